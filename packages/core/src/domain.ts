@@ -1,0 +1,110 @@
+/** Domain enums and entity types. Strings are the product's own spellings (spec section 3). */
+
+export const HOME_STOP_ID = 1;
+export const WHOLE_YEAR_RULE_NAME = 'Apskritus metus';
+
+export const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** 'Nationial' is the product's spelling (spec section 2). */
+export const ROUTE_TYPES = ['City Bus', 'Regional Bus', 'Nationial Bus'] as const;
+export type RouteType = (typeof ROUTE_TYPES)[number];
+
+export const BOUND_FOR = ['City bound', 'Out bound', 'One way'] as const;
+export type BoundFor = (typeof BOUND_FOR)[number];
+
+export const DIRECTIONS = ['Out bound', 'City bound'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+export const YEARLY_RULE_TYPES = ['Static dates', 'Formula pattern', 'Combo'] as const;
+export type YearlyRuleType = (typeof YEARLY_RULE_TYPES)[number];
+
+export interface Stop {
+  id: number;
+  name: string;
+  /** Free text; the town uses it as a disambiguation note, not as coordinates. */
+  coords: string | null;
+  defaultOption: boolean;
+}
+
+export interface Holiday {
+  id: number;
+  name: string;
+  month: number;
+  day: number;
+}
+
+export interface TimePeriod {
+  id: number;
+  startMonth: number;
+  startDay: number;
+  endMonth: number;
+  endDay: number;
+}
+
+export interface PatternItem {
+  id: number;
+  nthOccurenceEachMonth: number;
+  dayOfWeek: Weekday;
+}
+
+export interface YearlyRule {
+  id: number;
+  periodName: string;
+  typeOfYearlyRule: YearlyRuleType | null;
+  /** Borrow this other rule's periods (only when this rule has none of its own). */
+  otherRuleId: number | null;
+  timePeriods: TimePeriod[];
+  pattern1Params: PatternItem[];
+}
+
+export interface CustomNote {
+  id: number;
+  noteKey: string;
+  noteValue: string;
+}
+
+export interface LineInfo {
+  id: number;
+  name: string;
+  routeStart: string | null;
+  routeEnd: string | null;
+  routeType: RouteType;
+  operator: string | null;
+  anykStationPlatform: string | null;
+  price: string | null;
+  /** Legacy free-text field kept so no imported data is lost. */
+  via: string | null;
+  enabledSeasonalYearlyRuleFilter: boolean;
+  customNotes: CustomNote[];
+}
+
+export interface Route {
+  id: number;
+  lineId: number;
+  routeNotes: string | null;
+  /** Stop ids in the order the route is drawn. */
+  stopIds: number[];
+  /** Distance in metres from stop i to stop i+1 (null = unknown); length = stops - 1. */
+  distanceMeters: (number | null)[];
+}
+
+export interface Trip {
+  id: number;
+  scheduleId: number;
+  boundFor: BoundFor;
+  routeId: number;
+  routeDirReversed: boolean;
+  /** 'HH:MM' per stop in travel order (reversed route order when routeDirReversed); null = no time. */
+  timeList: (string | null)[];
+}
+
+export interface Schedule {
+  id: number;
+  lineId: number;
+  runsOnWeekly: Weekday[];
+  runsOnYearlyId: number;
+  runsOnPublicHolidays: boolean;
+  timeConstraintsDescription: string | null;
+  trips: Trip[];
+}

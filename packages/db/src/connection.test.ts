@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createTestDb } from './connection.ts';
+
+describe('migrations', () => {
+  it('create every table on an empty database, with foreign keys on', async () => {
+    const { db, sqlite } = await createTestDb();
+    const tables = await sql<{ name: string }>`
+      SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely%' AND name NOT LIKE 'sqlite%'
+      ORDER BY name`.execute(db);
+    expect(tables.rows.map((r) => r.name)).toEqual([
+      'app_user',
+      'holiday',
+      'line',
+      'line_note',
+      'pattern_item',
+      'route',
+      'route_distance',
+      'route_stop',
+      'schedule',
+      'stop',
+      'time_period',
+      'trip',
+      'trip_time',
+      'yearly_rule',
+    ]);
+    expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    await expect(
+      db.insertInto('route').values({ id: 1, line_id: 99, route_notes: null, stop_count: 0 }).execute(),
+    ).rejects.toThrow(/FOREIGN KEY/);
+    await db.destroy();
+  });
+});

@@ -1,0 +1,2 @@
+export * from './connection.ts';
+export type * from './schema.ts';

@@ -1,0 +1,136 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Conventions: snake_case columns; booleans 0/1; stop times are minutes after
+ * midnight (INTEGER 0..1439, NULL = no time); weekdays are a bit mask (bit 0 = MONDAY ..
+ * bit 6 = SUNDAY); enums are stored as their product spelling ('City Bus', 'Out bound', ...).
+ */
+export interface StopTable {
+  id: Generated<number>;
+  name: string;
+  coords: string | null;
+  default_option: number;
+  /** foldText(name): lower-case, no diacritics; drives the stop search. */
+  name_folded: string;
+}
+
+export interface HolidayTable {
+  id: Generated<number>;
+  name: string;
+  month: number;
+  day: number;
+}
+
+export interface YearlyRuleTable {
+  id: Generated<number>;
+  period_name: string;
+  type_of_yearly_rule: string | null;
+  other_rule_id: number | null;
+}
+
+export interface TimePeriodTable {
+  id: Generated<number>;
+  rule_id: number;
+  start_month: number;
+  start_day: number;
+  end_month: number;
+  end_day: number;
+}
+
+export interface PatternItemTable {
+  id: Generated<number>;
+  rule_id: number;
+  nth_occurence: number;
+  /** 1 = MONDAY .. 7 = SUNDAY */
+  day_of_week: number;
+}
+
+export interface LineTable {
+  id: Generated<number>;
+  name: string;
+  route_start: string | null;
+  route_end: string | null;
+  route_type: string;
+  operator: string | null;
+  anyk_station_platform: string | null;
+  price: string | null;
+  via: string | null;
+  enabled_seasonal_yearly_rule_filter: number;
+}
+
+export interface LineNoteTable {
+  id: Generated<number>;
+  line_id: number;
+  note_key: string;
+  note_value: string;
+}
+
+export interface RouteTable {
+  id: Generated<number>;
+  line_id: number;
+  route_notes: string | null;
+  /** Number of rows in route_stop for this route (kept by the repository). */
+  stop_count: number;
+}
+
+export interface RouteStopTable {
+  route_id: number;
+  seq: number;
+  stop_id: number;
+}
+
+export interface RouteDistanceTable {
+  route_id: number;
+  seq: number;
+  meters: number | null;
+}
+
+export interface ScheduleTable {
+  id: Generated<number>;
+  line_id: number;
+  rule_id: number;
+  weekday_mask: number;
+  runs_on_public_holidays: number;
+  time_constraints_description: string | null;
+}
+
+export interface TripTable {
+  id: Generated<number>;
+  schedule_id: number;
+  route_id: number;
+  bound_for: string;
+  route_dir_reversed: number;
+}
+
+export interface TripTimeTable {
+  trip_id: number;
+  /** Index in travel order. */
+  seq: number;
+  minute: number | null;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  /** JSON array of role names, e.g. ["ROLE_ADMIN"]. */
+  roles: string;
+  created_at: Generated<string>;
+}
+
+export interface Database {
+  stop: StopTable;
+  holiday: HolidayTable;
+  yearly_rule: YearlyRuleTable;
+  time_period: TimePeriodTable;
+  pattern_item: PatternItemTable;
+  line: LineTable;
+  line_note: LineNoteTable;
+  route: RouteTable;
+  route_stop: RouteStopTable;
+  route_distance: RouteDistanceTable;
+  schedule: ScheduleTable;
+  trip: TripTable;
+  trip_time: TripTimeTable;
+  app_user: UserTable;
+}
