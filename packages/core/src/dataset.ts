@@ -29,7 +29,11 @@ export const DatasetYearlyRule = z.strictObject({
     z.strictObject({ id, startMonth: month, startDay: day, endMonth: month, endDay: day }),
   ),
   pattern1Params: z.array(
-    z.strictObject({ id, nthOccurenceEachMonth: z.number().int().min(1).max(5), dayOfWeek: z.enum(WEEKDAYS) }),
+    z.strictObject({
+      id,
+      nthOccurenceEachMonth: z.number().int().min(1).max(5),
+      dayOfWeek: z.enum(WEEKDAYS),
+    }),
   ),
 });
 

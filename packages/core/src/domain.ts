@@ -3,7 +3,15 @@
 export const HOME_STOP_ID = 1;
 export const WHOLE_YEAR_RULE_NAME = 'Apskritus metus';
 
-export const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
+export const WEEKDAYS = [
+  'MONDAY',
+  'TUESDAY',
+  'WEDNESDAY',
+  'THURSDAY',
+  'FRIDAY',
+  'SATURDAY',
+  'SUNDAY',
+] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /** 'Nationial' is the product's spelling (spec section 2). */

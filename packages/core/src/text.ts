@@ -3,12 +3,7 @@
  * NFD splits letters from their accents; the combining marks are then dropped.
  */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('lt')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('lt').replace(/\s+/g, ' ').trim();
 }
 
 const collator = new Intl.Collator('lt', { sensitivity: 'base' });
@@ -17,3 +12,32 @@ const collator = new Intl.Collator('lt', { sensitivity: 'base' });
 export function compareLt(a: string, b: string): number {
   return collator.compare(a, b);
 }
+
+/**
+ * A key whose plain binary order is Lithuanian alphabetical order, so SQLite can sort by it:
+ * č, š, ž are letters of their own after c, s, z; y sorts with i; the nosine and long vowels
+ * (ą ę ė į ų ū) sort with their base letter. Ties break on the folded and then the exact name.
+ */
+export function lithuanianSortKey(name: string): string {
+  const folded = foldText(name);
+  let primary = '';
+  for (const ch of name.normalize('NFC').toLocaleLowerCase('lt').replace(/\s+/g, ' ').trim()) {
+    if (ch === 'č') primary += 'c~';
+    else if (ch === 'š') primary += 's~';
+    else if (ch === 'ž') primary += 'z~';
+    else if (ch === 'y') primary += 'i';
+    else primary += foldText(ch) || ch;
+  }
+  return `${primary}\u0001${folded}\u0001${name}`;
+}
+
+export type StopSearchMode = 'defaults' | 'word-prefix' | 'substring';
+
+/** How a visitor's query searches (domain rules, 'Bus stop search'). */
+export function stopSearchPlan(query: string): { mode: StopSearchMode; folded: string } {
+  const folded = foldText(query);
+  if (folded.length === 0) return { mode: 'defaults', folded };
+  return { mode: folded.length <= 2 ? 'word-prefix' : 'substring', folded };
+}
+
+export const STOP_SEARCH_LIMIT = 10;

@@ -12,6 +12,8 @@ export interface StopTable {
   default_option: number;
   /** foldText(name): lower-case, no diacritics; drives the stop search. */
   name_folded: string;
+  /** lithuanianSortKey(name): binary order = Lithuanian alphabetical order. */
+  name_sort: string;
 }
 
 export interface HolidayTable {

@@ -8,7 +8,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       name TEXT NOT NULL CHECK (length(trim(name)) > 0),
       coords TEXT,
       default_option INTEGER NOT NULL DEFAULT 0 CHECK (default_option IN (0, 1)),
-      name_folded TEXT NOT NULL
+      name_folded TEXT NOT NULL,
+      name_sort TEXT NOT NULL
     )`,
     sql`CREATE INDEX stop_default ON stop (default_option, id)`,
     sql`CREATE TABLE holiday (

@@ -1,0 +1,51 @@
+import { compareIsoDates } from './calendar.ts';
+
+/**
+ * "Today" and "now" belong to the service area, not to the server or the browser: a server in
+ * UTC would otherwise call a 00:30 Vilnius bus "tomorrow's" for three hours each night.
+ */
+export const SERVICE_TIME_ZONE = 'Europe/Vilnius';
+
+/** Injected wherever "now" matters so tests can fix it. */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
+export interface VilniusNow {
+  /** Calendar date in Vilnius, 'YYYY-MM-DD'. */
+  date: string;
+  /** Minutes after midnight in Vilnius, 0..1439. */
+  minutes: number;
+}
+
+// Building a DateTimeFormat is costly; one instance serves every request.
+const vilniusFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SERVICE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+export function vilniusNow(clock: Clock = systemClock): VilniusNow {
+  const instant = clock();
+  if (Number.isNaN(instant.getTime())) throw new RangeError('The clock returned an invalid Date');
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of vilniusFormat.formatToParts(instant)) parts[part.type] = part.value;
+  const year = (parts.year ?? '').padStart(4, '0');
+  // Some ICU builds still print midnight as '24' despite h23; it is hour 0 of the same date.
+  const hour = Number(parts.hour) % 24;
+  const minute = Number(parts.minute);
+  return { date: `${year}-${parts.month}-${parts.day}`, minutes: hour * 60 + minute };
+}
+
+/**
+ * A departure is too late once its day is past, or on today when its minute is already behind
+ * now's minute. Seconds are ignored: a 23:59 bus still shows at 23:59:30.
+ */
+export function isTooLate(date: string, minuteOfDeparture: number, now: VilniusNow): boolean {
+  const order = compareIsoDates(date, now.date);
+  return order < 0 || (order === 0 && minuteOfDeparture < now.minutes);
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { isIsoDate, toCalendarDate } from './calendar.ts';
+import { DIRECTIONS, type Direction, HOME_STOP_ID } from './domain.ts';
+
+/**
+ * Inputs of the public reads. The same schemas validate URL query params (where everything is
+ * text), tRPC inputs (numbers) and forms; the spec's defaults (section 5) live only in
+ * normalizeDeparturesQuery so no caller re-invents them.
+ */
+
+export const MAX_STOP_QUERY_LENGTH = 100;
+
+const DIGITS = /^\d+$/;
+
+function idMessage(label: string): string {
+  return `${label} must be a positive whole number`;
+}
+
+/** Digits only: '1e3', '0x10' or '12abc' are refused rather than read as something else. */
+function toPositiveId(value: number | string): number | null {
+  const n = typeof value === 'number' ? value : DIGITS.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** A required id: a positive integer, or a string of digits as query strings carry it. */
+function idField(label: string) {
+  return z.union([z.number(), z.string()], { error: idMessage(label) }).transform((value, ctx) => {
+    const id = toPositiveId(value);
+    if (id === null) {
+      ctx.issues.push({ code: 'custom', message: idMessage(label), input: value });
+      return z.NEVER;
+    }
+    return id;
+  });
+}
+
+/** Like idField, but absent, null and '' all mean "not given" (forms send `to=` when unset). */
+function optionalIdField(label: string) {
+  return (
+    z
+      .union([z.number(), z.string()], { error: idMessage(label) })
+      .nullish()
+      .transform((value, ctx): number | undefined => {
+        if (value === null || value === undefined) return undefined;
+        if (typeof value === 'string' && value.trim() === '') return undefined;
+        const id = toPositiveId(value);
+        if (id === null) {
+          ctx.issues.push({ code: 'custom', message: idMessage(label), input: value });
+          return z.NEVER;
+        }
+        return id;
+      })
+      // Keeps the key optional in the parsed type too, so `normalizeDeparturesQuery({}, today)` type-checks.
+      .optional()
+  );
+}
+
+export const IsoDate = z.string().refine(isIsoDate, 'date must be a calendar date written YYYY-MM-DD');
+export type IsoDate = z.infer<typeof IsoDate>;
+
+/** Timetable home query as it arrives; lenient about spelling, strict about what ids are. */
+export const DeparturesQueryInput = z.object({
+  from: optionalIdField('from'),
+  to: optionalIdField('to'),
+  dir: z.string().nullish(),
+  date: z.string().nullish(),
+});
+export type DeparturesQueryInput = z.infer<typeof DeparturesQueryInput>;
+
+/** The query with every default applied: what the departures service works on. */
+export const DeparturesQuery = z.object({
+  from: idField('from'),
+  to: idField('to').nullable(),
+  dir: z.enum(DIRECTIONS),
+  date: IsoDate,
+});
+export type DeparturesQuery = z.infer<typeof DeparturesQuery>;
+
+/**
+ * Spec section 5: a date that is not a real YYYY-MM-DD falls back to today, any dir but
+ * 'City bound' means 'Out bound', a missing from is the home station. `today` is passed in
+ * because it depends on the injected clock (vilniusNow).
+ */
+export function normalizeDeparturesQuery(input: DeparturesQueryInput, today: string): DeparturesQuery {
+  toCalendarDate(today);
+  const dir: Direction = input.dir === 'City bound' ? 'City bound' : 'Out bound';
+  const date = input.date !== null && input.date !== undefined && isIsoDate(input.date) ? input.date : today;
+  return { from: input.from ?? HOME_STOP_ID, to: input.to ?? null, dir, date };
+}
+
+/** Validates raw input and applies the defaults; throws ZodError for a malformed id. */
+export function parseDeparturesQuery(raw: unknown, today: string): DeparturesQuery {
+  return normalizeDeparturesQuery(DeparturesQueryInput.parse(raw), today);
+}
+
+/** Empty query is allowed: it asks for the default stops. */
+export const StopSearchInput = z.object({
+  query: z
+    .string()
+    .trim()
+    .max(MAX_STOP_QUERY_LENGTH, `query must be at most ${MAX_STOP_QUERY_LENGTH} characters`)
+    .default(''),
+});
+export type StopSearchInput = z.infer<typeof StopSearchInput>;
+
+export const LineIdInput = z.object({ id: idField('id') });
+export type LineIdInput = z.infer<typeof LineIdInput>;
+
+export const TripIdInput = z.object({ id: idField('id') });
+export type TripIdInput = z.infer<typeof TripIdInput>;

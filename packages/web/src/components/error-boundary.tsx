@@ -1,0 +1,48 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useMessages } from '../i18n/index.ts';
+import { errorText } from '../lib/error-text.ts';
+
+interface Props {
+  children: ReactNode;
+  /** When this changes (e.g. the location), a shown error is cleared so navigation recovers. */
+  resetKey?: unknown;
+}
+
+interface State {
+  error: unknown;
+  hasError: boolean;
+}
+
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, hasError: false };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error, hasError: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  override componentDidUpdate(prev: Props): void {
+    if (this.state.hasError && prev.resetKey !== this.props.resetKey) {
+      this.setState({ error: null, hasError: false });
+    }
+  }
+
+  override render(): ReactNode {
+    return this.state.hasError ? <UnexpectedError error={this.state.error} /> : this.props.children;
+  }
+}
+
+export function UnexpectedError({ error }: { error: unknown }) {
+  const m = useMessages();
+  return (
+    <div className="unexpected-error">
+      <h1>{m.app.unexpectedError}</h1>
+      <p>
+        <code>{errorText(error)}</code>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { type ReactNode, Suspense } from 'react';
+import { useLocation } from 'wouter';
+import { useMessages } from '../i18n/index.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { HeaderSlot } from './header-slot.tsx';
+import { Loading } from './loading.tsx';
+import { Navbar } from './navbar.tsx';
+
+export function Layout({ children }: { children: ReactNode }) {
+  const m = useMessages();
+  const [location] = useLocation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {m.app.skipToContent}
+      </a>
+      <Navbar />
+      <HeaderSlot />
+      <main id="main" className="container">
+        <ErrorBoundary resetKey={location}>
+          <Suspense fallback={<Loading />}>{children}</Suspense>
+        </ErrorBoundary>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link, useLocation, useSearch } from 'wouter';
+import { useMessages } from '../i18n/index.ts';
+import { adminBoardPath, readStoredUser } from '../lib/stored-user.ts';
+import { withSearch } from '../lib/url.ts';
+
+export function Navbar() {
+  const m = useMessages();
+  const [location] = useLocation();
+  const search = useSearch();
+  // Login and logout reload the page, so reading storage on render is enough.
+  const adminHref = adminBoardPath(readStoredUser());
+  const current = (active: boolean) => (active ? ('page' as const) : undefined);
+
+  return (
+    <nav className="navbar" aria-label={m.nav.label}>
+      <Link href={withSearch('/', search)} aria-current={current(location === '/')}>
+        {m.nav.timetable}
+      </Link>
+      <Link href={withSearch('/browse', search)} aria-current={current(location.startsWith('/browse'))}>
+        {m.nav.browse}
+      </Link>
+      <Link href={adminHref} aria-current={current(location.startsWith('/admin'))}>
+        {m.nav.adminBoard}
+      </Link>
+    </nav>
+  );
+}

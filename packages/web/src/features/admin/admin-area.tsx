@@ -1,0 +1,56 @@
+import { type MouseEvent, Suspense } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Loading } from '../../components/loading.tsx';
+import { useMessages } from '../../i18n/index.ts';
+import { clearStoredUser } from '../../lib/stored-user.ts';
+import { AdminRoutes } from './admin-routes.tsx';
+
+/** Everything under /admin-panel: side menu and the nested routes (paths relative to the panel). */
+export function AdminArea() {
+  const m = useMessages();
+  const [location] = useLocation();
+  const current = (path: string) =>
+    location === path || (path !== '/' && location.startsWith(`${path}/`)) ? ('page' as const) : undefined;
+
+  const logOut = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    clearStoredUser();
+    // Spec: go to / and reload, so no admin state survives in memory.
+    window.location.assign('/');
+  };
+
+  const items = [
+    { path: '/', label: m.admin.home },
+    { path: '/holidays', label: m.admin.holidays },
+    { path: '/bus-stops', label: m.admin.busStops },
+    { path: '/lines', label: m.admin.lines },
+    { path: '/schedules', label: m.admin.schedules },
+    { path: '/yearly-rules', label: m.admin.yearlyRules },
+  ];
+
+  return (
+    <div className="admin">
+      <nav className="admin-menu" aria-label={m.admin.menuLabel}>
+        <ul>
+          {items.map((item) => (
+            <li key={item.path}>
+              <Link href={item.path} aria-current={current(item.path)}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <a href="/" onClick={logOut}>
+              {m.admin.logOut}
+            </a>
+          </li>
+        </ul>
+      </nav>
+      <div className="admin-content">
+        <Suspense fallback={<Loading />}>
+          <AdminRoutes />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

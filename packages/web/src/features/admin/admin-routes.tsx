@@ -1,0 +1,43 @@
+import { Route, Switch } from 'wouter';
+import { NotFound } from '../../components/not-found.tsx';
+import { lazyNamed } from '../../lib/lazy-named.ts';
+
+// One chunk per admin page: editors will pull in heavy dependencies (date picker, popovers).
+const AdminHomePage = lazyNamed(() => import('./home/admin-home-page.tsx'), 'AdminHomePage');
+const HolidaysPage = lazyNamed(() => import('./holidays/holidays-page.tsx'), 'HolidaysPage');
+const BusStopsPage = lazyNamed(() => import('./bus-stops/bus-stops-page.tsx'), 'BusStopsPage');
+const LinesPage = lazyNamed(() => import('./lines/lines-page.tsx'), 'LinesPage');
+const LineDetailPage = lazyNamed(() => import('./lines/line-detail-page.tsx'), 'LineDetailPage');
+const LineEditorPage = lazyNamed(() => import('./lines/line-editor-page.tsx'), 'LineEditorPage');
+const SchedulesPage = lazyNamed(() => import('./schedules/schedules-page.tsx'), 'SchedulesPage');
+const ScheduleEditorPage = lazyNamed(
+  () => import('./schedules/schedule-editor-page.tsx'),
+  'ScheduleEditorPage',
+);
+const YearlyRulesPage = lazyNamed(() => import('./yearly-rules/yearly-rules-page.tsx'), 'YearlyRulesPage');
+const YearlyRulePage = lazyNamed(() => import('./yearly-rules/yearly-rule-page.tsx'), 'YearlyRulePage');
+
+/** Admin route table, relative to /admin-panel (spec section 2, Admin). 'lines/new' precedes ':lineId'. */
+export function AdminRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={AdminHomePage} />
+      <Route path="/holidays" component={HolidaysPage} />
+      <Route path="/bus-stops" component={BusStopsPage} />
+      <Route path="/lines" component={LinesPage} />
+      <Route path="/lines/new">{() => <LineEditorPage />}</Route>
+      <Route path="/lines/:lineId">{({ lineId }) => <LineDetailPage lineId={lineId} />}</Route>
+      <Route path="/lines/:lineId/edit">{({ lineId }) => <LineEditorPage lineId={lineId} />}</Route>
+      <Route path="/schedules" component={SchedulesPage} />
+      <Route path="/schedules/:lineId">{({ lineId }) => <ScheduleEditorPage lineId={lineId} />}</Route>
+      <Route path="/schedules/:lineId/:openScheduleId">
+        {({ lineId, openScheduleId }) => (
+          <ScheduleEditorPage lineId={lineId} openScheduleId={openScheduleId} />
+        )}
+      </Route>
+      <Route path="/yearly-rules" component={YearlyRulesPage} />
+      <Route path="/yearly-rules/:ruleId">{({ ruleId }) => <YearlyRulePage ruleId={ruleId} />}</Route>
+      <Route component={NotFound} />
+    </Switch>
+  );
+}

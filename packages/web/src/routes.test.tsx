@@ -1,0 +1,105 @@
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { App } from './app.tsx';
+import { en } from './i18n/en.ts';
+import { USER_STORAGE_KEY } from './lib/stored-user.ts';
+
+/** Renders the whole app at a URL on the server (no DOM needed), waiting for lazy chunks. */
+async function renderAt(url: string, ssrContext: { redirectTo?: string } = {}): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <Router ssrPath={url} ssrContext={ssrContext}>
+      <App />
+    </Router>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += chunk;
+  return html;
+}
+
+function signInAs(roles: string[]) {
+  const value = JSON.stringify({ accessToken: 'token', roles });
+  vi.stubGlobal('localStorage', { getItem: (key: string) => (key === USER_STORAGE_KEY ? value : null) });
+}
+
+const heading = (text: string) => `<h1>${text}</h1>`;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('public routes', () => {
+  it.each([
+    ['/', heading(en.timetable.heading)],
+    ['/browse', heading(en.browse.heading)],
+    ['/browse/7', heading('Line 7')],
+    ['/browse/7/12/30', heading('Line 7')],
+    ['/trip/30', heading('Trip 30')],
+    ['/date/2026-05-01', heading('Date 2026-05-01')],
+    ['/admin-access', heading(en.login.heading)],
+  ])('%s renders its page', async (url, expected) => {
+    expect(await renderAt(url)).toContain(expected);
+  });
+
+  it('passes the trip route params to the line page', async () => {
+    const html = await renderAt('/browse/7/12/30');
+    expect(html).toContain('<dt>schedId</dt><dd>12</dd>');
+    expect(html).toContain('<dt>tripId</dt><dd>30</dd>');
+  });
+
+  it.each(['/nope', '/browse/7/12', '/trip', '/admin-accessx'])(
+    'unknown route %s shows Nopage here',
+    async (url) => {
+      expect(await renderAt(url)).toContain(heading('Nopage here'));
+    },
+  );
+});
+
+describe('navbar', () => {
+  it('keeps the query string on Timetable and Browse by line', () => {
+    const html = renderToString(
+      <Router ssrPath={'/browse/7?from=3&dir=Out+bound'}>
+        <App />
+      </Router>,
+    );
+    expect(html).toContain('href="/?from=3&amp;dir=Out+bound">Timetable</a>');
+    expect(html).toContain('href="/browse?from=3&amp;dir=Out+bound">Browse by line</a>');
+  });
+
+  it('points Admin board to the login unless the stored user is an admin', async () => {
+    expect(await renderAt('/')).toContain('href="/admin-access"');
+    signInAs(['ROLE_ADMIN']);
+    expect(await renderAt('/')).toContain('href="/admin-panel"');
+  });
+});
+
+describe('admin routes', () => {
+  it('redirects a non-admin to the login', async () => {
+    signInAs(['ROLE_USER']);
+    const ctx: { redirectTo?: string } = {};
+    const html = await renderAt('/admin-panel/lines', ctx);
+    // wouter records the target as written; '~' means "from the app root" (outside the panel).
+    expect(ctx.redirectTo).toBe('~/admin-access');
+    expect(html).not.toContain(heading(en.admin.lines));
+  });
+
+  it.each([
+    ['/admin-panel', heading(en.admin.welcome)],
+    ['/admin-panel/holidays', heading(en.admin.holidays)],
+    ['/admin-panel/bus-stops', heading(en.admin.busStops)],
+    ['/admin-panel/lines', heading(en.admin.lines)],
+    ['/admin-panel/lines/new', heading(en.admin.newLine)],
+    ['/admin-panel/lines/5', heading('Line 5')],
+    ['/admin-panel/lines/5/edit', heading('Edit line 5')],
+    ['/admin-panel/schedules', heading(en.admin.schedules)],
+    ['/admin-panel/schedules/5', heading('Schedules of line 5')],
+    ['/admin-panel/schedules/5/9', '<dt>openScheduleId</dt><dd>9</dd>'],
+    ['/admin-panel/yearly-rules', heading(en.admin.yearlyRules)],
+    ['/admin-panel/yearly-rules/3', heading('Yearly rule 3')],
+    ['/admin-panel/unknown', heading('Nopage here')],
+  ])('%s renders for an admin', async (url, expected) => {
+    signInAs(['ROLE_ADMIN']);
+    expect(await renderAt(url)).toContain(expected);
+  });
+});

@@ -1,0 +1,36 @@
+import { Route, Switch } from 'wouter';
+import { NotFound } from './components/not-found.tsx';
+import { RequireAdmin } from './features/admin/require-admin.tsx';
+import { BrowsePage } from './features/public/browse/browse-page.tsx';
+import { DatePage } from './features/public/date/date-page.tsx';
+import { LinePage } from './features/public/line/line-page.tsx';
+import { TimetablePage } from './features/public/timetable/timetable-page.tsx';
+import { TripPage } from './features/public/trip/trip-page.tsx';
+import { lazyNamed } from './lib/lazy-named.ts';
+
+// Everything admin (login included) is loaded on demand: none of it is in the public bundle.
+const LoginPage = lazyNamed(() => import('./features/admin/login/login-page.tsx'), 'LoginPage');
+const AdminArea = lazyNamed(() => import('./features/admin/admin-area.tsx'), 'AdminArea');
+
+/** The route table (spec section 2). Order matters: first match wins, the last is not-found. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={TimetablePage} />
+      <Route path="/browse" component={BrowsePage} />
+      <Route path="/browse/:lineId">{({ lineId }) => <LinePage lineId={lineId} />}</Route>
+      <Route path="/browse/:lineId/:schedId/:tripId">
+        {({ lineId, schedId, tripId }) => <LinePage lineId={lineId} schedId={schedId} tripId={tripId} />}
+      </Route>
+      <Route path="/trip/:tripId">{({ tripId }) => <TripPage tripId={tripId} />}</Route>
+      <Route path="/date/:date">{({ date }) => <DatePage date={date} />}</Route>
+      <Route path="/admin-access" component={LoginPage} />
+      <Route path="/admin-panel" nest>
+        <RequireAdmin>
+          <AdminArea />
+        </RequireAdmin>
+      </Route>
+      <Route component={NotFound} />
+    </Switch>
+  );
+}
