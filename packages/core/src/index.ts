@@ -1,3 +1,4 @@
+export * from './admin-schemas.ts';
 export * from './calendar.ts';
 export * from './clock.ts';
 export * from './data-check.ts';
@@ -7,6 +8,7 @@ export * from './domain.ts';
 export * from './easter.ts';
 export * from './errors.ts';
 export * from './line-preview.ts';
+export * from './messages.ts';
 export * from './queries.ts';
 export * from './service-day.ts';
 export * from './text.ts';

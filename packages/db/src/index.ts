@@ -1,2 +1,13 @@
 export * from './connection.ts';
+export * from './repositories/admin-lines.ts';
+export * from './repositories/admin-rules.ts';
+export * from './repositories/admin-schedules.ts';
+export * from './repositories/admin-stops.ts';
+export * from './repositories/dataset.ts';
+export * from './repositories/departures.ts';
+export * from './repositories/holidays.ts';
+export * from './repositories/lines.ts';
+export * from './repositories/rules.ts';
+export * from './repositories/stops.ts';
+export * from './repositories/users.ts';
 export type * from './schema.ts';

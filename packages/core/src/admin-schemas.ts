@@ -1,0 +1,452 @@
+import { type ZodError, type ZodType, z } from 'zod';
+import { daysInMonth } from './calendar.ts';
+import { BOUND_FOR, ROUTE_TYPES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts';
+import { DomainError } from './errors.ts';
+import { MESSAGES, pickValidationMessage } from './messages.ts';
+import { formatTime, parseTime } from './time.ts';
+
+/**
+ * Inputs of the admin board (spec section 5). The same schemas check the admin forms, the
+ * tRPC procedures and, through `parseAdminInput`, the legacy REST bodies. Every problem is
+ * reported with one of the spec's messages (never zod's own wording), so whoever validates
+ * shows the same text; the issue path still says which field to outline.
+ *
+ * Ids: an entity that exists has a positive id; a new one has null (or is missing) or a
+ * negative temporary id (spec section 4). Fields the old client sends as text (Appendix C of
+ * the REST contract: numeric strings, '' for "none", 'true'/'false') are accepted as such.
+ */
+
+const failed = { error: MESSAGES.inputFailed };
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+const INTEGER_TEXT = /^-?\d+$/;
+
+/** Id of an existing entity (> 0), or null for a new one; a negative id is a new one's temporary id. */
+const EntityId = z
+  .number(failed)
+  .int(failed)
+  .nullish()
+  .transform((id) => id ?? null);
+
+/** True for ids that name nothing stored yet: null, 0 or a temporary negative id. */
+export function isNewId(id: number | null): boolean {
+  return id === null || id <= 0;
+}
+
+function toInteger(value: number | string): number {
+  const text = typeof value === 'string' ? value.trim() : '';
+  const n = typeof value === 'number' ? value : INTEGER_TEXT.test(text) ? Number(text) : Number.NaN;
+  return Number.isSafeInteger(n) ? n : Number.NaN;
+}
+
+/** An integer in [min, max], given as a number or as its digits. */
+function intLike(min: number, max: number) {
+  return z.union([z.number(failed), z.string(failed)], failed).transform((value, ctx) => {
+    const n = toInteger(value);
+    if (Number.isNaN(n) || n < min || n > max) {
+      ctx.issues.push({ code: 'custom', message: MESSAGES.inputFailed, input: value });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** Like intLike; null, missing and '' mean "none". */
+function optionalIntLike(min: number, max: number) {
+  return z
+    .union([z.number(failed), z.string(failed)], failed)
+    .nullish()
+    .transform((value, ctx): number | null => {
+      if (value === null || value === undefined) return null;
+      if (typeof value === 'string' && value.trim() === '') return null;
+      const n = toInteger(value);
+      if (Number.isNaN(n) || n < min || n > max) {
+        ctx.issues.push({ code: 'custom', message: MESSAGES.inputFailed, input: value });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+/** true, or 'true' as the old client sends it; everything else allowed here ('' too) is false. */
+const BoolLike = z
+  .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal('')], failed)
+  .nullish()
+  .transform((value) => value === true || value === 'true');
+
+/** Required text, stored without surrounding blanks. */
+const RequiredText = z.string(failed).trim().min(1, failed);
+
+/** Optional text: blank means none (null). */
+const OptionalText = z
+  .string(failed)
+  .nullish()
+  .transform((value) => {
+    const text = value?.trim() ?? '';
+    return text === '' ? null : text;
+  });
+
+/** A list the old client may send as null. */
+function list<T extends ZodType>(item: T) {
+  return z
+    .array(item, failed)
+    .nullish()
+    .transform((items): z.output<T>[] => items ?? []);
+}
+
+/**
+ * A month and day that some year has: 02-29 is allowed (holidays and periods repeat every
+ * year, and a leap year has it), 04-31 is not.
+ */
+export function isValidMonthDay(month: number, day: number): boolean {
+  return Number.isInteger(day) && day >= 1 && day <= daysInMonth(2000, month);
+}
+
+/** No id given twice; with `storedOnly`, only ids of stored entities count (temporary ids may repeat). */
+function uniqueIds(items: readonly { id: number | null }[], storedOnly = true): boolean {
+  const ids = items.map((i) => i.id).filter((id): id is number => id !== null && (!storedOnly || id > 0));
+  return new Set(ids).size === ids.length;
+}
+
+// ---------------------------------------------------------------------------------------
+// Sign-in
+
+const required = { error: MESSAGES.required };
+
+export const SignInInput = z.object(
+  {
+    username: z.string(required).trim().min(1, required),
+    // Not trimmed: spaces may be part of a password; a blank one is still "missing".
+    password: z.string(required).refine((p) => p.trim() !== '', required),
+  },
+  required,
+);
+export type SignInInput = z.infer<typeof SignInInput>;
+
+// ---------------------------------------------------------------------------------------
+// Ids of the admin reads and deletes
+
+export const AdminIdInput = z.object({ id: intLike(1, MAX_ID) }, failed);
+export type AdminIdInput = z.infer<typeof AdminIdInput>;
+
+export const LineScopeInput = z.object({ lineId: intLike(1, MAX_ID) }, failed);
+export type LineScopeInput = z.infer<typeof LineScopeInput>;
+
+export const RuleScopeInput = z.object({ ruleId: intLike(1, MAX_ID) }, failed);
+export type RuleScopeInput = z.infer<typeof RuleScopeInput>;
+
+/** Admin stop search: diacritic- and case-insensitive substring; empty lists every stop. */
+export const AdminStopSearchInput = z.object(
+  {
+    query: z
+      .string(failed)
+      .trim()
+      .max(100, failed)
+      .nullish()
+      .transform((q) => q ?? ''),
+  },
+  failed,
+);
+export type AdminStopSearchInput = z.infer<typeof AdminStopSearchInput>;
+
+// ---------------------------------------------------------------------------------------
+// Holidays and stops
+
+export const SaveHolidayInput = z
+  .object(
+    {
+      id: EntityId,
+      name: RequiredText,
+      month: intLike(1, 12),
+      day: intLike(1, 31),
+    },
+    failed,
+  )
+  .refine((h) => isValidMonthDay(h.month, h.day), { ...failed, path: ['day'] });
+export type SaveHolidayInput = z.infer<typeof SaveHolidayInput>;
+
+export const SaveStopInput = z.object(
+  {
+    id: EntityId,
+    name: RequiredText,
+    /** Free-text note that tells same-named stops apart. */
+    coords: OptionalText,
+    defaultOption: BoolLike,
+  },
+  failed,
+);
+export type SaveStopInput = z.infer<typeof SaveStopInput>;
+
+// ---------------------------------------------------------------------------------------
+// Lines with their route variations
+
+export const LineNoteInput = z.object(
+  { id: EntityId, noteKey: RequiredText, noteValue: RequiredText },
+  failed,
+);
+export type LineNoteInput = z.infer<typeof LineNoteInput>;
+
+export const SaveLineInfoInput = z.object(
+  {
+    id: EntityId,
+    name: RequiredText,
+    routeStart: RequiredText,
+    routeEnd: RequiredText,
+    routeType: z.enum(ROUTE_TYPES, failed),
+    operator: OptionalText,
+    anykStationPlatform: OptionalText,
+    price: OptionalText,
+    /** Legacy free text the old client never sends: missing keeps the stored value. */
+    via: z
+      .string(failed)
+      .nullable()
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value?.trim() || null)),
+    enabledSeasonalYearlyRuleFilter: BoolLike,
+    customNotes: list(LineNoteInput),
+  },
+  failed,
+);
+export type SaveLineInfoInput = z.infer<typeof SaveLineInfoInput>;
+
+/** A route stop must be a chosen stop: one with an id (the service checks that it exists). */
+const RouteStopRef = z.object({ id: intLike(1, MAX_ID) }, failed);
+
+export const SaveRouteInput = z
+  .object(
+    {
+      id: EntityId,
+      routeNotes: RequiredText,
+      stopsArr: z.array(RouteStopRef, failed).min(1, failed),
+      /** Metres from each stop to the next; null = unknown. One entry fewer than the stops. */
+      distanceMetersList: z.array(optionalIntLike(0, MAX_ID), failed),
+    },
+    failed,
+  )
+  .refine((r) => r.distanceMetersList.length === r.stopsArr.length - 1, {
+    ...failed,
+    path: ['distanceMetersList'],
+  });
+export type SaveRouteInput = z.infer<typeof SaveRouteInput>;
+
+export const SaveLineInput = z
+  .object({ info: SaveLineInfoInput, routes: z.array(SaveRouteInput, failed) }, failed)
+  .refine((line) => uniqueIds(line.routes) && uniqueIds(line.info.customNotes), failed);
+export type SaveLineInput = z.infer<typeof SaveLineInput>;
+
+// ---------------------------------------------------------------------------------------
+// Yearly rules
+
+export const TimePeriodInput = z
+  .object(
+    {
+      id: EntityId,
+      startMonth: intLike(1, 12),
+      startDay: intLike(1, 31),
+      endMonth: intLike(1, 12),
+      endDay: intLike(1, 31),
+    },
+    failed,
+  )
+  .refine((p) => isValidMonthDay(p.startMonth, p.startDay) && isValidMonthDay(p.endMonth, p.endDay), failed);
+export type TimePeriodInput = z.infer<typeof TimePeriodInput>;
+
+export const PatternItemInput = z.object(
+  { id: EntityId, nthOccurenceEachMonth: intLike(1, 5), dayOfWeek: z.enum(WEEKDAYS, failed) },
+  failed,
+);
+export type PatternItemInput = z.infer<typeof PatternItemInput>;
+
+export const YearlyRuleInput = z.object(
+  {
+    id: EntityId,
+    periodName: RequiredText,
+    typeOfYearlyRule: z
+      .enum(YEARLY_RULE_TYPES, failed)
+      .nullish()
+      .transform((t) => t ?? null),
+    /** Borrow this rule's periods; another rule of the same list, by its (maybe temporary) id. */
+    otherRuleId: optionalIntLike(-MAX_ID, MAX_ID),
+    timePeriods: list(TimePeriodInput),
+    pattern1Params: list(PatternItemInput),
+  },
+  failed,
+);
+export type YearlyRuleInput = z.infer<typeof YearlyRuleInput>;
+
+/**
+ * The complete set of rules (rules left out are to be deleted). Borrowing is checked within
+ * the list: only a rule without own periods may borrow, never from itself, only from a rule
+ * that borrows nothing (one level, docs/domain-rules.md), and a temporary id must be in the
+ * list. A positive id outside the list names a stored rule this save would delete; the
+ * service reports that as a conflict.
+ */
+export const SaveYearlyRulesInput = z
+  .object({ rules: z.array(YearlyRuleInput, failed) }, failed)
+  .superRefine(({ rules }, ctx) => {
+    // Temporary ids too: otherRuleId may name a new rule by one.
+    if (!uniqueIds(rules, false))
+      ctx.addIssue({ code: 'custom', message: MESSAGES.inputFailed, path: ['rules'] });
+    rules.forEach((rule, index) => {
+      const other = rule.otherRuleId;
+      if (other === null) return;
+      const target = rules.find((r) => r.id !== null && r.id === other);
+      const broken =
+        rule.timePeriods.length > 0 ||
+        (rule.id !== null && other === rule.id) ||
+        (target ? target.otherRuleId !== null : isNewId(other));
+      if (broken)
+        ctx.addIssue({
+          code: 'custom',
+          message: MESSAGES.inputFailed,
+          path: ['rules', index, 'otherRuleId'],
+        });
+    });
+  });
+export type SaveYearlyRulesInput = z.infer<typeof SaveYearlyRulesInput>;
+
+// ---------------------------------------------------------------------------------------
+// Schedules
+
+/**
+ * A schedule as the editor sends it. Only the shape is checked here: the rules of spec
+ * section 5 apply after each trip's time list has been fitted to its route (see
+ * prepareSchedulesToSave), because a list that is too long or too short is not an error.
+ */
+export const TripDraft = z.object(
+  {
+    id: EntityId,
+    boundFor: z.enum(BOUND_FOR, failed),
+    routeId: optionalIntLike(-MAX_ID, MAX_ID),
+    routeDirReversed: BoolLike,
+    /** 'HH:MM' (or 'HH:MM:SS') per stop in travel order; '' or null while not filled in. */
+    timeList: list(z.string(failed).nullable()),
+  },
+  failed,
+);
+export type TripDraft = z.infer<typeof TripDraft>;
+
+export const ScheduleDraft = z.object(
+  {
+    id: EntityId,
+    runsOnWeekly: list(z.enum(WEEKDAYS, failed)),
+    runsOnYearlyId: optionalIntLike(-MAX_ID, MAX_ID),
+    runsOnPublicHolidays: BoolLike,
+    timeConstraintsDescription: OptionalText,
+    trips: list(TripDraft),
+  },
+  failed,
+);
+export type ScheduleDraft = z.infer<typeof ScheduleDraft>;
+
+/** Saves (upserts) these schedules of one line; the line's other schedules stay as they are. */
+export const SaveSchedulesInput = z.object(
+  { lineId: intLike(1, MAX_ID), schedules: z.array(ScheduleDraft, failed) },
+  failed,
+);
+export type SaveSchedulesInput = z.infer<typeof SaveSchedulesInput>;
+
+/** A filled-in stop time, normalised to 'HH:MM' (the old client sends 'HH:MM:SS' back). */
+const FilledTime = z.string(failed).transform((text, ctx) => {
+  const minutes = parseTime(text.trim());
+  if (minutes === null) {
+    ctx.issues.push({ code: 'custom', message: MESSAGES.inputFailed, input: text });
+    return z.NEVER;
+  }
+  return formatTime(minutes);
+});
+
+export const TripToSave = z.object(
+  {
+    id: z.number(failed).int(failed).nullable(),
+    boundFor: z.enum(BOUND_FOR, failed),
+    routeId: z.number(failed).int(failed).positive(failed),
+    routeDirReversed: z.boolean(failed),
+    timeList: z.array(FilledTime, failed),
+  },
+  failed,
+);
+export type TripToSave = z.infer<typeof TripToSave>;
+
+const tripCount = { error: MESSAGES.tripCount };
+
+/** Spec section 5: a weekday, a yearly rule, every time filled; 1-2 trips; their directions. */
+export const ScheduleToSave = z
+  .object(
+    {
+      id: z.number(failed).int(failed).nullable(),
+      runsOnWeekly: z.array(z.enum(WEEKDAYS, failed), failed).min(1, failed),
+      runsOnYearlyId: z.number(failed).int(failed).positive(failed),
+      runsOnPublicHolidays: z.boolean(failed),
+      timeConstraintsDescription: z.string(failed).nullable(),
+      trips: z.array(TripToSave, failed).min(1, tripCount).max(2, tripCount),
+    },
+    failed,
+  )
+  .superRefine((schedule, ctx) => {
+    const dirs = schedule.trips.map((t) => t.boundFor);
+    if (dirs.length === 1 && dirs[0] !== 'One way') {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.singleTripOneWay, path: ['trips'] });
+    }
+    if (dirs.length === 2 && !(dirs.includes('Out bound') && dirs.includes('City bound'))) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.twoTripsDirections, path: ['trips'] });
+    }
+  });
+export type ScheduleToSave = z.infer<typeof ScheduleToSave>;
+
+export const SchedulesToSave = z.array(ScheduleToSave, failed).superRefine((schedules, ctx) => {
+  const trips = schedules.flatMap((s) => s.trips);
+  if (!uniqueIds(schedules) || !uniqueIds(trips))
+    ctx.addIssue({ code: 'custom', message: MESSAGES.inputFailed });
+});
+
+/** Pads with '' (not filled in) or cuts a time list to the route's stop count (spec section 4). */
+export function resizeTimeList(timeList: readonly (string | null)[], stopCount: number): (string | null)[] {
+  const length = Math.max(0, stopCount);
+  const resized = timeList.slice(0, length);
+  while (resized.length < length) resized.push('');
+  return resized;
+}
+
+/** Pads with null (unknown) or cuts a distance list to one entry fewer than the route's stops. */
+export function resizeDistances(distances: readonly (number | null)[], stopCount: number): (number | null)[] {
+  const length = Math.max(0, stopCount - 1);
+  const resized = distances.slice(0, length);
+  while (resized.length < length) resized.push(null);
+  return resized;
+}
+
+export type ValidationResult<T> = { success: true; data: T } | { success: false; message: string };
+
+/** The spec message for a failed admin validation (the earliest rule broken; see MESSAGES). */
+export function validationMessage(error: ZodError): string {
+  return pickValidationMessage(error.issues.map((i) => i.message)) ?? MESSAGES.inputFailed;
+}
+
+/**
+ * Before a save: every trip's time list is fitted to its route's stop count, then the spec's
+ * schedule rules are checked. `stopCount` answers for the routes of the schedules' line;
+ * a trip on any other route keeps its list and the caller rejects the route.
+ */
+export function prepareSchedulesToSave(
+  schedules: readonly ScheduleDraft[],
+  stopCount: (routeId: number) => number | undefined,
+): ValidationResult<ScheduleToSave[]> {
+  const resized = schedules.map((schedule) => ({
+    ...schedule,
+    trips: schedule.trips.map((trip) => {
+      const count = trip.routeId === null ? undefined : stopCount(trip.routeId);
+      return count === undefined ? trip : { ...trip, timeList: resizeTimeList(trip.timeList, count) };
+    }),
+  }));
+  const result = SchedulesToSave.safeParse(resized);
+  return result.success
+    ? { success: true, data: result.data }
+    : { success: false, message: validationMessage(result.error) };
+}
+
+/** Validates raw input (e.g. a legacy REST body) with an admin schema; throws INVALID_INPUT with the spec message. */
+export function parseAdminInput<T extends ZodType>(schema: T, raw: unknown): z.output<T> {
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new DomainError('INVALID_INPUT', validationMessage(result.error));
+  return result.data;
+}

@@ -1,0 +1,121 @@
+import type { PatternItem, TimePeriod, YearlyRuleType } from '@bus/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+import { weekdayToNumber } from './rules.ts';
+
+/** Writes of yearly rules with their periods and patterns. Reads are listYearlyRules in rules.ts. */
+
+export interface RuleFields {
+  periodName: string;
+  typeOfYearlyRule: YearlyRuleType | null;
+}
+
+/** A period or pattern to store; a null id gets a new one. */
+export type PeriodFields = Omit<TimePeriod, 'id'> & { id: number | null };
+export type PatternFields = Omit<PatternItem, 'id'> & { id: number | null };
+
+export async function listRuleIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('yearly_rule').select('id').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Inserted without a borrowed rule: link with setOtherRule once every rule of a save has its id. */
+export async function insertRule(db: Kysely<Database>, rule: RuleFields): Promise<number> {
+  const row = await db
+    .insertInto('yearly_rule')
+    .values({ period_name: rule.periodName, type_of_yearly_rule: rule.typeOfYearlyRule, other_rule_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateRule(db: Kysely<Database>, id: number, rule: RuleFields): Promise<void> {
+  await db
+    .updateTable('yearly_rule')
+    .set({ period_name: rule.periodName, type_of_yearly_rule: rule.typeOfYearlyRule })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setOtherRule(
+  db: Kysely<Database>,
+  id: number,
+  otherRuleId: number | null,
+): Promise<void> {
+  await db.updateTable('yearly_rule').set({ other_rule_id: otherRuleId }).where('id', '=', id).execute();
+}
+
+/**
+ * Replaces a rule's periods. Ids the rule already had are kept (so a save that changes
+ * nothing writes the same rows); any other id is replaced by a new one.
+ */
+export async function replacePeriods(
+  db: Kysely<Database>,
+  ruleId: number,
+  periods: readonly PeriodFields[],
+): Promise<void> {
+  const own = new Set(
+    (await db.selectFrom('time_period').select('id').where('rule_id', '=', ruleId).execute()).map(
+      (r) => r.id,
+    ),
+  );
+  await db.deleteFrom('time_period').where('rule_id', '=', ruleId).execute();
+  for (const p of periods) {
+    await db
+      .insertInto('time_period')
+      .values({
+        ...(p.id !== null && own.has(p.id) ? { id: p.id } : {}),
+        rule_id: ruleId,
+        start_month: p.startMonth,
+        start_day: p.startDay,
+        end_month: p.endMonth,
+        end_day: p.endDay,
+      })
+      .execute();
+  }
+}
+
+/** Replaces a rule's patterns, keeping the ids it already had (see replacePeriods). */
+export async function replacePatterns(
+  db: Kysely<Database>,
+  ruleId: number,
+  patterns: readonly PatternFields[],
+): Promise<void> {
+  const own = new Set(
+    (await db.selectFrom('pattern_item').select('id').where('rule_id', '=', ruleId).execute()).map(
+      (r) => r.id,
+    ),
+  );
+  await db.deleteFrom('pattern_item').where('rule_id', '=', ruleId).execute();
+  for (const p of patterns) {
+    await db
+      .insertInto('pattern_item')
+      .values({
+        ...(p.id !== null && own.has(p.id) ? { id: p.id } : {}),
+        rule_id: ruleId,
+        nth_occurence: p.nthOccurenceEachMonth,
+        day_of_week: weekdayToNumber(p.dayOfWeek),
+      })
+      .execute();
+  }
+}
+
+/** For each stored rule that borrows periods: the rule it borrows from. */
+export async function listBorrowers(db: Kysely<Database>): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('yearly_rule')
+    .select(['id', 'other_rule_id'])
+    .where('other_rule_id', 'is not', null)
+    .execute();
+  return new Map(rows.flatMap((r) => (r.other_rule_id === null ? [] : [[r.id, r.other_rule_id] as const])));
+}
+
+/** Deletes rules with their periods and patterns; links among the deleted rules are cut first. */
+export async function deleteRules(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const list = [...ids];
+  await db.updateTable('yearly_rule').set({ other_rule_id: null }).where('id', 'in', list).execute();
+  await db.deleteFrom('time_period').where('rule_id', 'in', list).execute();
+  await db.deleteFrom('pattern_item').where('rule_id', 'in', list).execute();
+  await db.deleteFrom('yearly_rule').where('id', 'in', list).execute();
+}

@@ -1,0 +1,180 @@
+import { type BoundFor, parseTime, type Weekday, weekdaysToMask } from '@bus/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+
+/** Writes of schedules and their trips. Reads are listSchedules in lines.ts. */
+
+export interface ScheduleFields {
+  runsOnWeekly: readonly Weekday[];
+  runsOnYearlyId: number;
+  runsOnPublicHolidays: boolean;
+  timeConstraintsDescription: string | null;
+}
+
+export interface TripFields {
+  boundFor: BoundFor;
+  routeId: number;
+  routeDirReversed: boolean;
+  /** 'HH:MM' per stop in travel order; null (or anything not a time) is stored as "no time". */
+  timeList: readonly (string | null)[];
+}
+
+function scheduleColumns(s: ScheduleFields) {
+  return {
+    rule_id: s.runsOnYearlyId,
+    weekday_mask: weekdaysToMask(s.runsOnWeekly),
+    runs_on_public_holidays: s.runsOnPublicHolidays ? 1 : 0,
+    time_constraints_description: s.timeConstraintsDescription,
+  };
+}
+
+/** Line of each stored schedule among `ids`; unknown ids are absent. */
+export async function findScheduleLines(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('schedule')
+    .select(['id', 'line_id'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.line_id]));
+}
+
+/** Schedule of each stored trip among `ids`; unknown ids are absent. */
+export async function findTripSchedules(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('trip')
+    .select(['id', 'schedule_id'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.schedule_id]));
+}
+
+/** Stop count of each route of a line. */
+export async function routeStopCountsOfLine(
+  db: Kysely<Database>,
+  lineId: number,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('route')
+    .select(['id', 'stop_count'])
+    .where('line_id', '=', lineId)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.stop_count]));
+}
+
+export async function insertSchedule(
+  db: Kysely<Database>,
+  lineId: number,
+  schedule: ScheduleFields,
+): Promise<number> {
+  const row = await db
+    .insertInto('schedule')
+    .values({ line_id: lineId, ...scheduleColumns(schedule) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateSchedule(
+  db: Kysely<Database>,
+  id: number,
+  schedule: ScheduleFields,
+): Promise<void> {
+  await db.updateTable('schedule').set(scheduleColumns(schedule)).where('id', '=', id).execute();
+}
+
+/** Deletes the schedule's trips (with their times) that are not in `keepIds`. */
+export async function deleteTripsOfScheduleExcept(
+  db: Kysely<Database>,
+  scheduleId: number,
+  keepIds: readonly number[],
+): Promise<void> {
+  let trips = db.selectFrom('trip').select('id').where('schedule_id', '=', scheduleId);
+  if (keepIds.length > 0) trips = trips.where('id', 'not in', [...keepIds]);
+  const ids = (await trips.execute()).map((t) => t.id);
+  if (ids.length === 0) return;
+  await db.deleteFrom('trip_time').where('trip_id', 'in', ids).execute();
+  await db.deleteFrom('trip').where('id', 'in', ids).execute();
+}
+
+async function writeTripTimes(db: Kysely<Database>, tripId: number, timeList: readonly (string | null)[]) {
+  await db.deleteFrom('trip_time').where('trip_id', '=', tripId).execute();
+  if (timeList.length === 0) return;
+  await db
+    .insertInto('trip_time')
+    .values(
+      timeList.map((time, seq) => ({ trip_id: tripId, seq, minute: time === null ? null : parseTime(time) })),
+    )
+    .execute();
+}
+
+function tripColumns(trip: TripFields) {
+  return {
+    route_id: trip.routeId,
+    bound_for: trip.boundFor,
+    route_dir_reversed: trip.routeDirReversed ? 1 : 0,
+  };
+}
+
+export async function insertTrip(
+  db: Kysely<Database>,
+  scheduleId: number,
+  trip: TripFields,
+): Promise<number> {
+  const row = await db
+    .insertInto('trip')
+    .values({ schedule_id: scheduleId, ...tripColumns(trip) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeTripTimes(db, row.id, trip.timeList);
+  return row.id;
+}
+
+export async function updateTrip(db: Kysely<Database>, id: number, trip: TripFields): Promise<void> {
+  await db.updateTable('trip').set(tripColumns(trip)).where('id', '=', id).execute();
+  await writeTripTimes(db, id, trip.timeList);
+}
+
+/** Deletes a schedule with its trips and times; false when there is no such schedule. */
+export async function deleteScheduleDeep(db: Kysely<Database>, id: number): Promise<boolean> {
+  const tripIds = db.selectFrom('trip').select('id').where('schedule_id', '=', id);
+  await db.deleteFrom('trip_time').where('trip_id', 'in', tripIds).execute();
+  await db.deleteFrom('trip').where('schedule_id', '=', id).execute();
+  const result = await db.deleteFrom('schedule').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Ids (ascending) of the schedules that run on a yearly rule. */
+export async function listScheduleIdsByRule(db: Kysely<Database>, ruleId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('schedule')
+    .select('id')
+    .where('rule_id', '=', ruleId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** For every rule any schedule uses: the ids (ascending) of those schedules. */
+export async function scheduleIdsByRule(db: Kysely<Database>): Promise<Map<number, number[]>> {
+  const rows = await db
+    .selectFrom('schedule')
+    .select(['id', 'rule_id'])
+    .orderBy('rule_id')
+    .orderBy('id')
+    .execute();
+  const usage = new Map<number, number[]>();
+  for (const row of rows) {
+    const ids = usage.get(row.rule_id) ?? [];
+    ids.push(row.id);
+    usage.set(row.rule_id, ids);
+  }
+  return usage;
+}

@@ -1,0 +1,104 @@
+import type { Stop } from '@bus/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+import { stopSearchColumns, toStop } from './stops.ts';
+
+/** A line that has a route through a stop. */
+export interface LineRef {
+  id: number;
+  name: string;
+}
+
+const STOP_COLUMNS = ['id', 'name', 'coords', 'default_option'] as const;
+
+export async function listAllStops(db: Kysely<Database>): Promise<Stop[]> {
+  const rows = await db.selectFrom('stop').select(STOP_COLUMNS).orderBy('id').execute();
+  return rows.map(toStop);
+}
+
+/** Stops whose folded name contains `folded` (already foldText-ed), by id; '' gives every stop. */
+export async function listStopsByFoldedName(db: Kysely<Database>, folded: string): Promise<Stop[]> {
+  let query = db.selectFrom('stop').select(STOP_COLUMNS).orderBy('id');
+  // instr, not LIKE: '%' and '_' typed by an editor are plain characters.
+  if (folded !== '') query = query.where((eb) => eb(eb.fn('instr', ['name_folded', eb.val(folded)]), '>', 0));
+  return (await query.execute()).map(toStop);
+}
+
+export async function getStop(db: Kysely<Database>, id: number): Promise<Stop | undefined> {
+  const row = await db.selectFrom('stop').select(STOP_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toStop(row) : undefined;
+}
+
+/** The distinct lines (by id) with a route through each stop; stops no route uses are absent. */
+export async function listStopUsage(
+  db: Kysely<Database>,
+  stopIds?: readonly number[],
+): Promise<Map<number, LineRef[]>> {
+  const usage = new Map<number, LineRef[]>();
+  if (stopIds && stopIds.length === 0) return usage;
+  let query = db
+    .selectFrom('route_stop as rs')
+    .innerJoin('route as r', 'r.id', 'rs.route_id')
+    .innerJoin('line as l', 'l.id', 'r.line_id')
+    .select(['rs.stop_id as stopId', 'l.id as lineId', 'l.name as lineName'])
+    .distinct()
+    .orderBy('rs.stop_id')
+    .orderBy('l.id');
+  if (stopIds) query = query.where('rs.stop_id', 'in', [...stopIds]);
+  for (const row of await query.execute()) {
+    const lines = usage.get(row.stopId) ?? [];
+    lines.push({ id: row.lineId, name: row.lineName });
+    usage.set(row.stopId, lines);
+  }
+  return usage;
+}
+
+/** Which of `ids` name a stored stop. */
+export async function findExistingStopIds(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('stop')
+    .select('id')
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface StopFields {
+  name: string;
+  coords: string | null;
+  defaultOption: boolean;
+}
+
+function stopColumns(stop: StopFields) {
+  return {
+    name: stop.name,
+    coords: stop.coords,
+    default_option: stop.defaultOption ? 1 : 0,
+    ...stopSearchColumns(stop.name),
+  };
+}
+
+export async function insertStop(db: Kysely<Database>, stop: StopFields): Promise<Stop> {
+  const row = await db
+    .insertInto('stop')
+    .values(stopColumns(stop))
+    .returning(STOP_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toStop(row);
+}
+
+/** Returns false when there is no such stop. */
+export async function updateStop(db: Kysely<Database>, id: number, stop: StopFields): Promise<boolean> {
+  const result = await db.updateTable('stop').set(stopColumns(stop)).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Returns false when there is no such stop; a stop a route uses fails on its foreign key. */
+export async function deleteStop(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('stop').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

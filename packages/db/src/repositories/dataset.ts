@@ -1,0 +1,466 @@
+import {
+  checkDatasetReferences,
+  DATASET_FORMAT,
+  DATASET_VERSION,
+  formatTime,
+  maskToWeekdays,
+  type TimetableDataset,
+  weekdaysToMask,
+} from '@bus/core';
+import type BetterSqlite3 from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../schema.ts';
+import { weekdayFromNumber, weekdayToNumber } from './rules.ts';
+import { stopSearchColumns } from './stops.ts';
+
+/** Rows per entity, as reported after an import and used to tell an empty database apart. */
+export interface TimetableCounts {
+  stops: number;
+  holidays: number;
+  yearlyRules: number;
+  timePeriods: number;
+  patternItems: number;
+  lines: number;
+  routes: number;
+  schedules: number;
+  trips: number;
+  stopTimes: number;
+}
+
+export type ImportCounts = TimetableCounts;
+
+/** Children first, so no delete ever has to wait for a cascade or trips over a reference. */
+const TIMETABLE_TABLES_CHILD_FIRST = [
+  'trip_time',
+  'trip',
+  'schedule',
+  'route_distance',
+  'route_stop',
+  'route',
+  'line_note',
+  'line',
+  'pattern_item',
+  'time_period',
+  'yearly_rule',
+  'holiday',
+  'stop',
+] as const;
+
+/**
+ * At most this many rows go into one INSERT of a child table (a route's stops, a trip's
+ * times). One statement per trip instead of one per stop time cuts the per-call overhead
+ * between JavaScript and SQLite, which dominates at millions of stop times; 200 rows x 3
+ * columns stays far below SQLite's parameter limit.
+ */
+const MAX_ROWS_PER_INSERT = 200;
+
+/** 'HH:MM' -> minute after midnight, for exactly the 1440 valid spellings (no seconds). */
+const TIME_OF_MINUTE = Array.from({ length: 1440 }, (_, minute) => formatTime(minute));
+const MINUTE_OF_TIME = new Map(TIME_OF_MINUTE.map((text, minute) => [text, minute]));
+
+/**
+ * Replaces the whole timetable (every table except app_user) with `dataset`, keeping every
+ * id, in one transaction: on any failure nothing changes and the error names the entity.
+ * Synchronous on the raw handle because this is the one bulk path (a national dataset has
+ * millions of stop times) and per-row query building would be far too slow.
+ */
+export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: TimetableDataset): ImportCounts {
+  const problems = checkDatasetReferences(dataset);
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 20).join('; ');
+    const more = problems.length > 20 ? ` (and ${problems.length - 20} more)` : '';
+    throw new Error(`the dataset is not consistent: ${shown}${more}`);
+  }
+
+  const insert = (table: string, columns: string[], rows = 1) => {
+    const one = `(${columns.map(() => '?').join(', ')})`;
+    return sqlite.prepare(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => one).join(', ')}`,
+    );
+  };
+  /** Inserts rows given flat (row after row) with one statement per chunk, statements cached by size. */
+  const insertMany = (table: string, columns: string[]) => {
+    const bySize = new Map<number, BetterSqlite3.Statement>();
+    return (values: (string | number | null)[]) => {
+      for (let start = 0; start < values.length; start += MAX_ROWS_PER_INSERT * columns.length) {
+        const chunk = values.slice(start, start + MAX_ROWS_PER_INSERT * columns.length);
+        const rows = chunk.length / columns.length;
+        let statement = bySize.get(rows);
+        if (!statement) {
+          statement = insert(table, columns, rows);
+          bySize.set(rows, statement);
+        }
+        statement.run(chunk);
+      }
+    };
+  };
+  const insertStop = insert('stop', ['id', 'name', 'coords', 'default_option', 'name_folded', 'name_sort']);
+  const insertHoliday = insert('holiday', ['id', 'name', 'month', 'day']);
+  const insertRule = insert('yearly_rule', ['id', 'period_name', 'type_of_yearly_rule', 'other_rule_id']);
+  const setOtherRule = sqlite.prepare('UPDATE yearly_rule SET other_rule_id = ? WHERE id = ?');
+  const insertPeriod = insert('time_period', [
+    'id',
+    'rule_id',
+    'start_month',
+    'start_day',
+    'end_month',
+    'end_day',
+  ]);
+  const insertPattern = insert('pattern_item', ['id', 'rule_id', 'nth_occurence', 'day_of_week']);
+  const insertLine = insert('line', [
+    'id',
+    'name',
+    'route_start',
+    'route_end',
+    'route_type',
+    'operator',
+    'anyk_station_platform',
+    'price',
+    'via',
+    'enabled_seasonal_yearly_rule_filter',
+  ]);
+  const insertNote = insert('line_note', ['id', 'line_id', 'note_key', 'note_value']);
+  const insertRoute = insert('route', ['id', 'line_id', 'route_notes', 'stop_count']);
+  const insertRouteStops = insertMany('route_stop', ['route_id', 'seq', 'stop_id']);
+  const insertDistances = insertMany('route_distance', ['route_id', 'seq', 'meters']);
+  const insertSchedule = insert('schedule', [
+    'id',
+    'line_id',
+    'rule_id',
+    'weekday_mask',
+    'runs_on_public_holidays',
+    'time_constraints_description',
+  ]);
+  const insertTrip = insert('trip', ['id', 'schedule_id', 'route_id', 'bound_for', 'route_dir_reversed']);
+  const insertTripTimes = insertMany('trip_time', ['trip_id', 'seq', 'minute']);
+
+  // What is being written, so a constraint failure can name it without per-row closures.
+  let entity = 'removing the old timetable';
+  let entityId = 0;
+
+  const write = sqlite.transaction(() => {
+    for (const table of TIMETABLE_TABLES_CHILD_FIRST) sqlite.prepare(`DELETE FROM ${table}`).run();
+
+    entity = 'stop';
+    for (const s of dataset.stops) {
+      entityId = s.id;
+      const search = stopSearchColumns(s.name);
+      insertStop.run(s.id, s.name, s.coords, bit(s.defaultOption), search.name_folded, search.name_sort);
+    }
+    entity = 'holiday';
+    for (const h of dataset.holidays) {
+      entityId = h.id;
+      insertHoliday.run(h.id, h.name, h.month, h.day);
+    }
+    // Rules may point at rules listed after them: insert all, then link.
+    entity = 'yearly rule';
+    for (const r of dataset.yearlyRules) {
+      entityId = r.id;
+      insertRule.run(r.id, r.periodName, r.typeOfYearlyRule, null);
+    }
+    for (const r of dataset.yearlyRules) {
+      entityId = r.id;
+      if (r.otherRuleId !== null) setOtherRule.run(r.otherRuleId, r.id);
+    }
+    for (const r of dataset.yearlyRules) {
+      entity = 'time period';
+      for (const p of r.timePeriods) {
+        entityId = p.id;
+        insertPeriod.run(p.id, r.id, p.startMonth, p.startDay, p.endMonth, p.endDay);
+      }
+      entity = 'pattern item';
+      for (const p of r.pattern1Params) {
+        entityId = p.id;
+        insertPattern.run(p.id, r.id, p.nthOccurenceEachMonth, weekdayToNumber(p.dayOfWeek));
+      }
+    }
+
+    for (const l of dataset.lines) {
+      entity = 'line';
+      entityId = l.id;
+      insertLine.run(
+        l.id,
+        l.name,
+        l.routeStart,
+        l.routeEnd,
+        l.routeType,
+        l.operator,
+        l.anykStationPlatform,
+        l.price,
+        l.via,
+        bit(l.enabledSeasonalYearlyRuleFilter),
+      );
+      entity = 'line note';
+      for (const n of l.customNotes) {
+        entityId = n.id;
+        insertNote.run(n.id, l.id, n.noteKey, n.noteValue);
+      }
+      entity = 'route';
+      for (const r of l.routes) {
+        entityId = r.id;
+        insertRoute.run(r.id, l.id, r.routeNotes, r.stopIds.length);
+        insertRouteStops(r.stopIds.flatMap((stopId, seq) => [r.id, seq, stopId]));
+        insertDistances(r.distanceMeters.flatMap((meters, seq) => [r.id, seq, meters]));
+      }
+    }
+
+    const times: (number | null)[] = [];
+    for (const s of dataset.schedules) {
+      entity = 'schedule';
+      entityId = s.id;
+      insertSchedule.run(
+        s.id,
+        s.lineId,
+        s.runsOnYearlyId,
+        weekdaysToMask(s.runsOnWeekly),
+        bit(s.runsOnPublicHolidays),
+        s.timeConstraintsDescription,
+      );
+      entity = 'trip';
+      for (const t of s.trips) {
+        entityId = t.id;
+        insertTrip.run(t.id, s.id, t.routeId, t.boundFor, bit(t.routeDirReversed));
+        times.length = 0;
+        for (let seq = 0; seq < t.timeList.length; seq++) {
+          const text = t.timeList[seq] ?? null;
+          const minute = text === null ? null : MINUTE_OF_TIME.get(text);
+          if (minute === undefined) {
+            throw new Error(`time ${JSON.stringify(text)} at position ${seq + 1} is not HH:MM`);
+          }
+          times.push(t.id, seq, minute);
+        }
+        insertTripTimes(times);
+      }
+    }
+
+    entity = 'checking references';
+    entityId = 0;
+    // trip_time is left out: its rows are written right after their own trip, with its id.
+    for (const table of TIMETABLE_TABLES_CHILD_FIRST) {
+      if (table === 'trip_time') continue;
+      const broken = sqlite.pragma(`foreign_key_check(${table})`) as { table: string; parent: string }[];
+      const first = broken[0];
+      if (first) throw new Error(`${first.table} refers to a missing row of ${first.parent}`);
+    }
+  });
+
+  // Foreign keys are switched off for the bulk write (SQLite then erases whole tables at once
+  // and skips a parent lookup per stop time) and verified with foreign_key_check before the
+  // commit instead. The pragma cannot change inside a transaction, so a caller's open
+  // transaction simply keeps them on.
+  const toggleForeignKeys = !sqlite.inTransaction && sqlite.pragma('foreign_keys', { simple: true }) === 1;
+  if (toggleForeignKeys) sqlite.pragma('foreign_keys = OFF');
+
+  try {
+    write();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const where = entityId === 0 ? entity : `${entity} ${entityId}`;
+    throw new Error(`${where}: ${reason}`, { cause: error });
+  } finally {
+    if (toggleForeignKeys) sqlite.pragma('foreign_keys = ON');
+  }
+  return countNow(sqlite);
+}
+
+function bit(value: boolean): number {
+  return value ? 1 : 0;
+}
+
+const COUNT_SQL = `SELECT
+  (SELECT count(*) FROM stop) AS stops,
+  (SELECT count(*) FROM holiday) AS holidays,
+  (SELECT count(*) FROM yearly_rule) AS yearlyRules,
+  (SELECT count(*) FROM time_period) AS timePeriods,
+  (SELECT count(*) FROM pattern_item) AS patternItems,
+  (SELECT count(*) FROM line) AS lines,
+  (SELECT count(*) FROM route) AS routes,
+  (SELECT count(*) FROM schedule) AS schedules,
+  (SELECT count(*) FROM trip) AS trips,
+  (SELECT count(*) FROM trip_time) AS stopTimes`;
+
+function countNow(sqlite: BetterSqlite3.Database): TimetableCounts {
+  return sqlite.prepare(COUNT_SQL).get() as TimetableCounts;
+}
+
+export async function countTimetable(db: Kysely<Database>): Promise<TimetableCounts> {
+  const count = (table: keyof Database) =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  const [
+    stops,
+    holidays,
+    yearlyRules,
+    timePeriods,
+    patternItems,
+    lines,
+    routes,
+    schedules,
+    trips,
+    stopTimes,
+  ] = await Promise.all([
+    count('stop'),
+    count('holiday'),
+    count('yearly_rule'),
+    count('time_period'),
+    count('pattern_item'),
+    count('line'),
+    count('route'),
+    count('schedule'),
+    count('trip'),
+    count('trip_time'),
+  ]);
+  return {
+    stops,
+    holidays,
+    yearlyRules,
+    timePeriods,
+    patternItems,
+    lines,
+    routes,
+    schedules,
+    trips,
+    stopTimes,
+  };
+}
+
+/** Groups rows by a key, keeping their order; the queries below all sort by (key, order). */
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+/**
+ * The whole timetable in the project's own format, every list ordered by id (and each
+ * route's stops, distances and each trip's times by position), so that export, import and
+ * export again give the same bytes.
+ */
+export async function readTimetable(db: Kysely<Database>): Promise<TimetableDataset> {
+  const [
+    stops,
+    holidays,
+    rules,
+    periods,
+    patterns,
+    lines,
+    notes,
+    routes,
+    routeStops,
+    distances,
+    schedules,
+    trips,
+  ] = await Promise.all([
+    db.selectFrom('stop').selectAll().orderBy('id').execute(),
+    db.selectFrom('holiday').selectAll().orderBy('id').execute(),
+    db.selectFrom('yearly_rule').selectAll().orderBy('id').execute(),
+    db.selectFrom('time_period').selectAll().orderBy('id').execute(),
+    db.selectFrom('pattern_item').selectAll().orderBy('id').execute(),
+    db.selectFrom('line').selectAll().orderBy('id').execute(),
+    db.selectFrom('line_note').selectAll().orderBy('id').execute(),
+    db.selectFrom('route').selectAll().orderBy('id').execute(),
+    db.selectFrom('route_stop').selectAll().orderBy('route_id').orderBy('seq').execute(),
+    db.selectFrom('route_distance').selectAll().orderBy('route_id').orderBy('seq').execute(),
+    db.selectFrom('schedule').selectAll().orderBy('id').execute(),
+    db.selectFrom('trip').selectAll().orderBy('id').execute(),
+  ]);
+
+  // One row per trip rather than per stop time: a national timetable has millions of them,
+  // and aggregating in SQLite is several times faster than handing each row to JavaScript.
+  const timeRows = await sql<{ trip_id: number; minutes: string }>`
+    SELECT trip_id, json_group_array(minute ORDER BY seq) AS minutes FROM trip_time GROUP BY trip_id`.execute(
+    db,
+  );
+  const timeLists = new Map<number, (string | null)[]>();
+  for (const row of timeRows.rows) {
+    const minutes = JSON.parse(row.minutes) as (number | null)[];
+    timeLists.set(
+      row.trip_id,
+      minutes.map((minute) => (minute === null ? null : (TIME_OF_MINUTE[minute] ?? formatTime(minute)))),
+    );
+  }
+
+  const periodsByRule = groupBy(periods, (p) => p.rule_id);
+  const patternsByRule = groupBy(patterns, (p) => p.rule_id);
+  const notesByLine = groupBy(notes, (n) => n.line_id);
+  const routesByLine = groupBy(routes, (r) => r.line_id);
+  const stopsByRoute = groupBy(routeStops, (s) => s.route_id);
+  const distancesByRoute = groupBy(distances, (d) => d.route_id);
+  const tripsBySchedule = groupBy(trips, (t) => t.schedule_id);
+
+  return {
+    format: DATASET_FORMAT,
+    version: DATASET_VERSION,
+    stops: stops.map((s) => ({
+      id: s.id,
+      name: s.name,
+      coords: s.coords,
+      defaultOption: s.default_option === 1,
+    })),
+    holidays: holidays.map((h) => ({ id: h.id, name: h.name, month: h.month, day: h.day })),
+    yearlyRules: rules.map((r) => ({
+      id: r.id,
+      periodName: r.period_name,
+      typeOfYearlyRule: r.type_of_yearly_rule as TimetableDataset['yearlyRules'][number]['typeOfYearlyRule'],
+      otherRuleId: r.other_rule_id,
+      timePeriods: (periodsByRule.get(r.id) ?? []).map((p) => ({
+        id: p.id,
+        startMonth: p.start_month,
+        startDay: p.start_day,
+        endMonth: p.end_month,
+        endDay: p.end_day,
+      })),
+      pattern1Params: (patternsByRule.get(r.id) ?? []).map((p) => ({
+        id: p.id,
+        nthOccurenceEachMonth: p.nth_occurence,
+        dayOfWeek: weekdayFromNumber(p.day_of_week),
+      })),
+    })),
+    lines: lines.map((l) => ({
+      id: l.id,
+      name: l.name,
+      routeStart: l.route_start,
+      routeEnd: l.route_end,
+      routeType: l.route_type as TimetableDataset['lines'][number]['routeType'],
+      operator: l.operator,
+      anykStationPlatform: l.anyk_station_platform,
+      price: l.price,
+      via: l.via,
+      enabledSeasonalYearlyRuleFilter: l.enabled_seasonal_yearly_rule_filter === 1,
+      customNotes: (notesByLine.get(l.id) ?? []).map((n) => ({
+        id: n.id,
+        noteKey: n.note_key,
+        noteValue: n.note_value,
+      })),
+      routes: (routesByLine.get(l.id) ?? []).map((r) => ({
+        id: r.id,
+        routeNotes: r.route_notes,
+        stopIds: (stopsByRoute.get(r.id) ?? []).map((s) => s.stop_id),
+        distanceMeters: (distancesByRoute.get(r.id) ?? []).map((d) => d.meters),
+      })),
+    })),
+    schedules: schedules.map((s) => ({
+      id: s.id,
+      lineId: s.line_id,
+      runsOnWeekly: maskToWeekdays(s.weekday_mask),
+      runsOnYearlyId: s.rule_id,
+      runsOnPublicHolidays: s.runs_on_public_holidays === 1,
+      timeConstraintsDescription: s.time_constraints_description,
+      trips: (tripsBySchedule.get(s.id) ?? []).map((t) => ({
+        id: t.id,
+        boundFor: t.bound_for as TimetableDataset['schedules'][number]['trips'][number]['boundFor'],
+        routeId: t.route_id,
+        routeDirReversed: t.route_dir_reversed === 1,
+        timeList: timeLists.get(t.id) ?? [],
+      })),
+    })),
+  };
+}

@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Clock, DomainError, HTTP_STATUS, systemClock } from '@bus/core';
+import type { OpenedDatabase } from '@bus/db';
+import fastifyStatic from '@fastify/static';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createAuthRuntime } from './auth/runtime.ts';
+import type { Env } from './env.ts';
+import { checkHealth } from './services/health.ts';
+import { ensureDemoUser } from './services/users.ts';
+import type { Context } from './trpc/init.ts';
+import { type AppRouter, appRouter } from './trpc/router.ts';
+
+export interface AppOptions {
+  db: OpenedDatabase;
+  env: Env;
+  clock?: Clock;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+/** JSON error body shared by every non-tRPC path: the old client reads `message`. */
+export function errorBody(status: number, message: string) {
+  return { status, error: STATUS_TEXT[status] ?? 'Error', message };
+}
+
+/** Builds the whole server (no listening): tests call `app.inject`, main.ts calls `listen`. */
+export async function buildApp({ db, env, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    // One line per request drowns the log of a small server; errors are still logged.
+    disableRequestLogging: true,
+    // tRPC batches several calls into one URL.
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof DomainError) {
+      const status = HTTP_STATUS[error.code];
+      return reply.status(status).send(errorBody(status, error.message));
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.status(500).send(errorBody(500, 'Something went wrong on the server'));
+    }
+    return reply.status(status).send(errorBody(status, (error as Error).message));
+  });
+
+  const auth = createAuthRuntime({ db, jwtSecret: env.JWT_SECRET, demo: env.DEMO, clock });
+  if (env.DEMO) {
+    await ensureDemoUser(db.db);
+    app.log.warn('Demo mode: the admin login shown on the login page works. Set DEMO=0 for real use.');
+  }
+
+  app.get('/healthz', async () => checkHealth(db));
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }): Context => ({
+        db,
+        env,
+        clock,
+        ip: req.ip,
+        authorization: req.headers.authorization,
+        auth,
+      }),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          app.log.error({ err: error, path }, 'tRPC procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  const indexHtml = join(env.WEB_DIST_DIR, 'index.html');
+  const hasWebApp = existsSync(indexHtml);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, { root: env.WEB_DIST_DIR, wildcard: false, index: ['index.html'] });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi =
+      path === '/api' || path.startsWith('/api/') || path === '/trpc' || path.startsWith('/trpc/');
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !isPageRequest || !hasWebApp) {
+      return reply.status(404).send(errorBody(404, `No such path: ${request.method} ${path}`));
+    }
+    // SPA fallback: the client router decides (and shows 'Nopage here' for unknown routes).
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+
+  return app;
+}

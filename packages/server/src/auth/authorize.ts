@@ -1,0 +1,43 @@
+import { type Clock, DomainError, MESSAGES } from '@bus/core';
+import { type Db, findUserByUsername } from '@bus/db';
+import { verifyAccessToken } from './tokens.ts';
+
+export const ADMIN_ROLE = 'ROLE_ADMIN';
+export const KNOWN_ROLES = ['ROLE_USER', 'ROLE_MODERATOR', ADMIN_ROLE] as const;
+
+export interface AuthorizeDeps {
+  db: Db;
+  secret: Uint8Array;
+  clock: Clock;
+}
+
+export interface AuthorizedUser {
+  username: string;
+  roles: string[];
+}
+
+/** The token of an `Authorization: Bearer <token>` header; null when missing or malformed. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer +([A-Za-z0-9._~+/=-]+)$/i.exec(header?.trim() ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * The one admin check of both transports (tRPC adminProcedure and the REST layer):
+ * UNAUTHORIZED without a well-formed, validly signed, unexpired token of a user who still
+ * exists; FORBIDDEN when that user is not an administrator. Roles are read from the database,
+ * not the token, so removing a user or their admin role takes effect at once.
+ */
+export async function authorizeAdmin(
+  authorization: string | undefined,
+  deps: AuthorizeDeps,
+): Promise<AuthorizedUser> {
+  const token = bearerToken(authorization);
+  if (token === null) throw new DomainError('UNAUTHORIZED', MESSAGES.signInRequired);
+  const claims = await verifyAccessToken(deps.secret, token, deps.clock());
+  if (!claims) throw new DomainError('UNAUTHORIZED', MESSAGES.sessionInvalid);
+  const user = await findUserByUsername(deps.db, claims.username);
+  if (!user) throw new DomainError('UNAUTHORIZED', MESSAGES.sessionInvalid);
+  if (!user.roles.includes(ADMIN_ROLE)) throw new DomainError('FORBIDDEN', MESSAGES.adminRequired);
+  return { username: user.username, roles: user.roles };
+}

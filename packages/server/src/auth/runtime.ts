@@ -1,0 +1,28 @@
+import type { Clock } from '@bus/core';
+import type { OpenedDatabase } from '@bus/db';
+import { resolveJwtSecret } from './jwt-secret.ts';
+import { createSignInLimiter, type RateLimiter } from './rate-limiter.ts';
+
+/** What sign-in and the admin check need, made once per app instance by buildApp. */
+export interface AuthRuntime {
+  secret: Uint8Array;
+  signInLimiter: RateLimiter;
+  demo: boolean;
+}
+
+export function createAuthRuntime(options: {
+  db: OpenedDatabase;
+  jwtSecret: string | undefined;
+  demo: boolean;
+  clock: Clock;
+}): AuthRuntime {
+  const { sqlite } = options.db;
+  return {
+    secret: resolveJwtSecret({
+      configured: options.jwtSecret,
+      databasePath: sqlite.memory ? null : sqlite.name,
+    }),
+    signInLimiter: createSignInLimiter(options.clock),
+    demo: options.demo,
+  };
+}

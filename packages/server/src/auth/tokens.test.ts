@@ -1,0 +1,57 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { issueAccessToken, TOKEN_ISSUER, verifyAccessToken } from './tokens.ts';
+
+const secret = new TextEncoder().encode('tokens-test-secret-0123456789-abcdef');
+const now = new Date('2026-03-04T07:30:00Z');
+
+describe('access tokens', () => {
+  it('carry sub, roles, iss, iat and a 24 h exp, and verify until they expire', async () => {
+    const token = await issueAccessToken(secret, { username: 'boss', roles: ['ROLE_ADMIN'] }, now);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    expect(payload).toEqual({
+      sub: 'boss',
+      roles: ['ROLE_ADMIN'],
+      iss: TOKEN_ISSUER,
+      iat: 1772609400,
+      exp: 1772695800,
+    });
+    expect(await verifyAccessToken(secret, token, now)).toEqual({ username: 'boss', roles: ['ROLE_ADMIN'] });
+    const almostDayLater = new Date(now.getTime() + 24 * 3600 * 1000 - 1000);
+    expect(await verifyAccessToken(secret, token, almostDayLater)).not.toBeNull();
+    const dayLater = new Date(now.getTime() + 24 * 3600 * 1000 + 1000);
+    expect(await verifyAccessToken(secret, token, dayLater)).toBeNull();
+  });
+
+  it('refuses tampered tokens, other keys, other issuers and other algorithms', async () => {
+    const token = await issueAccessToken(secret, { username: 'boss', roles: ['ROLE_USER'] }, now);
+    const [header, , signature] = token.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({
+        sub: 'boss',
+        roles: ['ROLE_ADMIN'],
+        iss: TOKEN_ISSUER,
+        iat: 1772609400,
+        exp: 1772695800,
+      }),
+    ).toString('base64url');
+    expect(await verifyAccessToken(secret, `${header}.${forged}.${signature}`, now)).toBeNull();
+    const otherKey = new TextEncoder().encode('another-secret-another-secret-0123456');
+    expect(await verifyAccessToken(otherKey, token, now)).toBeNull();
+    const sign = (alg: string, issuer: string) =>
+      new SignJWT({ roles: ['ROLE_ADMIN'] })
+        .setProtectedHeader({ alg })
+        .setSubject('boss')
+        .setIssuer(issuer)
+        .setIssuedAt(now)
+        .setExpirationTime('1h')
+        .sign(secret);
+    expect(await verifyAccessToken(secret, await sign('HS256', 'someone-else'), now)).toBeNull();
+    expect(await verifyAccessToken(secret, await sign('HS512', TOKEN_ISSUER), now)).toBeNull();
+    expect(await verifyAccessToken(secret, 'not.a.token', now)).toBeNull();
+    expect(await verifyAccessToken(secret, '', now)).toBeNull();
+  });
+});

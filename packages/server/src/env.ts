@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so defaults work whatever directory the server is started from. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DB_PATH: z.string().min(1).default('data/timetable.sqlite'),
+  /** The built web app; served at / with SPA fallback. */
+  WEB_DIST_DIR: z.string().min(1).default('packages/web/dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Key that signs access tokens; unset (or empty) = generated once and kept next to the database. */
+  JWT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || Buffer.byteLength(v, 'utf8') >= 32, 'must be at least 32 bytes long'),
+  /** Demo mode: the admin 'boss' / '2025' exists and the login page shows it. */
+  DEMO: z
+    .string()
+    .default('1')
+    .transform((v) => v.trim().toLowerCase())
+    .refine((v) => ['0', '1', 'true', 'false'].includes(v), "must be '0', '1', 'true' or 'false'")
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses the environment once at start; relative paths are resolved against the repository root. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const details = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${details}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    DB_PATH: resolveFromRoot(env.DB_PATH),
+    WEB_DIST_DIR: resolveFromRoot(env.WEB_DIST_DIR),
+  };
+}
+
+function resolveFromRoot(path: string): string {
+  return path === ':memory:' ? path : resolve(REPO_ROOT, path);
+}

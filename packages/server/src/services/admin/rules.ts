@@ -1,0 +1,95 @@
+import { DomainError, isNewId, MESSAGES, type SaveYearlyRulesInput, type YearlyRule } from '@bus/core';
+import {
+  deleteRules,
+  insertRule,
+  listYearlyRules,
+  type OpenedDatabase,
+  replacePatterns,
+  replacePeriods,
+  scheduleIdsByRule,
+  setOtherRule,
+  updateRule,
+} from '@bus/db';
+
+/** Yearly rules editor (legacy yearly-rules/get-all). */
+export interface RulesWithUsage {
+  /** Every rule by id, with its own periods and patterns (a borrowed rule is named by otherRuleId). */
+  rules: YearlyRule[];
+  /** Per rule, same order: ids of the schedules that run on it, ascending. */
+  usage: { ruleId: number; scheduleIds: number[] }[];
+}
+
+export async function getRulesWithUsage(db: OpenedDatabase): Promise<RulesWithUsage> {
+  const [rules, usage] = await Promise.all([listYearlyRules(db.db), scheduleIdsByRule(db.db)]);
+  return { rules, usage: rules.map((r) => ({ ruleId: r.id, scheduleIds: usage.get(r.id) ?? [] })) };
+}
+
+function ruleLabel(rule: YearlyRule): string {
+  return `'${rule.periodName}' (rule ${rule.id})`;
+}
+
+/**
+ * Saves the complete list of yearly rules in one transaction and returns them as stored,
+ * in the order given. A stored rule left out of the list is deleted, unless schedules run on
+ * it or a rule of the list borrows its periods: then nothing is saved (CONFLICT). New rules
+ * have null or negative ids; otherRuleId may name a new rule by its negative id.
+ */
+export async function saveRules(db: OpenedDatabase, input: SaveYearlyRulesInput): Promise<YearlyRule[]> {
+  const posted = input.rules;
+  return db.db.transaction().execute(async (trx) => {
+    const stored = new Map((await listYearlyRules(trx)).map((r) => [r.id, r]));
+    for (const rule of posted) {
+      if (rule.id !== null && !isNewId(rule.id) && !stored.has(rule.id)) {
+        throw new DomainError('NOT_FOUND', `Yearly rule ${rule.id} does not exist`);
+      }
+    }
+    const postedIds = new Set(posted.map((r) => r.id));
+    const toDelete = [...stored.values()].filter((r) => !postedIds.has(r.id));
+
+    const usage = await scheduleIdsByRule(trx);
+    const used = toDelete.filter((r) => usage.has(r.id));
+    if (used.length > 0) {
+      const list = used.map((r) => `${ruleLabel(r)} by schedules ${(usage.get(r.id) ?? []).join(', ')}`);
+      throw new DomainError(
+        'CONFLICT',
+        `Yearly rules used by schedules cannot be deleted: ${list.join('; ')}`,
+      );
+    }
+    for (const rule of posted) {
+      const other = rule.otherRuleId;
+      // The schema has checked links within the list; a positive id outside it is a stored rule being deleted, or nothing.
+      if (other === null || postedIds.has(other)) continue;
+      const lender = stored.get(other);
+      if (!lender) throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
+      throw new DomainError(
+        'CONFLICT',
+        `Yearly rule ${ruleLabel(lender)} cannot be deleted: rule '${rule.periodName}' borrows its periods`,
+      );
+    }
+
+    await deleteRules(
+      trx,
+      toDelete.map((r) => r.id),
+    );
+    const written: { rule: (typeof posted)[number]; id: number }[] = [];
+    const idMap = new Map<number, number>();
+    for (const rule of posted) {
+      const fields = { periodName: rule.periodName, typeOfYearlyRule: rule.typeOfYearlyRule };
+      let id: number;
+      if (rule.id === null || isNewId(rule.id)) id = await insertRule(trx, fields);
+      else {
+        id = rule.id;
+        await updateRule(trx, id, fields);
+      }
+      if (rule.id !== null) idMap.set(rule.id, id);
+      written.push({ rule, id });
+    }
+    for (const { rule, id } of written) {
+      await setOtherRule(trx, id, rule.otherRuleId === null ? null : (idMap.get(rule.otherRuleId) ?? null));
+      await replacePeriods(trx, id, rule.timePeriods);
+      await replacePatterns(trx, id, rule.pattern1Params);
+    }
+    const saved = new Map((await listYearlyRules(trx)).map((r) => [r.id, r]));
+    return written.flatMap(({ id }) => saved.get(id) ?? []);
+  });
+}

@@ -1,0 +1,29 @@
+import { HOME_STOP_ID, STOP_SEARCH_LIMIT, type Stop, stopSearchPlan } from '@bus/core';
+import { getStopsByIds, type OpenedDatabase, searchStops } from '@bus/db';
+
+/** The visitor's stop selector: default stops for an empty query, else a folded search. */
+export function findStops(db: OpenedDatabase, query: string): Stop[] {
+  return searchStops(db.sqlite, stopSearchPlan(query), STOP_SEARCH_LIMIT);
+}
+
+export interface StopPair {
+  from: Stop | null;
+  to: Stop | null;
+}
+
+/**
+ * The departure/destination pair for the header (legacy 'get2'): a destination only exists
+ * when departing from the home station; an unknown departure falls back to the home station.
+ */
+export async function getStopPair(
+  db: OpenedDatabase,
+  fromId: number | null,
+  toId: number | null,
+): Promise<StopPair> {
+  const from = fromId ?? HOME_STOP_ID;
+  const stops = await getStopsByIds(db.db, [from, HOME_STOP_ID, ...(toId === null ? [] : [toId])]);
+  if (from === HOME_STOP_ID) {
+    return { from: stops.get(HOME_STOP_ID) ?? null, to: toId === null ? null : (stops.get(toId) ?? null) };
+  }
+  return { from: stops.get(from) ?? stops.get(HOME_STOP_ID) ?? null, to: null };
+}

@@ -1,0 +1,171 @@
+import {
+  type BoundFor,
+  type Clock,
+  DomainError,
+  type LineInfo,
+  type LineStopsPreview,
+  lineStopsPreview,
+  type Stop,
+  serviceDayContext,
+  vilniusNow,
+  type Weekday,
+  type YearlyRule,
+} from '@bus/core';
+import {
+  findScheduleIdByTrip,
+  getLineInfo,
+  listHolidays,
+  listLineInfos,
+  listRoutes,
+  listSchedules,
+  listYearlyRules,
+  type OpenedDatabase,
+  type RouteWithStops,
+  type ScheduleWithTrips,
+} from '@bus/db';
+
+export interface LinePreview extends LineStopsPreview {
+  id: number;
+  name: string;
+  routeStart: string | null;
+  routeEnd: string | null;
+  routeType: LineInfo['routeType'];
+  /** Where the line goes: its routeEnd. */
+  goesTo: string | null;
+}
+
+/** Browse list: every line with its main and extra stops; with `from`, only lines whose main route serves it. */
+export async function listLinePreviews(db: OpenedDatabase, from: number | null): Promise<LinePreview[]> {
+  const [lines, routes] = await Promise.all([listLineInfos(db.db), listRoutes(db.db, 'all')]);
+  const routesByLine = new Map<number, RouteWithStops[]>();
+  for (const route of routes)
+    routesByLine.set(route.lineId, [...(routesByLine.get(route.lineId) ?? []), route]);
+  const previews = lines.map((line) => ({
+    id: line.id,
+    name: line.name,
+    routeStart: line.routeStart,
+    routeEnd: line.routeEnd,
+    routeType: line.routeType,
+    goesTo: line.routeEnd,
+    ...lineStopsPreview(routesByLine.get(line.id) ?? []),
+  }));
+  return from === null ? previews : previews.filter((p) => p.mainStops.some((s) => s.id === from));
+}
+
+export interface PublicRoute {
+  id: number;
+  routeNotes: string | null;
+  stopsArr: Stop[];
+}
+
+export interface PublicTrip {
+  id: number;
+  boundFor: BoundFor;
+  routeDirReversed: boolean;
+  timeList: (string | null)[];
+  route: PublicRoute;
+}
+
+export interface PublicSchedule {
+  id: number;
+  lineId: number;
+  runsOnWeekly: Weekday[];
+  runsOnYearlyId: number;
+  runsOnYearlyStr: string;
+  runsOnPublicHolidays: boolean;
+  timeConstraintsDescription: string | null;
+  trips: PublicTrip[];
+}
+
+function toPublicSchedules(
+  schedules: ScheduleWithTrips[],
+  routes: RouteWithStops[],
+  rulesById: Map<number, YearlyRule>,
+): PublicSchedule[] {
+  const routeById = new Map(routes.map((r) => [r.id, r]));
+  return schedules.map((s) => ({
+    id: s.id,
+    lineId: s.lineId,
+    runsOnWeekly: s.runsOnWeekly,
+    runsOnYearlyId: s.runsOnYearlyId,
+    runsOnYearlyStr: rulesById.get(s.runsOnYearlyId)?.periodName ?? '',
+    runsOnPublicHolidays: s.runsOnPublicHolidays,
+    timeConstraintsDescription: s.timeConstraintsDescription,
+    trips: s.trips.map((t) => {
+      const route = routeById.get(t.routeId);
+      return {
+        id: t.id,
+        boundFor: t.boundFor,
+        routeDirReversed: t.routeDirReversed,
+        timeList: t.timeList,
+        route: { id: t.routeId, routeNotes: route?.routeNotes ?? null, stopsArr: route?.stops ?? [] },
+      };
+    }),
+  }));
+}
+
+async function schedulesWithRoutes(db: OpenedDatabase, schedules: ScheduleWithTrips[]) {
+  const routeIds = [...new Set(schedules.flatMap((s) => s.trips.map((t) => t.routeId)))];
+  const [routes, rules] = await Promise.all([listRoutes(db.db, { routeIds }), listYearlyRules(db.db)]);
+  const rulesById = new Map(rules.map((r) => [r.id, r]));
+  return { publicSchedules: toPublicSchedules(schedules, routes, rulesById), rules, rulesById };
+}
+
+export type LineTimetable =
+  | { nothingFound: true }
+  | {
+      nothingFound: false;
+      line: LineInfo;
+      schedules: PublicSchedule[];
+      /** The rules the schedules use (own periods only), in first-use order. */
+      yearlyRules: YearlyRule[];
+      /** Of those, the rules that run on `date` (borrowed periods and patterns applied). */
+      activeRuleIds: number[];
+      date: string;
+    };
+
+/** A line's public timetable. A line without schedules (or no such line) answers nothingFound. */
+export async function getLineTimetable(
+  db: OpenedDatabase,
+  lineId: number,
+  date: string | null,
+  clock: Clock,
+): Promise<LineTimetable> {
+  const schedules = await listSchedules(db.db, { lineId });
+  const line = schedules.length > 0 ? await getLineInfo(db.db, lineId) : undefined;
+  if (!line) return { nothingFound: true };
+  const { publicSchedules, rules, rulesById } = await schedulesWithRoutes(db, schedules);
+  const usedRuleIds = [...new Set(schedules.map((s) => s.runsOnYearlyId))];
+  const day = date ?? vilniusNow(clock).date;
+  const context = serviceDayContext(day, rules, await listHolidays(db.db));
+  return {
+    nothingFound: false,
+    line,
+    schedules: publicSchedules,
+    yearlyRules: usedRuleIds.flatMap((id) => rulesById.get(id) ?? []),
+    activeRuleIds: context.activeRuleIds.filter((id) => usedRuleIds.includes(id)),
+    date: day,
+  };
+}
+
+export interface TripSchedule {
+  tripId: number;
+  schedule: Omit<PublicSchedule, 'runsOnYearlyStr'> & { runsOnYearly: YearlyRule | null };
+  lineInfo: LineInfo;
+}
+
+/** The schedule a trip belongs to, with all its trips and routes, and the line. */
+export async function getTripSchedule(db: OpenedDatabase, tripId: number): Promise<TripSchedule> {
+  const scheduleId = await findScheduleIdByTrip(db.db, tripId);
+  const schedule =
+    scheduleId === undefined ? undefined : (await listSchedules(db.db, { scheduleIds: [scheduleId] }))[0];
+  const lineInfo = schedule ? await getLineInfo(db.db, schedule.lineId) : undefined;
+  if (!schedule || !lineInfo) throw new DomainError('NOT_FOUND', `Trip ${tripId} does not exist`);
+  const { publicSchedules, rulesById } = await schedulesWithRoutes(db, [schedule]);
+  const { runsOnYearlyStr: _name, ...rest } = publicSchedules[0] as PublicSchedule;
+  return {
+    tripId,
+    schedule: { ...rest, runsOnYearly: rulesById.get(schedule.runsOnYearlyId) ?? null },
+    lineInfo,
+  };
+}

@@ -1,0 +1,88 @@
+import { type Clock, DomainError, HTTP_STATUS, pickValidationMessage } from '@bus/core';
+import type { OpenedDatabase } from '@bus/db';
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { ZodError } from 'zod';
+import { authorizeAdmin } from '../auth/authorize.ts';
+import type { AuthRuntime } from '../auth/runtime.ts';
+import type { Env } from '../env.ts';
+
+export interface Context {
+  db: OpenedDatabase;
+  env: Env;
+  /** 'Now' for tooLate and today's date; tests inject a fixed one. */
+  clock: Clock;
+  /** Client address, for rate limiting. */
+  ip: string;
+  /** The raw Authorization header; admin procedures verify it. */
+  authorization: string | undefined;
+  /** Token key and sign-in limiter of this app instance. */
+  auth: AuthRuntime;
+}
+
+const TRPC_CODE: Record<DomainError['code'], TRPC_ERROR_CODE_KEY> = {
+  NOT_FOUND: 'NOT_FOUND',
+  INVALID_INPUT: 'BAD_REQUEST',
+  CONFLICT: 'CONFLICT',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+};
+
+/**
+ * Readable text for a zod failure: 'from: Expected number' joined by '; '. Admin inputs
+ * carry the spec's validation messages (section 5); those are sent alone and verbatim.
+ */
+export function zodMessage(error: ZodError): string {
+  const specMessage = pickValidationMessage(error.issues.map((i) => i.message));
+  if (specMessage !== null) return specMessage;
+  return error.issues
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    // Input validation: say what is wrong in the message itself (the UI shows `message`).
+    if (error.code === 'BAD_REQUEST' && error.cause instanceof ZodError) {
+      return { ...shape, message: zodMessage(error.cause) };
+    }
+    // 5xx never leaks internals.
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      return {
+        ...shape,
+        message: 'Something went wrong on the server',
+        data: { ...shape.data, stack: undefined },
+      };
+    }
+    return { ...shape, data: { ...shape.data, stack: undefined } };
+  },
+});
+
+/** Maps a DomainError thrown by a service to the matching tRPC error (one table, see HTTP_STATUS). */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+  }
+  return result;
+});
+
+export { HTTP_STATUS };
+export const router = t.router;
+export const publicProcedure = t.procedure.use(domainErrors);
+
+/**
+ * Checked on the server for every call, before its input is even read: 401 without a valid
+ * token of an existing user, 403 for a user without ROLE_ADMIN (auth/authorize.ts).
+ */
+export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const user = await authorizeAdmin(ctx.authorization, {
+    db: ctx.db.db,
+    secret: ctx.auth.secret,
+    clock: ctx.clock,
+  });
+  return next({ ctx: { user } });
+});
+export const createCallerFactory = t.createCallerFactory;

@@ -1,0 +1,14 @@
+import { router } from './init.ts';
+import { adminRouter } from './routers/admin/index.ts';
+import { authRouter } from './routers/auth.ts';
+import { healthRouter } from './routers/health.ts';
+import { timetableRouter } from './routers/timetable.ts';
+
+export const appRouter = router({
+  health: healthRouter,
+  timetable: timetableRouter,
+  auth: authRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,9 @@
+import { AdminIdInput, SaveHolidayInput } from '@bus/core';
+import { getHolidays, removeHoliday, saveHoliday } from '../../../services/admin/holidays.ts';
+import { adminProcedure, router } from '../../init.ts';
+
+export const adminHolidaysRouter = router({
+  list: adminProcedure.query(({ ctx }) => getHolidays(ctx.db)),
+  save: adminProcedure.input(SaveHolidayInput).mutation(({ ctx, input }) => saveHoliday(ctx.db, input)),
+  delete: adminProcedure.input(AdminIdInput).mutation(({ ctx, input }) => removeHoliday(ctx.db, input.id)),
+});

@@ -1,0 +1,17 @@
+import { router } from '../../init.ts';
+import { adminHolidaysRouter } from './holidays.ts';
+import { adminLinesRouter } from './lines.ts';
+import { adminRoutesRouter } from './routes.ts';
+import { adminRulesRouter } from './rules.ts';
+import { adminSchedulesRouter } from './schedules.ts';
+import { adminStopsRouter } from './stops.ts';
+
+/** The admin board: every procedure is an adminProcedure (token checked on the server). */
+export const adminRouter = router({
+  holidays: adminHolidaysRouter,
+  stops: adminStopsRouter,
+  lines: adminLinesRouter,
+  routes: adminRoutesRouter,
+  schedules: adminSchedulesRouter,
+  rules: adminRulesRouter,
+});

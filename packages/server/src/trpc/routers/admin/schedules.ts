@@ -1,0 +1,13 @@
+import { AdminIdInput, LineScopeInput, SaveSchedulesInput } from '@bus/core';
+import { getLineSchedules, removeSchedule, saveSchedules } from '../../../services/admin/schedules.ts';
+import { adminProcedure, router } from '../../init.ts';
+
+export const adminSchedulesRouter = router({
+  byLine: adminProcedure
+    .input(LineScopeInput)
+    .query(({ ctx, input }) => getLineSchedules(ctx.db, input.lineId)),
+  saveList: adminProcedure
+    .input(SaveSchedulesInput)
+    .mutation(({ ctx, input }) => saveSchedules(ctx.db, input)),
+  delete: adminProcedure.input(AdminIdInput).mutation(({ ctx, input }) => removeSchedule(ctx.db, input.id)),
+});

@@ -1,0 +1,93 @@
+import type { Clock } from '@bus/core';
+import { createUser } from '@bus/db';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../src/auth/passwords.ts';
+import { issueAccessToken } from '../src/auth/tokens.ts';
+import type { Env } from '../src/env.ts';
+import { realDataApp, type TestApp } from './helpers.ts';
+
+/** Tests sign their own tokens with this key (the app gets it as JWT_SECRET). */
+export const TEST_JWT_SECRET = 'admin-tests-secret-0123456789-abcdefghij';
+const SECRET_BYTES = new TextEncoder().encode(TEST_JWT_SECRET);
+
+export interface AdminTestApp extends TestApp {
+  /** A token of the demo admin 'boss'. */
+  adminToken: string;
+}
+
+/** The server on the real timetable, demo mode on, tokens signed with TEST_JWT_SECRET. */
+export async function adminApp(options: { clock?: Clock; env?: Partial<Env> } = {}): Promise<AdminTestApp> {
+  const t = await realDataApp({
+    ...(options.clock ? { clock: options.clock } : {}),
+    env: { JWT_SECRET: TEST_JWT_SECRET, DEMO: true, ...options.env },
+  });
+  return { ...t, adminToken: await tokenFor('boss', ['ROLE_ADMIN']) };
+}
+
+export function tokenFor(username: string, roles: string[], now: Date = new Date()): Promise<string> {
+  return issueAccessToken(SECRET_BYTES, { username, roles }, now);
+}
+
+/** A user straight in the database (cheap scrypt cost is not needed: one hash per test file). */
+export async function createTestUser(
+  t: TestApp,
+  username: string,
+  roles: string[],
+  password = 'password-123',
+) {
+  await createUser(t.db.db, { username, passwordHash: await hashPassword(password), roles });
+}
+
+export interface TrpcResult<T> {
+  status: number;
+  data: T;
+  message: string | undefined;
+  code: string | undefined;
+}
+
+/**
+ * One tRPC call over HTTP as the web client makes it: GET `?input=` for a query, POST with a
+ * JSON body for a mutation, `authorization: Bearer <token>` when a token is given.
+ */
+export async function trpc<T = unknown>(
+  app: FastifyInstance,
+  type: 'query' | 'mutation',
+  path: string,
+  input?: unknown,
+  token?: string | null,
+  extraHeaders: Record<string, string> = {},
+): Promise<TrpcResult<T>> {
+  const headers: Record<string, string> = { ...extraHeaders };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res =
+    type === 'query'
+      ? await app.inject({
+          method: 'GET',
+          url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          headers,
+        })
+      : await app.inject({
+          method: 'POST',
+          url: `/trpc/${path}`,
+          headers: { ...headers, 'content-type': 'application/json' },
+          ...(input === undefined ? {} : { payload: JSON.stringify(input) }),
+        });
+  const body = res.json() as {
+    result?: { data: T };
+    error?: { message: string; data?: { code?: string } };
+  };
+  return {
+    status: res.statusCode,
+    data: body.result?.data as T,
+    message: body.error?.message,
+    code: body.error?.data?.code,
+  };
+}
+
+/** Admin call helpers bound to one app and token. */
+export function adminClient(app: FastifyInstance, token: string) {
+  return {
+    query: <T = unknown>(path: string, input?: unknown) => trpc<T>(app, 'query', path, input, token),
+    mutate: <T = unknown>(path: string, input?: unknown) => trpc<T>(app, 'mutation', path, input, token),
+  };
+}

@@ -1,0 +1,49 @@
+import type { Clock } from '@bus/core';
+import { createTestDb, type OpenedDatabase, replaceTimetable } from '@bus/db';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { type Env, parseEnv } from '../src/env.ts';
+import { loadDefaultDataset } from '../src/import/default-dataset.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: OpenedDatabase;
+}
+
+/** A fixed 'now' (UTC instant) for tooLate and today's date. */
+export function fixedClock(isoInstant: string): Clock {
+  const at = new Date(isoInstant);
+  return () => new Date(at);
+}
+
+/** The server on an in-memory database holding the real Anykščiai timetable. */
+export async function realDataApp(options: { clock?: Clock; env?: Partial<Env> } = {}): Promise<TestApp> {
+  const db = await createTestDb();
+  replaceTimetable(db.sqlite, await loadDefaultDataset());
+  const env = { ...parseEnv({ LOG_LEVEL: 'silent' }), ...options.env };
+  const app = await buildApp({ db, env, ...(options.clock ? { clock: options.clock } : {}) });
+  return { app, db };
+}
+
+export interface TrpcResponse<T> {
+  status: number;
+  data: T;
+  error?: { message: string; data: { code: string; httpStatus: number } };
+}
+
+/** Calls a tRPC query the way the web client does (GET with JSON input). */
+export async function trpcQuery<T = unknown>(
+  app: FastifyInstance,
+  path: string,
+  input?: unknown,
+  headers: Record<string, string> = {},
+): Promise<TrpcResponse<T>> {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const res = await app.inject({ method: 'GET', url: `/trpc/${path}${query}`, headers });
+  const body = res.json() as { result?: { data: T }; error?: TrpcResponse<T>['error'] };
+  return {
+    status: res.statusCode,
+    data: body.result?.data as T,
+    ...(body.error ? { error: body.error } : {}),
+  };
+}
