@@ -7,6 +7,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuthRuntime } from './auth/runtime.ts';
 import type { Env } from './env.ts';
+import { registerLegacyRest } from './rest/index.ts';
 import { checkHealth } from './services/health.ts';
 import { ensureDemoUser } from './services/users.ts';
 import type { Context } from './trpc/init.ts';
@@ -63,6 +64,7 @@ export async function buildApp({ db, env, clock = systemClock }: AppOptions): Pr
   }
 
   app.get('/healthz', async () => checkHealth(db));
+  registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

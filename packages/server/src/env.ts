@@ -25,6 +25,20 @@ const EnvSchema = z.object({
     .transform((v) => v.trim().toLowerCase())
     .refine((v) => ['0', '1', 'true', 'false'].includes(v), "must be '0', '1', 'true' or 'false'")
     .transform((v) => v === '1' || v === 'true'),
+  /** Origins (comma-separated) allowed to call the legacy /api paths from a browser; default none. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter((o) => o.length > 0),
+    )
+    .refine(
+      (origins) => origins.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
+      'each origin must look like https://host[:port]',
+    ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

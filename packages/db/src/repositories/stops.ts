@@ -16,9 +16,11 @@ export function stopSearchColumns(name: string): { name_folded: string; name_sor
 
 // Matching runs on the folded name with instr() (no LIKE, so '%' and '_' are plain text).
 // Names that start with the query come first, then the rest, each in Lithuanian order.
-const SEARCH_SQL: Record<StopSearchMode, string> = {
+const SEARCH_SQL: Record<StopSearchMode | 'defaults-by-id', string> = {
   defaults: `SELECT id, name, coords, default_option FROM stop WHERE default_option = 1
              ORDER BY name_sort, id LIMIT @limit`,
+  'defaults-by-id': `SELECT id, name, coords, default_option FROM stop WHERE default_option = 1
+             ORDER BY id LIMIT @limit`,
   'word-prefix': `SELECT id, name, coords, default_option FROM stop
              WHERE instr(' ' || name_folded, ' ' || @q) > 0
              ORDER BY substr(name_folded, 1, length(@q)) = @q DESC, name_sort, id LIMIT @limit`,
@@ -27,22 +29,28 @@ const SEARCH_SQL: Record<StopSearchMode, string> = {
              ORDER BY substr(name_folded, 1, length(@q)) = @q DESC, name_sort, id LIMIT @limit`,
 };
 
-const searchStatements = new WeakMap<SQLite.Database, Map<StopSearchMode, SQLite.Statement>>();
+const searchStatements = new WeakMap<SQLite.Database, Map<keyof typeof SEARCH_SQL, SQLite.Statement>>();
 
+/**
+ * `defaultsOrder: 'id'` lists the default stops by id (the legacy API's order, which puts
+ * the home station first); otherwise by name as the domain rules say.
+ */
 export function searchStops(
   sqlite: SQLite.Database,
   plan: { mode: StopSearchMode; folded: string },
   limit: number,
+  defaultsOrder: 'name' | 'id' = 'name',
 ): Stop[] {
   let byMode = searchStatements.get(sqlite);
   if (!byMode) {
     byMode = new Map();
     searchStatements.set(sqlite, byMode);
   }
-  let statement = byMode.get(plan.mode);
+  const key = plan.mode === 'defaults' && defaultsOrder === 'id' ? 'defaults-by-id' : plan.mode;
+  let statement = byMode.get(key);
   if (!statement) {
-    statement = sqlite.prepare(SEARCH_SQL[plan.mode]);
-    byMode.set(plan.mode, statement);
+    statement = sqlite.prepare(SEARCH_SQL[key]);
+    byMode.set(key, statement);
   }
   const params = plan.mode === 'defaults' ? { limit } : { q: plan.folded, limit };
   return (statement.all(params) as StopRow[]).map(toStop);

@@ -2,8 +2,8 @@ import { HOME_STOP_ID, STOP_SEARCH_LIMIT, type Stop, stopSearchPlan } from '@bus
 import { getStopsByIds, type OpenedDatabase, searchStops } from '@bus/db';
 
 /** The visitor's stop selector: default stops for an empty query, else a folded search. */
-export function findStops(db: OpenedDatabase, query: string): Stop[] {
-  return searchStops(db.sqlite, stopSearchPlan(query), STOP_SEARCH_LIMIT);
+export function findStops(db: OpenedDatabase, query: string, defaultsOrder: 'name' | 'id' = 'name'): Stop[] {
+  return searchStops(db.sqlite, stopSearchPlan(query), STOP_SEARCH_LIMIT, defaultsOrder);
 }
 
 export interface StopPair {

@@ -56,6 +56,8 @@ export interface PublicRoute {
   id: number;
   routeNotes: string | null;
   stopsArr: Stop[];
+  /** Metres from each stop to the next (null = unknown). */
+  distanceMeters: (number | null)[];
 }
 
 export interface PublicTrip {
@@ -98,7 +100,12 @@ function toPublicSchedules(
         boundFor: t.boundFor,
         routeDirReversed: t.routeDirReversed,
         timeList: t.timeList,
-        route: { id: t.routeId, routeNotes: route?.routeNotes ?? null, stopsArr: route?.stops ?? [] },
+        route: {
+          id: t.routeId,
+          routeNotes: route?.routeNotes ?? null,
+          stopsArr: route?.stops ?? [],
+          distanceMeters: route?.distanceMeters ?? [],
+        },
       };
     }),
   }));

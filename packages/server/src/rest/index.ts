@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { registerLegacyCors } from './cors.ts';
+import type { RestDeps } from './deps.ts';
+import { registerPublicRoutes } from './public-routes.ts';
+
+/**
+ * The old system's REST paths (spec section 7), served by the same services as the tRPC
+ * procedures. Handlers parse with zod (accepting the legacy coercions), call one service
+ * and map the result in mappers.ts; no SQL and no rules here.
+ */
+export function registerLegacyRest(
+  app: FastifyInstance,
+  deps: RestDeps & { corsOrigins: readonly string[] },
+): void {
+  registerLegacyCors(app, deps.corsOrigins);
+  registerPublicRoutes(app, deps);
+}
