@@ -231,6 +231,7 @@ describe('auth.signIn', () => {
     expect(result).toEqual({
       accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
       tokenType: 'Bearer',
+      id: expect.any(Number),
       username: 'boss',
       roles: ['ROLE_ADMIN'],
     });

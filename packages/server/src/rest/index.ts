@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAdminRoutes } from './admin-routes.ts';
+import { registerAuthRoutes } from './auth-routes.ts';
 import { registerLegacyCors } from './cors.ts';
 import type { RestDeps } from './deps.ts';
 import { registerPublicRoutes } from './public-routes.ts';
@@ -14,4 +16,6 @@ export function registerLegacyRest(
 ): void {
   registerLegacyCors(app, deps.corsOrigins);
   registerPublicRoutes(app, deps);
+  registerAuthRoutes(app, deps);
+  registerAdminRoutes(app, deps);
 }

@@ -1,4 +1,9 @@
-import type { DepartureItem, LineInfo, Stop, YearlyRule } from '@bus/core';
+import type { BoundFor, DepartureItem, Holiday, LineInfo, Stop, Weekday, YearlyRule } from '@bus/core';
+import type { AdminLinePreview, AdminRoute, LineFull, LineTemplate } from '../services/admin/lines.ts';
+import type { RulesWithUsage } from '../services/admin/rules.ts';
+import type { LineSchedules, RuleScheduleGroup } from '../services/admin/schedules.ts';
+import type { StopWithUsage } from '../services/admin/stops.ts';
+import type { SignInResult } from '../services/auth.ts';
 import type {
   LinePreview,
   PublicRoute,
@@ -133,5 +138,131 @@ export function legacyTripSchedule(result: TripSchedule) {
     },
     tripId: result.tripId,
     lineInfo: legacyLineInfo(result.lineInfo),
+  };
+}
+
+export function legacyHoliday(h: Holiday) {
+  return { id: h.id, name: h.name, month: h.month, day: h.day };
+}
+
+export function legacyStopWithUsage(s: StopWithUsage) {
+  return { stop: legacyStop(s.stop), usedInLines: s.usedInLines.map((l) => ({ id: l.id, name: l.name })) };
+}
+
+export function legacyAdminLinePreview(p: AdminLinePreview) {
+  return {
+    id: p.id,
+    name: p.name,
+    routeStart: p.routeStart,
+    routeEnd: p.routeEnd,
+    mainStops: p.mainStops,
+    extraStops: p.extraStops,
+  };
+}
+
+function legacyAdminRoute(route: AdminRoute) {
+  return {
+    id: route.id,
+    stopsArr: route.stopsArr.map(legacyStop),
+    distanceMetersList: route.distanceMetersList,
+    routeNotes: route.routeNotes,
+  };
+}
+
+export function legacyLineFull(full: LineFull) {
+  return {
+    info: legacyLineInfo(full.info),
+    routes: full.routes.map(legacyAdminRoute),
+    routeTypeOptions: full.routeTypeOptions,
+    routeUsage: full.routeUsage,
+  };
+}
+
+export function legacyEmptyLine(template: LineTemplate) {
+  const { via: _legacyOnly, ...info } = template.info;
+  return { ...template, info };
+}
+
+/** route/byline names the distance list distanceMetersArr and carries the line id. */
+export function legacyRouteDto(route: AdminRoute) {
+  return {
+    id: route.id,
+    routeNotes: route.routeNotes,
+    stopsArr: route.stopsArr.map(legacyStop),
+    distanceMetersArr: route.distanceMetersList,
+    lineId: route.lineId,
+  };
+}
+
+type ScheduleLike = {
+  id: number | null;
+  lineId: number;
+  runsOnWeekly: Weekday[];
+  runsOnYearlyId: number | null;
+  runsOnPublicHolidays: boolean;
+  timeConstraintsDescription: string | null;
+  trips: {
+    id: number | null;
+    boundFor: BoundFor;
+    routeId: number | null;
+    routeDirReversed: boolean;
+    timeList: (string | null)[];
+  }[];
+};
+
+export function legacyScheduleDto(s: ScheduleLike) {
+  return {
+    id: s.id,
+    trips: s.trips.map((t) => ({
+      id: t.id,
+      routeDirReversed: t.routeDirReversed,
+      boundFor: t.boundFor,
+      timeList: t.timeList.map((time) => legacyTime(time === '' ? null : time)),
+      routeId: t.routeId,
+    })),
+    timeConstraintsDescription: s.timeConstraintsDescription,
+    runsOnWeekly: s.runsOnWeekly,
+    runsOnYearlyId: s.runsOnYearlyId,
+    runsOnPublicHolidays: s.runsOnPublicHolidays,
+    lineId: s.lineId,
+  };
+}
+
+export function legacyScheduleByLine(result: LineSchedules) {
+  return {
+    data: result.schedules.map(legacyScheduleDto),
+    empty: legacyScheduleDto(result.empty),
+    boundForOptions: result.boundForOptions,
+    yearlyOptions: result.yearlyOptions.map((o) => ({ id: o.id, periodName: o.periodName })),
+    lineTitle: result.lineTitle,
+  };
+}
+
+export function legacyRulesWithUsage(result: RulesWithUsage) {
+  return {
+    rules: result.rules.map(legacyRule),
+    schedules: result.usage.map((u) => ({ ruleId: u.ruleId, schedules: u.scheduleIds })),
+  };
+}
+
+export function legacyRuleScheduleGroup(group: RuleScheduleGroup) {
+  return {
+    line: legacyLineInfo(group.line),
+    schedules: group.schedules.map((s) => ({
+      id: s.id,
+      tripsFirstEntryAndDir: s.tripsFirstEntryAndDir.map((t) => ({ time: t.time, dir: t.dir })),
+      runsOnWeekly: s.runsOnWeekly,
+    })),
+  };
+}
+
+export function legacySignIn(result: SignInResult) {
+  return {
+    accessToken: result.accessToken,
+    tokenType: result.tokenType,
+    id: result.id,
+    username: result.username,
+    email: null,
+    roles: result.roles,
   };
 }

@@ -34,7 +34,12 @@ export const Get2Query = z.object({ fromId: legacyQueryId, toId: legacyQueryId }
 export function registerPublicRoutes(app: FastifyInstance, { db, clock }: RestDeps): void {
   app.get('/api/scheduleItem/home-from', async (req) => {
     const q = parseLegacy(HomeFromQuery, req.query);
-    const input = { from: q.qbstopfrom ?? undefined, to: q.qbstopto ?? undefined, dir: q.qdir, date: q.qdate };
+    const input = {
+      from: q.qbstopfrom ?? undefined,
+      to: q.qbstopto ?? undefined,
+      dir: q.qdir,
+      date: q.qdate,
+    };
     const result = await getDepartures(db, input, clock);
     return result.items.map(legacyHomeItem);
   });

@@ -15,6 +15,7 @@ export interface SignInDeps {
 export interface SignInResult {
   accessToken: string;
   tokenType: 'Bearer';
+  id: number;
   username: string;
   roles: string[];
 }
@@ -43,7 +44,7 @@ export async function signIn(
     { username: user.username, roles: user.roles },
     deps.clock(),
   );
-  return { accessToken, tokenType: 'Bearer', username: user.username, roles: user.roles };
+  return { accessToken, tokenType: 'Bearer', id: user.id, username: user.username, roles: user.roles };
 }
 
 export type AuthConfig = { demo: false } | { demo: true; demoUsername: string; demoPassword: string };

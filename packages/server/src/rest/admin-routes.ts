@@ -1,0 +1,149 @@
+import {
+  DomainError,
+  parseAdminInput,
+  SaveHolidayInput,
+  SaveLineInput,
+  SaveSchedulesInput,
+  SaveStopInput,
+  SaveYearlyRulesInput,
+} from '@bus/core';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { authorizeAdmin } from '../auth/authorize.ts';
+import { getHolidays, removeHoliday, saveHoliday } from '../services/admin/holidays.ts';
+import {
+  emptyLine,
+  getAdminLinePreviews,
+  getLineFull,
+  getRoutesOfLine,
+  removeLine,
+  saveLine,
+} from '../services/admin/lines.ts';
+import { getRulesWithUsage, saveRules } from '../services/admin/rules.ts';
+import {
+  getLineSchedules,
+  getSchedulesByRule,
+  removeSchedule,
+  saveSchedules,
+} from '../services/admin/schedules.ts';
+import {
+  getAllStops,
+  getStopsWithUsage,
+  removeStop,
+  saveStop,
+  searchStopsWithUsage,
+} from '../services/admin/stops.ts';
+import type { RestDeps } from './deps.ts';
+import { legacyRequiredId, parseLegacy } from './legacy-input.ts';
+import {
+  legacyAdminLinePreview,
+  legacyEmptyLine,
+  legacyHoliday,
+  legacyLineFull,
+  legacyRouteDto,
+  legacyRule,
+  legacyRuleScheduleGroup,
+  legacyRulesWithUsage,
+  legacyScheduleByLine,
+  legacyScheduleDto,
+  legacyStop,
+  legacyStopWithUsage,
+} from './mappers.ts';
+
+const IdParam = z.object({ id: legacyRequiredId('id') });
+const IdQuery = IdParam;
+const LineIdParam = z.object({ lineId: legacyRequiredId('lineId') });
+const LineIdQuery = LineIdParam;
+const RuleIdQuery = z.object({ ruleId: legacyRequiredId('ruleId') });
+const StopQuery = z.object({ query: z.string({ error: 'query is required' }).max(100) });
+const ScheduleList = z.array(z.object({ lineId: z.unknown() }).loose(), {
+  error: 'the body must be a list of schedules',
+});
+
+/** The old server answered deletes with 200 and an empty body. */
+function emptyOk(reply: FastifyReply) {
+  return reply.status(200).send();
+}
+
+/**
+ * The old client posts its whole schedule list of one line, each schedule naming the line
+ * (as a number, or as a string for new ones). The service saves per line.
+ */
+function schedulesOfOneLine(body: unknown) {
+  const list = parseLegacy(ScheduleList, body);
+  const lineIds = new Set(list.map((s) => String(s.lineId ?? '').trim()));
+  if (lineIds.size > 1)
+    throw new DomainError('INVALID_INPUT', 'All schedules of one save must belong to one line');
+  return parseAdminInput(SaveSchedulesInput, { lineId: [...lineIds][0] ?? '', schedules: list });
+}
+
+/** The old admin paths (spec section 7, 'Admin'): a valid admin bearer token or 401/403. */
+export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: RestDeps): void {
+  void app.register(async (admin) => {
+    admin.addHook('preHandler', async (req) => {
+      await authorizeAdmin(req.headers.authorization, { db: db.db, secret: auth.secret, clock });
+    });
+
+    admin.get('/api/holidays/all', async () => (await getHolidays(db)).map(legacyHoliday));
+    admin.post('/api/holidays/save1', async (req) =>
+      legacyHoliday(await saveHoliday(db, parseAdminInput(SaveHolidayInput, req.body))),
+    );
+    admin.delete('/api/holidays/del1', async (req, reply) => {
+      await removeHoliday(db, parseLegacy(IdQuery, req.query).id);
+      return emptyOk(reply);
+    });
+
+    admin.get('/api/busstop/get/all', async () => (await getAllStops(db)).map(legacyStop));
+    admin.get('/api/busstop/get-all-with-usage', async () =>
+      (await getStopsWithUsage(db)).map(legacyStopWithUsage),
+    );
+    admin.post('/api/busstop/save/one', async (req) =>
+      legacyStop(await saveStop(db, parseAdminInput(SaveStopInput, req.body))),
+    );
+    admin.get('/api/busstop/searchresults', async (req) =>
+      (await searchStopsWithUsage(db, parseLegacy(StopQuery, req.query).query)).map(legacyStopWithUsage),
+    );
+    admin.delete('/api/busstop/delete/:id', async (req, reply) => {
+      await removeStop(db, parseLegacy(IdParam, req.params).id);
+      return emptyOk(reply);
+    });
+
+    admin.get('/api/line/preview', async () => (await getAdminLinePreviews(db)).map(legacyAdminLinePreview));
+    admin.post('/api/line/post-line-full-dto', async (req) => {
+      const { id } = await saveLine(db, parseAdminInput(SaveLineInput, req.body));
+      return id;
+    });
+    admin.get('/api/line/get-line-full', async (req) =>
+      legacyLineFull(await getLineFull(db, parseLegacy(IdQuery, req.query).id)),
+    );
+    admin.delete('/api/line/delete/:id', async (req, reply) => {
+      await removeLine(db, parseLegacy(IdParam, req.params).id);
+      return emptyOk(reply);
+    });
+    admin.get('/api/line/get-empty', async () => legacyEmptyLine(emptyLine()));
+
+    admin.get('/api/scheduleItem/schedule-by-line', async (req) =>
+      legacyScheduleByLine(await getLineSchedules(db, parseLegacy(LineIdQuery, req.query).lineId)),
+    );
+    admin.post('/api/scheduleItem/post-schedule-dto', async (req) => {
+      if (Array.isArray(req.body) && req.body.length === 0) return [];
+      return (await saveSchedules(db, schedulesOfOneLine(req.body))).map(legacyScheduleDto);
+    });
+    admin.delete('/api/scheduleItem/delete/:id', async (req, reply) => {
+      await removeSchedule(db, parseLegacy(IdParam, req.params).id);
+      return emptyOk(reply);
+    });
+    admin.get('/api/scheduleItem/get-schedules-by-rule', async (req) =>
+      (await getSchedulesByRule(db, parseLegacy(RuleIdQuery, req.query).ruleId)).map(legacyRuleScheduleGroup),
+    );
+
+    admin.get('/api/route/byline/:lineId', async (req) =>
+      (await getRoutesOfLine(db, parseLegacy(LineIdParam, req.params).lineId)).map(legacyRouteDto),
+    );
+
+    admin.get('/api/yearly-rules/get-all', async () => legacyRulesWithUsage(await getRulesWithUsage(db)));
+    admin.post('/api/yearly-rules/post-combo-list', async (req) =>
+      (await saveRules(db, parseAdminInput(SaveYearlyRulesInput, { rules: req.body }))).map(legacyRule),
+    );
+  });
+}
