@@ -46,6 +46,12 @@ export function vilniusNow(clock: Clock = systemClock): VilniusNow {
  * now's minute. Seconds are ignored: a 23:59 bus still shows at 23:59:30.
  */
 export function isTooLate(date: string, minuteOfDeparture: number, now: VilniusNow): boolean {
+  return tooLateOn(date, now)(minuteOfDeparture);
+}
+
+/** isTooLate for many departures of one date: the dates are compared once. */
+export function tooLateOn(date: string, now: VilniusNow): (minuteOfDeparture: number) => boolean {
   const order = compareIsoDates(date, now.date);
-  return order < 0 || (order === 0 && minuteOfDeparture < now.minutes);
+  if (order !== 0) return () => order < 0;
+  return (minute) => minute < now.minutes;
 }

@@ -1,4 +1,4 @@
-import { isTooLate, type VilniusNow } from './clock.ts';
+import { tooLateOn, type VilniusNow } from './clock.ts';
 import type { BoundFor, Direction, RouteType } from './domain.ts';
 import { HOME_STOP_ID } from './domain.ts';
 import { compareLt } from './text.ts';
@@ -107,6 +107,7 @@ export function assembleDepartures(
   routes: RouteStopsLookup,
 ): DepartureItem[] {
   const to = effectiveDestination(q);
+  const tooLate = tooLateOn(q.date, now);
   const items: DepartureItem[] = [];
   for (const c of candidates) {
     if (c.minute === null || !isTripSelected(q, c)) continue;
@@ -118,7 +119,7 @@ export function assembleDepartures(
     items.push({
       lineName: c.lineName,
       routeType: c.routeType,
-      tooLate: isTooLate(q.date, c.minute, now),
+      tooLate: tooLate(c.minute),
       lineId: c.lineId,
       schedId: c.schedId,
       tripId: c.tripId,

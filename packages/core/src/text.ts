@@ -41,3 +41,39 @@ export function stopSearchPlan(query: string): { mode: StopSearchMode; folded: s
 }
 
 export const STOP_SEARCH_LIMIT = 10;
+
+/** A stop as the in-memory search sees it. */
+export interface SearchableStop {
+  id: number;
+  folded: string;
+  defaultOption: boolean;
+}
+
+/**
+ * The visitor's stop search over stops already in Lithuanian order (domain rules, 'Bus stop
+ * search'): names starting with the query first, then the rest; 1-2 letters match the start
+ * of any word, longer queries anywhere. One pass, stopping once the first group is full.
+ */
+export function searchSortedStops<S extends SearchableStop>(
+  sorted: readonly S[],
+  plan: { mode: StopSearchMode; folded: string },
+  limit: number,
+): S[] {
+  if (plan.mode === 'defaults') return sorted.filter((s) => s.defaultOption).slice(0, limit);
+  const q = plan.folded;
+  const wordStart = ` ${q}`;
+  const starts: S[] = [];
+  const others: S[] = [];
+  for (const stop of sorted) {
+    if (stop.folded.startsWith(q)) {
+      starts.push(stop);
+      if (starts.length === limit) break;
+    } else if (
+      others.length < limit &&
+      (plan.mode === 'substring' ? stop.folded.includes(q) : stop.folded.includes(wordStart))
+    ) {
+      others.push(stop);
+    }
+  }
+  return starts.concat(others).slice(0, limit);
+}

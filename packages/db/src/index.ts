@@ -7,6 +7,7 @@ export * from './repositories/dataset.ts';
 export * from './repositories/departures.ts';
 export * from './repositories/holidays.ts';
 export * from './repositories/lines.ts';
+export * from './repositories/read-snapshot.ts';
 export * from './repositories/rules.ts';
 export * from './repositories/stops.ts';
 export * from './repositories/users.ts';

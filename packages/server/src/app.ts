@@ -4,7 +4,7 @@ import { type Clock, DomainError, HTTP_STATUS, systemClock } from '@bus/core';
 import type { OpenedDatabase } from '@bus/db';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { createAuthRuntime } from './auth/runtime.ts';
 import type { Env } from './env.ts';
 import { registerLegacyRest } from './rest/index.ts';
@@ -39,7 +39,7 @@ export async function buildApp({ db, env, clock = systemClock }: AppOptions): Pr
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     // One line per request drowns the log of a small server; errors are still logged.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // tRPC batches several calls into one URL.
     routerOptions: { maxParamLength: 5000 },
   });

@@ -46,7 +46,7 @@ export function registerPublicRoutes(app: FastifyInstance, { db, clock }: RestDe
 
   app.get('/api/busstop/search', async (req) => {
     const q = parseLegacy(StopSearchQuery, req.query);
-    return findStops(db, q.str, 'id').map(legacyStopOption);
+    return (await findStops(db, q.str, 'id')).map(legacyStopOption);
   });
 
   app.get('/api/line/line-preview-withid-public', async () =>

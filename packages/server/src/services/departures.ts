@@ -8,13 +8,7 @@ import {
   serviceDayContext,
   vilniusNow,
 } from '@bus/core';
-import {
-  findDepartureCandidates,
-  listHolidays,
-  listYearlyRules,
-  loadRouteStops,
-  type OpenedDatabase,
-} from '@bus/db';
+import { findDepartureCandidates, type OpenedDatabase, readSnapshot } from '@bus/db';
 
 export interface DeparturesResult {
   query: DeparturesQuery;
@@ -29,18 +23,21 @@ export async function getDepartures(
 ): Promise<DeparturesResult> {
   const now = vilniusNow(clock);
   const query = normalizeDeparturesQuery(input, now.date);
-  const [rules, holidays] = await Promise.all([listYearlyRules(db.db), listHolidays(db.db)]);
-  const day = serviceDayContext(query.date, rules, holidays);
-  const candidates = findDepartureCandidates(db.sqlite, {
-    stopId: query.from,
-    weekdayBit: day.weekdayBit,
-    isHoliday: day.isHoliday,
-    activeRuleIds: day.activeRuleIds,
-  });
-  const routes = loadRouteStops(db.sqlite, [...new Set(candidates.map((c) => c.routeId))]);
+  const snapshot = await readSnapshot(db);
+  const day = serviceDayContext(query.date, snapshot.rules, snapshot.holidays);
+  const candidates = findDepartureCandidates(
+    db.sqlite,
+    {
+      stopId: query.from,
+      weekdayBit: day.weekdayBit,
+      isHoliday: day.isHoliday,
+      activeRuleIds: day.activeRuleIds,
+    },
+    snapshot.lines,
+  );
   const items = assembleDepartures(query, now, candidates, {
-    stopIds: (id) => routes.stopIds.get(id),
-    stopName: (id) => routes.names.get(id) ?? '',
+    stopIds: (id) => snapshot.routeStops.get(id),
+    stopName: (id) => snapshot.stopNames.get(id) ?? '',
   });
   return { query, items };
 }

@@ -1,9 +1,22 @@
-import { HOME_STOP_ID, STOP_SEARCH_LIMIT, type Stop, stopSearchPlan } from '@bus/core';
-import { getStopsByIds, type OpenedDatabase, searchStops } from '@bus/db';
+import { HOME_STOP_ID, STOP_SEARCH_LIMIT, type Stop, searchSortedStops, stopSearchPlan } from '@bus/core';
+import { getStopsByIds, type OpenedDatabase, readSnapshot } from '@bus/db';
 
 /** The visitor's stop selector: default stops for an empty query, else a folded search. */
-export function findStops(db: OpenedDatabase, query: string, defaultsOrder: 'name' | 'id' = 'name'): Stop[] {
-  return searchStops(db.sqlite, stopSearchPlan(query), STOP_SEARCH_LIMIT, defaultsOrder);
+export async function findStops(
+  db: OpenedDatabase,
+  query: string,
+  defaultsOrder: 'name' | 'id' = 'name',
+): Promise<Stop[]> {
+  const { stopsSorted } = await readSnapshot(db);
+  const plan = stopSearchPlan(query);
+  const found =
+    plan.mode === 'defaults' && defaultsOrder === 'id'
+      ? stopsSorted
+          .filter((s) => s.defaultOption)
+          .sort((a, b) => a.id - b.id)
+          .slice(0, STOP_SEARCH_LIMIT)
+      : searchSortedStops(stopsSorted, plan, STOP_SEARCH_LIMIT);
+  return found.map(({ id, name, coords, defaultOption }) => ({ id, name, coords, defaultOption }));
 }
 
 export interface StopPair {

@@ -1,0 +1,97 @@
+import type { Holiday, RouteType, Stop, YearlyRule } from '@bus/core';
+import type SQLite from 'better-sqlite3';
+import type { OpenedDatabase } from '../connection.ts';
+import { listHolidays, listYearlyRules } from './rules.ts';
+
+/**
+ * The slowly changing part of the timetable that every departures request and stop search
+ * needs (route stop lists, stop names, lines, rules, holidays), held in memory per
+ * connection. It is never stale: every read compares the database's change stamp and
+ * reloads after any write, by this process (total_changes) or another one (data_version).
+ */
+export interface SearchStop extends Stop {
+  folded: string;
+}
+
+export interface ReadSnapshot {
+  stamp: string;
+  /** Stop ids of each route as drawn. */
+  routeStops: Map<number, number[]>;
+  stopNames: Map<number, string>;
+  /** Every stop in Lithuanian alphabetical order, with its folded name. */
+  stopsSorted: SearchStop[];
+  lines: Map<number, { name: string; routeType: RouteType }>;
+  rules: YearlyRule[];
+  holidays: Holiday[];
+}
+
+const snapshots = new WeakMap<SQLite.Database, ReadSnapshot>();
+const stampStatements = new WeakMap<SQLite.Database, [SQLite.Statement, SQLite.Statement]>();
+
+/** Changes whenever any connection commits a write (or this one runs one). */
+export function dataStamp(sqlite: SQLite.Database): string {
+  let statements = stampStatements.get(sqlite);
+  if (!statements) {
+    statements = [
+      sqlite.prepare('PRAGMA data_version').pluck(),
+      sqlite.prepare('SELECT total_changes()').pluck(),
+    ];
+    stampStatements.set(sqlite, statements);
+  }
+  return `${statements[0].get()}:${statements[1].get()}`;
+}
+
+export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot> {
+  const { sqlite } = opened;
+  const stamp = dataStamp(sqlite);
+  const cached = snapshots.get(sqlite);
+  if (cached?.stamp === stamp) return cached;
+
+  const routeStops = new Map<number, number[]>();
+  const routeRows = sqlite
+    .prepare('SELECT route_id, stop_id FROM route_stop ORDER BY route_id, seq')
+    .raw()
+    .all() as [number, number][];
+  for (const [routeId, stopId] of routeRows) {
+    let list = routeStops.get(routeId);
+    if (!list) {
+      list = [];
+      routeStops.set(routeId, list);
+    }
+    list.push(stopId);
+  }
+  const stopRows = sqlite
+    .prepare('SELECT id, name, coords, default_option, name_folded FROM stop ORDER BY name_sort, id')
+    .all() as {
+    id: number;
+    name: string;
+    coords: string | null;
+    default_option: number;
+    name_folded: string;
+  }[];
+  const stopsSorted = stopRows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    coords: r.coords,
+    defaultOption: r.default_option === 1,
+    folded: r.name_folded,
+  }));
+  const lineRows = sqlite.prepare('SELECT id, name, route_type FROM line').all() as {
+    id: number;
+    name: string;
+    route_type: RouteType;
+  }[];
+  const [rules, holidays] = await Promise.all([listYearlyRules(opened.db), listHolidays(opened.db)]);
+  const snapshot: ReadSnapshot = {
+    stamp,
+    routeStops,
+    stopNames: new Map(stopsSorted.map((s) => [s.id, s.name])),
+    stopsSorted,
+    lines: new Map(lineRows.map((l) => [l.id, { name: l.name, routeType: l.route_type }])),
+    rules,
+    holidays,
+  };
+  // Only keep it if nothing was written while loading.
+  if (dataStamp(sqlite) === stamp) snapshots.set(sqlite, snapshot);
+  return snapshot;
+}
