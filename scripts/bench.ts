@@ -1,0 +1,602 @@
+/**
+ * Performance benchmark (not a test): prints figures, judges them against the targets, and
+ * writes a Markdown summary for the README to scripts/bench/last-results.md.
+ *
+ *   pnpm bench                  full national scale (about 3-6 minutes on 2 cores)
+ *   pnpm bench --scale=0.1      everything one tenth the size, for a quick check
+ *   pnpm bench --keep           keep the temporary databases (their paths are printed)
+ *   pnpm bench --seed=7         another synthetic timetable (default seed 20261122)
+ *   pnpm bench --queries=5000   in-process departures and stop-search samples (default 2000)
+ *   pnpm bench --skip-http      only the in-process phases (1 and 2)
+ *
+ * Phases:
+ *  1. A deterministic national-scale timetable (15,000 stops, 1,500 lines, 150,000 schedules,
+ *     ~290,000 trips, ~8 million stop times) imported through the product's importer,
+ *     `replaceTimetable(sqlite, dataset)`, into a migrated temporary database.
+ *  2. In-process latency of the real services on it: `getDepartures` (a mix of any, busy,
+ *     hub and home-station queries over a year incl. holidays) and `findStops`.
+ *  3. The real server on that database: peak RSS (VmHWM) under a 10 s departures load.
+ *  4. The real server on the embedded Anykščiai dataset (data/anyksciai.json, seeded on first
+ *     start into a fresh database): requests/s of /healthz and of the departures procedure.
+ *
+ * Progress goes to stderr, figures to stdout. Servers are always stopped, temporary files
+ * removed (unless --keep), also on errors and Ctrl-C.
+ */
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  addDays,
+  type Clock,
+  type DeparturesQueryInput,
+  HOME_STOP_ID,
+  isPublicHoliday,
+  systemClock,
+  vilniusNow,
+  weekdayName,
+} from '@bus/core';
+import {
+  type ImportCounts,
+  listHolidays,
+  migrateToLatest,
+  type OpenedDatabase,
+  openDatabase,
+  replaceTimetable,
+} from '@bus/db';
+import { getDepartures } from '../packages/server/src/services/departures.ts';
+import { findStops } from '../packages/server/src/services/stops.ts';
+import { type DatasetProfile, generateDataset, sizesFor } from './bench/generate.ts';
+import {
+  BENCH_YEAR,
+  type DeparturesBenchQuery,
+  departuresQueries,
+  type QueryKind,
+  searchQueries,
+} from './bench/queries.ts';
+import { info, judged, markdownTable, type SummaryRow, skipped } from './bench/report.ts';
+import {
+  killAllServers,
+  load,
+  REPO_ROOT,
+  readMemory,
+  sampleMemory,
+  startServer,
+  trpcUrl,
+} from './bench/server.ts';
+import {
+  cpuNow,
+  distribution,
+  megabytes,
+  ms,
+  now,
+  out,
+  progress,
+  seconds,
+  thousands,
+} from './bench/stats.ts';
+
+const TARGETS = {
+  buildSeconds: 180,
+  departuresP50: 1,
+  departuresP99: 5,
+  searchP99: 2,
+  serverRssMb: 300,
+  departuresShareOfHealthz: 0.6,
+};
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '20261122' },
+    queries: { type: 'string', default: '2000' },
+    keep: { type: 'boolean', default: false },
+    'skip-http': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+if (args.help) {
+  process.stdout.write('Usage: pnpm bench [--scale=0.1] [--keep] [--seed=N] [--queries=N] [--skip-http]\n');
+  process.exit(0);
+}
+
+const scale = Number(args.scale);
+const seed = Number(args.seed);
+const queryCount = Number(args.queries);
+if (
+  !(scale > 0 && scale <= 1) ||
+  !Number.isInteger(seed) ||
+  !(Number.isInteger(queryCount) && queryCount > 0)
+) {
+  process.stderr.write('--scale must be in (0, 1], --seed and --queries whole numbers\n');
+  process.exit(2);
+}
+
+/** "Now" for the in-process phase: 2026-06-15 10:00 in Vilnius, so past dates come out tooLate. */
+const FIXED_CLOCK: Clock = () => new Date('2026-06-15T07:00:00Z');
+
+const tempDir = mkdtempSync(join(tmpdir(), 'bus-bench-'));
+const nationalPath = join(tempDir, 'national.sqlite');
+const realPath = join(tempDir, 'anyksciai.sqlite');
+
+function cleanUp(): void {
+  killAllServers();
+  if (args.keep) {
+    progress(`kept the temporary databases in ${tempDir}`);
+  } else {
+    rmSync(tempDir, { recursive: true, force: true });
+  }
+}
+
+let cleanedUp = false;
+function cleanUpOnce(): void {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  cleanUp();
+}
+process.on('exit', killAllServers);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    progress(`${signal}: stopping servers and removing temporary files`);
+    cleanUpOnce();
+    process.exit(130);
+  });
+}
+
+const rows: SummaryRow[] = [];
+
+function loadLine(): string {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+}
+
+function fileSize(path: string): number {
+  return existsSync(path) ? statSync(path).size : 0;
+}
+
+// ---- phase 1: generate and import ----------------------------------------------------
+
+interface BuildResult {
+  db: OpenedDatabase;
+  profile: DatasetProfile;
+  counts: ImportCounts;
+  generateMs: number;
+  migrateMs: number;
+  importMs: number;
+  heapAfterGenerate: number;
+}
+
+/** Kept in its own function so the dataset (the bulk of the memory) can be collected after import. */
+async function buildNationalDatabase(): Promise<BuildResult> {
+  const sizes = sizesFor(scale);
+  progress(
+    `phase 1: generating ${thousands(sizes.stops)} stops, ${thousands(sizes.lines)} lines, ${thousands(sizes.schedules)} schedules (seed ${seed})`,
+  );
+  const t0 = now();
+  const { dataset, profile } = generateDataset(sizes, seed);
+  const generateMs = now() - t0;
+  const heapAfterGenerate = process.memoryUsage().heapUsed;
+  const g = profile.generated;
+  progress(
+    `generated in ${seconds(generateMs)}: ${thousands(g.routes)} routes, ${thousands(g.trips)} trips, ${thousands(g.stopTimes)} stop times`,
+  );
+
+  const t1 = now();
+  const db = openDatabase(nationalPath);
+  await migrateToLatest(db.db);
+  const migrateMs = now() - t1;
+
+  progress(`importing with replaceTimetable into ${nationalPath}`);
+  const t2 = now();
+  const counts = replaceTimetable(db.sqlite, dataset);
+  const importMs = now() - t2;
+  progress(`imported in ${seconds(importMs)}`);
+  return { db, profile, counts, generateMs, migrateMs, importMs, heapAfterGenerate };
+}
+
+// ---- phase 2: in-process latency -----------------------------------------------------
+
+async function timeDepartures(db: OpenedDatabase, queries: readonly DeparturesBenchQuery[]) {
+  const latencies: number[] = [];
+  const cpu: number[] = [];
+  const items: number[] = [];
+  for (const q of queries) {
+    const input: DeparturesQueryInput = { from: q.from, to: q.to, dir: q.dir, date: q.date };
+    const c = cpuNow();
+    const t = now();
+    const result = await getDepartures(db, input, FIXED_CLOCK);
+    latencies.push(now() - t);
+    cpu.push(cpuNow() - c);
+    items.push(result.items.length);
+  }
+  return { latencies, cpu, items };
+}
+
+async function inProcessPhase(db: OpenedDatabase, profile: DatasetProfile): Promise<DeparturesBenchQuery[]> {
+  const queries = departuresQueries(profile, queryCount, seed + 1);
+  const warmUp = departuresQueries(profile, Math.min(200, queryCount), seed + 2);
+  progress(`phase 2: departures, ${warmUp.length} warm-up + ${queries.length} measured queries`);
+  await timeDepartures(db, warmUp);
+  const { latencies, cpu, items } = await timeDepartures(db, queries);
+  const d = distribution(latencies);
+  const dc = distribution(cpu);
+  const meanItems = distribution(items).mean;
+
+  out('## Departures, in-process (getDepartures on the national database)');
+  out(
+    `queries ${d.count}: p50 ${ms(d.p50)}, p95 ${ms(d.p95)}, p99 ${ms(d.p99)}, max ${ms(d.max)}, mean ${ms(d.mean)}`,
+  );
+  out(`CPU time per query: p50 ${ms(dc.p50)}, p95 ${ms(dc.p95)}, p99 ${ms(dc.p99)}, max ${ms(dc.max)}`);
+  out(`items returned: mean ${meanItems.toFixed(1)}, max ${distribution(items).max}`);
+  const kinds: QueryKind[] = ['any stop', 'busy stop', 'hub', 'home out', 'home city', 'home to'];
+  out('by kind of query:');
+  for (const kind of kinds) {
+    const indexes = queries.flatMap((q, i) => (q.kind === kind ? [i] : []));
+    if (indexes.length === 0) continue;
+    const k = distribution(indexes.map((i) => latencies[i] as number));
+    const kItems = distribution(indexes.map((i) => items[i] as number));
+    out(
+      `  ${kind.padEnd(10)} n=${String(k.count).padStart(4)}  p50 ${ms(k.p50).padStart(10)}  p99 ${ms(k.p99).padStart(10)}  max ${ms(k.max).padStart(10)}  items mean ${kItems.mean.toFixed(1)}`,
+    );
+  }
+
+  rows.push(
+    judged(
+      'Departures p50 (in-process)',
+      ms(d.p50),
+      `≤ ${TARGETS.departuresP50} ms`,
+      d.p50 <= TARGETS.departuresP50,
+    ),
+  );
+  rows.push(info('Departures p95 (in-process)', ms(d.p95)));
+  rows.push(
+    judged(
+      'Departures p99 (in-process)',
+      ms(d.p99),
+      `≤ ${TARGETS.departuresP99} ms`,
+      d.p99 <= TARGETS.departuresP99,
+    ),
+  );
+  rows.push(info('Departures max (in-process)', ms(d.max)));
+  rows.push(info('Departures: mean items per query', meanItems.toFixed(1)));
+
+  // Stop search.
+  const search = searchQueries(profile, queryCount, seed + 3);
+  const searchWarmUp = searchQueries(profile, Math.min(200, queryCount), seed + 4);
+  progress(`phase 2: stop search, ${searchWarmUp.length} warm-up + ${search.length} measured queries`);
+  // Awaited: works whether findStops answers directly or through a promise.
+  for (const q of searchWarmUp) await findStops(db, q.query);
+  const searchLatencies: number[] = [];
+  const searchCpu: number[] = [];
+  const found: number[] = [];
+  for (const q of search) {
+    const c = cpuNow();
+    const t = now();
+    const result = await findStops(db, q.query);
+    searchLatencies.push(now() - t);
+    searchCpu.push(cpuNow() - c);
+    found.push(result.length);
+  }
+  const s = distribution(searchLatencies);
+  const sc = distribution(searchCpu);
+  out();
+  out('## Stop search, in-process (findStops on the national database)');
+  out(
+    `queries ${s.count}: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, max ${ms(s.max)}; results mean ${distribution(found).mean.toFixed(1)}`,
+  );
+  out(`CPU time per query: p50 ${ms(sc.p50)}, p99 ${ms(sc.p99)}`);
+  for (const length of [1, 2, 3, 5]) {
+    const indexes = search.flatMap((q, i) => (q.length === length ? [i] : []));
+    const l = distribution(indexes.map((i) => searchLatencies[i] as number));
+    out(
+      `  ${length} char(s)  n=${String(l.count).padStart(4)}  p50 ${ms(l.p50).padStart(10)}  p99 ${ms(l.p99).padStart(10)}`,
+    );
+  }
+  rows.push(info('Stop search p50 (in-process)', ms(s.p50)));
+  rows.push(
+    judged(
+      'Stop search p99 (in-process)',
+      ms(s.p99),
+      `≤ ${TARGETS.searchP99} ms`,
+      s.p99 <= TARGETS.searchP99,
+    ),
+  );
+  return queries;
+}
+
+// ---- phase 3: server memory on the national database ---------------------------------
+
+async function serverMemoryPhase(queries: readonly DeparturesBenchQuery[]): Promise<void> {
+  progress('phase 3: starting the server on the national database');
+  const t0 = now();
+  const server = await startServer(nationalPath);
+  try {
+    const startMs = now() - t0;
+    const idle = readMemory(server.pid);
+    const paths = queries.map((q) =>
+      trpcUrl('timetable.departures', {
+        from: q.from,
+        ...(q.to === undefined ? {} : { to: q.to }),
+        dir: q.dir,
+        date: q.date,
+      }),
+    );
+    const probe = await fetch(server.baseUrl + (paths[0] ?? '/healthz'));
+    if (!probe.ok)
+      throw new Error(`departures answered ${probe.status}: ${(await probe.text()).slice(0, 500)}`);
+    const sampler = sampleMemory(server.pid);
+    const result = await load(server.baseUrl, paths, {
+      seconds: 10,
+      connections: 10,
+      title: 'national departures',
+    });
+    const peak = sampler.stop();
+    out();
+    out('## Server on the national database (10 s departures load, 10 connections)');
+    out(
+      `started (migrate + seed check + listen) in ${seconds(startMs)}; RSS when idle ${idle ? megabytes(idle.rss) : 'n/a'}`,
+    );
+    out(
+      `departures: ${result.rps.toFixed(0)} req/s, latency p50 ${result.latencyP50} ms, p99 ${result.latencyP99} ms; ${result.requests} requests, non-2xx ${result.non2xx}, errors ${result.errors}`,
+    );
+    out(`peak RSS: VmHWM ${megabytes(peak.hwm)} (highest sampled VmRSS ${megabytes(peak.rss)})`);
+    const mb = peak.hwm / 1024 / 1024;
+    rows.push(
+      judged(
+        'Server peak RSS, national DB under load (VmHWM)',
+        megabytes(peak.hwm),
+        `< ${TARGETS.serverRssMb} MB`,
+        mb < TARGETS.serverRssMb,
+      ),
+    );
+    rows.push(info('Departures req/s, national DB (10 connections)', result.rps.toFixed(0)));
+    if (result.non2xx > 0 || result.errors > 0) {
+      rows.push(info('National load: failed requests', `${result.non2xx} non-2xx, ${result.errors} errors`));
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---- phase 4: HTTP throughput on the real Anykščiai data -----------------------------
+
+interface RealQuery {
+  label: string;
+  input: { from: number; to?: number; dir: 'Out bound' | 'City bound'; date: string };
+  items: number;
+}
+
+/** Real queries that return buses: stop 1 out, stop 1 city bound, a common destination, a busy stop. */
+async function pickRealQueries(db: OpenedDatabase): Promise<RealQuery[]> {
+  const today = vilniusNow(systemClock).date;
+  const holidays = await listHolidays(db.db);
+  let best = { date: addDays(today, 1), items: -1 };
+  for (let i = 1; i <= 14; i++) {
+    const date = addDays(today, i);
+    const weekday = weekdayName(date);
+    if (weekday === 'SATURDAY' || weekday === 'SUNDAY' || isPublicHoliday(date, holidays)) continue;
+    const n = (await getDepartures(db, { from: HOME_STOP_ID, dir: 'Out bound', date }, systemClock)).items
+      .length;
+    if (n > best.items) best = { date, items: n };
+  }
+  const date = best.date;
+  const count = async (input: RealQuery['input']) =>
+    (await getDepartures(db, input, systemClock)).items.length;
+
+  const out1 = await getDepartures(db, { from: HOME_STOP_ID, dir: 'Out bound', date }, systemClock);
+  const queries: RealQuery[] = [
+    {
+      label: 'from 1, Out bound, weekday',
+      input: { from: HOME_STOP_ID, dir: 'Out bound', date },
+      items: out1.items.length,
+    },
+  ];
+  const cityInput = { from: HOME_STOP_ID, dir: 'City bound', date } as const;
+  queries.push({ label: 'from 1, City bound', input: cityInput, items: await count(cityInput) });
+
+  // The most common terminus of the buses leaving stop 1 is a destination people ask for.
+  const termini = new Map<number, number>();
+  const lastStop = db.sqlite.prepare(
+    `SELECT CASE WHEN t.route_dir_reversed = 1
+              THEN (SELECT stop_id FROM route_stop WHERE route_id = t.route_id ORDER BY seq ASC LIMIT 1)
+              ELSE (SELECT stop_id FROM route_stop WHERE route_id = t.route_id ORDER BY seq DESC LIMIT 1) END AS stopId
+     FROM trip t WHERE t.id = ?`,
+  );
+  for (const item of out1.items) {
+    const row = lastStop.get(item.tripId) as { stopId: number } | undefined;
+    if (row && row.stopId !== HOME_STOP_ID) termini.set(row.stopId, (termini.get(row.stopId) ?? 0) + 1);
+  }
+  const destination = [...termini.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (destination !== undefined) {
+    const input = { from: HOME_STOP_ID, to: destination, dir: 'Out bound', date } as const;
+    queries.push({ label: `from 1 to ${destination}`, input, items: await count(input) });
+  }
+
+  const busiest = db.sqlite
+    .prepare(
+      `SELECT rs.stop_id AS stopId FROM route_stop rs JOIN trip t ON t.route_id = rs.route_id
+       WHERE rs.stop_id != ? GROUP BY rs.stop_id ORDER BY count(*) DESC LIMIT 5`,
+    )
+    .all(HOME_STOP_ID) as { stopId: number }[];
+  let other: RealQuery | null = null;
+  for (const { stopId } of busiest) {
+    for (const dir of ['Out bound', 'City bound'] as const) {
+      const input = { from: stopId, dir, date };
+      const n = await count(input);
+      if (!other || n > other.items) other = { label: `from ${stopId}, ${dir}`, input, items: n };
+    }
+  }
+  if (other) queries.push(other);
+  return queries;
+}
+
+async function realDataPhase(): Promise<void> {
+  const datasetFile = join(REPO_ROOT, 'data', 'anyksciai.json');
+  if (!existsSync(datasetFile)) {
+    progress('phase 4 skipped: data/anyksciai.json does not exist yet');
+    out();
+    out('## HTTP throughput on the Anykščiai data: skipped (data/anyksciai.json missing)');
+    rows.push(
+      skipped(
+        'Departures req/s as share of /healthz (real data)',
+        'no data/anyksciai.json',
+        `≥ ${TARGETS.departuresShareOfHealthz * 100} %`,
+      ),
+    );
+    return;
+  }
+  progress('phase 4: starting the server on a fresh database (it seeds the Anykščiai data)');
+  const server = await startServer(realPath);
+  try {
+    const db = openDatabase(realPath);
+    let queries: RealQuery[];
+    try {
+      queries = await pickRealQueries(db);
+    } finally {
+      await db.db.destroy();
+    }
+    const paths = queries.map((q) => trpcUrl('timetable.departures', q.input));
+    for (const path of paths) {
+      const response = await fetch(server.baseUrl + path);
+      if (!response.ok)
+        throw new Error(`departures answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+    }
+    await load(server.baseUrl, ['/healthz', ...paths], { seconds: 2, connections: 10, title: 'warm-up' });
+    const health = await load(server.baseUrl, ['/healthz'], {
+      seconds: 8,
+      connections: 10,
+      title: '/healthz',
+    });
+    const departures = await load(server.baseUrl, paths, {
+      seconds: 8,
+      connections: 10,
+      title: 'departures',
+    });
+    const share = departures.rps / health.rps;
+    out();
+    out('## HTTP throughput on the Anykščiai data (10 connections, 8 s each after a 2 s warm-up)');
+    for (const q of queries) out(`  query: ${q.label} on ${q.input.date} -> ${q.items} items`);
+    out(
+      `/healthz:    ${health.rps.toFixed(0)} req/s (p50 ${health.latencyP50} ms, p99 ${health.latencyP99} ms, non-2xx ${health.non2xx})`,
+    );
+    out(
+      `departures:  ${departures.rps.toFixed(0)} req/s (p50 ${departures.latencyP50} ms, p99 ${departures.latencyP99} ms, non-2xx ${departures.non2xx})`,
+    );
+    out(`ratio departures / healthz: ${(share * 100).toFixed(1)} %`);
+    rows.push(info('/healthz req/s (real data)', health.rps.toFixed(0)));
+    rows.push(info('Departures req/s (real data, 4-query mix)', departures.rps.toFixed(0)));
+    rows.push(
+      judged(
+        'Departures req/s as share of /healthz (real data)',
+        `${(share * 100).toFixed(1)} %`,
+        `≥ ${TARGETS.departuresShareOfHealthz * 100} %`,
+        share >= TARGETS.departuresShareOfHealthz,
+      ),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---- main ----------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const started = now();
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  out(`# pnpm bench — scale ${scale}, seed ${seed}, ${new Date().toISOString().slice(0, 10)}`);
+  out(`machine: ${cpu}, ${cpus().length} cores, Node ${process.version}, ${process.platform}`);
+  const loadAtStart = loadLine();
+  out(`load average at start: ${loadAtStart}`);
+  if ((loadavg()[0] ?? 0) > cpus().length * 0.5) {
+    out(
+      'note: the machine is already busy; wall-clock figures will be pessimistic (CPU-time figures are printed too)',
+    );
+  }
+  out();
+
+  const build = await buildNationalDatabase();
+  const { db, profile, counts } = build;
+  const totalMs = build.generateMs + build.migrateMs + build.importMs;
+  build.db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  const dbBytes = fileSize(nationalPath) + fileSize(`${nationalPath}-wal`);
+  out('## National timetable: generate + import');
+  out(
+    `generation: ${seconds(build.generateMs)} (heap after generation ${megabytes(build.heapAfterGenerate)})`,
+  );
+  out(`migration:  ${seconds(build.migrateMs)}`);
+  out(`import:     ${seconds(build.importMs)} (replaceTimetable, one transaction)`);
+  out(`total:      ${seconds(totalMs)}`);
+  out(`database file: ${megabytes(dbBytes)}`);
+  out(
+    `rows: ${Object.entries(counts)
+      .map(([k, v]) => `${k} ${thousands(v)}`)
+      .join(', ')}`,
+  );
+  out(
+    `lines by type: ${Object.entries(profile.routeTypes)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}; trips by boundFor: ${Object.entries(profile.boundFor)
+      .map(([k, v]) => `${k} ${thousands(v)}`)
+      .join(', ')}; stop times without a time: ${thousands(profile.nullTimes)}`,
+  );
+  out();
+  rows.push(
+    judged(
+      'Generate + import national timetable',
+      `${seconds(totalMs)} (generate ${seconds(build.generateMs)}, import ${seconds(build.importMs)})`,
+      `< ${TARGETS.buildSeconds} s`,
+      totalMs / 1000 < TARGETS.buildSeconds,
+    ),
+  );
+  rows.push(info('Import alone (replaceTimetable)', seconds(build.importMs)));
+  rows.push(info('Database file size', megabytes(dbBytes)));
+  rows.push(
+    info(
+      'Rows imported',
+      `${thousands(counts.stops)} stops, ${thousands(counts.lines)} lines, ${thousands(counts.routes)} routes, ${thousands(counts.schedules)} schedules, ${thousands(counts.trips)} trips, ${thousands(counts.stopTimes)} stop times`,
+    ),
+  );
+
+  let queries: DeparturesBenchQuery[];
+  try {
+    queries = await inProcessPhase(db, profile);
+  } finally {
+    await db.db.destroy();
+  }
+
+  if (args['skip-http']) {
+    progress('phases 3 and 4 skipped (--skip-http)');
+  } else {
+    await serverMemoryPhase(queries);
+    await realDataPhase();
+  }
+
+  const loadAtEnd = loadLine();
+  out();
+  out(`load average at end: ${loadAtEnd}`);
+  const table = markdownTable(rows);
+  const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`;
+  const context = `\`pnpm bench\` at scale ${scale} (seed ${seed}) on ${machine}, ${new Date().toISOString().slice(0, 10)}. The synthetic national timetable is deterministic; the HTTP throughput phase uses the embedded Anykščiai data (dates in ${BENCH_YEAR} for the in-process queries). Load average (1/5/15 min) ${loadAtStart} at start, ${loadAtEnd} at end.`;
+  const markdown = `### Performance\n\n${context}\n\n${table}\n`;
+  out();
+  out('## Summary');
+  out();
+  out(markdown);
+  const resultsPath = join(REPO_ROOT, 'scripts', 'bench', 'last-results.md');
+  writeFileSync(resultsPath, markdown);
+  progress(`summary written to ${resultsPath}; whole run ${seconds(now() - started)}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(
+    `\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exitCode = 1;
+} finally {
+  cleanUpOnce();
+}

@@ -1,0 +1,185 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { progress } from './stats.ts';
+
+/** The repository root: the server is started from there, as `pnpm start` does. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const children = new Set<ChildProcess>();
+
+/** Last resort on exit, Ctrl-C or a crash: no server outlives the benchmark. */
+export function killAllServers(): void {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  children.clear();
+}
+
+export interface RunningServer {
+  pid: number;
+  baseUrl: string;
+  /** The last few kilobytes the server printed, for error messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/**
+ * Starts the real server (packages/server/src/main.ts) as its own node process, so /proc/<pid>
+ * is the server and nothing else, and waits until /healthz answers.
+ */
+export async function startServer(dbPath: string, timeoutMs = 120_000): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DB_PATH: dbPath, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    children.delete(child);
+  };
+
+  const pid = child.pid;
+  if (pid === undefined) {
+    await stop();
+    throw new Error('the server process did not start');
+  }
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      children.delete(child);
+      throw new Error(
+        `the server exited during start (code ${child.exitCode ?? child.signalCode}):\n${tail}`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer /healthz within ${timeoutMs / 1000} s:\n${tail}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { pid, baseUrl, output: () => tail, stop };
+}
+
+export interface MemoryReading {
+  /** Current resident set, bytes. */
+  rss: number;
+  /** Peak resident set since the process started (VmHWM), bytes. */
+  hwm: number;
+}
+
+export function readMemory(pid: number): MemoryReading | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+    return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's memory every `intervalMs` until stopped; returns the highest readings. */
+export function sampleMemory(pid: number, intervalMs = 50): { stop(): MemoryReading } {
+  const peak: MemoryReading = { rss: 0, hwm: 0 };
+  const take = () => {
+    const m = readMemory(pid);
+    if (!m) return;
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.hwm = Math.max(peak.hwm, m.hwm);
+  };
+  take();
+  const timer = setInterval(take, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return { ...peak };
+    },
+  };
+}
+
+export interface LoadResult {
+  /** Successful (2xx) responses per second over the run. */
+  rps: number;
+  latencyP50: number;
+  latencyP99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** A bounded autocannon run on loopback; `paths` are sent in turn on every connection. */
+export async function load(
+  baseUrl: string,
+  paths: readonly string[],
+  options: { seconds: number; connections: number; title: string },
+): Promise<LoadResult> {
+  progress(
+    `autocannon ${options.title}: ${options.connections} connections, ${options.seconds} s, ${paths.length} URL(s)`,
+  );
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      {
+        url: baseUrl,
+        connections: options.connections,
+        duration: options.seconds,
+        timeout: 10,
+        title: options.title,
+        requests: paths.map((path) => ({ method: 'GET', path })),
+      },
+      (error: unknown, r: autocannon.Result) => (error ? reject(error) : resolve(r)),
+    );
+  });
+  return {
+    rps: result['2xx'] / result.duration,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** tRPC's GET form of a query procedure call. */
+export function trpcUrl(procedure: string, input: unknown): string {
+  return `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
+}
