@@ -87,7 +87,9 @@ describe('pnpm cli import-legacy', () => {
     expect(result.stdout).toContain(`imported anyksciai-mysql-dump.sql into ${dbPath}:`);
     expect(result.stdout).toMatch(/stops +195\n/);
     expect(result.stdout).toMatch(/stop times +2195\n/);
-    expect(result.stdout).toContain('7 warnings (the data was imported as it is)');
+    expect(result.stdout).toContain(
+      '7 warnings (the data was imported; nothing but the changes named above was altered)',
+    );
     const warnings = result.stderr.trim().split('\n');
     expect(warnings.every((w) => w.startsWith('warning: '))).toBe(true);
     for (const expected of [

@@ -66,7 +66,10 @@ async function importDataset(
   for (const line of formatCounts(counts)) context.out(line);
   const allWarnings = [...warnings, ...dataQualityWarnings(dataset)];
   for (const warning of allWarnings) context.err(`warning: ${warning}`);
-  if (allWarnings.length > 0) context.out(`${allWarnings.length} warnings (the data was imported as it is)`);
+  if (allWarnings.length > 0)
+    context.out(
+      `${allWarnings.length} warnings (the data was imported; nothing but the changes named above was altered)`,
+    );
   return 0;
 }
 

@@ -132,5 +132,6 @@ describe('pnpm cli user ...', () => {
     return user('bob').then(async (bob) => {
       expect(await verifyPassword('piped-password', bob?.passwordHash ?? '')).toBe(true);
     });
-  });
+    // Starting tsx in a child process is slow on a busy machine.
+  }, 90_000);
 });

@@ -124,7 +124,7 @@ describe('legacyDumpToDataset on the real dump', () => {
     expect(schedules.get(76)?.trips.map((t) => t.id)).toEqual([138, 139]);
   });
 
-  it('maps the remaining fields: borrowed periods, bits, text kept as it is', () => {
+  it('maps the remaining fields: borrowed periods, bits, text (trimmed at the ends)', () => {
     expect(rules.get(16)).toMatchObject({ otherRuleId: 3, timePeriods: [] });
     expect(rules.get(17)?.otherRuleId).toBe(2);
     expect(rules.get(5)?.timePeriods).toEqual([
@@ -134,8 +134,8 @@ describe('legacyDumpToDataset on the real dump', () => {
     expect(real.dataset.schedules.filter((s) => s.runsOnPublicHolidays)).toHaveLength(12);
     expect(lines.get(13)?.enabledSeasonalYearlyRuleFilter).toBe(true);
     expect(lines.get(2)?.via).toBe('Andrioniškis, Viešintos');
-    expect(stops.get(110)?.coords).toBe('Biržinė > Utena ');
-    expect(routes.get(41)?.routeNotes).toBe('Iki Varkujų - Be S. Elmininkų ');
+    expect(stops.get(110)?.coords).toBe('Biržinė > Utena');
+    expect(routes.get(41)?.routeNotes).toBe('Iki Varkujų - Be S. Elmininkų');
     expect(schedules.get(60)?.timeConstraintsDescription).toBeTypeOf('string');
     expect(real.dataset.schedules.some((s) => s.timeConstraintsDescription?.includes('\n'))).toBe(true);
   });
@@ -147,14 +147,14 @@ describe('legacyDumpToDataset on the real dump', () => {
     expect(real.warnings).toEqual([
       'route 22: the distance list has 15 entries for 21 stops; padded with 5 null to 20 entries',
       'route 36: the distance list has 11 entries for 17 stops; padded with 5 null to 16 entries',
+      'stop 110: coords "Biržinė > Utena " had leading or trailing spaces; trimmed',
+      'route 41: routeNotes "Iki Varkujų - Be S. Elmininkų " had leading or trailing spaces; trimmed',
     ]);
   });
 
   it('leaves the backwards times to the data check, which reports trips 25, 104 and 131', () => {
     const warnings = dataQualityWarnings(real.dataset);
     expect(warnings).toEqual([
-      'stop 110: coords "Biržinė > Utena " has leading or trailing spaces',
-      'route 41: routeNotes "Iki Varkujų - Be S. Elmininkų " has leading or trailing spaces',
       'trip 25: time goes backwards at stop 15 of 15 "Repšėnai" (14:24 -> 14:15)',
       'trip 104: time goes backwards at stop 10 of 18 "Vosgėliai" (15:26 -> 15:25)',
       'trip 131: time goes backwards 17 times, first at stop 2 of 18 "Aknystų kr." (08:25 -> 08:23); the times look entered in route order instead of travel order',

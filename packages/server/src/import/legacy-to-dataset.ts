@@ -426,6 +426,32 @@ export function legacyDumpToDataset(dump: ParsedDump): LegacyConversion {
     }
   }
 
+  // The editors trim what staff type; text that arrives padded is trimmed here too (and
+  // reported), so saving an untouched line or stop never changes it.
+  const trimmed = <T extends object>(entity: string, record: T, fields: (keyof T & string)[]) => {
+    for (const field of fields) {
+      const value = record[field];
+      if (typeof value !== 'string' || value === value.trim()) continue;
+      warnings.push(`${entity}: ${field} ${JSON.stringify(value)} had leading or trailing spaces; trimmed`);
+      (record as Record<string, unknown>)[field] = value.trim();
+    }
+  };
+  for (const stop of stops.values()) trimmed(`stop ${stop.id}`, stop, ['name', 'coords']);
+  for (const line of lines.values()) {
+    trimmed(`line ${line.id}`, line, [
+      'name',
+      'routeStart',
+      'routeEnd',
+      'operator',
+      'anykStationPlatform',
+      'price',
+      'via',
+    ]);
+    for (const route of line.routes) trimmed(`route ${route.id}`, route, ['routeNotes']);
+  }
+  for (const rule of rules.values()) trimmed(`yearly rule ${rule.id}`, rule, ['periodName']);
+  for (const holiday of holidays.values()) trimmed(`holiday ${holiday.id}`, holiday, ['name']);
+
   const candidate = {
     format: DATASET_FORMAT,
     version: DATASET_VERSION,

@@ -1,5 +1,7 @@
 import {
   DomainError,
+  MAX_STOP_QUERY_LENGTH,
+  MESSAGES,
   parseAdminInput,
   SaveHolidayInput,
   SaveLineInput,
@@ -34,7 +36,7 @@ import {
   searchStopsWithUsage,
 } from '../services/admin/stops.ts';
 import type { RestDeps } from './deps.ts';
-import { legacyRequiredId, parseLegacy } from './legacy-input.ts';
+import { legacyRequiredId, legacyText, parseLegacy } from './legacy-input.ts';
 import {
   legacyAdminLinePreview,
   legacyEmptyLine,
@@ -50,14 +52,20 @@ import {
   legacyStopWithUsage,
 } from './mappers.ts';
 
-const IdParam = z.object({ id: legacyRequiredId('id') });
-const IdQuery = IdParam;
-const LineIdParam = z.object({ lineId: legacyRequiredId('lineId') });
-const LineIdQuery = LineIdParam;
-const RuleIdQuery = z.object({ ruleId: legacyRequiredId('ruleId') });
-const StopQuery = z.object({ query: z.string({ error: 'query is required' }).max(100) });
-const ScheduleList = z.array(z.object({ lineId: z.unknown() }).loose(), {
-  error: 'the body must be a list of schedules',
+export const IdParam = z.object({ id: legacyRequiredId('id') });
+export const IdQuery = IdParam;
+export const LineIdParam = z.object({ lineId: legacyRequiredId('lineId') });
+export const LineIdQuery = LineIdParam;
+export const RuleIdQuery = z.object({ ruleId: legacyRequiredId('ruleId') });
+export const StopQuery = z.object({
+  query: legacyText('query').max(
+    MAX_STOP_QUERY_LENGTH,
+    `query must be at most ${MAX_STOP_QUERY_LENGTH} characters`,
+  ),
+});
+/** Only the shape needed to find the line; the schedules themselves are checked by SaveSchedulesInput. */
+const ScheduleList = z.array(z.object({ lineId: z.unknown() }, { error: MESSAGES.inputFailed }).loose(), {
+  error: MESSAGES.inputFailed,
 });
 
 /** The old server answered deletes with 200 and an empty body. */
@@ -80,7 +88,9 @@ function schedulesOfOneLine(body: unknown) {
 /** The old admin paths (spec section 7, 'Admin'): a valid admin bearer token or 401/403. */
 export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: RestDeps): void {
   void app.register(async (admin) => {
-    admin.addHook('preHandler', async (req) => {
+    // onRequest, before the body is even parsed: a caller without a valid admin token learns
+    // nothing about the input (a malformed body still answers 401/403, as tRPC's adminProcedure does).
+    admin.addHook('onRequest', async (req) => {
       await authorizeAdmin(req.headers.authorization, { db: db.db, secret: auth.secret, clock });
     });
 

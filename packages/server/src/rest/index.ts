@@ -3,12 +3,14 @@ import { registerAdminRoutes } from './admin-routes.ts';
 import { registerAuthRoutes } from './auth-routes.ts';
 import { registerLegacyCors } from './cors.ts';
 import type { RestDeps } from './deps.ts';
+import { registerOpenApiRoute } from './openapi.ts';
 import { registerPublicRoutes } from './public-routes.ts';
 
 /**
  * The old system's REST paths (spec section 7), served by the same services as the tRPC
  * procedures. Handlers parse with zod (accepting the legacy coercions), call one service
- * and map the result in mappers.ts; no SQL and no rules here.
+ * and map the result in mappers.ts; no SQL and no rules here. GET /api/openapi.json
+ * describes them (openapi.ts).
  */
 export function registerLegacyRest(
   app: FastifyInstance,
@@ -18,4 +20,5 @@ export function registerLegacyRest(
   registerPublicRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  registerOpenApiRoute(app);
 }

@@ -1,61 +1,50 @@
-import { DomainError, isValidTime } from '@bus/core';
+import { DomainError } from '@bus/core';
 import { z } from 'zod';
 import { zodMessage } from '../trpc/init.ts';
 
 /**
- * Inputs as the old clients send them (rest-contract.md, Appendix C): Jackson coerced
- * numeric strings to numbers, '' to null, 'true'/'false' to booleans, and read times as
- * 'HH:MM' or 'HH:MM:SS'. These schemas accept exactly that and hand the services clean values.
+ * Query and path values as the old clients send them (rest-contract.md, Appendix C): ids as
+ * digits, '' meaning "none". The request bodies' legacy forms (numeric strings, '' for none,
+ * 'true'/'false', 'HH:MM:SS') are accepted by the core admin schemas themselves, so both
+ * transports validate them alike.
  */
-export const legacyId = z.union([
-  z.number().int(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d*$/, 'must be a whole number')
-    .transform((v) => (v === '' ? null : Number(v))),
-  z.null(),
-]);
 
-export const legacyBoolean = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', '']).transform((v) => v === 'true'),
-  z.null().transform(() => false),
-]);
+/**
+ * A query or path value that must be one piece of text: missing says '<name> is required';
+ * a parameter given twice (the query parser makes it a list) says so, instead of "required".
+ */
+export function legacyText(name: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be given once`),
+  });
+}
 
-/** 'HH:MM' or 'HH:MM:SS' -> 'HH:MM'; '' or null -> null (an empty cell). */
-export const legacyTime = z.union([
-  z
-    .string()
-    .trim()
-    .transform((v, ctx) => {
-      if (v === '') return null;
-      const hhmm = /^\d{2}:\d{2}:\d{2}(\.\d+)?$/.test(v) ? v.slice(0, 5) : v;
-      if (!isValidTime(hhmm)) {
-        ctx.addIssue({ code: 'custom', message: `time '${v}' must be HH:MM between 00:00 and 23:59` });
-        return z.NEVER;
-      }
-      return hhmm;
-    }),
-  z.null(),
-]);
+/** Digits -> a number; refuses ids beyond what a number holds exactly (they name nothing). */
+function digitsToId(text: string, ctx: z.RefinementCtx, message: string): number {
+  const id = Number(text);
+  if (!Number.isSafeInteger(id)) {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }
+  return id;
+}
 
-/** A query parameter holding a stop/line id; '' means missing. */
+/** A query parameter holding a stop/line id; '' (or missing) means none. */
 export const legacyQueryId = z
-  .string()
+  .string({ error: 'must be given once' })
   .trim()
   .regex(/^\d*$/, 'must be a whole number')
-  .transform((v) => (v === '' ? null : Number(v)))
+  .transform((v, ctx) => (v === '' ? null : digitsToId(v, ctx, 'must be a whole number')))
   .optional()
   .transform((v) => v ?? null);
 
 /** A required numeric id in the query string (a path or query parameter). */
 export function legacyRequiredId(name: string) {
-  return z
-    .string({ error: `${name} is required` })
+  const message = `${name} must be a whole number`;
+  return legacyText(name)
     .trim()
-    .regex(/^\d+$/, `${name} must be a whole number`)
-    .transform(Number);
+    .regex(/^\d+$/, message)
+    .transform((v, ctx) => digitsToId(v, ctx, message));
 }
 
 /** Parses with a schema, failing as the product does everywhere: 400 with a readable message. */

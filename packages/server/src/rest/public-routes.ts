@@ -1,11 +1,11 @@
-import { IsoDate } from '@bus/core';
+import { IsoDate, MAX_STOP_QUERY_LENGTH } from '@bus/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { getDepartures } from '../services/departures.ts';
 import { findStops, getStopPair } from '../services/stops.ts';
 import { getLineTimetable, getTripSchedule, listLinePreviews } from '../services/timetable.ts';
 import type { RestDeps } from './deps.ts';
-import { legacyQueryId, legacyRequiredId, parseLegacy } from './legacy-input.ts';
+import { legacyQueryId, legacyRequiredId, legacyText, parseLegacy } from './legacy-input.ts';
 import {
   legacyBareOption,
   legacyBrowseSchedule,
@@ -17,15 +17,18 @@ import {
   legacyTripSchedule,
 } from './mappers.ts';
 
-const required = (name: string) => z.string({ error: `${name} is required` });
-
 export const HomeFromQuery = z.object({
-  qdate: required('qdate').pipe(IsoDate),
-  qdir: z.string().optional(),
+  qdate: legacyText('qdate').pipe(IsoDate),
+  qdir: legacyText('qdir').optional(),
   qbstopfrom: legacyQueryId,
   qbstopto: legacyQueryId,
 });
-export const StopSearchQuery = z.object({ str: required('str').max(100) });
+export const StopSearchQuery = z.object({
+  str: legacyText('str').max(
+    MAX_STOP_QUERY_LENGTH,
+    `str must be at most ${MAX_STOP_QUERY_LENGTH} characters`,
+  ),
+});
 export const LineIdQuery = z.object({ lineId: legacyRequiredId('lineId') });
 export const TripIdQuery = z.object({ tripID: legacyRequiredId('tripID') });
 export const Get2Query = z.object({ fromId: legacyQueryId, toId: legacyQueryId });
