@@ -7,6 +7,9 @@ echo "==> lint (biome)"
 pnpm exec biome ci .
 echo "==> typecheck"
 pnpm -r typecheck
+pnpm exec tsc --noEmit -p scripts
 echo "==> unit and procedure tests (vitest)"
 pnpm exec vitest run
+echo "==> end-to-end tests in Chromium (builds the web app, starts the real server)"
+./scripts/e2e.sh
 echo "==> all checks passed"

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -7,6 +8,14 @@ const backend = 'http://127.0.0.1:3000';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     proxy: {
       '/trpc': backend,
@@ -17,7 +26,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // No manual chunks: the dynamic import()s in src/routes.tsx and admin-routes.tsx already keep
-    // login and admin pages out of the public entry chunk.
+    // Every browser that runs this app supports <link rel=modulepreload>: no polyfill.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Everything the timetable home needs at start goes into one chunk (fewer requests, one
+        // gzip window); lazy pages, the calendar and the admin area keep their own chunks.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
 });

@@ -4,6 +4,7 @@ export * from './clock.ts';
 export * from './data-check.ts';
 export * from './dataset.ts';
 export * from './departures.ts';
+export * from './departures-query.ts';
 export * from './domain.ts';
 export * from './easter.ts';
 export * from './errors.ts';

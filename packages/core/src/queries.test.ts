@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { normalizeDeparturesQuery } from './departures-query.ts';
 import {
   DeparturesQuery,
   DeparturesQueryInput,
   IsoDate,
   LineIdInput,
-  normalizeDeparturesQuery,
   parseDeparturesQuery,
   StopSearchInput,
   TripIdInput,

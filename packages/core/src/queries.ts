@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { isIsoDate, toCalendarDate } from './calendar.ts';
-import { DIRECTIONS, type Direction, HOME_STOP_ID } from './domain.ts';
+import { isIsoDate } from './calendar.ts';
+import { normalizeDeparturesQuery } from './departures-query.ts';
+import { DIRECTIONS } from './domain.ts';
 
 /**
  * Inputs of the public reads. The same schemas validate URL query params (where everything is
@@ -75,18 +76,6 @@ export const DeparturesQuery = z.object({
   date: IsoDate,
 });
 export type DeparturesQuery = z.infer<typeof DeparturesQuery>;
-
-/**
- * Spec section 5: a date that is not a real YYYY-MM-DD falls back to today, any dir but
- * 'City bound' means 'Out bound', a missing from is the home station. `today` is passed in
- * because it depends on the injected clock (vilniusNow).
- */
-export function normalizeDeparturesQuery(input: DeparturesQueryInput, today: string): DeparturesQuery {
-  toCalendarDate(today);
-  const dir: Direction = input.dir === 'City bound' ? 'City bound' : 'Out bound';
-  const date = input.date !== null && input.date !== undefined && isIsoDate(input.date) ? input.date : today;
-  return { from: input.from ?? HOME_STOP_ID, to: input.to ?? null, dir, date };
-}
 
 /** Validates raw input and applies the defaults; throws ZodError for a malformed id. */
 export function parseDeparturesQuery(raw: unknown, today: string): DeparturesQuery {

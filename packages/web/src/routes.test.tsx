@@ -3,8 +3,11 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
+import { adminMessages as adminEn } from './features/admin/admin-messages.ts';
 import { en } from './i18n/en.ts';
 import { USER_STORAGE_KEY } from './lib/stored-user.ts';
+import { clearPublicQueryCache, primePublicQuery } from './lib/use-public-query.ts';
+import { lineTimetable, schedule, trip } from './test/fixtures.ts';
 
 /** Renders the whole app at a URL on the server (no DOM needed), waiting for lazy chunks. */
 async function renderAt(url: string, ssrContext: { redirectTo?: string } = {}): Promise<string> {
@@ -27,6 +30,7 @@ const heading = (text: string) => `<h1>${text}</h1>`;
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  clearPublicQueryCache();
 });
 
 describe('public routes', () => {
@@ -37,15 +41,21 @@ describe('public routes', () => {
     ['/browse/7/12/30', heading('Line 7')],
     ['/trip/30', heading('Trip 30')],
     ['/date/2026-05-01', heading('Date 2026-05-01')],
-    ['/admin-access', heading(en.login.heading)],
+    ['/admin-access', heading(adminEn.login.heading)],
   ])('%s renders its page', async (url, expected) => {
     expect(await renderAt(url)).toContain(expected);
   });
 
   it('passes the trip route params to the line page', async () => {
+    const data = lineTimetable([
+      schedule(11, [trip(20, 'Out bound', 1, [1, 2], ['06:00', '06:10'])]),
+      schedule(12, [trip(30, 'Out bound', 1, [1, 2], ['09:00', '09:10'])]),
+    ]);
+    primePublicQuery('lineTimetable', { id: '7', date: null }, data);
     const html = await renderAt('/browse/7/12/30');
-    expect(html).toContain('<dt>schedId</dt><dd>12</dd>');
-    expect(html).toContain('<dt>tripId</dt><dd>30</dd>');
+    expect(html).toContain('<h1>M35</h1>');
+    expect(html).toContain('<a aria-current="true" href="/browse/7/12/30" class="schedule-card">');
+    expect(html).toContain('<a href="/browse/7/11/20" class="schedule-card">');
   });
 
   it.each(['/nope', '/browse/7/12', '/trip', '/admin-accessx'])(
@@ -81,21 +91,21 @@ describe('admin routes', () => {
     const html = await renderAt('/admin-panel/lines', ctx);
     // wouter records the target as written; '~' means "from the app root" (outside the panel).
     expect(ctx.redirectTo).toBe('~/admin-access');
-    expect(html).not.toContain(heading(en.admin.lines));
+    expect(html).not.toContain(heading(adminEn.admin.lines));
   });
 
   it.each([
-    ['/admin-panel', heading(en.admin.welcome)],
-    ['/admin-panel/holidays', heading(en.admin.holidays)],
-    ['/admin-panel/bus-stops', heading(en.admin.busStops)],
-    ['/admin-panel/lines', heading(en.admin.lines)],
-    ['/admin-panel/lines/new', heading(en.admin.newLine)],
+    ['/admin-panel', heading(adminEn.admin.welcome)],
+    ['/admin-panel/holidays', heading(adminEn.admin.holidays)],
+    ['/admin-panel/bus-stops', heading(adminEn.admin.busStops)],
+    ['/admin-panel/lines', heading(adminEn.admin.lines)],
+    ['/admin-panel/lines/new', heading(adminEn.admin.newLine)],
     ['/admin-panel/lines/5', heading('Line 5')],
     ['/admin-panel/lines/5/edit', heading('Edit line 5')],
-    ['/admin-panel/schedules', heading(en.admin.schedules)],
+    ['/admin-panel/schedules', heading(adminEn.admin.schedules)],
     ['/admin-panel/schedules/5', heading('Schedules of line 5')],
-    ['/admin-panel/schedules/5/9', '<dt>openScheduleId</dt><dd>9</dd>'],
-    ['/admin-panel/yearly-rules', heading(en.admin.yearlyRules)],
+    ['/admin-panel/schedules/5/9', heading('Schedules of line 5')],
+    ['/admin-panel/yearly-rules', heading(adminEn.admin.yearlyRules)],
     ['/admin-panel/yearly-rules/3', heading('Yearly rule 3')],
     ['/admin-panel/unknown', heading('Nopage here')],
   ])('%s renders for an admin', async (url, expected) => {

@@ -1,13 +1,14 @@
 import { Route, Switch } from 'wouter';
 import { NotFound } from './components/not-found.tsx';
 import { RequireAdmin } from './features/admin/require-admin.tsx';
-import { BrowsePage } from './features/public/browse/browse-page.tsx';
-import { DatePage } from './features/public/date/date-page.tsx';
-import { LinePage } from './features/public/line/line-page.tsx';
 import { TimetablePage } from './features/public/timetable/timetable-page.tsx';
-import { TripPage } from './features/public/trip/trip-page.tsx';
 import { lazyNamed } from './lib/lazy-named.ts';
 
+// The initial bundle is the timetable home; every other page is a chunk loaded on demand.
+const BrowsePage = lazyNamed(() => import('./features/public/browse/browse-page.tsx'), 'BrowsePage');
+const LinePage = lazyNamed(() => import('./features/public/line/line-page.tsx'), 'LinePage');
+const TripPage = lazyNamed(() => import('./features/public/trip/trip-page.tsx'), 'TripPage');
+const DatePage = lazyNamed(() => import('./features/public/date/date-page.tsx'), 'DatePage');
 // Everything admin (login included) is loaded on demand: none of it is in the public bundle.
 const LoginPage = lazyNamed(() => import('./features/admin/login/login-page.tsx'), 'LoginPage');
 const AdminArea = lazyNamed(() => import('./features/admin/admin-area.tsx'), 'AdminArea');
@@ -18,11 +19,13 @@ export function AppRoutes() {
     <Switch>
       <Route path="/" component={TimetablePage} />
       <Route path="/browse" component={BrowsePage} />
-      <Route path="/browse/:lineId">{({ lineId }) => <LinePage lineId={lineId} />}</Route>
+      <Route path="/browse/:lineId">{({ lineId }) => <LinePage key={lineId} lineId={lineId} />}</Route>
       <Route path="/browse/:lineId/:schedId/:tripId">
-        {({ lineId, schedId, tripId }) => <LinePage lineId={lineId} schedId={schedId} tripId={tripId} />}
+        {({ lineId, schedId, tripId }) => (
+          <LinePage key={lineId} lineId={lineId} schedId={schedId} tripId={tripId} />
+        )}
       </Route>
-      <Route path="/trip/:tripId">{({ tripId }) => <TripPage tripId={tripId} />}</Route>
+      <Route path="/trip/:tripId">{({ tripId }) => <TripPage key={tripId} tripId={tripId} />}</Route>
       <Route path="/date/:date">{({ date }) => <DatePage date={date} />}</Route>
       <Route path="/admin-access" component={LoginPage} />
       <Route path="/admin-panel" nest>

@@ -1,22 +1,16 @@
-import { Route, Switch } from 'wouter';
-import { StopHeader } from './stop-header.tsx';
+import { useLocation } from 'wouter';
+import { StopHeader, type StopHeaderVariant } from './stop-header.tsx';
 
-/** Which pages get which header (spec section 2, "Header"); admin and login pages get none. */
+/** Which header a path gets (spec section 2, "Header"); admin and login pages get none. */
+export function headerVariant(path: string): StopHeaderVariant | null {
+  if (path === '/') return 'timetable';
+  if (path === '/browse' || /^\/(browse|trip|date)\//.test(path)) return 'stop';
+  return null;
+}
+
 export function HeaderSlot() {
-  return (
-    <Switch>
-      <Route path="/">
-        <StopHeader variant="timetable" />
-      </Route>
-      <Route path="/browse" nest>
-        <StopHeader variant="stop" />
-      </Route>
-      <Route path="/trip/:tripId">
-        <StopHeader variant="stop" />
-      </Route>
-      <Route path="/date/:date">
-        <StopHeader variant="stop" />
-      </Route>
-    </Switch>
-  );
+  // Read at the top level (no nested route), so the header navigates with absolute paths.
+  const [location] = useLocation();
+  const variant = headerVariant(location);
+  return variant ? <StopHeader variant={variant} /> : null;
 }

@@ -22,13 +22,28 @@ export const en = {
     label: 'Stop selection', // ours: accessible name of the header area
     departure: 'From', // ours
     destination: 'To', // ours
+    searchPlaceholder: 'Type a stop name', // ours
+    clear: (field: string) => `Clear ${field}`, // ours: accessible name of a selector's clear button
+    noStops: 'No stops found', // ours
+    stopsFound: (count: number) => (count === 1 ? '1 stop found' : `${count} stops found`), // ours
     today: 'Today',
+    date: 'Date', // ours
+    chooseDate: (date: string) => `Date ${date}, choose a date`, // ours: the date button's name
+    calendar: 'Choose a date', // ours: the calendar dialog's name
+    /** ours: a calendar day's name, e.g. 'Today, Monday 23 November 2026, selected' */
+    calendarDay: (date: string, today: boolean, selected: boolean) =>
+      `${today ? 'Today, ' : ''}${date}${selected ? ', selected' : ''}`,
+    direction: 'Direction', // ours: legend of the direction radios
     cityBoundFromHome: 'City bus',
     cityBoundElsewhere: 'Toward Anyksciai',
     outBound: 'Going out',
   },
   timetable: {
     heading: 'Timetable', // ours
+    departuresOn: (date: string) => `Departures on ${date}`, // ours: the grid's caption
+    hour: 'Hour', // ours
+    departures: 'Departures', // ours
+    departed: '(departed)', // ours: read after a faded, too-late departure
     nothingFound: 'Nothing found for this day. Switch to browse page',
   },
   browse: {
@@ -36,7 +51,11 @@ export const en = {
     colLine: 'Line',
     colGoesTo: 'Goes to / comes from',
     colShowStops: 'Show stops',
+    show: 'Show', // ours
+    hide: 'Hide', // ours
+    stopsOf: (action: string, line: string) => `${action} stops of ${line}`, // ours
     extra: 'Extra',
+    noLines: 'No lines', // ours
   },
   line: {
     heading: (lineId: string) => `Line ${lineId}`, // ours (placeholder until the line name loads)
@@ -47,75 +66,40 @@ export const en = {
     platform: 'Anyksciu AS platform',
     scope: 'Scope',
     swapDirection: 'Swap direction', // ours: accessible name of the swap button
+    ruleFilter: 'Yearly rule filter',
+    schedules: 'Schedules', // ours
+    stops: 'Stops', // ours
+    info: 'Line information', // ours
+    openTrip: 'Open the trip page', // ours
+    wholeYear: '-', // the whole-year rule's name is shown as a dash
+    ends: (from: string, to: string) => `${from} → ${to}`, // ours: the start/end headings
+    stopsGoing: (direction: string) => `Stops: ${direction}`, // ours: the stop table's caption
+    time: 'Time', // ours
   },
   trip: {
     heading: (tripId: string) => `Trip ${tripId}`, // ours
-    onlyAt: 'Only at',
+    line: 'Line', // ours
+    onlyAt: (periodName: string) => `Only at ${periodName}`,
     /** Weekday strip letters, MONDAY..SUNDAY. */
     weekdayLetters: ['M', 'T', 'W', 'T', 'F', 'S', 'S'],
+    /** Weekday names for screen readers, MONDAY..SUNDAY. */
+    weekdayNames: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+    runsOn: (days: string) => `Runs on ${days}`, // ours
+    runsOnNoDay: 'Runs on no day', // ours
     divergence: '...',
+    divergenceText: 'the other route parts from here', // ours: read instead of '...'
+    stop: 'Stop', // ours
+    oneWay: 'One way',
+    flip: 'Flip direction', // ours: the button that flips the combined table
+    times: 'Times', // ours
+  },
+  common: {
+    yes: 'Yes', // ours
+    no: 'No', // ours
+    none: '-', // ours: an empty field
   },
   date: {
     heading: (date: string) => `Date ${date}`, // ours
-  },
-  login: {
-    heading: 'Admin access', // ours
-    username: 'Username', // ours
-    password: 'Password', // ours
-    submit: 'Log in', // ours
-  },
-  admin: {
-    menuLabel: 'Admin menu', // ours
-    logOut: 'Log out',
-    home: 'Admin board',
-    welcome: 'Welcome', // ours
-    holidays: 'Public holidays',
-    lines: 'Lines',
-    routes: 'Route',
-    busStops: 'Bus stops',
-    yearlyRules: 'Yearly rules',
-    schedules: 'Schedules', // ours
-    newLine: 'New line', // ours
-    lineDetail: (lineId: string) => `Line ${lineId}`, // ours
-    editLine: (lineId: string) => `Edit line ${lineId}`, // ours
-    scheduleEditor: (lineId: string) => `Schedules of line ${lineId}`, // ours
-    openSchedule: (scheduleId: string) => `Open schedule ${scheduleId}`, // ours
-    yearlyRule: (ruleId: string) => `Yearly rule ${ruleId}`, // ours
-    colName: 'Name',
-    colFrom: 'From',
-    colTo: 'To',
-    colActions: 'Actions',
-    showDistance: 'Show distance',
-    goToSchedules: 'Go to Schedules',
-    edit: 'Edit',
-    deleteLine: (lineName: string) => `Del ${lineName}`,
-    mainRoute: 'main route',
-    copySuffix: ' - copy',
-    noRoutesYet: 'This line has no routes yet. Go create a new route with some bus stations first.',
-    scheduleDeleted: 'The schedule has been deleted.',
-    save: 'Save', // ours
-    cancel: 'Cancel', // ours
-    defaultInSearch: 'Default in search',
-  },
-  /** Line info field labels (spec section 3, "Filter labels"). */
-  lineFields: {
-    routeStart: 'From',
-    routeEnd: 'To',
-    operator: 'Operator',
-    anykStationPlatform: 'Anyksciu AS platform',
-    price: 'Price',
-    routeType: 'Route type',
-    enabledSeasonalYearlyRuleFilter: 'Yearly rule filter',
-  },
-  validation: {
-    required: 'This field is required!',
-    inputFailed: "Input validation failed, check if everything's entered right",
-    saved: 'Successfully saved to the database',
-    tripCount: 'Min 1 trip per schedule, Max 2 trips per schedule',
-    // The trailing space is the spec's own.
-    singleTripOneWay: "Input validation failed, In single trip schedules - trip direction must be 'One way' ",
-    twoTripsDirections:
-      "Input validation failed, In two trip schedules - 1 trip must be 'Out bound' and the other 'City bound'",
   },
 };
 

@@ -1,13 +1,33 @@
 import { type MouseEvent, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Loading } from '../../components/loading.tsx';
-import { useMessages } from '../../i18n/index.ts';
 import { clearStoredUser } from '../../lib/stored-user.ts';
+import { AdminApiProvider } from './admin-api.tsx';
+import { useAdminMessages } from './admin-messages.ts';
 import { AdminRoutes } from './admin-routes.tsx';
+import { FlushProvider } from './ui/flush.tsx';
+import { ToastProvider } from './ui/toasts.tsx';
+import './admin.css';
 
-/** Everything under /admin-panel: side menu and the nested routes (paths relative to the panel). */
+/**
+ * Everything under /admin-panel: side menu and the nested routes (paths relative to the panel).
+ * React Query and the tRPC client are provided here, not in the app root, so they load with
+ * the admin chunks only.
+ */
 export function AdminArea() {
-  const m = useMessages();
+  return (
+    <AdminApiProvider>
+      <ToastProvider>
+        <FlushProvider>
+          <AdminPanel />
+        </FlushProvider>
+      </ToastProvider>
+    </AdminApiProvider>
+  );
+}
+
+function AdminPanel() {
+  const m = useAdminMessages();
   const [location] = useLocation();
   const current = (path: string) =>
     location === path || (path !== '/' && location.startsWith(`${path}/`)) ? ('page' as const) : undefined;
@@ -39,7 +59,7 @@ export function AdminArea() {
               </Link>
             </li>
           ))}
-          <li>
+          <li className="admin-menu__logout">
             <a href="/" onClick={logOut}>
               {m.admin.logOut}
             </a>

@@ -1,7 +1,294 @@
-import { useMessages } from '../../../i18n/index.ts';
+import { SaveStopInput } from '@bus/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { Loading } from '../../../components/loading.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import type { StopWithUsageData } from '../admin-api.tsx';
+import { useAdminMessages } from '../admin-messages.ts';
+import { savedId, tempId } from '../logic/temp-ids.ts';
+import { LoadError, YesNo } from '../ui/bits.tsx';
+import { DebouncedInput } from '../ui/debounced-input.tsx';
+import { useFlushEdits } from '../ui/flush.tsx';
+import { matchStops } from '../ui/stop-picker.tsx';
+import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
+import { useDraft } from '../ui/use-draft.ts';
 
-/** Bus stops with their usage (inline view/edit rows). Placeholder. */
+/** Bus stops with their usage: inline view/edit rows, a search box and an add button. */
 export function BusStopsPage() {
-  const m = useMessages();
-  return <h1>{m.admin.busStops}</h1>;
+  const m = useAdminMessages();
+  const trpc = useTRPC();
+  const id = useId();
+  const list = useQuery(trpc.admin.stops.listWithUsage.queryOptions());
+  const [query, setQuery] = useState('');
+  const [added, setAdded] = useState<number[]>([]);
+
+  const shown = useMemo(() => {
+    if (!list.data) return [];
+    const byId = new Map(list.data.map((item) => [item.stop.id, item]));
+    return matchStops(
+      list.data.map((item) => item.stop),
+      query,
+    ).flatMap((stop) => byId.get(stop.id) ?? []);
+  }, [list.data, query]);
+
+  let body: ReactNode;
+  if (list.isPending) body = <Loading />;
+  else if (list.isError) body = <LoadError error={list.error} />;
+  else
+    body = (
+      <>
+        <div className="toolbar">
+          <div className="field toolbar__search">
+            <label htmlFor={`${id}-search`}>{m.stops.search}</label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              className="input"
+              placeholder={m.stops.searchPlaceholder}
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => setAdded((ids) => [tempId(), ...ids])}
+          >
+            {m.stops.add}
+          </button>
+        </div>
+        <p className="muted" role="status">
+          {m.stops.count(shown.length, list.data.length)}
+        </p>
+        <div className="table-wrap">
+          <table className="table admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{m.common.name}</th>
+                <th scope="col">{m.stops.coords}</th>
+                <th scope="col">{m.stops.defaultInSearch}</th>
+                <th scope="col">{m.stops.usedIn}</th>
+                <th scope="col">{m.common.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {added.map((stopId) => (
+                <StopRow
+                  key={stopId}
+                  item={{
+                    stop: { id: stopId, name: '', coords: null, defaultOption: false },
+                    usedInLines: [],
+                  }}
+                  onDone={() => setAdded((ids) => ids.filter((i) => i !== stopId))}
+                />
+              ))}
+              {shown.map((item) => (
+                <StopRow key={item.stop.id} item={item} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {shown.length === 0 && <p>{m.stops.noMatch}</p>}
+      </>
+    );
+
+  return (
+    <>
+      <h1>{m.admin.busStops}</h1>
+      {body}
+    </>
+  );
+}
+
+interface StopDraft {
+  name: string;
+  coords: string;
+  defaultOption: boolean;
+}
+
+function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => void }) {
+  const m = useAdminMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+  const flushEdits = useFlushEdits();
+  const hintId = useId();
+  const { stop, usedInLines } = item;
+  const [editing, setEditing] = useState(onDone !== undefined);
+  const [submitted, setSubmitted] = useState(false);
+  const fromStop = (): StopDraft => ({
+    name: stop.name,
+    coords: stop.coords ?? '',
+    defaultOption: stop.defaultOption,
+  });
+  const draft = useDraft(fromStop);
+  const save = useMutation(trpc.admin.stops.save.mutationOptions());
+  const remove = useMutation(trpc.admin.stops.delete.mutationOptions());
+  const invalidate = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.admin.stops.listWithUsage.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.admin.stops.list.queryKey() }),
+    ]);
+
+  const input = (d: StopDraft) => ({
+    id: savedId(stop.id),
+    name: d.name,
+    coords: d.coords,
+    defaultOption: d.defaultOption,
+  });
+  const nameInvalid = submitted && !SaveStopInput.safeParse(input(draft.value)).success;
+
+  const cancel = () => {
+    if (onDone) onDone();
+    else {
+      draft.reset(fromStop());
+      setSubmitted(false);
+      setEditing(false);
+    }
+  };
+
+  const submit = async () => {
+    flushEdits();
+    if (!SaveStopInput.safeParse(input(draft.latest())).success) {
+      setSubmitted(true);
+      toasts.danger(m.validation.inputFailed, ALERT_MS.standard);
+      return;
+    }
+    try {
+      await save.mutateAsync(input(draft.latest()));
+      await invalidate();
+      toasts.success(m.validation.saved, ALERT_MS.standard);
+      setSubmitted(false);
+      if (onDone) onDone();
+      else setEditing(false);
+    } catch (error) {
+      toasts.danger(errorText(error));
+    }
+  };
+
+  const del = async () => {
+    try {
+      await remove.mutateAsync({ id: stop.id });
+      await invalidate();
+      toasts.success(m.stops.deleted(stop.name), ALERT_MS.deleted);
+    } catch (error) {
+      toasts.danger(errorText(error));
+    }
+  };
+
+  const usage =
+    usedInLines.length === 0 ? (
+      <span className="muted">{m.stops.unused}</span>
+    ) : (
+      <details className="usage">
+        <summary aria-label={`${m.stops.linesOf(stop.name)}: ${m.stops.usedInCount(usedInLines.length)}`}>
+          {m.stops.usedInCount(usedInLines.length)}
+        </summary>
+        <ul>
+          {usedInLines.map((line) => (
+            <li key={line.id}>
+              <Link href={`/lines/${line.id}`}>{line.name}</Link>
+            </li>
+          ))}
+        </ul>
+      </details>
+    );
+
+  if (!editing) {
+    const used = usedInLines.length > 0;
+    return (
+      <tr>
+        <td>{stop.name}</td>
+        <td>{stop.coords}</td>
+        <td>
+          <YesNo value={stop.defaultOption} />
+        </td>
+        <td>{usage}</td>
+        <td className="row-actions">
+          <button
+            type="button"
+            className="btn btn--small"
+            aria-label={m.stops.editOf(stop.name)}
+            onClick={() => setEditing(true)}
+          >
+            {m.common.edit}
+          </button>
+          <button
+            type="button"
+            className="btn btn--small btn--danger-outline"
+            aria-label={m.stops.deleteOf(stop.name)}
+            aria-describedby={used ? hintId : undefined}
+            title={used ? m.stops.inUse : undefined}
+            disabled={used || remove.isPending}
+            onClick={del}
+          >
+            {m.common.delete}
+          </button>
+          {used && (
+            <span id={hintId} className="sr-only">
+              {m.stops.inUse}
+            </span>
+          )}
+        </td>
+      </tr>
+    );
+  }
+
+  return (
+    <tr className="is-editing">
+      <td>
+        <DebouncedInput
+          aria-label={m.stops.nameOf(stop.name)}
+          value={draft.value.name}
+          invalid={nameInvalid}
+          autoFocus
+          onCommit={(name) =>
+            draft.edit((d) => {
+              d.name = name;
+            })
+          }
+        />
+      </td>
+      <td>
+        <DebouncedInput
+          aria-label={m.stops.coordsOf(stop.name)}
+          value={draft.value.coords}
+          onCommit={(coords) =>
+            draft.edit((d) => {
+              d.coords = coords;
+            })
+          }
+        />
+      </td>
+      <td>
+        <input
+          type="checkbox"
+          className="checkbox"
+          aria-label={m.stops.defaultOf(stop.name)}
+          checked={draft.value.defaultOption}
+          onChange={(event) =>
+            draft.edit((d) => {
+              d.defaultOption = event.target.checked;
+            })
+          }
+        />
+      </td>
+      <td>{usage}</td>
+      <td className="row-actions">
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          disabled={save.isPending}
+          onClick={submit}
+        >
+          {m.common.save}
+        </button>
+        <button type="button" className="btn btn--small" onClick={cancel}>
+          {m.common.cancel}
+        </button>
+      </td>
+    </tr>
+  );
 }

@@ -1,7 +1,225 @@
-import { useMessages } from '../../../i18n/index.ts';
+import { type Holiday, SaveHolidayInput } from '@bus/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Loading } from '../../../components/loading.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { useAdminMessages } from '../admin-messages.ts';
+import { savedId, tempId } from '../logic/temp-ids.ts';
+import { LoadError } from '../ui/bits.tsx';
+import { DebouncedInput } from '../ui/debounced-input.tsx';
+import { useFlushEdits } from '../ui/flush.tsx';
+import { formatMonthDay, MonthDayPicker } from '../ui/month-day-picker.tsx';
+import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
+import { useDraft } from '../ui/use-draft.ts';
 
-/** Configure public holidays (inline view/edit rows). Placeholder. */
+/** Configure public holidays: rows switch between view and inline edit (spec section 2). */
 export function HolidaysPage() {
-  const m = useMessages();
-  return <h1>{m.admin.holidays}</h1>;
+  const m = useAdminMessages();
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.holidays.list.queryOptions());
+  // New rows (temporary ids), shown first and in edit mode until saved or cancelled.
+  const [added, setAdded] = useState<number[]>([]);
+
+  let body: ReactNode;
+  if (list.isPending) body = <Loading />;
+  else if (list.isError) body = <LoadError error={list.error} />;
+  else {
+    const holidays = [...list.data].sort((a, b) => a.month - b.month || a.day - b.day || a.id - b.id);
+    const removeAdded = (id: number) => setAdded((ids) => ids.filter((i) => i !== id));
+    body = (
+      <>
+        <p>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => setAdded((ids) => [tempId(), ...ids])}
+          >
+            {m.holidays.add}
+          </button>
+        </p>
+        <div className="table-wrap">
+          <table className="table admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{m.common.name}</th>
+                <th scope="col">{m.holidays.colDate}</th>
+                <th scope="col">{m.common.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {added.map((id) => (
+                <HolidayRow
+                  key={id}
+                  holiday={{ id, name: '', month: 0, day: 0 }}
+                  onDone={() => removeAdded(id)}
+                />
+              ))}
+              {holidays.map((holiday) => (
+                <HolidayRow key={holiday.id} holiday={holiday} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {holidays.length === 0 && added.length === 0 && <p>{m.holidays.empty}</p>}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h1>{m.admin.holidays}</h1>
+      {body}
+    </>
+  );
+}
+
+interface HolidayDraft {
+  name: string;
+  month: number | null;
+  day: number | null;
+}
+
+function HolidayRow({ holiday, onDone }: { holiday: Holiday; onDone?: () => void }) {
+  const m = useAdminMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+  const flushEdits = useFlushEdits();
+  const isNew = savedId(holiday.id) === null;
+  const [editing, setEditing] = useState(isNew);
+  const [submitted, setSubmitted] = useState(false);
+  const fromHoliday = (): HolidayDraft => ({
+    name: holiday.name,
+    month: holiday.month || null,
+    day: holiday.day || null,
+  });
+  const draft = useDraft(fromHoliday);
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.admin.holidays.list.queryKey() });
+  const save = useMutation(trpc.admin.holidays.save.mutationOptions());
+  const remove = useMutation(trpc.admin.holidays.delete.mutationOptions());
+
+  const input = (d: HolidayDraft) => ({
+    id: savedId(holiday.id),
+    name: d.name,
+    month: d.month ?? 0,
+    day: d.day ?? 0,
+  });
+  const check = SaveHolidayInput.safeParse(input(draft.value));
+  const bad = (field: 'name' | 'day') =>
+    submitted &&
+    !check.success &&
+    check.error.issues.some((i) => i.path[0] === field || (field === 'day' && i.path[0] === 'month'));
+
+  const cancel = () => {
+    if (onDone) onDone();
+    else {
+      draft.reset(fromHoliday());
+      setSubmitted(false);
+      setEditing(false);
+    }
+  };
+
+  const submit = async () => {
+    flushEdits();
+    const parsed = SaveHolidayInput.safeParse(input(draft.latest()));
+    if (!parsed.success) {
+      setSubmitted(true);
+      toasts.danger(m.validation.inputFailed, ALERT_MS.standard);
+      return;
+    }
+    try {
+      await save.mutateAsync(input(draft.latest()));
+      await invalidate();
+      toasts.success(m.validation.saved, ALERT_MS.standard);
+      setSubmitted(false);
+      if (onDone) onDone();
+      else setEditing(false);
+    } catch (error) {
+      toasts.danger(errorText(error));
+    }
+  };
+
+  const del = async () => {
+    try {
+      await remove.mutateAsync({ id: holiday.id });
+      await invalidate();
+      toasts.success(m.holidays.deleted(holiday.name), ALERT_MS.deleted);
+    } catch (error) {
+      toasts.danger(errorText(error));
+    }
+  };
+
+  if (!editing)
+    return (
+      <tr>
+        <td>{holiday.name}</td>
+        <td className="num-left">{formatMonthDay(holiday.month, holiday.day)}</td>
+        <td className="row-actions">
+          <button
+            type="button"
+            className="btn btn--small"
+            aria-label={m.holidays.editOf(holiday.name)}
+            onClick={() => setEditing(true)}
+          >
+            {m.common.edit}
+          </button>
+          <button
+            type="button"
+            className="btn btn--small btn--danger-outline"
+            aria-label={m.holidays.deleteOf(holiday.name)}
+            disabled={remove.isPending}
+            onClick={del}
+          >
+            {m.common.delete}
+          </button>
+        </td>
+      </tr>
+    );
+
+  const label = holiday.name;
+  return (
+    <tr className="is-editing">
+      <td>
+        <DebouncedInput
+          aria-label={m.holidays.nameOf(label)}
+          value={draft.value.name}
+          invalid={bad('name')}
+          autoFocus
+          onCommit={(name) =>
+            draft.edit((d) => {
+              d.name = name;
+            })
+          }
+        />
+      </td>
+      <td>
+        <MonthDayPicker
+          label={m.holidays.dateOf(label)}
+          month={draft.value.month}
+          day={draft.value.day}
+          invalid={bad('day')}
+          onChange={(month, day) =>
+            draft.edit((d) => {
+              d.month = month;
+              d.day = day;
+            })
+          }
+        />
+      </td>
+      <td className="row-actions">
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          disabled={save.isPending}
+          onClick={submit}
+        >
+          {m.common.save}
+        </button>
+        <button type="button" className="btn btn--small" onClick={cancel}>
+          {m.common.cancel}
+        </button>
+      </td>
+    </tr>
+  );
 }

@@ -1,23 +1,28 @@
 import { Link } from 'wouter';
-import { useMessages } from '../../../i18n/index.ts';
+import { useAdminMessages } from '../admin-messages.ts';
 
-/** Admin home: a welcome page listing the areas. */
+/** Admin home: a welcome page listing the areas (spec section 2). */
 export function AdminHomePage() {
-  const m = useMessages();
+  const m = useAdminMessages();
   const areas = [
-    { path: '/holidays', label: m.admin.holidays },
-    { path: '/lines', label: m.admin.lines },
-    { path: '/schedules', label: m.admin.routes },
-    { path: '/bus-stops', label: m.admin.busStops },
-    { path: '/yearly-rules', label: m.admin.yearlyRules },
+    { path: '/holidays', label: m.admin.holidays, about: m.areas.holidays },
+    { path: '/lines', label: m.admin.lines, about: m.areas.lines },
+    { path: '/lines', label: m.admin.routes, about: m.areas.routes },
+    { path: '/bus-stops', label: m.admin.busStops, about: m.areas.busStops },
+    { path: '/yearly-rules', label: m.admin.yearlyRules, about: m.areas.yearlyRules },
+    { path: '/schedules', label: m.admin.schedules, about: m.areas.schedules },
   ];
   return (
     <>
       <h1>{m.admin.welcome}</h1>
-      <ul>
+      <p>{m.admin.intro}</p>
+      <ul className="area-list">
         {areas.map((area) => (
-          <li key={area.path}>
-            <Link href={area.path}>{area.label}</Link>
+          <li key={area.label} className="area-card">
+            <Link href={area.path} className="area-card__link">
+              {area.label}
+            </Link>
+            <p className="area-card__about">{area.about}</p>
           </li>
         ))}
       </ul>

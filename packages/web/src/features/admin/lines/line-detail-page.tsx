@@ -1,13 +1,29 @@
-import { RouteParams } from '../../../components/route-params.tsx';
-import { useMessages } from '../../../i18n/index.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Loading } from '../../../components/loading.tsx';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { useAdminMessages } from '../admin-messages.ts';
+import { LoadError } from '../ui/bits.tsx';
+import { LineDetail } from './line-detail.tsx';
 
-/** Line detail: info, notes, route variations (lines/:lineId). Placeholder. */
+/** Line detail: info, notes, route variations (lines/:lineId). */
 export function LineDetailPage({ lineId }: { lineId: string }) {
-  const m = useMessages();
-  return (
-    <>
-      <h1>{m.admin.lineDetail(lineId)}</h1>
-      <RouteParams params={{ lineId }} />
-    </>
-  );
+  const m = useAdminMessages();
+  const trpc = useTRPC();
+  const id = Number(lineId);
+  const line = useQuery(trpc.admin.lines.getFull.queryOptions({ id }));
+  if (line.isPending)
+    return (
+      <>
+        <h1>{m.admin.lineDetail(lineId)}</h1>
+        <Loading />
+      </>
+    );
+  if (line.isError)
+    return (
+      <>
+        <h1>{m.admin.lineDetail(lineId)}</h1>
+        <LoadError error={line.error} />
+      </>
+    );
+  return <LineDetail data={line.data} />;
 }

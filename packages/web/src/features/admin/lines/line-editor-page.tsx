@@ -1,13 +1,291 @@
-import { RouteParams } from '../../../components/route-params.tsx';
-import { useMessages } from '../../../i18n/index.ts';
+import type { Stop } from '@bus/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Loading } from '../../../components/loading.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import type { LineFullData, LineTemplateData } from '../admin-api.tsx';
+import { useAdminMessages } from '../admin-messages.ts';
+import { duplicateRoute, type LineDraft, lineToDraft, newRoute, validateLine } from '../logic/line-draft.ts';
+import { tempId } from '../logic/temp-ids.ts';
+import { LoadError } from '../ui/bits.tsx';
+import { CheckField, SelectField, TextField } from '../ui/fields.tsx';
+import { useFlushEdits } from '../ui/flush.tsx';
+import { useToasts } from '../ui/toasts.tsx';
+import { useDraft } from '../ui/use-draft.ts';
+import { RouteEditor } from './route-editor.tsx';
 
-/** Line editor: lines/new (no lineId) and lines/:lineId/edit. Placeholder. */
+/** Line editor: lines/new (no lineId) and lines/:lineId/edit. */
 export function LineEditorPage({ lineId }: { lineId?: string | undefined }) {
-  const m = useMessages();
+  const m = useAdminMessages();
+  const trpc = useTRPC();
+  const id = Number(lineId);
+  const line = useQuery({ ...trpc.admin.lines.getFull.queryOptions({ id }), enabled: lineId !== undefined });
+  const template = useQuery({ ...trpc.admin.lines.empty.queryOptions(), enabled: lineId === undefined });
+  const stops = useQuery(trpc.admin.stops.list.queryOptions());
+  const source = lineId === undefined ? template : line;
+  const heading = lineId === undefined ? m.admin.newLine : m.admin.editLine(lineId);
+
+  if (source.isError || stops.isError)
+    return (
+      <>
+        <h1>{heading}</h1>
+        <LoadError error={source.error ?? stops.error} />
+      </>
+    );
+  if (!source.data || !stops.data)
+    return (
+      <>
+        <h1>{heading}</h1>
+        <Loading />
+      </>
+    );
+  return <LineEditor data={source.data} stops={stops.data} heading={heading} />;
+}
+
+function LineEditor({
+  data,
+  stops,
+  heading,
+}: {
+  data: LineFullData | LineTemplateData;
+  stops: Stop[];
+  heading: string;
+}) {
+  const m = useAdminMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+  const flushEdits = useFlushEdits();
+  const [, navigate] = useLocation();
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const draft = useDraft<LineDraft>(() => lineToDraft(data));
+  const [submitted, setSubmitted] = useState(false);
+  const [focusInvalid, setFocusInvalid] = useState(0);
+  const save = useMutation(trpc.admin.lines.saveFull.mutationOptions());
+  const createStop = useMutation(trpc.admin.stops.save.mutationOptions());
+  const d = draft.value;
+
+  // Red outlines only after a failed save attempt (spec section 4), then live while fixing.
+  const check = submitted ? validateLine(d) : null;
+  const badPaths = check && !check.success ? check.paths : [];
+  const invalid = (...path: (string | number)[]) => {
+    const key = path.join('.');
+    return badPaths.some((p) => p === key || p.startsWith(`${key}.`));
+  };
+
+  useEffect(() => {
+    if (focusInvalid === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusInvalid]);
+
+  const onCreateStop = async (name: string): Promise<Stop> => {
+    const stop = await createStop.mutateAsync({ id: null, name });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.admin.stops.list.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.admin.stops.listWithUsage.queryKey() }),
+    ]);
+    return stop;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    flushEdits();
+    const result = validateLine(draft.latest());
+    if (!result.success) {
+      // No message and no call: the outlines say what to fix (spec section 5).
+      setSubmitted(true);
+      setFocusInvalid((n) => n + 1);
+      return;
+    }
+    try {
+      const { id } = await save.mutateAsync(result.data);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.admin.lines.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.admin.routes.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.admin.stops.listWithUsage.queryKey() }),
+      ]);
+      navigate(`/lines/${id}`);
+    } catch (error) {
+      toasts.danger(errorText(error));
+    }
+  };
+
+  const info = d.info;
+  const setInfo = <K extends keyof LineDraft['info']>(key: K, value: LineDraft['info'][K]) =>
+    draft.edit((x) => {
+      x.info[key] = value;
+    });
+  const routeTypes = 'routeTypeOptions' in data ? data.routeTypeOptions : [];
+  const cancelHref = info.id === null ? '/lines' : `/lines/${info.id}`;
+
   return (
-    <>
-      <h1>{lineId === undefined ? m.admin.newLine : m.admin.editLine(lineId)}</h1>
-      <RouteParams params={{ lineId }} />
-    </>
+    <form ref={formRef} id={formId} className="line-editor" noValidate onSubmit={submit}>
+      <h1>{info.id === null ? heading : m.admin.editLineNamed(data.info.name ?? '')}</h1>
+
+      <section className="panel" aria-labelledby={`${formId}-info`}>
+        <h2 id={`${formId}-info`}>{m.lineEditor.info}</h2>
+        <div className="form-grid">
+          <TextField
+            label={m.lineFields.name}
+            value={info.name}
+            required
+            invalid={invalid('info', 'name')}
+            onCommit={(v) => setInfo('name', v)}
+          />
+          <SelectField
+            label={m.lineFields.routeType}
+            value={info.routeType === '' ? null : info.routeType}
+            options={routeTypes.map((t) => ({ value: t, label: t }))}
+            placeholder={m.lineEditor.chooseType}
+            required
+            invalid={invalid('info', 'routeType')}
+            onChange={(v) => setInfo('routeType', v ?? '')}
+          />
+          <TextField
+            label={m.lineFields.routeStart}
+            value={info.routeStart}
+            required
+            invalid={invalid('info', 'routeStart')}
+            onCommit={(v) => setInfo('routeStart', v)}
+          />
+          <TextField
+            label={m.lineFields.routeEnd}
+            value={info.routeEnd}
+            required
+            invalid={invalid('info', 'routeEnd')}
+            onCommit={(v) => setInfo('routeEnd', v)}
+          />
+          <TextField
+            label={m.lineFields.operator}
+            value={info.operator}
+            onCommit={(v) => setInfo('operator', v)}
+          />
+          <TextField
+            label={m.lineFields.anykStationPlatform}
+            value={info.anykStationPlatform}
+            onCommit={(v) => setInfo('anykStationPlatform', v)}
+          />
+          <TextField label={m.lineFields.price} value={info.price} onCommit={(v) => setInfo('price', v)} />
+          <CheckField
+            className="form-grid__check"
+            label={m.lineFields.enabledSeasonalYearlyRuleFilter}
+            checked={info.enabledSeasonalYearlyRuleFilter}
+            onChange={(v) => setInfo('enabledSeasonalYearlyRuleFilter', v)}
+          />
+        </div>
+      </section>
+
+      <section className="panel" aria-labelledby={`${formId}-notes`}>
+        <h2 id={`${formId}-notes`}>{m.lineEditor.notes}</h2>
+        {d.notes.map((note, index) => (
+          <div key={note.id} className="note-row">
+            <TextField
+              label={m.lineEditor.noteKeyOf(index + 1)}
+              value={note.noteKey}
+              required
+              invalid={invalid('info', 'customNotes', index, 'noteKey')}
+              onCommit={(v) =>
+                draft.edit((x) => {
+                  const target = x.notes.find((n) => n.id === note.id);
+                  if (target) target.noteKey = v;
+                })
+              }
+            />
+            <TextField
+              label={m.lineEditor.noteValueOf(index + 1)}
+              value={note.noteValue}
+              required
+              invalid={invalid('info', 'customNotes', index, 'noteValue')}
+              onCommit={(v) =>
+                draft.edit((x) => {
+                  const target = x.notes.find((n) => n.id === note.id);
+                  if (target) target.noteValue = v;
+                })
+              }
+            />
+            <button
+              type="button"
+              className="btn btn--small btn--danger-outline note-row__remove"
+              onClick={() =>
+                draft.edit((x) => {
+                  x.notes = x.notes.filter((n) => n.id !== note.id);
+                })
+              }
+            >
+              {m.lineEditor.removeNote(index + 1)}
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          className="btn"
+          onClick={() =>
+            draft.edit((x) => {
+              x.notes.push({ id: tempId(), noteKey: '', noteValue: '' });
+            })
+          }
+        >
+          {m.lineEditor.addNote}
+        </button>
+      </section>
+
+      <section className="panel" aria-labelledby={`${formId}-routes`}>
+        <h2 id={`${formId}-routes`}>{m.lineEditor.variations}</h2>
+        {d.routes.length === 0 && <p className="muted">{m.lineEditor.noRoutes}</p>}
+        {d.routes.map((route, index) => (
+          <RouteEditor
+            key={route.id}
+            route={route}
+            index={index}
+            lineId={info.id}
+            stops={stops}
+            invalid={(...path) => invalid('routes', index, ...path)}
+            onCreateStop={onCreateStop}
+            onChange={(change) =>
+              draft.edit((x) => {
+                const i = x.routes.findIndex((r) => r.id === route.id);
+                const current = x.routes[i];
+                if (current) x.routes[i] = change(current);
+              })
+            }
+            onDuplicate={() =>
+              draft.edit((x) => {
+                const i = x.routes.findIndex((r) => r.id === route.id);
+                const current = x.routes[i];
+                if (current) x.routes.splice(i + 1, 0, duplicateRoute(current, m.lineEditor.copySuffix));
+              })
+            }
+            onDelete={() =>
+              draft.edit((x) => {
+                x.routes = x.routes.filter((r) => r.id !== route.id);
+              })
+            }
+          />
+        ))}
+        <button
+          type="button"
+          className="btn"
+          onClick={() =>
+            draft.edit((x) => {
+              x.routes.push(newRoute());
+            })
+          }
+        >
+          {m.lineEditor.addRoute}
+        </button>
+      </section>
+
+      <div className="actions-bar actions-bar--end">
+        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+          {save.isPending ? m.common.saving : m.common.save}
+        </button>
+        <Link href={cancelHref} className="btn">
+          {m.common.cancel}
+        </Link>
+      </div>
+    </form>
   );
 }

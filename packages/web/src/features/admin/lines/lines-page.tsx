@@ -1,15 +1,19 @@
 import { Link } from 'wouter';
-import { useMessages } from '../../../i18n/index.ts';
+import { useAdminMessages } from '../admin-messages.ts';
+import { LinesTable } from './lines-table.tsx';
 
-/** Lines table (Name, From, To, Actions) with an add button to lines/new. Placeholder. */
+/** Lines table (Name, From, To, Actions) with an add button to lines/new. */
 export function LinesPage() {
-  const m = useMessages();
+  const m = useAdminMessages();
   return (
     <>
       <h1>{m.admin.lines}</h1>
-      <Link className="btn btn--primary" href="/lines/new">
-        {m.admin.newLine}
-      </Link>
+      <p>
+        <Link href="/lines/new" className="btn btn--primary">
+          {m.lines.add}
+        </Link>
+      </p>
+      <LinesTable purpose="lines" />
     </>
   );
 }

@@ -1,19 +1,43 @@
-import { RouteParams } from '../../../components/route-params.tsx';
-import { useMessages } from '../../../i18n/index.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Loading } from '../../../components/loading.tsx';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { useAdminMessages } from '../admin-messages.ts';
+import { LoadError } from '../ui/bits.tsx';
+import { ScheduleEditor } from './schedule-editor.tsx';
 
 export interface ScheduleEditorPageProps {
   lineId: string;
-  /** The schedule to open (expanded) when arriving from elsewhere, e.g. a yearly rule's usage. */
   openScheduleId?: string | undefined;
 }
 
-/** Schedule editor: schedules/:lineId and schedules/:lineId/:openScheduleId. Placeholder. */
+/** Schedule editor: schedules/:lineId and schedules/:lineId/:openScheduleId. */
 export function ScheduleEditorPage({ lineId, openScheduleId }: ScheduleEditorPageProps) {
-  const m = useMessages();
+  const m = useAdminMessages();
+  const trpc = useTRPC();
+  const id = Number(lineId);
+  const schedules = useQuery(trpc.admin.schedules.byLine.queryOptions({ lineId: id }));
+  const routes = useQuery(trpc.admin.routes.byLine.queryOptions({ lineId: id }));
+  const heading = m.admin.scheduleEditor(lineId);
+  if (schedules.isError || routes.isError)
+    return (
+      <>
+        <h1>{heading}</h1>
+        <LoadError error={schedules.error ?? routes.error} />
+      </>
+    );
+  if (!schedules.data || !routes.data)
+    return (
+      <>
+        <h1>{heading}</h1>
+        <Loading />
+      </>
+    );
   return (
-    <>
-      <h1>{m.admin.scheduleEditor(lineId)}</h1>
-      <RouteParams params={{ lineId, openScheduleId }} />
-    </>
+    <ScheduleEditor
+      lineId={id}
+      data={schedules.data}
+      routes={routes.data}
+      openScheduleId={openScheduleId === undefined ? null : Number(openScheduleId)}
+    />
   );
 }

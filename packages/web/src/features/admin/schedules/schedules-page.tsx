@@ -1,7 +1,14 @@
-import { useMessages } from '../../../i18n/index.ts';
+import { useAdminMessages } from '../admin-messages.ts';
+import { LinesTable } from '../lines/lines-table.tsx';
 
-/** Schedules: the lines table reused, each line opening its schedule editor. Placeholder. */
+/** Schedules: the lines table reused, each line opening its schedule editor. */
 export function SchedulesPage() {
-  const m = useMessages();
-  return <h1>{m.admin.schedules}</h1>;
+  const m = useAdminMessages();
+  return (
+    <>
+      <h1>{m.admin.schedules}</h1>
+      <p>{m.lines.chooseLine}</p>
+      <LinesTable purpose="schedules" />
+    </>
+  );
 }

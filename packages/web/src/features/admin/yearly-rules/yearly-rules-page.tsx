@@ -1,7 +1,364 @@
-import { useMessages } from '../../../i18n/index.ts';
+import { WEEKDAYS } from '@bus/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { Loading } from '../../../components/loading.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import type { RulesWithUsageData } from '../admin-api.tsx';
+import { useAdminMessages } from '../admin-messages.ts';
+import { type RuleForm, ruleToForm, validateRules } from '../logic/rules-form.ts';
+import { tempId } from '../logic/temp-ids.ts';
+import { LoadError } from '../ui/bits.tsx';
+import { RULE_NAME_DEBOUNCE_MS } from '../ui/debounced-input.tsx';
+import { SelectField, TextField } from '../ui/fields.tsx';
+import { useFlushEdits } from '../ui/flush.tsx';
+import { MonthDayPicker } from '../ui/month-day-picker.tsx';
+import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
+import { useDraft } from '../ui/use-draft.ts';
 
-/** Yearly rules editor. Placeholder. */
+/** The rule calendar shows 3 months at a time (spec section 9). */
+const RULE_PICKER_MONTHS = 3;
+
+/** Yearly rules editor: every rule with its periods and pattern items, saved all at once. */
 export function YearlyRulesPage() {
-  const m = useMessages();
-  return <h1>{m.admin.yearlyRules}</h1>;
+  const m = useAdminMessages();
+  const trpc = useTRPC();
+  const rules = useQuery(trpc.admin.rules.allWithUsage.queryOptions());
+  // After a save the editor starts again from what is stored.
+  const [generation, setGeneration] = useState(0);
+  let body: ReactNode;
+  if (rules.isPending) body = <Loading />;
+  else if (rules.isError) body = <LoadError error={rules.error} />;
+  else body = <RulesEditor key={generation} data={rules.data} onSaved={() => setGeneration((g) => g + 1)} />;
+  return (
+    <>
+      <h1>{m.admin.yearlyRules}</h1>
+      {body}
+    </>
+  );
+}
+
+function RulesEditor({ data, onSaved }: { data: RulesWithUsageData; onSaved: () => void }) {
+  const m = useAdminMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+  const flushEdits = useFlushEdits();
+  const draft = useDraft<RuleForm[]>(() => data.rules.map(ruleToForm));
+  const [submitted, setSubmitted] = useState(false);
+  const saveAll = useMutation(trpc.admin.rules.saveAll.mutationOptions());
+  const usage = new Map(data.usage.map((u) => [u.ruleId, u.scheduleIds.length]));
+
+  const check = submitted ? validateRules(draft.value) : null;
+  const badPaths = check && !check.success ? check.paths : [];
+  const invalid = (...path: (string | number)[]) => {
+    const key = path.join('.');
+    return badPaths.some((p) => p === key || p.startsWith(`${key}.`));
+  };
+
+  const submit = async () => {
+    flushEdits();
+    const result = validateRules(draft.latest());
+    if (!result.success) {
+      setSubmitted(true);
+      toasts.danger(m.validation.inputFailed, ALERT_MS.standard);
+      return;
+    }
+    try {
+      await saveAll.mutateAsync(result.data);
+      toasts.success(m.validation.saved, ALERT_MS.standard);
+      await queryClient.invalidateQueries({ queryKey: trpc.admin.rules.pathKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.admin.schedules.pathKey() });
+      onSaved();
+    } catch (error) {
+      toasts.danger(errorText(error), ALERT_MS.standard);
+    }
+  };
+
+  const editRule = (id: number, change: (rule: RuleForm) => void) =>
+    draft.edit((all) => {
+      const rule = all.find((r) => r.id === id);
+      if (rule) change(rule);
+    });
+
+  return (
+    <>
+      <div className="actions-bar">
+        <button
+          type="button"
+          className="btn"
+          onClick={() =>
+            draft.edit((all) => {
+              all.push({
+                id: tempId(),
+                periodName: '',
+                typeOfYearlyRule: null,
+                otherRuleId: null,
+                timePeriods: [],
+                pattern1Params: [],
+              });
+            })
+          }
+        >
+          {m.rules.add}
+        </button>
+        <button type="button" className="btn btn--primary" disabled={saveAll.isPending} onClick={submit}>
+          {saveAll.isPending ? m.common.saving : m.rules.saveAll}
+        </button>
+      </div>
+      {draft.value.length === 0 && <p className="muted">{m.rules.empty}</p>}
+      <div className="rule-grid">
+        {draft.value.map((rule, index) => (
+          <RuleCard
+            key={rule.id}
+            rule={rule}
+            index={index}
+            all={draft.value}
+            used={usage.get(rule.id) ?? 0}
+            invalid={(...path) => invalid('rules', index, ...path)}
+            onEdit={(change) => editRule(rule.id, change)}
+            onDelete={() =>
+              draft.edit((all) => {
+                const i = all.findIndex((r) => r.id === rule.id);
+                if (i !== -1) all.splice(i, 1);
+              })
+            }
+          />
+        ))}
+      </div>
+      <div className="actions-bar actions-bar--end">
+        <button type="button" className="btn btn--primary" disabled={saveAll.isPending} onClick={submit}>
+          {saveAll.isPending ? m.common.saving : m.rules.saveAll}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function RuleCard({
+  rule,
+  index,
+  all,
+  used,
+  invalid,
+  onEdit,
+  onDelete,
+}: {
+  rule: RuleForm;
+  index: number;
+  all: readonly RuleForm[];
+  used: number;
+  invalid: (...path: (string | number)[]) => boolean;
+  onEdit: (change: (rule: RuleForm) => void) => void;
+  onDelete: () => void;
+}) {
+  const m = useAdminMessages();
+  const id = useId();
+  // Only a rule that borrows nothing can lend its periods (one level, docs/domain-rules.md).
+  const lenders = all.filter((r) => r.id !== rule.id && r.otherRuleId === null && r.timePeriods.length > 0);
+
+  return (
+    <section className="rule-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="sr-only">
+        {rule.periodName || m.rules.rule(index + 1)}
+      </h2>
+      <div className="rule-card__head">
+        <TextField
+          className="rule-card__name"
+          label={m.rules.periodName}
+          value={rule.periodName}
+          delay={RULE_NAME_DEBOUNCE_MS}
+          required
+          invalid={invalid('periodName')}
+          onCommit={(v) =>
+            onEdit((r) => {
+              r.periodName = v;
+            })
+          }
+        />
+        <div className="rule-card__usage">
+          {used > 0 ? (
+            <Link href={`/yearly-rules/${rule.id}`} className="badge badge--used">
+              {m.rules.usedBy(used)}
+            </Link>
+          ) : (
+            <span className="badge">{m.rules.unused}</span>
+          )}
+          <button
+            type="button"
+            className="btn btn--small btn--danger-outline"
+            aria-label={m.rules.deleteRule(rule.periodName)}
+            title={used > 0 ? m.rules.inUse : undefined}
+            aria-describedby={used > 0 ? `${id}-inuse` : undefined}
+            disabled={used > 0}
+            onClick={onDelete}
+          >
+            {m.common.delete}
+          </button>
+          {used > 0 && (
+            <span id={`${id}-inuse`} className="sr-only">
+              {m.rules.inUse}
+            </span>
+          )}
+        </div>
+      </div>
+
+      <h3 className="rule-card__sub">{m.rules.periods}</h3>
+      {rule.timePeriods.length === 0 && <p className="muted">{m.rules.noPeriods}</p>}
+      <ul className="period-list">
+        {rule.timePeriods.map((period, p) => (
+          <li key={period.id} className="period-row">
+            <span className="period-row__label">{m.rules.start}</span>
+            <MonthDayPicker
+              label={m.rules.startOf(p + 1)}
+              month={period.startMonth}
+              day={period.startDay}
+              months={RULE_PICKER_MONTHS}
+              invalid={invalid('timePeriods', p, 'startMonth') || invalid('timePeriods', p, 'startDay')}
+              onChange={(month, day) =>
+                onEdit((r) => {
+                  const target = r.timePeriods[p];
+                  if (target) Object.assign(target, { startMonth: month, startDay: day });
+                })
+              }
+            />
+            <span className="period-row__label">{m.rules.end}</span>
+            <MonthDayPicker
+              label={m.rules.endOf(p + 1)}
+              month={period.endMonth}
+              day={period.endDay}
+              months={RULE_PICKER_MONTHS}
+              invalid={invalid('timePeriods', p, 'endMonth') || invalid('timePeriods', p, 'endDay')}
+              onChange={(month, day) =>
+                onEdit((r) => {
+                  const target = r.timePeriods[p];
+                  if (target) Object.assign(target, { endMonth: month, endDay: day });
+                })
+              }
+            />
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={m.rules.removePeriod(p + 1)}
+              title={m.rules.removePeriod(p + 1)}
+              onClick={() =>
+                onEdit((r) => {
+                  r.timePeriods.splice(p, 1);
+                })
+              }
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={() =>
+          onEdit((r) => {
+            r.timePeriods.push({
+              id: tempId(),
+              startMonth: null,
+              startDay: null,
+              endMonth: null,
+              endDay: null,
+            });
+          })
+        }
+      >
+        {m.rules.addPeriod}
+      </button>
+
+      {/* Borrowing another rule's periods is only for a rule without its own (spec section 3). */}
+      {rule.timePeriods.length === 0 && (
+        <SelectField
+          className="rule-card__other"
+          label={m.rules.otherRule}
+          value={rule.otherRuleId}
+          options={lenders.map((r) => ({
+            value: r.id,
+            label: r.periodName || m.rules.rule(all.indexOf(r) + 1),
+          }))}
+          placeholder={m.rules.otherRuleNone}
+          invalid={invalid('otherRuleId')}
+          onChange={(v) =>
+            onEdit((r) => {
+              r.otherRuleId = v;
+            })
+          }
+        />
+      )}
+
+      <h3 className="rule-card__sub">{m.rules.patterns}</h3>
+      {rule.pattern1Params.length === 0 && <p className="muted">{m.rules.noPatterns}</p>}
+      <ul className="pattern-list">
+        {rule.pattern1Params.map((item, p) => (
+          <li key={item.id} className="pattern-row">
+            <SelectField
+              label={
+                <>
+                  {m.rules.nth}
+                  <span className="sr-only">{m.rules.ofPatternItem(p + 1)}</span>
+                </>
+              }
+              value={item.nthOccurenceEachMonth}
+              options={m.rules.nthOptions.map((label, i) => ({ value: i + 1, label }))}
+              placeholder={m.rules.chooseNth}
+              invalid={invalid('pattern1Params', p, 'nthOccurenceEachMonth')}
+              onChange={(v) =>
+                onEdit((r) => {
+                  const target = r.pattern1Params[p];
+                  if (target) target.nthOccurenceEachMonth = v;
+                })
+              }
+            />
+            <SelectField
+              label={
+                <>
+                  {m.rules.weekday}
+                  <span className="sr-only">{m.rules.ofPatternItem(p + 1)}</span>
+                </>
+              }
+              value={item.dayOfWeek}
+              options={WEEKDAYS.map((d) => ({ value: d, label: m.schedules.weekdayNames[d] }))}
+              placeholder={m.rules.chooseWeekday}
+              invalid={invalid('pattern1Params', p, 'dayOfWeek')}
+              onChange={(v) =>
+                onEdit((r) => {
+                  const target = r.pattern1Params[p];
+                  if (target) target.dayOfWeek = v;
+                })
+              }
+            />
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={m.rules.removePattern(p + 1)}
+              title={m.rules.removePattern(p + 1)}
+              onClick={() =>
+                onEdit((r) => {
+                  r.pattern1Params.splice(p, 1);
+                })
+              }
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={() =>
+          onEdit((r) => {
+            r.pattern1Params.push({ id: tempId(), nthOccurenceEachMonth: null, dayOfWeek: null });
+          })
+        }
+      >
+        {m.rules.addPattern}
+      </button>
+    </section>
+  );
 }

@@ -1,5 +1,28 @@
-import { RouteParams } from '../../../components/route-params.tsx';
+import type { Direction } from '@bus/core';
+import { useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Alert } from '../../../components/alert.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { StopTimesTable } from '../../../components/stop-times-table.tsx';
+import { WeekdayStrip } from '../../../components/weekday-strip.tsx';
 import { useMessages } from '../../../i18n/index.ts';
+import { isIsoDate, WHOLE_YEAR_RULE_NAME } from '../../../lib/core.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { linePath, tripPath } from '../../../lib/paths.ts';
+import {
+  directionCount,
+  firstDeparture,
+  type LineTimetableData,
+  type PublicSchedule,
+  travelStops,
+  tripInDirection,
+} from '../../../lib/schedule.ts';
+import { parseStopId, readHeaderQuery } from '../../../lib/timetable-query.ts';
+import { todayInVilnius } from '../../../lib/today.ts';
+import { withSearch } from '../../../lib/url.ts';
+import { usePublicQuery } from '../../../lib/use-public-query.ts';
+import { initialRuleSelection, selectedSchedule, viewDirection, visibleSchedules } from './line-timetable.ts';
+import './line-page.css';
 
 export interface LinePageProps {
   lineId: string;
@@ -7,13 +30,208 @@ export interface LinePageProps {
   tripId?: string | undefined;
 }
 
-/** Line timetable view: /browse/:lineId and /browse/:lineId/:schedId/:tripId. Placeholder. */
+/** Line timetable view: /browse/:lineId and /browse/:lineId/:schedId/:tripId. */
 export function LinePage({ lineId, schedId, tripId }: LinePageProps) {
   const m = useMessages();
+  const search = useSearch();
+  const date = new URLSearchParams(search).get('date');
+  const result = usePublicQuery('lineTimetable', {
+    id: lineId,
+    date: date !== null && isIsoDate(date) ? date : null,
+  });
+
+  if (result.status === 'success' && !result.data.nothingFound) {
+    return (
+      <LineView
+        data={result.data}
+        lineId={lineId}
+        schedId={parseStopId(schedId)}
+        tripId={parseStopId(tripId)}
+        search={search}
+      />
+    );
+  }
   return (
     <>
       <h1>{m.line.heading(lineId)}</h1>
-      <RouteParams params={{ lineId, schedId, tripId }} />
+      {result.status === 'loading' && <Loading />}
+      {result.status === 'error' && <Alert tone="danger">{errorText(result.error)}</Alert>}
+      {result.status === 'success' && <Alert tone="danger">{m.line.noSchedules}</Alert>}
     </>
+  );
+}
+
+function minutesText(minutes: number | null): string {
+  if (minutes === null) return '';
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+interface LineViewProps {
+  data: LineTimetableData;
+  lineId: string;
+  schedId: number | null;
+  tripId: number | null;
+  search: string;
+}
+
+function LineView({ data, lineId, schedId, tripId, search }: LineViewProps) {
+  const m = useMessages();
+  const [, navigate] = useLocation();
+  const today = todayInVilnius();
+  const query = readHeaderQuery(search, today);
+  const dir = viewDirection(data, tripId, query.dir);
+  const [ruleIds, setRuleIds] = useState(() => initialRuleSelection(data, today, schedId));
+  const { line } = data;
+
+  if (data.schedules[0]?.trips.length === 0) {
+    return (
+      <>
+        <h1>{line.name}</h1>
+        <Alert tone="danger">{m.line.brokenLine}</Alert>
+      </>
+    );
+  }
+
+  const visible = visibleSchedules(data, dir, ruleIds);
+  const selected = selectedSchedule(visible, schedId);
+  const trip = selected ? tripInDirection(selected, dir) : undefined;
+  const canSwap = selected !== undefined && directionCount(selected) >= 2;
+  const dirLabel = (d: Direction) => (d === 'Out bound' ? m.header.outBound : m.header.cityBoundElsewhere);
+  const tripLabel = trip?.boundFor === 'One way' ? m.trip.oneWay : dirLabel(dir);
+  const scheduleHref = (schedule: PublicSchedule, d: Direction) => {
+    const t = tripInDirection(schedule, d);
+    return t ? linePath(lineId, schedule.id, t.id) : linePath(lineId);
+  };
+
+  const swap = () => {
+    if (!selected) return;
+    const next: Direction = dir === 'Out bound' ? 'City bound' : 'Out bound';
+    const params = new URLSearchParams(search);
+    params.set('dir', next);
+    navigate(withSearch(scheduleHref(selected, next), params.toString()), { replace: true });
+  };
+
+  const [start, end] =
+    dir === 'Out bound' ? [line.routeStart, line.routeEnd] : [line.routeEnd, line.routeStart];
+
+  return (
+    <div className="line-view">
+      <h1>{line.name}</h1>
+      <div className="line-direction">
+        {line.routeType !== 'City Bus' && (
+          <p className="line-ends">{m.line.ends(start ?? m.common.none, end ?? m.common.none)}</p>
+        )}
+        <button type="button" className="btn swap-button" disabled={!canSwap} onClick={swap}>
+          <svg
+            className={dir === 'City bound' ? 'swap-icon is-flipped' : 'swap-icon'}
+            aria-hidden="true"
+            focusable="false"
+            viewBox="0 0 16 16"
+            width="18"
+            height="18"
+          >
+            <path fill="currentColor" d="M4 1 0 5h3v7h2V5h3zm8 14 4-4h-3V4h-2v7H8z" />
+          </svg>
+          {/* Named 'Swap direction' for screen readers, showing the current direction. */}
+          <span className="sr-only">{m.line.swapDirection} </span>
+          <span>{tripLabel}</span>
+        </button>
+      </div>
+
+      {line.enabledSeasonalYearlyRuleFilter && (
+        <fieldset className="rule-filter">
+          <legend>{m.line.ruleFilter}</legend>
+          {data.yearlyRules.map((rule) => (
+            <label key={rule.id} className="check">
+              <input
+                type="checkbox"
+                checked={ruleIds.includes(rule.id)}
+                onChange={(event) => {
+                  const on = event.target.checked;
+                  setRuleIds((ids) => (on ? [...ids, rule.id] : ids.filter((id) => id !== rule.id)));
+                }}
+              />
+              <span>{rule.periodName}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+
+      <div className="line-layout">
+        <section className="schedule-list-section" aria-labelledby="schedules-heading">
+          <h2 id="schedules-heading">{m.line.schedules}</h2>
+          <ul className="schedule-list">
+            {visible.map((schedule) => {
+              const t = tripInDirection(schedule, dir);
+              const current = schedule.id === selected?.id;
+              return (
+                <li key={schedule.id}>
+                  <Link
+                    href={withSearch(scheduleHref(schedule, dir), search)}
+                    className="schedule-card"
+                    aria-current={current ? 'true' : undefined}
+                  >
+                    <span className="schedule-card__time">{minutesText(t ? firstDeparture(t) : null)}</span>
+                    <WeekdayStrip days={schedule.runsOnWeekly} />
+                    <span className="schedule-card__rule">
+                      {schedule.runsOnYearlyStr === WHOLE_YEAR_RULE_NAME
+                        ? m.line.wholeYear
+                        : schedule.runsOnYearlyStr}
+                    </span>
+                    {schedule.timeConstraintsDescription && (
+                      <span className="schedule-card__note">{schedule.timeConstraintsDescription}</span>
+                    )}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        {selected && (
+          <section className="line-details" aria-label={m.line.stops}>
+            {trip && (
+              <>
+                <StopTimesTable
+                  caption={m.line.stopsGoing(tripLabel)}
+                  rows={travelStops(trip)}
+                  highlightStopId={query.from}
+                />
+                <p>
+                  <Link href={withSearch(tripPath(trip.id), search)}>{m.line.openTrip}</Link>
+                </p>
+              </>
+            )}
+            <table className="table info-table">
+              <caption>{m.line.info}</caption>
+              <tbody>
+                <tr>
+                  <th scope="row">{m.line.runsOnPublicHolidays}</th>
+                  <td>{selected.runsOnPublicHolidays ? m.common.yes : m.common.no}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{m.line.operator}</th>
+                  <td>{line.operator ?? m.common.none}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{m.line.platform}</th>
+                  <td>{line.anykStationPlatform ?? m.common.none}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{m.line.scope}</th>
+                  <td>{selected.timeConstraintsDescription ?? m.common.none}</td>
+                </tr>
+                {line.customNotes.map((note) => (
+                  <tr key={note.id}>
+                    <th scope="row">{note.noteKey}</th>
+                    <td>{note.noteValue}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,10 @@
+/**
+ * The zod-free part of core for the browser's initial bundle (`@bus/core/browser`): the
+ * package entry also builds the zod schemas at module level, which tree-shaking cannot drop.
+ */
+export * from './calendar.ts';
+export * from './clock.ts';
+export * from './departures-query.ts';
+export * from './domain.ts';
+export * from './service-day.ts';
+export * from './time.ts';

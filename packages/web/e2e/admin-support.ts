@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { SCREENSHOT_DIR, url } from './support.ts';
+
+/** Helpers of the admin end-to-end tests (the shared ones live in support.ts). */
+
+/** The demo administrator the server creates in DEMO mode. */
+export const DEMO_USER = { username: 'boss', password: '2025' };
+
+/** The access token of the user signed in on this page (from localStorage 'user'). */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const raw = localStorage.getItem('user');
+    return raw ? (JSON.parse(raw) as { accessToken?: string }).accessToken : undefined;
+  });
+  if (!token) throw new Error('nobody is signed in on this page');
+  return token;
+}
+
+/** Calls an admin tRPC procedure the way the app does (Bearer token), from the test itself. */
+export async function adminApi<T>(
+  token: string,
+  path: string,
+  input?: unknown,
+  kind: 'query' | 'mutation' = 'query',
+): Promise<T> {
+  const headers = { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const response =
+    kind === 'query'
+      ? await fetch(
+          url(
+            `/trpc/admin.${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          ),
+          { headers },
+        )
+      : await fetch(url(`/trpc/admin.${path}`), {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(input ?? null),
+        });
+  const body = (await response.json()) as { result?: { data: T }; error?: { message: string } };
+  if (!body.result) throw new Error(`admin.${path} failed: ${body.error?.message}`);
+  return body.result.data;
+}
+
+/** Signs in through the login form and waits for the admin home. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto(url('/admin-access'));
+  await page.getByLabel('Username').fill(DEMO_USER.username);
+  await page.getByLabel('Password').fill(DEMO_USER.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/admin-panel$/);
+  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+}
+
+/** Waits for a timed alert (toast or inline) with exactly this text. */
+export async function alertWithText(page: Page, text: string): Promise<void> {
+  await page.locator('[role="alert"], [role="status"]').filter({ hasText: text }).first().waitFor();
+}
+
+/** A screenshot of what the window shows (for pages too long to read as one full-page image). */
+export async function screenshotViewport(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}

@@ -1,0 +1,532 @@
+import type { DepartureItem } from '@bus/core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  launchBrowser,
+  openPage,
+  pageErrors,
+  queryOf,
+  screenshot,
+  settled,
+  url,
+} from './support.ts';
+
+/*
+ * The public pages on the real Anykščiai data, in Chromium. Dates are fixed so the data's
+ * weekday and season rules give the same answers whenever this runs: 2026-11-23 is a Monday
+ * (school year, winter city-bus timetable), 2026-11-29 a Sunday.
+ */
+const MONDAY = '2026-11-23';
+const SUNDAY = '2026-11-29';
+const HOME = 1;
+
+let browser: Browser;
+const pages: Page[] = [];
+
+async function page(width = 1280): Promise<Page> {
+  const p = await openPage(browser, width);
+  pages.push(p);
+  return p;
+}
+
+async function goto(p: Page, path: string): Promise<void> {
+  await p.goto(url(path));
+  await settled(p);
+}
+
+/** The chips' texts ('HH:MM name'), in page order. */
+function chipTexts(p: Page): Promise<string[]> {
+  return p
+    .locator('.chip')
+    .evaluateAll((chips) =>
+      chips.map(
+        (c) => (c.querySelector('.chip__time')?.textContent ?? '') + (c.lastChild?.textContent ?? ''),
+      ),
+    );
+}
+
+const departureInput = (p: Page) => p.getByRole('combobox', { name: 'From' });
+const destinationInput = (p: Page) => p.getByRole('combobox', { name: 'To' });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context().close()));
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('timetable home', () => {
+  it('shows the home station going out today by default, with an hour grid and coloured chips', async () => {
+    const p = await page();
+    await goto(p, '/');
+    await expect.poll(() => departureInput(p).inputValue()).toBe('Anykščių AS');
+    await expect.poll(() => p.getByRole('radio', { name: 'Going out' }).isChecked()).toBe(true);
+    const hours = await p.locator('.hour-grid__hour').allTextContents();
+    expect((hours[0] ?? '') <= '06').toBe(true);
+    expect(hours.at(-1)).toBe('23');
+  });
+
+  it('widens the grid for a 05:30 departure and links chips to the line with the query string', async () => {
+    const p = await page();
+    const search = `from=1&to=&dir=Out+bound&date=${MONDAY}`;
+    await goto(p, `/?${search}`);
+    const hours = await p.locator('.hour-grid__hour').allTextContents();
+    expect(hours[0]).toBe('05');
+    const first = p.locator('.chip').first();
+    expect(await first.textContent()).toContain('05:30');
+    expect(await first.getAttribute('href')).toMatch(
+      new RegExp(`^/browse/\\d+/\\d+/\\d+\\?${search.replaceAll('+', '\\+')}$`),
+    );
+    expect(await first.getAttribute('class')).toMatch(/chip--(city|regional|national)/);
+    // The tooltip names the line and is tied to the chip.
+    const tipId = await first.getAttribute('aria-describedby');
+    const tip = p.locator(`[id="${tipId}"]`);
+    expect(await tip.getAttribute('role')).toBe('tooltip');
+    expect(await tip.isVisible()).toBe(false);
+    await first.focus();
+    expect(await tip.isVisible()).toBe(true);
+    await p.keyboard.press('Escape');
+    expect(await tip.isVisible()).toBe(false);
+    await first.hover();
+    expect(await tip.isVisible()).toBe(true);
+  });
+
+  it('shows the line name on a touch screen by press and hold, without opening the chip', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 800 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const p = await context.newPage();
+    pages.push(p);
+    await goto(p, `/?from=1&to=&dir=Out+bound&date=${MONDAY}`);
+    const chip = p.locator('.chip').first();
+    const tip = p.locator(`[id="${await chip.getAttribute('aria-describedby')}"]`);
+    const box = await chip.boundingBox();
+    if (!box) throw new Error('the chip has no box');
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const cdp = await context.newCDPSession(p);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    await p.waitForTimeout(800);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await p.waitForTimeout(300);
+    expect(new URL(p.url()).pathname).toBe('/');
+    expect(await tip.isVisible()).toBe(true);
+    // A plain tap opens the line.
+    await chip.tap();
+    await p.waitForURL(/\/browse\/\d+\/\d+\/\d+\?/);
+  });
+
+  it("picks a departure stop by typing 'anyksc' into the selector", async () => {
+    const p = await page(390);
+    await goto(p, `/?from=27&dir=Out+bound&date=${MONDAY}`);
+    const input = departureInput(p);
+    await expect.poll(() => input.inputValue()).toBe('Kavarskas');
+    const kavarskas = await chipTexts(p);
+    // The destination only works from the home station.
+    expect(await destinationInput(p).isDisabled()).toBe(true);
+
+    await input.click();
+    await input.fill('anyksc');
+    const option = p.getByRole('option', { name: 'Anykščių AS' });
+    await option.waitFor();
+    expect(await input.getAttribute('aria-expanded')).toBe('true');
+    await option.click();
+
+    await expect.poll(() => queryOf(p).from).toBe(String(HOME));
+    expect(queryOf(p)).toEqual({ from: '1', to: '', dir: 'Out bound', date: MONDAY });
+    await settled(p);
+    expect(await input.inputValue()).toBe('Anykščių AS');
+    expect(await destinationInput(p).isDisabled()).toBe(false);
+    expect(await chipTexts(p)).not.toEqual(kavarskas);
+    await expectNoAxeViolations(p, 'home after picking a stop');
+  });
+
+  it('changes the date with the picker and the direction with the radios: URL and chips follow', async () => {
+    const p = await page();
+    await goto(p, `/?from=1&to=&dir=Out+bound&date=${MONDAY}`);
+    const monday = await chipTexts(p);
+
+    await p.getByRole('button', { name: /choose a date/ }).click();
+    const dialog = p.getByRole('dialog', { name: 'Choose a date' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(p, 'home with the date picker open');
+    await dialog.getByRole('button', { name: /29 November 2026/ }).click();
+    await expect.poll(() => queryOf(p).date).toBe(SUNDAY);
+    await settled(p);
+    expect(await dialog.isVisible()).toBe(false);
+    const sunday = await chipTexts(p);
+    expect(sunday).not.toEqual(monday);
+    expect(await p.getByRole('button', { name: /choose a date/ }).textContent()).toContain(SUNDAY);
+
+    await p.getByRole('button', { name: 'Today' }).click();
+    await expect.poll(() => queryOf(p).date).not.toBe(SUNDAY);
+    await p.goBack();
+    await expect.poll(() => queryOf(p).date).toBe(SUNDAY);
+
+    // Back to Monday through the URL, then the city buses.
+    await goto(p, `/?from=1&to=&dir=Out+bound&date=${MONDAY}`);
+    await p.getByRole('radio', { name: 'City bus' }).check();
+    await expect.poll(() => queryOf(p).dir).toBe('City bound');
+    await settled(p);
+    const city = await chipTexts(p);
+    expect(city.length).toBeGreaterThan(0);
+    expect(city).not.toEqual(monday);
+    expect(await p.locator('.chip--city').count()).toBe(city.length);
+  });
+
+  it('chooses a destination (going out) and clears it when City bound is chosen', async () => {
+    const p = await page();
+    await goto(p, `/?from=1&to=&dir=City+bound&date=${MONDAY}`);
+    const to = destinationInput(p);
+    await to.click();
+    await to.fill('kavar');
+    await p.getByRole('option', { name: 'Kavarskas' }).click();
+    await expect.poll(() => queryOf(p)).toEqual({ from: '1', to: '27', dir: 'Out bound', date: MONDAY });
+    await settled(p);
+    const names = await p.locator('.chip').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    await p.getByRole('radio', { name: 'City bus' }).check();
+    await expect.poll(() => queryOf(p)).toEqual({ from: '1', to: '', dir: 'City bound', date: MONDAY });
+    expect(await to.inputValue()).toBe('');
+    // The destination list never offers the home station.
+    await to.click();
+    await to.fill('anyksc');
+    await p.getByRole('option').first().waitFor();
+    expect(await p.getByRole('option', { name: 'Anykščių AS', exact: true }).count()).toBe(0);
+  });
+
+  it('says so on an empty day and links to /browse filtered by the destination', async () => {
+    // From the home station to a destination: find a stop with no departures on the Sunday.
+    const stops = await api<{ id: number; name: string }[]>('searchStops', { query: 'a' });
+    let empty: number | undefined;
+    for (const stop of stops.filter((s) => s.id !== HOME)) {
+      const result = await api<{ items: DepartureItem[] }>('departures', {
+        from: HOME,
+        to: stop.id,
+        date: SUNDAY,
+      });
+      if (result.items.length === 0) {
+        empty = stop.id;
+        break;
+      }
+    }
+    expect(empty, 'a destination without Sunday departures').toBeDefined();
+    const p = await page(390);
+    await goto(p, `/?from=1&to=${empty}&dir=Out+bound&date=${SUNDAY}`);
+    const link = p.getByRole('link', { name: 'Nothing found for this day. Switch to browse page' });
+    await link.waitFor();
+    expect(await p.locator('.chip').count()).toBe(0);
+    await expectNoAxeViolations(p, 'home, empty day');
+    await screenshot(p, 'home-empty-day-390');
+    await link.click();
+    await p.waitForURL(/\/browse\?/);
+    expect(new URL(p.url()).pathname).toBe('/browse');
+    expect(queryOf(p)).toEqual({ from: String(empty), to: String(empty), dir: 'Out bound', date: SUNDAY });
+
+    // City bound on a Sunday: no city bus runs; the link keeps the query as it is.
+    await goto(p, `/?from=1&to=&dir=City+bound&date=${SUNDAY}`);
+    await p.getByRole('link', { name: /Nothing found for this day/ }).click();
+    await p.waitForURL(/\/browse\?/);
+    expect(queryOf(p)).toEqual({ from: '1', to: '', dir: 'City bound', date: SUNDAY });
+  });
+
+  it('shows a server error in an alert', async () => {
+    const p = await page();
+    await goto(p, '/?from=99999999999999999999');
+    // A from that is not an id falls back to the home station rather than failing.
+    await expect.poll(() => p.locator('.chip').count()).toBeGreaterThan(0);
+    await goto(p, '/trip/99999');
+    expect(await p.getByRole('alert').textContent()).toBe('Trip 99999 does not exist');
+  });
+
+  it('works with the keyboard only', async () => {
+    const p = await page();
+    await goto(p, `/?from=1&to=&dir=Out+bound&date=${MONDAY}`);
+    const focused = () =>
+      p.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
+      );
+
+    await p.keyboard.press('Tab');
+    expect(await focused()).toBe('Skip to content');
+    // Navbar: Timetable, Browse by line, Admin board; then the departure selector.
+    for (let i = 0; i < 4; i++) await p.keyboard.press('Tab');
+    expect(await p.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+
+    await p.keyboard.type('kavar');
+    await p.getByRole('option', { name: 'Kavarskas' }).waitFor();
+    await p.keyboard.press('ArrowDown');
+    await p.keyboard.press('ArrowUp');
+    await p.keyboard.press('Enter');
+    await expect.poll(() => queryOf(p).from).toBe('27');
+    await settled(p);
+
+    // Escape restores the chosen stop.
+    await p.keyboard.type('xyz');
+    await p.keyboard.press('Escape');
+    expect(await departureInput(p).inputValue()).toBe('Kavarskas');
+
+    // Clear button, then the (disabled) destination is skipped: Today, the date button.
+    await p.keyboard.press('Tab');
+    expect(await focused()).toBe('Clear From');
+    await p.keyboard.press('Tab');
+    expect(await focused()).toBe('Today');
+    await p.keyboard.press('Tab');
+    expect(await focused()).toMatch(/choose a date/);
+    await p.keyboard.press('Enter');
+    await p.getByRole('dialog').waitFor();
+    await expect
+      .poll(() => p.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null))
+      .toBe(true);
+    await p.keyboard.press('ArrowRight');
+    await p.keyboard.press('Enter');
+    await expect.poll(() => queryOf(p).date).toBe('2026-11-24');
+    await expect.poll(focused).toMatch(/2026-11-24, choose a date/);
+
+    // The direction radios: Tab in, arrow to the other one.
+    await p.keyboard.press('Tab');
+    await p.keyboard.press('ArrowRight');
+    await expect.poll(() => queryOf(p).dir).toBe('City bound');
+    expect(await p.getByRole('radio', { name: 'Toward Anyksciai' }).isChecked()).toBe(true);
+    await settled(p);
+
+    // On to the first departure, which opens its line.
+    await p.keyboard.press('Tab');
+    expect(await p.evaluate(() => document.activeElement?.classList.contains('chip'))).toBe(true);
+    await p.keyboard.press('Enter');
+    await p.waitForURL(/\/browse\/\d+\/\d+\/\d+\?/);
+  });
+});
+
+describe('line timetable', () => {
+  it('opens from a chip with the trip selected', async () => {
+    const p = await page();
+    await goto(p, `/?from=1&to=&dir=Out+bound&date=${MONDAY}`);
+    const chip = p.locator('.chip').nth(2);
+    const href = (await chip.getAttribute('href')) ?? '';
+    const lineName = await p.locator(`[id="${await chip.getAttribute('aria-describedby')}"]`).textContent();
+    await chip.click();
+    await p.waitForURL(/\/browse\/\d+\/\d+\/\d+/);
+    await settled(p);
+    expect(new URL(p.url()).pathname + new URL(p.url()).search).toBe(href);
+    expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe(lineName);
+    const [, , , schedId, tripId] = new URL(p.url()).pathname.split('/');
+    const current = p.locator('.schedule-card[aria-current="true"]');
+    expect(await current.getAttribute('href')).toBe(
+      `/browse/${href.split('/')[2]}/${schedId}/${tripId}?${href.split('?')[1]}`,
+    );
+    // The home station is highlighted in the stop list.
+    expect(await p.locator('.stop-times tr.is-selected th').textContent()).toBe('Anykščių AS');
+    await expectNoAxeViolations(p, 'line page from a chip');
+  });
+
+  it('starts flipped for a City bound trip, swaps direction and moves the selection', async () => {
+    const p = await page();
+    // M35 (line 1), schedule 1: trip 1 goes out, trip 2 comes back.
+    await goto(p, `/browse/1/1/2?from=3&date=${MONDAY}`);
+    expect(await p.locator('.swap-icon').getAttribute('class')).toContain('is-flipped');
+    expect(await p.locator('.stop-times tbody th').first().textContent()).toBe('Dabužiai');
+    const swap = p.getByRole('button', { name: 'Swap direction' });
+    expect(await swap.isEnabled()).toBe(true);
+    await swap.click();
+    await p.waitForURL(/\/browse\/1\/1\/1\?/);
+    expect(queryOf(p).dir).toBe('Out bound');
+    expect(await p.locator('.swap-icon').getAttribute('class')).not.toContain('is-flipped');
+    expect(await p.locator('.stop-times tbody th').first().textContent()).toBe('Anykščių AS');
+    expect(await p.locator('.stop-times tr.is-selected th').textContent()).toBe('Šeimyniškiai');
+
+    // Schedules are listed by first departure; choosing one selects it.
+    const times = await p.locator('.schedule-card__time').allTextContents();
+    expect([...times].sort()).toEqual(times);
+    await p.locator('.schedule-card').nth(1).click();
+    await expect.poll(() => p.locator('.schedule-card').nth(1).getAttribute('aria-current')).toBe('true');
+    expect(await p.locator('.info-table').textContent()).toContain('Runs on public holidays');
+  });
+
+  it('disables the swap for a one-way schedule and offers the seasonal rule filter', async () => {
+    const p = await page(390);
+    // M38 (line 13): the city bus, one-way loops, summer and winter rules.
+    await goto(p, `/browse/13?date=${MONDAY}`);
+    expect(await p.getByRole('button', { name: 'Swap direction' }).isDisabled()).toBe(true);
+    // City Bus lines show no start/end heading.
+    expect(await p.locator('.line-ends').count()).toBe(0);
+    const filter = p.getByRole('group', { name: 'Yearly rule filter' });
+    const boxes = filter.getByRole('checkbox');
+    expect(await boxes.count()).toBe(2);
+    const checked = await boxes.evaluateAll((b) => b.map((x) => (x as HTMLInputElement).checked));
+    expect(checked.filter(Boolean)).toHaveLength(1);
+    const listed = await p.locator('.schedule-card').count();
+    await boxes.nth(checked.indexOf(false)).check();
+    await expect.poll(() => p.locator('.schedule-card').count()).toBeGreaterThan(listed);
+    await expectNoAxeViolations(p, 'line page with the rule filter');
+    await expectNoHorizontalScroll(p, 390);
+  });
+
+  it('says when a line has no schedules', async () => {
+    const p = await page();
+    await goto(p, '/browse/999999');
+    expect(await p.getByRole('alert').textContent()).toBe(
+      'This line has no schedules, inform administration',
+    );
+  });
+});
+
+describe('browse', () => {
+  it('lists lines, toggles their stops and opens a line keeping the query', async () => {
+    const p = await page();
+    await goto(p, `/browse?from=27&to=&dir=Out+bound&date=${MONDAY}`);
+    expect(await departureInput(p).inputValue()).toBe('Kavarskas');
+    const headers = await p.locator('.lines-table thead th').allTextContents();
+    expect(headers).toEqual(['Line', 'Goes to / comes from', 'Show stops']);
+    const filtered = await p.locator('.lines-table__row').count();
+    expect(filtered).toBeGreaterThan(0);
+
+    // Every listed line stops at Kavarskas on its main route: show one line's stops.
+    const toggle = p.locator('.lines-table__row').first().getByRole('button');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const stops = p.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+    expect(await stops.locator('.is-selected').textContent()).toBe('Kavarskas');
+    await expectNoAxeViolations(p, 'browse with stops shown');
+
+    // Without from, every line is listed.
+    await goto(p, `/browse?date=${MONDAY}`);
+    expect(await p.locator('.lines-table__row').count()).toBeGreaterThan(filtered);
+    const extra = p.locator('.lines-table__row', { hasText: 'Raguva' }).first().getByRole('button');
+    await extra.click();
+    expect(await p.locator('.extra-stops').first().textContent()).toMatch(/^Extra/);
+
+    const link = p.getByRole('link', { name: 'M35', exact: true });
+    await link.click();
+    await p.waitForURL(/\/browse\/1\?/);
+    expect(queryOf(p)).toEqual({ date: MONDAY });
+    await settled(p);
+    expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe('M35');
+  });
+
+  it('opens a line from a row click too', async () => {
+    const p = await page();
+    await goto(p, '/browse');
+    await p.locator('.lines-table__row', { hasText: 'Utena' }).locator('td').first().click();
+    await p.waitForURL(/\/browse\/\d+$/);
+    await settled(p);
+    expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe('Utena');
+  });
+});
+
+describe('trip page', () => {
+  it('shows the line facts and a combined table that flips', async () => {
+    const p = await page();
+    // M35's first schedule: trip 1 out, trip 2 back, same route.
+    await goto(p, '/trip/1?from=3');
+    expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe('M35');
+    expect(await p.locator('.info-table').textContent()).toContain('Transporto Centras');
+    expect(await p.locator('.weekdays .sr-only').textContent()).toBe(
+      'Runs on Monday, Tuesday, Wednesday, Thursday, Friday, Sunday',
+    );
+    // The whole-year rule's name is not shown.
+    expect(await p.locator('.only-at').count()).toBe(0);
+    const firstStop = () => p.locator('.stop-times tbody th').first().textContent();
+    expect(await p.locator('.stop-times thead th').count()).toBe(3);
+    expect(await firstStop()).toBe('Anykščių AS');
+    expect(await p.locator('.stop-times tr.is-selected th').textContent()).toBe('Šeimyniškiai');
+    await expectNoAxeViolations(p, 'trip page');
+
+    await p.getByRole('button', { name: 'Flip direction' }).click();
+    expect(await firstStop()).toBe('Dabužiai');
+    // A click on the table flips it back.
+    await p.locator('.trip-table td').first().click();
+    expect(await firstStop()).toBe('Anykščių AS');
+  });
+
+  it('shows a one-way schedule (a single trip) and its season', async () => {
+    const p = await page(390);
+    await goto(p, '/trip/69');
+    expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe('M38');
+    expect(await p.locator('.stop-times thead th').count()).toBe(2);
+    expect(await p.getByRole('button', { name: 'Flip direction' }).count()).toBe(0);
+    expect(await p.locator('.only-at').textContent()).toMatch(/^Only at Vasarą/);
+    await expectNoAxeViolations(p, 'one-way trip page');
+  });
+
+  it('marks where two different routes part', async () => {
+    // Find a two-trip schedule whose trips use different routes (M18 has them).
+    const line = await api<{ schedules: { trips: { id: number; route: { id: number } }[] }[] }>(
+      'lineTimetable',
+      {
+        id: 5,
+      },
+    );
+    const mixed = line.schedules.find(
+      (s) => s.trips.length === 2 && s.trips[0]?.route.id !== s.trips[1]?.route.id,
+    );
+    expect(mixed).toBeDefined();
+    const p = await page();
+    await goto(p, `/trip/${mixed?.trips[0]?.id}`);
+    await p.locator('.stop-times tbody tr').first().waitFor();
+    const cells = await p.locator('.stop-times tbody td:nth-child(3)').allTextContents();
+    const parting = cells.findIndex((c) => c.startsWith('...'));
+    expect(parting).toBeGreaterThan(0);
+    expect(cells.slice(parting + 1).every((c) => c === '')).toBe(true);
+    await screenshot(p, 'trip-diverging-1280');
+  });
+});
+
+describe('every public page', () => {
+  const paths = {
+    home: `/?from=1&to=&dir=Out+bound&date=${MONDAY}`,
+    // A day long past: every chip is faded (tooLate) and must still pass the contrast checks.
+    'home-past': '/?from=1&to=&dir=Out+bound&date=2020-01-06',
+    browse: `/browse?date=${MONDAY}`,
+    line: `/browse/1/1/1?from=3&date=${MONDAY}`,
+    trip: '/trip/1?from=3',
+    'not-found': '/nope/not/here',
+  };
+
+  it('shows Nopage here for an unknown route', async () => {
+    const p = await page();
+    await goto(p, paths['not-found']);
+    expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe('Nopage here');
+  });
+
+  for (const [name, path] of Object.entries(paths)) {
+    it(`${name}: no axe violations, no horizontal scroll at 360 px, screenshots`, async () => {
+      const p = await page(360);
+      await goto(p, path);
+      await expectNoAxeViolations(p, `${name} at 360 px`);
+      await expectNoHorizontalScroll(p, 360);
+      if (name === 'home-past') expect(await p.locator('.chip--too-late').count()).toBeGreaterThan(0);
+      if (name === 'not-found') return;
+      for (const width of [390, 1280]) {
+        const q = await page(width);
+        await goto(q, path);
+        await expectNoHorizontalScroll(q, width);
+        await screenshot(q, `${name}-${width}`);
+      }
+    });
+  }
+
+  it('keeps the combobox accessible while its list is open', async () => {
+    const p = await page(360);
+    await goto(p, `/?date=${MONDAY}`);
+    await departureInput(p).click();
+    await p.getByRole('option').first().waitFor();
+    const listId = await departureInput(p).getAttribute('aria-controls');
+    expect(await p.locator(`[id="${listId}"]`).getAttribute('role')).toBe('listbox');
+    await p.keyboard.press('ArrowDown');
+    expect(await departureInput(p).getAttribute('aria-activedescendant')).toBeTruthy();
+    await expectNoAxeViolations(p, 'home with the stop list open');
+    await expectNoHorizontalScroll(p, 360);
+    await screenshot(p, 'home-stop-list-360');
+  });
+});

@@ -1,0 +1,103 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Shared pieces of the end-to-end tests: the browser, the server address, axe, screenshots. */
+
+export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'test-results', 'screenshots');
+
+const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** Uncaught errors of every page opened so far; tests check it stays empty. */
+export const pageErrors: string[] = [];
+
+/** A page at the given viewport width; uncaught page errors are collected in pageErrors. */
+export async function openPage(browser: Browser, width = 1280, height = 900): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'en-GB' });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  return page;
+}
+
+export function url(path: string): string {
+  return `${BASE_URL}${path}`;
+}
+
+/** The page's query string as an object. */
+export function queryOf(page: Page): Record<string, string> {
+  return Object.fromEntries(new URL(page.url()).searchParams);
+}
+
+/** A public tRPC query from the test itself (used to find data: a stop with an empty day...). */
+export async function api<T>(path: string, input: unknown): Promise<T> {
+  const response = await fetch(
+    url(`/trpc/timetable.${path}?input=${encodeURIComponent(JSON.stringify(input))}`),
+  );
+  const body = (await response.json()) as { result?: { data: T }; error?: { message: string } };
+  if (!body.result) throw new Error(`timetable.${path} failed: ${body.error?.message}`);
+  return body.result.data;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core (WCAG 2.1 A and AA) on the page as it is now; fails listing every violation. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations;
+  });
+  const report = (violations as AxeViolation[]).map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
+  expect(report, `axe on ${label}`).toEqual([]);
+}
+
+/** The document is no wider than the viewport (no horizontal scrolling). */
+export async function expectNoHorizontalScroll(page: Page, width: number): Promise<void> {
+  const scrollWidth = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+  expect(scrollWidth, `scrollWidth at ${width}px on ${page.url()}`).toBeLessThanOrEqual(width);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Waits until the page shows content rather than 'loading ...'. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () => document.querySelector('main h1') && !document.querySelector('main .loading'),
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { useMessages } from '../i18n/index.ts';
+import type { StopTime } from '../lib/schedule.ts';
+import './stop-times-table.css';
+
+/** One trip's stops and times in travel order; the visitor's from stop is highlighted. */
+export function StopTimesTable({
+  caption,
+  rows,
+  highlightStopId,
+}: {
+  caption: ReactNode;
+  rows: readonly StopTime[];
+  highlightStopId: number | null;
+}) {
+  const m = useMessages();
+  return (
+    <div className="table-wrap">
+      <table className="table stop-times">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{m.trip.stop}</th>
+            <th scope="col" className="num">
+              {m.line.time}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => {
+            const selected = row.stop.id === highlightStopId;
+            return (
+              <tr
+                key={`${row.stop.id}-${index}`}
+                className={selected ? 'is-selected' : undefined}
+                aria-current={selected ? 'location' : undefined}
+              >
+                <th scope="row">{row.stop.name}</th>
+                <td className="num">{row.time ?? ''}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

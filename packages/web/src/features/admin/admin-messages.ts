@@ -1,0 +1,301 @@
+import { MESSAGES } from '@bus/core';
+
+/**
+ * The admin board's messages (login included). Loaded with the admin chunks only, so the
+ * public bundle stays small. Same conventions as src/i18n/en.ts: the spec's wording verbatim
+ * (the validation texts come from core's MESSAGES, which the server sends too), "ours" marks
+ * texts the spec does not give.
+ */
+export const adminMessages = {
+  login: {
+    heading: 'Admin access', // ours
+    username: 'Username', // ours
+    password: 'Password', // ours
+    submit: 'Log in', // ours
+    submitting: 'Signing in…', // ours
+    required: MESSAGES.required,
+    demoTitle: 'Demo login', // ours
+    demoUsername: 'Username:', // ours
+    demoPassword: 'Password:', // ours
+    noToken: 'The server answered without an access token', // ours
+    sessionEnded: 'Your session has ended, please sign in again', // ours
+  },
+  admin: {
+    menuLabel: 'Admin menu', // ours
+    logOut: 'Log out',
+    home: 'Admin board',
+    welcome: 'Welcome', // ours
+    intro: 'Choose what to maintain:', // ours
+    holidays: 'Public holidays',
+    lines: 'Lines',
+    routes: 'Route',
+    busStops: 'Bus stops',
+    yearlyRules: 'Yearly rules',
+    schedules: 'Schedules', // ours
+    newLine: 'New line', // ours
+    lineDetail: (lineId: string) => `Line ${lineId}`, // ours
+    editLine: (lineId: string) => `Edit line ${lineId}`, // ours
+    editLineNamed: (name: string) => `Edit ${name}`, // ours
+    scheduleEditor: (lineId: string) => `Schedules of line ${lineId}`, // ours
+    yearlyRule: (ruleId: string) => `Yearly rule ${ruleId}`, // ours
+  },
+  /** What each area of the home page is for (ours). */
+  areas: {
+    holidays: 'Days on which only schedules marked for public holidays run.',
+    lines: 'Line information, notes and route variations.',
+    routes: 'Route variations (the stops of each line) are edited in the line editor.',
+    busStops: 'Names, notes and which stops the search offers first.',
+    yearlyRules: 'Named seasonal periods and monthly patterns schedules run on.',
+    schedules: 'Weekdays, yearly rule and stop times of each line’s trips.',
+  },
+  common: {
+    yes: 'Yes', // ours
+    no: 'No', // ours
+    none: '-', // ours
+    save: 'Save', // ours
+    cancel: 'Cancel', // ours
+    edit: 'Edit',
+    delete: 'Delete', // ours
+    add: 'Add', // ours
+    actions: 'Actions',
+    name: 'Name',
+    view: 'View', // ours
+    saving: 'Saving…', // ours
+    close: 'Close', // ours
+    dismiss: 'Dismiss message', // ours
+    notifications: 'Notifications', // ours
+    confirmDelete: 'Yes, delete', // ours
+  },
+  validation: {
+    inputFailed: MESSAGES.inputFailed,
+    saved: MESSAGES.savedToDatabase,
+    tripCount: MESSAGES.tripCount,
+    singleTripOneWay: MESSAGES.singleTripOneWay,
+    twoTripsDirections: MESSAGES.twoTripsDirections,
+    scheduleDeleted: MESSAGES.scheduleDeleted,
+  },
+  dates: {
+    pick: (label: string, value: string) => `${label}: ${value}, choose a date`, // ours
+    notSet: 'not set', // ours
+    calendar: (label: string) => `Choose ${label.toLowerCase()}`, // ours
+    monthDay: 'MM-DD', // ours
+  },
+  holidays: {
+    colDate: 'Date (MM-DD)', // ours
+    date: 'Date', // ours
+    add: 'Add holiday', // ours
+    empty: 'No public holidays yet.', // ours
+    nameOf: (name: string) => `Name of ${name || 'the new holiday'}`, // ours
+    dateOf: (name: string) => `Date of ${name || 'the new holiday'}`, // ours
+    editOf: (name: string) => `Edit ${name}`, // ours
+    deleteOf: (name: string) => `Delete ${name}`, // ours
+    deleted: (name: string) => `${name} has been deleted.`, // ours
+  },
+  stops: {
+    search: 'Search stops', // ours
+    searchPlaceholder: 'Type a part of the name', // ours
+    coords: 'Coords', // ours: the free-text note telling same-named stops apart
+    defaultInSearch: 'Default in search',
+    usedIn: 'Used in lines', // ours
+    usedInCount: (n: number) => (n === 1 ? '1 line' : `${n} lines`), // ours
+    unused: 'Not used', // ours
+    add: 'Add bus stop', // ours
+    nameOf: (name: string) => `Name of ${name || 'the new stop'}`, // ours
+    coordsOf: (name: string) => `Coords of ${name || 'the new stop'}`, // ours
+    defaultOf: (name: string) => `Default in search: ${name || 'the new stop'}`, // ours
+    editOf: (name: string) => `Edit ${name}`, // ours
+    deleteOf: (name: string) => `Delete ${name}`, // ours
+    linesOf: (name: string) => `Lines using ${name}`, // ours
+    inUse: 'Used by lines: cannot be deleted', // ours
+    count: (shown: number, all: number) => `${shown} of ${all} stops`, // ours
+    noMatch: 'No stop matches the search.', // ours
+    deleted: (name: string) => `${name} has been deleted.`, // ours
+  },
+  lines: {
+    colName: 'Name',
+    colFrom: 'From',
+    colTo: 'To',
+    colActions: 'Actions',
+    add: 'Add line', // ours
+    empty: 'No lines yet.', // ours
+    viewOf: (name: string) => `View ${name}`, // ours
+    editOf: (name: string) => `Edit ${name}`, // ours
+    schedulesOf: (name: string) => `Schedules of ${name}`, // ours
+    chooseLine: 'Choose a line to edit its schedules.', // ours
+  },
+  /** Line info field labels (spec section 3, "Filter labels"); name is ours. */
+  lineFields: {
+    name: 'Name',
+    routeStart: 'From',
+    routeEnd: 'To',
+    operator: 'Operator',
+    anykStationPlatform: 'Anyksciu AS platform',
+    price: 'Price',
+    routeType: 'Route type',
+    enabledSeasonalYearlyRuleFilter: 'Yearly rule filter',
+  },
+  lineDetail: {
+    info: 'Line information', // ours
+    notes: 'Notes', // ours
+    noNotes: 'No notes.', // ours
+    variations: 'Route variations', // ours
+    noVariations: 'This line has no route variations yet.', // ours
+    showDistance: 'Show distance',
+    colNumber: '#', // ours
+    colStop: 'Stop', // ours
+    colDistance: 'To next stop (m)', // ours
+    mainRoute: 'main route',
+    goToSchedules: 'Go to Schedules',
+    edit: 'Edit',
+    deleteLine: (lineName: string) => `Del ${lineName}`,
+    confirmDelete: (lineName: string) => `Delete ${lineName} with all its routes and schedules?`, // ours
+    deleted: (lineName: string) => `${lineName} has been deleted.`, // ours
+    stopsCaption: (notes: string) => `Stops of ${notes}`, // ours
+    ends: (from: string, to: string) => `${from} – ${to}`, // ours
+    stopCount: (n: number) => (n === 1 ? '1 stop' : `${n} stops`), // ours
+  },
+  lineEditor: {
+    info: 'Line information', // ours
+    chooseType: 'Choose a route type', // ours
+    notes: 'Notes', // ours
+    noteKey: 'Key', // ours
+    noteValue: 'Value', // ours
+    noteKeyOf: (n: number) => `Key of note ${n}`, // ours
+    noteValueOf: (n: number) => `Value of note ${n}`, // ours
+    addNote: 'Add note', // ours
+    removeNote: (n: number) => `Remove note ${n}`, // ours
+    variations: 'Route variations', // ours
+    variation: (n: number) => `Route variation ${n}`, // ours
+    routeNotes: 'Route notes', // ours
+    addRoute: 'Add route variation', // ours
+    duplicate: 'Duplicate', // ours
+    duplicateOf: (n: number) => `Duplicate route variation ${n}`, // ours
+    deleteRoute: (n: number) => `Delete route variation ${n}`, // ours
+    copySuffix: ' - copy',
+    usedBy: (n: number) => (n === 1 ? 'Used by 1 schedule' : `Used by ${n} schedules`), // ours
+    usedByHint: 'A route used by schedules cannot be deleted.', // ours
+    scheduleLink: (id: number) => `Schedule ${id}`, // ours
+    stopCount: 'Number of stops', // ours
+    stopCountOf: (n: number) => `Number of stops of route variation ${n}`, // ours
+    stopCountHint: (chosen: number) =>
+      chosen === 0 ? 'At least 1.' : `At least ${chosen}: the stops already chosen.`, // ours
+    stops: 'Stops', // ours
+    stop: (n: number) => `Stop ${n}`, // ours
+    stopOf: (n: number, route: number) => `Stop ${n} of route variation ${route}`, // ours
+    distance: 'Distance to next (m)', // ours
+    distanceOf: (n: number, route: number) =>
+      `Distance from stop ${n} to stop ${n + 1} of route variation ${route}, metres`, // ours
+    insertAfter: (n: number, route: number) => `Insert a stop after stop ${n} of route variation ${route}`, // ours
+    removeStop: (n: number, route: number) => `Remove stop ${n} of route variation ${route}`, // ours
+    noRoutes: 'No route variations yet. Add one with its stops.', // ours
+    invalidHint: 'Fill in the fields outlined in red.', // ours
+  },
+  stopPicker: {
+    placeholder: 'Search a stop', // ours
+    create: (name: string) => `Create stop “${name}”`, // ours
+    creating: (name: string) => `Creating “${name}”…`, // ours
+    none: 'No stop found', // ours
+    clear: (label: string) => `Clear ${label}`, // ours
+    found: (n: number) => (n === 1 ? '1 stop found' : `${n} stops found`), // ours
+    more: (n: number) => `${n} more: type to narrow down`, // ours
+  },
+  schedules: {
+    heading: (lineTitle: string) => `Schedules: ${lineTitle}`, // ours
+    toLine: 'Line details', // ours
+    confirmDelete: (id: number) => `Delete schedule ${id} with its trips?`, // ours
+    noRoutesYet: 'This line has no routes yet. Go create a new route with some bus stations first.',
+    editRoutes: 'Edit the line', // ours
+    schedule: (id: number) => `Schedule ${id}`, // ours
+    newSchedule: 'New schedule', // ours
+    noSchedules: 'This line has no schedules yet.', // ours
+    add: 'Add schedule', // ours
+    saveSchedule: 'Save schedule', // ours
+    deleteSchedule: 'Delete schedule', // ours
+    removeSchedule: 'Remove new schedule', // ours
+    weekdays: 'Runs on weekdays', // ours
+    weekdayNames: {
+      MONDAY: 'Monday',
+      TUESDAY: 'Tuesday',
+      WEDNESDAY: 'Wednesday',
+      THURSDAY: 'Thursday',
+      FRIDAY: 'Friday',
+      SATURDAY: 'Saturday',
+      SUNDAY: 'Sunday',
+    },
+    weekdayShort: {
+      MONDAY: 'Mon',
+      TUESDAY: 'Tue',
+      WEDNESDAY: 'Wed',
+      THURSDAY: 'Thu',
+      FRIDAY: 'Fri',
+      SATURDAY: 'Sat',
+      SUNDAY: 'Sun',
+    },
+    yearlyRule: 'Yearly rule', // ours
+    chooseRule: 'Choose a yearly rule', // ours
+    publicHolidays: 'Runs on public holidays',
+    constraints: 'Time constraints description', // ours
+    trips: 'Trips', // ours
+    trip: (n: number) => `Trip ${n}`, // ours
+    direction: 'Direction', // ours
+    route: 'Route', // ours
+    chooseRoute: 'Choose a route', // ours
+    routeOption: (notes: string, stops: number) => `${notes} (${stops} stops)`, // ours
+    reversed: 'Reversed (last stop first)', // ours
+    addTrip: 'Add trip', // ours
+    removeTrip: (n: number) => `Remove trip ${n}`, // ours
+    colStop: 'Stop', // ours
+    colTime: 'Time (HH:MM)', // ours
+    timeAt: (stop: string, n: number, trip: number) => `Time at ${stop} (stop ${n}) on trip ${trip}`, // ours
+    timePlaceholder: 'HH:MM', // ours
+    chooseRouteFirst: 'Choose a route to enter the times.', // ours
+    expand: (label: string) => `${label}: show`, // ours
+    firstTimes: (times: string) => times || 'no times yet', // ours
+    summaryRule: (rule: string) => `rule: ${rule}`, // ours
+    wholeYear: '-', // 'Apskritus metus' (the whole year) is shown as a dash
+    unsavedHint: 'Not saved yet', // ours
+  },
+  rules: {
+    add: 'Add yearly rule', // ours
+    saveAll: 'Save all', // ours
+    rule: (n: number) => `Yearly rule ${n}`, // ours
+    periodName: 'Name', // ours
+    usedBy: (n: number) => (n === 1 ? 'Used by 1 schedule' : `Used by ${n} schedules`), // ours
+    unused: 'Not used', // ours
+    deleteRule: (name: string) => `Delete ${name || 'the new rule'}`, // ours
+    inUse: 'Used by schedules: cannot be deleted', // ours
+    periods: 'Periods', // ours
+    noPeriods: 'No own periods.', // ours
+    start: 'Start', // ours
+    end: 'End', // ours
+    startOf: (n: number) => `Start of period ${n}`, // ours
+    endOf: (n: number) => `End of period ${n}`, // ours
+    addPeriod: 'Add period', // ours
+    removePeriod: (n: number) => `Remove period ${n}`, // ours
+    patterns: 'Monthly pattern', // ours
+    noPatterns: 'No pattern: every matching day counts.', // ours
+    nth: 'Occurrence', // ours
+    ofPatternItem: (n: number) => ` of pattern item ${n}`, // ours: completes the labels for screen readers
+    chooseNth: 'Choose', // ours
+    weekday: 'Weekday', // ours
+    chooseWeekday: 'Choose a weekday', // ours
+    nthOptions: ['first', 'second', 'third', 'fourth', 'fifth'], // 1-5 (spec section 3)
+    addPattern: 'Add pattern item', // ours
+    removePattern: (n: number) => `Remove pattern item ${n}`, // ours
+    otherRule: 'Use the periods of', // ours
+    otherRuleNone: 'No other rule', // ours
+    empty: 'No yearly rules yet.', // ours
+    usingHeading: 'Lines and schedules using this rule', // ours
+    noUsage: 'No schedule runs on this rule.', // ours
+    schedulesCount: (n: number) => (n === 1 ? '1 schedule' : `${n} schedules`), // ours
+    scheduleSummary: (id: number, days: string, trips: string) => `Schedule ${id}: ${days} · ${trips}`, // ours
+    backToRules: 'All yearly rules', // ours
+  },
+};
+
+export type AdminMessages = typeof adminMessages;
+
+/** The admin catalogue for the current language (English only for now). */
+export function useAdminMessages(): AdminMessages {
+  return adminMessages;
+}

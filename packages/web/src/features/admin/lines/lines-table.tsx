@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { Loading } from '../../../components/loading.tsx';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { useAdminMessages } from '../admin-messages.ts';
+import { LoadError } from '../ui/bits.tsx';
+
+/**
+ * The lines table (Name, From, To, Actions), shared by the lines page and the schedules page
+ * ("line table reused"): there a line's name opens its schedule editor.
+ */
+export function LinesTable({ purpose }: { purpose: 'lines' | 'schedules' }) {
+  const m = useAdminMessages();
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.lines.list.queryOptions());
+  if (list.isPending) return <Loading />;
+  if (list.isError) return <LoadError error={list.error} />;
+  if (list.data.length === 0) return <p>{m.lines.empty}</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table admin-table lines-admin-table">
+        <thead>
+          <tr>
+            <th scope="col">{m.lines.colName}</th>
+            <th scope="col">{m.lines.colFrom}</th>
+            <th scope="col">{m.lines.colTo}</th>
+            <th scope="col">{m.lines.colActions}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data.map((line) => (
+            <tr key={line.id}>
+              <td>
+                <Link
+                  href={purpose === 'lines' ? `/lines/${line.id}` : `/schedules/${line.id}`}
+                  className="strong-link"
+                >
+                  {line.name}
+                </Link>
+              </td>
+              <td>{line.routeStart}</td>
+              <td>{line.routeEnd}</td>
+              <td className="row-actions">
+                {purpose === 'lines' && (
+                  <>
+                    <Link
+                      href={`/lines/${line.id}`}
+                      className="btn btn--small"
+                      aria-label={m.lines.viewOf(line.name)}
+                    >
+                      {m.common.view}
+                    </Link>
+                    <Link
+                      href={`/lines/${line.id}/edit`}
+                      className="btn btn--small"
+                      aria-label={m.lines.editOf(line.name)}
+                    >
+                      {m.common.edit}
+                    </Link>
+                  </>
+                )}
+                <Link
+                  href={`/schedules/${line.id}`}
+                  className="btn btn--small"
+                  aria-label={m.lines.schedulesOf(line.name)}
+                >
+                  {m.admin.schedules}
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  type BoundFor,
+  MESSAGES,
+  prepareSchedulesToSave,
+  resizeTimeList,
+  type ScheduleDraft,
+  type ScheduleToSave,
+  type ValidationResult,
+  WEEKDAYS,
+  type Weekday,
+} from '@bus/core';
+import { savedId, tempId } from './temp-ids.ts';
+
+/** A trip as the schedule editor holds it: times as shown ('' = not filled in), in travel order. */
+export interface TripForm {
+  id: number;
+  boundFor: BoundFor;
+  routeId: number | null;
+  routeDirReversed: boolean;
+  timeList: string[];
+}
+
+export interface ScheduleForm {
+  id: number;
+  runsOnWeekly: Weekday[];
+  runsOnYearlyId: number | null;
+  runsOnPublicHolidays: boolean;
+  timeConstraintsDescription: string;
+  trips: TripForm[];
+}
+
+/** What the server sends (stored schedules and the empty template) as the editor's model. */
+export interface ScheduleLike {
+  id: number | null;
+  runsOnWeekly: readonly Weekday[];
+  runsOnYearlyId: number | null;
+  runsOnPublicHolidays: boolean;
+  timeConstraintsDescription: string | null;
+  trips: readonly {
+    id: number | null;
+    boundFor: BoundFor;
+    routeId: number | null;
+    routeDirReversed: boolean;
+    timeList: readonly (string | null)[];
+  }[];
+}
+
+export function scheduleToForm(schedule: ScheduleLike): ScheduleForm {
+  return {
+    id: schedule.id ?? tempId(),
+    runsOnWeekly: WEEKDAYS.filter((day) => schedule.runsOnWeekly.includes(day)),
+    runsOnYearlyId: schedule.runsOnYearlyId,
+    runsOnPublicHolidays: schedule.runsOnPublicHolidays,
+    timeConstraintsDescription: schedule.timeConstraintsDescription ?? '',
+    trips: schedule.trips.map((trip) => ({
+      id: trip.id ?? tempId(),
+      boundFor: trip.boundFor,
+      routeId: trip.routeId,
+      routeDirReversed: trip.routeDirReversed,
+      timeList: trip.timeList.map((t) => (t ? t.slice(0, 5) : '')),
+    })),
+  };
+}
+
+/**
+ * The schedule as the save sends it (spec section 4): temporary ids become null, and each
+ * trip's time list is resized to its route's stop count (padded with '' or cut).
+ */
+export function toScheduleDraft(
+  form: ScheduleForm,
+  stopCount: (routeId: number) => number | undefined,
+): ScheduleDraft {
+  return {
+    id: savedId(form.id),
+    runsOnWeekly: WEEKDAYS.filter((day) => form.runsOnWeekly.includes(day)),
+    runsOnYearlyId: form.runsOnYearlyId,
+    runsOnPublicHolidays: form.runsOnPublicHolidays,
+    timeConstraintsDescription: form.timeConstraintsDescription.trim() || null,
+    trips: form.trips.map((trip) => {
+      const count = trip.routeId === null ? undefined : stopCount(trip.routeId);
+      return {
+        id: savedId(trip.id),
+        boundFor: trip.boundFor,
+        routeId: trip.routeId,
+        routeDirReversed: trip.routeDirReversed,
+        timeList: count === undefined ? [...trip.timeList] : resizeTimeList(trip.timeList, count),
+      };
+    }),
+  };
+}
+
+/** The checks of spec section 5, exactly as the server runs them (same core function). */
+export function validateSchedule(
+  form: ScheduleForm,
+  stopCount: (routeId: number) => number | undefined,
+): ValidationResult<ScheduleToSave[]> & { draft: ScheduleDraft } {
+  const draft = toScheduleDraft(form, stopCount);
+  return { ...prepareSchedulesToSave([draft], stopCount), draft };
+}
+
+const TRIP_RULE_MESSAGES: readonly string[] = [
+  MESSAGES.tripCount,
+  MESSAGES.singleTripOneWay,
+  MESSAGES.twoTripsDirections,
+];
+
+/** Trip rule messages stay 8 s, the others 3 s (spec section 9). */
+export function isTripRuleMessage(message: string): boolean {
+  return TRIP_RULE_MESSAGES.includes(message);
+}
+
+/** A new trip for a schedule: the other direction of its first trip, on the same route. */
+export function secondTrip(first: TripForm | undefined): TripForm {
+  return {
+    id: tempId(),
+    boundFor: first?.boundFor === 'City bound' ? 'Out bound' : 'City bound',
+    routeId: first?.routeId ?? null,
+    routeDirReversed: first ? !first.routeDirReversed : false,
+    timeList: [],
+  };
+}

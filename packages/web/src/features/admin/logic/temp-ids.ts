@@ -1,0 +1,19 @@
+/**
+ * New rows get temporary negative ids (spec section 4): unique keys while editing, and a way
+ * for one new item to name another (a rule borrowing a new rule's periods). Before a save
+ * they become null, so the server assigns real ones.
+ */
+let next = -1;
+
+export function tempId(): number {
+  return next--;
+}
+
+export function isTempId(id: number): boolean {
+  return id <= 0;
+}
+
+/** The id as a save sends it: null for a new item. */
+export function savedId(id: number): number | null {
+  return isTempId(id) ? null : id;
+}

@@ -1,0 +1,202 @@
+import { WHOLE_YEAR_RULE_NAME } from '@bus/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { errorText } from '../../../lib/error-text.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import type { AdminRouteData, LineSchedulesData } from '../admin-api.tsx';
+import { useAdminMessages } from '../admin-messages.ts';
+import {
+  isTripRuleMessage,
+  type ScheduleForm,
+  scheduleToForm,
+  validateSchedule,
+} from '../logic/schedule-form.ts';
+import { isTempId } from '../logic/temp-ids.ts';
+import { useFlushEdits } from '../ui/flush.tsx';
+import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
+import { useDraft } from '../ui/use-draft.ts';
+import { ScheduleCard } from './schedule-card.tsx';
+
+/** The schedules of one line, each saved (or deleted) on its own. */
+export function ScheduleEditor({
+  lineId,
+  data,
+  routes,
+  openScheduleId,
+}: {
+  lineId: number;
+  data: LineSchedulesData;
+  routes: AdminRouteData[];
+  openScheduleId: number | null;
+}) {
+  const m = useAdminMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+  const flushEdits = useFlushEdits();
+  const draft = useDraft<ScheduleForm[]>(() => data.schedules.map(scheduleToForm));
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(
+    () => new Set(openScheduleId === null ? [] : [openScheduleId]),
+  );
+  // Schedules whose save failed: their fields show red outlines from then on.
+  const [failed, setFailed] = useState<ReadonlySet<number>>(() => new Set());
+  const [busy, setBusy] = useState<number | null>(null);
+  const scrollTo = useRef<number | null>(openScheduleId);
+  const saveList = useMutation(trpc.admin.schedules.saveList.mutationOptions());
+  const remove = useMutation(trpc.admin.schedules.delete.mutationOptions());
+
+  const stopCounts = new Map(routes.map((r) => [r.id, r.stopsArr.length]));
+  const stopCount = (routeId: number) => stopCounts.get(routeId);
+  const ruleNames = new Map(data.yearlyOptions.map((r) => [r.id, r.periodName]));
+
+  // The schedule named in the address (or just added) is opened and scrolled into view.
+  useEffect(() => {
+    const target = scrollTo.current;
+    if (target === null) return;
+    const card = document.getElementById(`schedule-${target}`);
+    if (!card) return;
+    scrollTo.current = null;
+    card.scrollIntoView({ block: 'start' });
+    card.querySelector<HTMLElement>('.sched-card__toggle')?.focus({ preventScroll: true });
+  });
+
+  const setOpen = (id: number, open: boolean) =>
+    setExpanded((all) => {
+      const next = new Set(all);
+      if (open) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.admin.schedules.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.admin.lines.getFull.queryKey({ id: lineId }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.admin.rules.pathKey() }),
+    ]);
+
+  const add = () => {
+    const form = scheduleToForm(data.empty);
+    // The new schedule's trip starts on the line's first route.
+    for (const trip of form.trips) trip.routeId ??= routes[0]?.id ?? null;
+    draft.edit((all) => {
+      all.push(form);
+    });
+    setOpen(form.id, true);
+    scrollTo.current = form.id;
+  };
+
+  const save = async (id: number) => {
+    flushEdits();
+    const form = draft.latest().find((f) => f.id === id);
+    if (!form) return;
+    const checked = validateSchedule(form, stopCount);
+    if (!checked.success) {
+      setFailed((all) => new Set(all).add(id));
+      toasts.danger(
+        checked.message,
+        isTripRuleMessage(checked.message) ? ALERT_MS.tripRules : ALERT_MS.standard,
+      );
+      return;
+    }
+    setBusy(id);
+    try {
+      const [stored] = await saveList.mutateAsync({ lineId, schedules: [checked.draft] });
+      if (stored) {
+        const savedForm = scheduleToForm(stored);
+        draft.edit((all) => {
+          const i = all.findIndex((f) => f.id === id);
+          if (i !== -1) all[i] = savedForm;
+        });
+        setExpanded((all) => {
+          const next = new Set(all);
+          if (next.delete(id)) next.add(savedForm.id);
+          return next;
+        });
+      }
+      setFailed((all) => {
+        const next = new Set(all);
+        next.delete(id);
+        return next;
+      });
+      toasts.success(m.validation.saved, ALERT_MS.standard);
+      await refresh();
+    } catch (error) {
+      toasts.danger(errorText(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const drop = async (id: number) => {
+    if (!isTempId(id)) {
+      setBusy(id);
+      try {
+        await remove.mutateAsync({ id });
+      } catch (error) {
+        toasts.danger(errorText(error));
+        setBusy(null);
+        return;
+      }
+      setBusy(null);
+      toasts.success(m.validation.scheduleDeleted, ALERT_MS.deleted);
+      void refresh();
+    }
+    draft.edit((all) => {
+      const i = all.findIndex((f) => f.id === id);
+      if (i !== -1) all.splice(i, 1);
+    });
+  };
+
+  const ruleLabel = (ruleId: number | null) => {
+    const name = ruleId === null ? undefined : ruleNames.get(ruleId);
+    return name === WHOLE_YEAR_RULE_NAME ? m.schedules.wholeYear : (name ?? '');
+  };
+
+  return (
+    <>
+      <h1>{m.schedules.heading(data.lineTitle)}</h1>
+      <p className="actions-bar">
+        <Link href={`/lines/${lineId}`}>{m.schedules.toLine}</Link>
+      </p>
+      {routes.length === 0 ? (
+        <div className="alert alert--info" role="status">
+          {m.schedules.noRoutesYet} <Link href={`/lines/${lineId}/edit`}>{m.schedules.editRoutes}</Link>
+        </div>
+      ) : (
+        <>
+          {draft.value.length === 0 && <p className="muted">{m.schedules.noSchedules}</p>}
+          <ol className="sched-list">
+            {draft.value.map((form) => (
+              <li key={form.id}>
+                <ScheduleCard
+                  form={form}
+                  routes={routes}
+                  boundForOptions={data.boundForOptions}
+                  yearlyOptions={data.yearlyOptions}
+                  ruleLabel={ruleLabel(form.runsOnYearlyId)}
+                  expanded={expanded.has(form.id)}
+                  showInvalid={failed.has(form.id)}
+                  busy={busy === form.id}
+                  onToggle={(open) => setOpen(form.id, open)}
+                  onEdit={(change) =>
+                    draft.edit((all) => {
+                      const target = all.find((f) => f.id === form.id);
+                      if (target) change(target);
+                    })
+                  }
+                  onSave={() => save(form.id)}
+                  onDelete={() => drop(form.id)}
+                />
+              </li>
+            ))}
+          </ol>
+          <button type="button" className="btn btn--primary" onClick={add}>
+            {m.schedules.add}
+          </button>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../components/alert.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { useAdminMessages } from '../admin-messages.ts';
+
+/** 'Yes' or 'No' for a flag. */
+export function YesNo({ value }: { value: boolean }) {
+  const m = useAdminMessages();
+  return <>{value ? m.common.yes : m.common.no}</>;
+}
+
+/** A failed load: the server's message (or the error's) in a red alert, instead of the screen. */
+export function LoadError({ error }: { error: unknown }) {
+  return <Alert tone="danger">{errorText(error)}</Alert>;
+}
+
+/**
+ * A delete that asks once more inline (no browser dialog): the button turns into the
+ * question with 'Yes, delete' and 'Cancel'; focus moves to the confirmation and back.
+ */
+export function ConfirmDelete({
+  children,
+  question,
+  onConfirm,
+  disabled = false,
+  busy = false,
+  className = 'btn btn--danger',
+}: {
+  children: ReactNode;
+  question: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+  busy?: boolean;
+  className?: string;
+}) {
+  const m = useAdminMessages();
+  const [asking, setAsking] = useState(false);
+  const yesRef = useRef<HTMLButtonElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (asking) yesRef.current?.focus();
+    else if (wasAsking.current) startRef.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+
+  if (!asking)
+    return (
+      <button
+        ref={startRef}
+        type="button"
+        className={className}
+        disabled={disabled || busy}
+        onClick={() => setAsking(true)}
+      >
+        {children}
+      </button>
+    );
+  return (
+    <span className="confirm">
+      <span className="confirm__question">{question}</span>
+      <button
+        ref={yesRef}
+        type="button"
+        className="btn btn--danger btn--small"
+        disabled={busy}
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+      >
+        {m.common.confirmDelete}
+      </button>
+      <button type="button" className="btn btn--small" onClick={() => setAsking(false)}>
+        {m.common.cancel}
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { directionCount, travelStops, tripInDirection } from '../../../lib/schedule.ts';
+import { lineInfo, lineTimetable, rule, schedule, trip } from '../../../test/fixtures.ts';
+import {
+  initialRuleSelection,
+  selectedSchedule,
+  sortSchedules,
+  viewDirection,
+  visibleSchedules,
+} from './line-timetable.ts';
+
+const route = [1, 2, 3];
+// Out bound leaves the station; City bound runs the same route reversed.
+const twoWay = (id: number, out: string, back: string, ruleId = 1) =>
+  schedule(
+    id,
+    [
+      trip(id * 10 + 1, 'Out bound', 7, route, [out, null, null]),
+      trip(id * 10 + 2, 'City bound', 7, route, [back, null, null], true),
+    ],
+    ruleId,
+  );
+
+describe('line timetable view', () => {
+  it('sorts schedules by first departure in the current direction', () => {
+    const a = twoWay(1, '09:00', '06:00');
+    const b = twoWay(2, '07:00', '10:00');
+    expect(sortSchedules([a, b], 'Out bound').map((s) => s.id)).toEqual([2, 1]);
+    expect(sortSchedules([a, b], 'City bound').map((s) => s.id)).toEqual([1, 2]);
+  });
+
+  it('puts a one-way schedule by its only trip in either direction, and a schedule without times last', () => {
+    const oneWay = schedule(3, [trip(31, 'One way', 8, route, ['08:00', '08:10', '08:20'])]);
+    const noTimes = schedule(4, [trip(41, 'One way', 8, route, [null, null, null])]);
+    const early = twoWay(1, '07:00', '07:30');
+    expect(sortSchedules([noTimes, oneWay, early], 'City bound').map((s) => s.id)).toEqual([1, 3, 4]);
+    expect(tripInDirection(oneWay, 'City bound')?.id).toBe(31);
+  });
+
+  it('starts flipped when the opened trip is City bound, else follows the query', () => {
+    const data = lineTimetable([twoWay(1, '07:00', '08:00')]);
+    expect(viewDirection(data, 12, 'Out bound')).toBe('City bound');
+    expect(viewDirection(data, 11, 'City bound')).toBe('Out bound');
+    expect(viewDirection(data, null, 'City bound')).toBe('City bound');
+    expect(viewDirection(data, 999, 'Out bound')).toBe('Out bound');
+  });
+
+  it('counts distinct trip directions for the swap button', () => {
+    expect(directionCount(twoWay(1, '07:00', '08:00'))).toBe(2);
+    expect(directionCount(schedule(2, [trip(21, 'One way', 8, route, [])]))).toBe(1);
+  });
+
+  it('lists the stops in travel order with their times (reversed routes read backwards)', () => {
+    const back = trip(5, 'City bound', 7, [1, 2, 3], ['10:00', '10:05:00', null], true);
+    expect(travelStops(back).map((s) => [s.stop.id, s.time])).toEqual([
+      [3, '10:00'],
+      [2, '10:05'],
+      [1, null],
+    ]);
+  });
+});
+
+describe('seasonal rule filter', () => {
+  const summer = rule(4, [[4, 15, 11, 3]]);
+  const winter = rule(5, [
+    [11, 4, 12, 31],
+    [1, 1, 4, 14],
+  ]);
+  const schedules = [twoWay(1, '07:00', '08:00', 4), twoWay(2, '07:30', '08:30', 5)];
+  const filtered = (activeRuleIds: number[], date = '2026-07-01') =>
+    lineTimetable(schedules, {
+      line: lineInfo({ enabledSeasonalYearlyRuleFilter: true }),
+      yearlyRules: [summer, winter],
+      activeRuleIds,
+      date,
+    });
+
+  it("starts with the rules active on the requested date (the server's activeRuleIds)", () => {
+    expect(initialRuleSelection(filtered([4]), '2026-12-01', null)).toEqual([4]);
+  });
+
+  it('falls back to the rules running today when none runs on the requested date', () => {
+    expect(initialRuleSelection(filtered([]), '2026-12-01', null)).toEqual([5]);
+    expect(initialRuleSelection(filtered([]), '2026-06-01', null)).toEqual([4]);
+  });
+
+  it('adds the opened schedule’s rule: choosing a schedule moves the selection', () => {
+    expect(initialRuleSelection(filtered([4]), '2026-07-01', 2)).toEqual([4, 5]);
+  });
+
+  it('narrows the list only when the line has the filter on', () => {
+    const data = filtered([4]);
+    expect(visibleSchedules(data, 'Out bound', [4]).map((s) => s.id)).toEqual([1]);
+    expect(visibleSchedules(data, 'Out bound', [4, 5]).map((s) => s.id)).toEqual([1, 2]);
+    const unfiltered = { ...data, line: lineInfo() };
+    expect(visibleSchedules(unfiltered, 'Out bound', []).map((s) => s.id)).toEqual([1, 2]);
+  });
+
+  it('selects the opened schedule when listed, else the first listed', () => {
+    const listed = visibleSchedules(filtered([4, 5]), 'Out bound', [4, 5]);
+    expect(selectedSchedule(listed, 2)?.id).toBe(2);
+    expect(selectedSchedule(listed, 99)?.id).toBe(1);
+    expect(selectedSchedule([], 1)).toBeUndefined();
+  });
+});

@@ -1,0 +1,80 @@
+import type { Direction } from '@bus/core';
+import { DIRECTIONS, rulePassesOn } from '../../../lib/core.ts';
+import {
+  firstDeparture,
+  type LineTimetableData,
+  type PublicSchedule,
+  tripInDirection,
+} from '../../../lib/schedule.ts';
+
+/** The line timetable view's rules (spec section 2, "Line timetable view"), without React. */
+
+/** Schedules by their first departure in the given direction; schedules without a time last. */
+export function sortSchedules(schedules: readonly PublicSchedule[], dir: Direction): PublicSchedule[] {
+  const key = (s: PublicSchedule) => {
+    const trip = tripInDirection(s, dir);
+    return (trip && firstDeparture(trip)) ?? Number.POSITIVE_INFINITY;
+  };
+  return [...schedules].sort((a, b) => key(a) - key(b) || a.id - b.id);
+}
+
+/**
+ * The direction shown: the opened trip's own when it goes one way or the other (a City bound
+ * trip starts the view flipped), else the query's dir.
+ */
+export function viewDirection(
+  data: LineTimetableData,
+  tripId: number | null,
+  queryDir: Direction,
+): Direction {
+  if (tripId !== null) {
+    for (const schedule of data.schedules) {
+      const trip = schedule.trips.find((t) => t.id === tripId);
+      if (trip && (DIRECTIONS as readonly string[]).includes(trip.boundFor))
+        return trip.boundFor as Direction;
+    }
+  }
+  return queryDir;
+}
+
+/**
+ * The seasonal filter's first choice: the rules running on the requested date (the server's
+ * activeRuleIds), else those running today, else every rule (never an empty page). An opened
+ * schedule's rule is always included: choosing a schedule moves the selection.
+ */
+export function initialRuleSelection(
+  data: LineTimetableData,
+  today: string,
+  schedId: number | null,
+): number[] {
+  const ruleIds = data.yearlyRules.map((r) => r.id);
+  let selected = data.activeRuleIds.filter((id) => ruleIds.includes(id));
+  if (selected.length === 0 && data.date !== today) {
+    const byId = new Map(data.yearlyRules.map((r) => [r.id, r]));
+    selected = data.yearlyRules.filter((rule) => rulePassesOn(rule, byId, today)).map((r) => r.id);
+  }
+  if (selected.length === 0) selected = ruleIds;
+  const opened = data.schedules.find((s) => s.id === schedId);
+  if (opened && !selected.includes(opened.runsOnYearlyId)) selected = [...selected, opened.runsOnYearlyId];
+  return selected;
+}
+
+/** The schedules listed: sorted, and narrowed to the chosen rules when the line has the filter on. */
+export function visibleSchedules(
+  data: LineTimetableData,
+  dir: Direction,
+  selectedRuleIds: readonly number[],
+): PublicSchedule[] {
+  const schedules = data.line.enabledSeasonalYearlyRuleFilter
+    ? data.schedules.filter((s) => selectedRuleIds.includes(s.runsOnYearlyId))
+    : data.schedules;
+  return sortSchedules(schedules, dir);
+}
+
+/** The opened schedule when it is listed, else the first listed one. */
+export function selectedSchedule(
+  visible: readonly PublicSchedule[],
+  schedId: number | null,
+): PublicSchedule | undefined {
+  return visible.find((s) => s.id === schedId) ?? visible[0];
+}

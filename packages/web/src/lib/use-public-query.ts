@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  type PublicInput,
+  type PublicOutput,
+  type PublicPath,
+  publicUrl,
+  readTrpcResponse,
+} from './public-api.ts';
+
+export type QueryResult<T> =
+  | { status: 'idle'; data?: undefined; error?: undefined }
+  | { status: 'loading'; data?: T | undefined; error?: undefined }
+  | { status: 'error'; data?: undefined; error: unknown }
+  | { status: 'success'; data: T; error?: undefined };
+
+/** Answers by URL. Timetable data changes rarely and a page view is short: no expiry, a size cap. */
+const cache = new Map<string, unknown>();
+const CACHE_LIMIT = 100;
+
+function remember(url: string, data: unknown): void {
+  cache.delete(url);
+  cache.set(url, data);
+  if (cache.size > CACHE_LIMIT) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+}
+
+/** Forgets every cached answer (tests). */
+export function clearPublicQueryCache(): void {
+  cache.clear();
+}
+
+/** Stores an answer as if it had been fetched (tests render pages with known data this way). */
+export function primePublicQuery<P extends PublicPath>(
+  path: P,
+  input: PublicInput<P>,
+  data: PublicOutput<P>,
+): void {
+  remember(publicUrl(path, input), data);
+}
+
+export interface PublicQueryOptions {
+  /** While a new input loads, keep returning the last answer as `data` (status stays 'loading'). */
+  keepPrevious?: boolean;
+}
+
+/**
+ * One public query for a component: loading, error or data. A changed input aborts the request
+ * in flight; `null` input means "not now" (status 'idle'). Answers are cached by URL, so going
+ * back to a page shows it at once.
+ */
+export function usePublicQuery<P extends PublicPath>(
+  path: P,
+  input: PublicInput<P> | null,
+  options: PublicQueryOptions = {},
+): QueryResult<PublicOutput<P>> {
+  const url = input === null ? null : publicUrl(path, input);
+  const [settled, setSettled] = useState<{ url: string; error: unknown } | null>(null);
+  const [, setVersion] = useState(0);
+  const previous = useRef<PublicOutput<P> | undefined>(undefined);
+
+  useEffect(() => {
+    if (url === null || cache.has(url)) return;
+    setSettled(null);
+    const controller = new AbortController();
+    fetch(url, { signal: controller.signal, headers: { accept: 'application/json' } })
+      .then(readTrpcResponse)
+      .then(
+        (data) => {
+          remember(url, data);
+          setSettled(null);
+          setVersion((v) => v + 1);
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) setSettled({ url, error });
+        },
+      );
+    return () => controller.abort();
+  }, [url]);
+
+  if (url === null) return { status: 'idle' };
+  if (cache.has(url)) {
+    const data = cache.get(url) as PublicOutput<P>;
+    previous.current = data;
+    return { status: 'success', data };
+  }
+  if (settled?.url === url) return { status: 'error', error: settled.error };
+  return { status: 'loading', data: options.keepPrevious ? previous.current : undefined };
+}

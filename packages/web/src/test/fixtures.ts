@@ -1,0 +1,100 @@
+import type { BoundFor, LineInfo, Weekday, YearlyRule } from '@bus/core';
+import type { LineTimetableData, PublicSchedule, PublicStop, PublicTrip } from '../lib/schedule.ts';
+
+/** Small builders for the public answers' shapes (unit tests only). */
+
+export const stop = (id: number, name = `Stop ${id}`): PublicStop => ({
+  id,
+  name,
+  coords: null,
+  defaultOption: false,
+});
+
+export function trip(
+  id: number,
+  boundFor: BoundFor,
+  routeId: number,
+  stopIds: number[],
+  times: (string | null)[],
+  routeDirReversed = false,
+): PublicTrip {
+  return {
+    id,
+    boundFor,
+    routeDirReversed,
+    timeList: times,
+    route: {
+      id: routeId,
+      routeNotes: null,
+      stopsArr: stopIds.map((s) => stop(s)),
+      distanceMeters: stopIds.slice(1).map(() => null),
+    },
+  };
+}
+
+export function schedule(
+  id: number,
+  trips: PublicTrip[],
+  ruleId = 1,
+  runsOnWeekly: Weekday[] = [],
+): PublicSchedule {
+  return {
+    id,
+    lineId: 1,
+    runsOnWeekly,
+    runsOnYearlyId: ruleId,
+    runsOnYearlyStr: `Rule ${ruleId}`,
+    runsOnPublicHolidays: false,
+    timeConstraintsDescription: null,
+    trips,
+  };
+}
+
+export function rule(id: number, periods: [number, number, number, number][] = []): YearlyRule {
+  return {
+    id,
+    periodName: `Rule ${id}`,
+    typeOfYearlyRule: null,
+    otherRuleId: null,
+    timePeriods: periods.map(([startMonth, startDay, endMonth, endDay], i) => ({
+      id: id * 10 + i,
+      startMonth,
+      startDay,
+      endMonth,
+      endDay,
+    })),
+    pattern1Params: [],
+  };
+}
+
+export function lineInfo(overrides: Partial<LineInfo> = {}): LineInfo {
+  return {
+    id: 1,
+    name: 'M35',
+    routeStart: 'Anykščiai',
+    routeEnd: 'Dabužiai',
+    routeType: 'Regional Bus',
+    operator: 'Transporto Centras',
+    anykStationPlatform: null,
+    price: null,
+    via: null,
+    enabledSeasonalYearlyRuleFilter: false,
+    customNotes: [],
+    ...overrides,
+  };
+}
+
+export function lineTimetable(
+  schedules: PublicSchedule[],
+  overrides: Partial<Omit<LineTimetableData, 'nothingFound'>> = {},
+): LineTimetableData {
+  return {
+    nothingFound: false,
+    line: lineInfo(),
+    schedules,
+    yearlyRules: [rule(1)],
+    activeRuleIds: [1],
+    date: '2026-03-12',
+    ...overrides,
+  };
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * End-to-end tests of the public pages in real Chromium (scripts/e2e.sh starts the server and
+ * passes its address in E2E_BASE_URL). Kept out of the root config's `web` project: they need a
+ * running server and a browser, so `vitest run` at the root never picks them up.
+ */
+export default defineConfig({
+  test: {
+    name: 'web-e2e',
+    root: import.meta.dirname,
+    include: ['e2e/**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One browser, one server: files and tests run one after the other.
+    fileParallelism: false,
+    maxWorkers: 1,
+  },
+});
