@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   assembleDepartures,
+  compareDepartures,
   type DepartureCandidate,
+  type DepartureItem,
   type DepartureSelection,
   departureName,
+  effectiveDestination,
   isTripSelected,
   type RouteStopsLookup,
+  sortDepartures,
+  type TripSelectionFilter,
+  tripSelectionFilter,
 } from './departures.ts';
-import type { BoundFor, RouteType } from './domain.ts';
+import { BOUND_FOR, type BoundFor, DIRECTIONS, HOME_STOP_ID, ROUTE_TYPES, type RouteType } from './domain.ts';
 
 const names: Record<number, string> = {
   1: 'Anykščių AS',
@@ -136,6 +142,70 @@ describe('isTripSelected: the four selection cases', () => {
   ];
   it.each(cases)('%s', (_label, q, boundFor, routeType, expected) => {
     expect(isTripSelected(q, { boundFor, routeType })).toBe(expected);
+  });
+});
+
+describe('tripSelectionFilter: the selection cases as data for the database', () => {
+  const admits = (f: TripSelectionFilter, trip: { boundFor: BoundFor; routeType: RouteType }) =>
+    f.boundFor.includes(trip.boundFor) &&
+    (f.lineType === 'any' || (f.lineType === 'city bus only') === (trip.routeType === 'City Bus'));
+  const selections: DepartureSelection[] = [];
+  for (const from of [HOME_STOP_ID, 5])
+    for (const to of [null, 4, HOME_STOP_ID, 5])
+      for (const dir of DIRECTIONS) selections.push({ from, to, dir });
+  const rows = selections.flatMap((q) =>
+    BOUND_FOR.flatMap((boundFor) => ROUTE_TYPES.map((routeType) => [q, boundFor, routeType] as const)),
+  );
+
+  it.each(rows)('%o, %s, %s: agrees with isTripSelected', (q, boundFor, routeType) => {
+    const f = tripSelectionFilter(q);
+    expect(admits(f, { boundFor, routeType })).toBe(isTripSelected(q, { boundFor, routeType }));
+  });
+
+  it.each(selections)('%o: destination is the effective one', (q) => {
+    expect(tripSelectionFilter(q).destination).toBe(effectiveDestination(q));
+  });
+
+  it('covers every combination', () => {
+    expect(rows).toHaveLength(2 * 4 * 2 * 3 * 3);
+  });
+});
+
+describe('sortDepartures', () => {
+  it('orders exactly like sort(compareDepartures), ties and collation quirks included', () => {
+    // Lithuanian order (č after c, y with i), names equal to the collator (case, accents).
+    const lineNames = [
+      'Čiobiškis',
+      'Cirkliškis',
+      'cirkliškis',
+      'Yla',
+      'Ilzenbergas',
+      'M5',
+      'm5',
+      'M35',
+      'Ąžuolas',
+      'Azuolas',
+    ];
+    let seed = 7;
+    const pick = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const items: DepartureItem[] = [];
+    for (let i = 0; i < 600; i++) {
+      items.push({
+        lineName: lineNames[pick(lineNames.length)] as string,
+        routeType: 'Regional Bus',
+        tooLate: false,
+        lineId: 1,
+        schedId: i,
+        tripId: pick(6),
+        timeDepart: `0${pick(3)}:0${pick(3)}`,
+        // Tells apart items that compare equal in everything else.
+        name: `#${i}`,
+      });
+    }
+    expect(sortDepartures([...items])).toEqual([...items].sort(compareDepartures));
   });
 });
 

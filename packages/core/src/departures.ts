@@ -68,6 +68,35 @@ export function isTripSelected(
   return trip.boundFor === q.dir || trip.boundFor === 'One way';
 }
 
+/** Which line types a selection admits (see {@link tripSelectionFilter}). */
+export type LineTypeFilter = 'any' | 'city bus only' | 'no city bus';
+
+/**
+ * The selection case of a query as plain data, for the database to prefilter candidates
+ * with: a trip is selected exactly when its `boundFor` is in `boundFor` and its line type
+ * passes `lineType` (isTripSelected stays the rule; this only restates it). `destination`
+ * is the stop the trip must reach later, when the query has one that counts.
+ */
+export interface TripSelectionFilter {
+  boundFor: readonly BoundFor[];
+  lineType: LineTypeFilter;
+  destination: number | null;
+}
+
+const GOING_OUT: readonly BoundFor[] = ['Out bound', 'One way'];
+const ANY_BOUND: readonly BoundFor[] = ['City bound', 'Out bound', 'One way'];
+
+/** isTripSelected turned into a filter (proved equal over every case in departures.test.ts). */
+export function tripSelectionFilter(q: DepartureSelection): TripSelectionFilter {
+  const destination = effectiveDestination(q);
+  if (q.from === HOME_STOP_ID) {
+    if (q.dir === 'City bound') return { boundFor: ANY_BOUND, lineType: 'city bus only', destination };
+    if (q.to !== null) return { boundFor: GOING_OUT, lineType: 'any', destination };
+    return { boundFor: GOING_OUT, lineType: 'no city bus', destination };
+  }
+  return { boundFor: [q.dir, 'One way'], lineType: 'any', destination };
+}
+
 /** A trip's stops in the order the bus reaches them. */
 export function travelOrder(stopIds: readonly number[], reversed: boolean): readonly number[] {
   return reversed ? [...stopIds].reverse() : stopIds;
@@ -96,6 +125,45 @@ export function compareDepartures(a: DepartureItem, b: DepartureItem): number {
 }
 
 /**
+ * Sorts like `items.sort(compareDepartures)` (same order, ties included, as the sort is
+ * stable), but collates each distinct line name once instead of in every comparison: a hub's
+ * thousands of departures share a few hundred line names, and Intl collation is slow.
+ */
+export function sortDepartures(items: DepartureItem[]): DepartureItem[] {
+  const names = [...new Set(items.map((i) => i.lineName))].sort(compareLt);
+  const rank = new Map<string, number>();
+  let r = 0;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    // Names the collator holds equal share a rank.
+    if (i > 0 && compareLt(names[i - 1] as string, name) !== 0) r++;
+    rank.set(name, r);
+  }
+  return items.sort((a, b) => {
+    if (a.timeDepart !== b.timeDepart) return a.timeDepart < b.timeDepart ? -1 : 1;
+    return (rank.get(a.lineName) as number) - (rank.get(b.lineName) as number) || a.tripId - b.tripId;
+  });
+}
+
+/** 'HH:MM' for each minute of the day, built once: a hub answers thousands of departures. */
+const TIME_TEXT: string[] = [];
+
+function timeText(minute: number): string {
+  let text = TIME_TEXT[minute];
+  if (text === undefined) {
+    text = formatTime(minute);
+    if (Number.isInteger(minute) && minute >= 0 && minute < 24 * 60) TIME_TEXT[minute] = text;
+  }
+  return text;
+}
+
+/** A route driven one way, with the departure names worked out so far (by travel index). */
+interface RouteWay {
+  stops: readonly number[];
+  names: (string | undefined)[];
+}
+
+/**
  * Turns the visits found for the departure stop into the timetable's items: applies the
  * selection case, drops visits at the trip's last stop or without a time, checks that the
  * destination comes later, names the item and marks it too late.
@@ -108,14 +176,31 @@ export function assembleDepartures(
 ): DepartureItem[] {
   const to = effectiveDestination(q);
   const tooLate = tooLateOn(q.date, now);
+  const stopName = (id: number) => routes.stopName(id);
+  // Many visits share a route and direction: reverse its stops and name its visits once
+  // (one map per direction, keyed by route id).
+  const ways = [new Map<number, RouteWay | null>(), new Map<number, RouteWay | null>()] as const;
   const items: DepartureItem[] = [];
   for (const c of candidates) {
     if (c.minute === null || !isTripSelected(q, c)) continue;
-    const drawn = routes.stopIds(c.routeId);
-    if (!drawn) continue;
-    const stops = travelOrder(drawn, c.routeDirReversed);
+    const waysOfDirection = ways[c.routeDirReversed ? 1 : 0];
+    let way = waysOfDirection.get(c.routeId);
+    if (way === undefined) {
+      const drawn = routes.stopIds(c.routeId);
+      way = drawn ? { stops: travelOrder(drawn, c.routeDirReversed), names: [] } : null;
+      waysOfDirection.set(c.routeId, way);
+    }
+    if (way === null) continue;
+    const { stops } = way;
     if (stops[c.travelIndex] !== q.from || c.travelIndex >= stops.length - 1) continue;
     if (to !== null && stops.indexOf(to, c.travelIndex + 1) === -1) continue;
+    // The name depends on the route type too, which is the line's: key the cache by it.
+    const nameKey = c.routeType === 'City Bus' ? c.travelIndex : -1;
+    let name = way.names[nameKey + 1];
+    if (name === undefined) {
+      name = departureName(stops, c.travelIndex, c.routeType, stopName);
+      way.names[nameKey + 1] = name;
+    }
     items.push({
       lineName: c.lineName,
       routeType: c.routeType,
@@ -123,9 +208,9 @@ export function assembleDepartures(
       lineId: c.lineId,
       schedId: c.schedId,
       tripId: c.tripId,
-      timeDepart: formatTime(c.minute),
-      name: departureName(stops, c.travelIndex, c.routeType, (id) => routes.stopName(id)),
+      timeDepart: timeText(c.minute),
+      name,
     });
   }
-  return items.sort(compareDepartures);
+  return sortDepartures(items);
 }

@@ -8,11 +8,13 @@ import { parseEnv } from '../src/env.ts';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
 import type { DeparturesResult } from '../src/services/departures.ts';
 import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
-import { fixedClock, trpcQuery } from './helpers.ts';
+import { fixedClock, realDataApp, trpcQuery } from './helpers.ts';
 
 const clock = fixedClock('2026-03-04T07:30:00Z');
 const departuresOn = async (app: AdminTestApp['app'], date: string) =>
   (await trpcQuery<DeparturesResult>(app, 'timetable.departures', { from: 1, date })).data.items.length;
+const departures = async (app: AdminTestApp['app'], input: Record<string, unknown>) =>
+  (await trpcQuery<DeparturesResult>(app, 'timetable.departures', input)).data.items;
 const search = async (app: AdminTestApp['app'], query: string) =>
   (await trpcQuery<{ id: number; name: string }[]>(app, 'timetable.searchStops', { query })).data.map(
     (s) => s.name,
@@ -54,6 +56,54 @@ describe('public answers after an admin save (no stale caches)', () => {
     expect(await search(t.app, 'zabelyn')).toEqual([]);
     expect(await search(t.app, 'zasin')).toEqual(['Žąsinė']);
   });
+
+  it('a cached departures answer follows a stop rename at once', async () => {
+    const admin = adminClient(t.app, t.adminToken);
+    const query = { from: 1, dir: 'Out bound', date: '2026-03-05' };
+    const first = await departures(t.app, query);
+    // The second call is answered from the cache.
+    expect(await departures(t.app, query)).toEqual(first);
+    const terminus = first[0]?.name ?? '';
+    const stop = (
+      await trpcQuery<{ id: number; name: string; coords: string | null; defaultOption: boolean }[]>(
+        t.app,
+        'timetable.searchStops',
+        { query: terminus },
+      )
+    ).data.find((s) => s.name === terminus);
+    expect(stop).toBeDefined();
+    const renamed = `${terminus} (naujoji)`;
+    const res = await admin.mutate('admin.stops.save', { ...stop, name: renamed });
+    expect(res.status).toBe(200);
+    const after = await departures(t.app, query);
+    expect(after).toHaveLength(first.length);
+    expect(after.filter((i) => i.name === renamed).length).toBe(
+      first.filter((i) => i.name === terminus).length,
+    );
+    expect(after.some((i) => i.name === terminus)).toBe(false);
+  });
+});
+
+describe('a cached departures answer is too late by the clock of each request', () => {
+  it('marks departures too late as the clock moves, with the data unchanged', async () => {
+    let instant = new Date('2026-03-04T03:00:00Z'); // 05:00 in Vilnius
+    const { app } = await realDataApp({ clock: () => new Date(instant) });
+    try {
+      const query = { from: 1, dir: 'Out bound', date: '2026-03-04' };
+      const early = await departures(app, query);
+      expect(early.length).toBeGreaterThan(10);
+      expect(early.every((i) => i.timeDepart < '05:00' || !i.tooLate)).toBe(true);
+      instant = new Date('2026-03-04T10:00:00Z'); // 12:00 in Vilnius
+      const noon = await departures(app, query);
+      expect(noon.map(({ tooLate: _, ...i }) => i)).toEqual(early.map(({ tooLate: _, ...i }) => i));
+      for (const item of noon) expect(item.tooLate).toBe(item.timeDepart < '12:00');
+      expect(noon.filter((i) => i.tooLate).length).toBeGreaterThan(early.filter((i) => i.tooLate).length);
+      instant = new Date('2026-03-05T10:00:00Z'); // the next day: every departure of the 4th is gone
+      expect((await departures(app, query)).every((i) => i.tooLate)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('a write by another process (e.g. pnpm cli import) is seen at once', () => {
@@ -69,6 +119,22 @@ describe('a write by another process (e.g. pnpm cli import) is seen at once', ()
       .prepare("UPDATE stop SET name = 'Zabelynė II', name_folded = 'zabelyne ii' WHERE id = 13")
       .run();
     expect(await search(app, 'zabelyn')).toEqual(['Zabelynė II']);
+    // Departures too, although the same question was answered (and cached) just before.
+    const query = { from: 1, dir: 'Out bound', date: '2026-03-05' };
+    const before = await departures(app, query);
+    expect(await departures(app, query)).toEqual(before);
+    const moved = before.find((i) => i.timeDepart < '23:00');
+    expect(moved).toBeDefined();
+    const [h, m] = (moved?.timeDepart ?? '').split(':').map(Number);
+    const minute = (h as number) * 60 + (m as number);
+    other.sqlite
+      .prepare('UPDATE trip_time SET minute = ? WHERE trip_id = ? AND minute = ?')
+      .run(minute + 30, moved?.tripId, minute);
+    const after = await departures(app, query);
+    expect(after).not.toEqual(before);
+    expect(after.filter((i) => i.tripId === moved?.tripId).map((i) => i.timeDepart)).toContain(
+      `${String(Math.floor((minute + 30) / 60)).padStart(2, '0')}:${String((minute + 30) % 60).padStart(2, '0')}`,
+    );
     other.sqlite.close();
     await app.close();
     server.sqlite.close();

@@ -1,9 +1,15 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initialSchema from './2026-11-22-initial-schema.ts';
+import * as departuresCoveringIndex from './2026-11-23-departures-covering-index.ts';
 
-/** Inline provider: migrations are bundled with the code, keyed by date-prefixed name. */
+/**
+ * Inline provider: migrations are bundled with the code, keyed by date-prefixed name. Kysely
+ * runs them in name order (and refuses a new one that sorts before an applied one), so a new
+ * migration's name must sort after every existing one.
+ */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-initial-schema': initialSchema,
+  '2026-11-23-departures-covering-index': departuresCoveringIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,10 @@
-import type { BoundFor, DepartureCandidate, RouteType } from '@bus/core';
+import {
+  BOUND_FOR,
+  type BoundFor,
+  type DepartureCandidate,
+  type RouteType,
+  type TripSelectionFilter,
+} from '@bus/core';
 import type SQLite from 'better-sqlite3';
 
 /**
@@ -7,42 +13,92 @@ import type SQLite from 'better-sqlite3';
  * compiling the query each time would take a good share of that.
  *
  * The join starts at the stop (index route_stop_stop), walks to the trips of each route
- * passing it, keeps the schedules that run on the date (weekday bit, active yearly rules,
- * holiday flag), and picks the trip's time at that visit. Times are stored in travel order,
- * so a reversed trip's time index is counted from the route's end.
+ * passing it (covering index trip_route_cover: the trip row itself is never read), keeps the
+ * schedules that run on the date (weekday bit, active yearly rules, holiday flag), and picks
+ * the trip's time at that visit. Times are stored in travel order, so a reversed trip's time
+ * index is counted from the route's end.
+ *
+ * It also leaves out the rows assembleDepartures would reject anyway (that function stays the
+ * rule and checks them all again): visits without a time, visits at the trip's last stop,
+ * trips the selection case does not take (tripSelectionFilter) and, with a destination, trips
+ * that do not reach it later in travel order.
  */
+const travelIndex = 'CASE WHEN t.route_dir_reversed = 1 THEN r.stop_count - 1 - rs.seq ELSE rs.seq END';
+
+interface Variant {
+  ruleCount: number;
+  lineType: TripSelectionFilter['lineType'];
+  withDestination: boolean;
+}
+
 // The active rule ids are inlined as placeholders (one statement per list length): a
-// json_each() subquery here made the whole query four times slower.
-const candidatesSql = (ruleCount: number) => `
-  SELECT t.id, s.id, s.line_id, t.bound_for, t.route_id, t.route_dir_reversed,
-         CASE WHEN t.route_dir_reversed = 1 THEN r.stop_count - 1 - rs.seq ELSE rs.seq END,
-         tt.minute
+// json_each() subquery here made the whole query four times slower. The line type and the
+// destination change the joins, so they get their own statements too (six per list length).
+function candidatesSql(v: Variant): string {
+  const lineJoin = v.lineType === 'any' ? '' : 'CROSS JOIN line l ON l.id = s.line_id';
+  const lineCondition =
+    v.lineType === 'any' ? '' : `AND l.route_type ${v.lineType === 'city bus only' ? '=' : '!='} 'City Bus'`;
+  // A later visit of the destination in travel order: a higher seq going the way the route is
+  // drawn, a lower one reversed. Written as the directions the trip may run in, so it is
+  // checked once per route visit and narrows the trip index (rather than once per trip).
+  const destinationCondition = v.withDestination
+    ? `AND t.route_dir_reversed IN (
+        CASE WHEN EXISTS (
+          SELECT 1 FROM route_stop d WHERE d.stop_id = ? AND d.route_id = rs.route_id AND d.seq > rs.seq
+        ) THEN 0 END,
+        CASE WHEN EXISTS (
+          SELECT 1 FROM route_stop d WHERE d.stop_id = ? AND d.route_id = rs.route_id AND d.seq < rs.seq
+        ) THEN 1 END)`
+    : '';
+  // One row holding every visit as comma-separated numbers, VISIT_FIELDS per visit: better-
+  // sqlite3 spends a few microseconds on each row it returns, and a hub answers thousands of
+  // visits; one text and JSON.parse cost about half as much. The visits come in the order the
+  // join finds them, as rows did; that order only shows in assembleDepartures' stable sort for
+  // exact ties (one trip at the stop twice in the same minute).
+  return `
+  SELECT group_concat(
+           t.id || ',' || t.schedule_id || ',' || s.line_id || ',' || t.route_id || ',' ||
+           t.route_dir_reversed || ',' || ${travelIndex} || ',' || tt.minute || ',' ||
+           CASE t.bound_for ${BOUND_FOR.map((b, i) => `WHEN '${b}' THEN ${i}`).join(' ')} END)
   FROM route_stop rs
   CROSS JOIN route r ON r.id = rs.route_id
   CROSS JOIN trip t ON t.route_id = rs.route_id
   CROSS JOIN schedule s ON s.id = t.schedule_id
-  LEFT JOIN trip_time tt
-    ON tt.trip_id = t.id
-   AND tt.seq = CASE WHEN t.route_dir_reversed = 1 THEN r.stop_count - 1 - rs.seq ELSE rs.seq END
+  ${lineJoin}
+  CROSS JOIN trip_time tt ON tt.trip_id = t.id AND tt.seq = ${travelIndex}
   WHERE rs.stop_id = ?
+    AND t.bound_for IN (?, ?, ?)
+    AND ${travelIndex} < r.stop_count - 1
+    ${destinationCondition}
     AND (s.weekday_mask & ?) != 0
     AND s.runs_on_public_holidays >= ?
-    AND s.rule_id IN (${Array.from({ length: ruleCount }, () => '?').join(', ')})`;
+    AND s.rule_id IN (${Array.from({ length: v.ruleCount }, () => '?').join(', ')})
+    ${lineCondition}
+    AND tt.minute IS NOT NULL`;
+}
 
-type CandidateRow = [
-  tripId: number,
-  schedId: number,
-  lineId: number,
-  boundFor: string,
-  routeId: number,
-  reversed: number,
-  travelIndex: number,
-  minute: number | null,
-];
+/** tripId, schedId, lineId, routeId, reversed, travelIndex, minute, index in BOUND_FOR. */
+const VISIT_FIELDS = 8;
 
-const statements = new WeakMap<SQLite.Database, Map<number, SQLite.Statement>>();
+const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
 
-export interface ServiceDayFilter {
+function statementFor(sqlite: SQLite.Database, v: Variant): SQLite.Statement {
+  let byVariant = statements.get(sqlite);
+  if (!byVariant) {
+    byVariant = new Map();
+    statements.set(sqlite, byVariant);
+  }
+  const key = `${v.ruleCount}:${v.lineType}:${v.withDestination}`;
+  let statement = byVariant.get(key);
+  if (!statement) {
+    statement = sqlite.prepare(candidatesSql(v)).pluck();
+    byVariant.set(key, statement);
+  }
+  return statement;
+}
+
+/** The day the schedules must run on and the selection case of the query (tripSelectionFilter). */
+export interface DeparturesFilter extends TripSelectionFilter {
   stopId: number;
   weekdayBit: number;
   isHoliday: boolean;
@@ -50,47 +106,47 @@ export interface ServiceDayFilter {
 }
 
 /**
- * Every visit to the stop by a trip whose schedule runs on the day described by the filter.
- * Line names and types come from `lines` (the read snapshot) rather than a join per row.
+ * Every visit to the stop, with a time and not at the trip's last stop, by a trip that the
+ * filter's selection case takes and whose schedule runs on the filter's day. Line names and
+ * types come from `lines` (the read snapshot) rather than a join per row.
  */
 export function findDepartureCandidates(
   sqlite: SQLite.Database,
-  f: ServiceDayFilter,
+  f: DeparturesFilter,
   lines: ReadonlyMap<number, { name: string; routeType: RouteType }>,
 ): DepartureCandidate[] {
-  if (f.activeRuleIds.length === 0) return [];
-  let byCount = statements.get(sqlite);
-  if (!byCount) {
-    byCount = new Map();
-    statements.set(sqlite, byCount);
-  }
-  let statement = byCount.get(f.activeRuleIds.length);
-  if (!statement) {
-    statement = sqlite.prepare(candidatesSql(f.activeRuleIds.length)).raw();
-    byCount.set(f.activeRuleIds.length, statement);
-  }
+  const bounds = [...new Set(f.boundFor)];
+  if (f.activeRuleIds.length === 0 || bounds.length === 0) return [];
+  const statement = statementFor(sqlite, {
+    ruleCount: f.activeRuleIds.length,
+    lineType: f.lineType,
+    withDestination: f.destination !== null,
+  });
+  // Always three bound_for placeholders; repeating a value does not change the IN list.
+  const [b0, b1 = b0, b2 = b1] = bounds;
+  const params: unknown[] = [f.stopId, b0, b1, b2];
+  if (f.destination !== null) params.push(f.destination, f.destination);
   // On a public holiday only schedules with the flag set run (flag >= 1); otherwise any (>= 0).
-  const rows = statement.all(
-    f.stopId,
-    f.weekdayBit,
-    f.isHoliday ? 1 : 0,
-    ...f.activeRuleIds,
-  ) as CandidateRow[];
+  params.push(f.weekdayBit, f.isHoliday ? 1 : 0, ...f.activeRuleIds);
+  const text = statement.get(...params) as string | null;
+  if (text === null) return [];
+  const visits = JSON.parse(`[${text}]`) as number[];
   const candidates: DepartureCandidate[] = [];
-  for (const [tripId, schedId, lineId, boundFor, routeId, reversed, travelIndex, minute] of rows) {
+  for (let i = 0; i < visits.length; i += VISIT_FIELDS) {
+    const lineId = visits[i + 2] as number;
     const line = lines.get(lineId);
     if (!line) continue;
     candidates.push({
-      tripId,
-      schedId,
+      tripId: visits[i] as number,
+      schedId: visits[i + 1] as number,
       lineId,
       lineName: line.name,
       routeType: line.routeType,
-      boundFor: boundFor as BoundFor,
-      routeId,
-      routeDirReversed: reversed === 1,
-      travelIndex,
-      minute,
+      boundFor: BOUND_FOR[visits[i + 7] as number] as BoundFor,
+      routeId: visits[i + 3] as number,
+      routeDirReversed: visits[i + 4] === 1,
+      travelIndex: visits[i + 5] as number,
+      minute: visits[i + 6] as number,
     });
   }
   return candidates;
