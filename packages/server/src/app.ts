@@ -1,17 +1,21 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Clock, DomainError, HTTP_STATUS, systemClock } from '@bus/core';
-import type { OpenedDatabase } from '@bus/db';
+import { dataStamp, type OpenedDatabase } from '@bus/db';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { createAuthRuntime } from './auth/runtime.ts';
 import type { Env } from './env.ts';
 import { registerLegacyRest } from './rest/index.ts';
 import { checkHealth } from './services/health.ts';
 import { ensureDemoUser } from './services/users.ts';
+import { registerTrpcFastLane } from './trpc/fast-lane.ts';
 import type { Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
+
+/** The public queries a visitor's phone asks most often (see trpc/fast-lane.ts). */
+const FAST_LANE_PATHS = ['timetable.departures', 'timetable.searchStops'] as const;
 
 export interface AppOptions {
   db: OpenedDatabase;
@@ -68,18 +72,28 @@ export async function buildApp({ db, env, clock = systemClock }: AppOptions): Pr
   app.get('/healthz', async () => checkHealth(db));
   registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
 
+  const createContext = (req: FastifyRequest): Context => ({
+    db,
+    env,
+    clock,
+    ip: req.ip,
+    authorization: req.headers.authorization,
+    auth,
+  });
+  registerTrpcFastLane(app, {
+    router: appRouter,
+    prefix: '/trpc',
+    paths: FAST_LANE_PATHS,
+    createContext,
+    // Departures change with the data and, through tooLate and "today", with the minute;
+    // Vilnius minutes start with UTC minutes (whole-hour offsets).
+    cacheToken: (ctx) => `${dataStamp(ctx.db.sqlite)}|${Math.floor(ctx.clock().getTime() / 60_000)}`,
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }): Context => ({
-        db,
-        env,
-        clock,
-        ip: req.ip,
-        authorization: req.headers.authorization,
-        auth,
-      }),
+      createContext: ({ req }) => createContext(req),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           app.log.error({ err: error, path }, 'tRPC procedure failed');

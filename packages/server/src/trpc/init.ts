@@ -43,19 +43,17 @@ export function zodMessage(error: ZodError): string {
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
+    // A stack trace never leaves the server, in any mode.
+    const { stack: _stack, ...data } = shape.data;
     // Input validation: say what is wrong in the message itself (the UI shows `message`).
     if (error.code === 'BAD_REQUEST' && error.cause instanceof ZodError) {
-      return { ...shape, message: zodMessage(error.cause) };
+      return { ...shape, message: zodMessage(error.cause), data };
     }
     // 5xx never leaks internals.
     if (error.code === 'INTERNAL_SERVER_ERROR') {
-      return {
-        ...shape,
-        message: 'Something went wrong on the server',
-        data: { ...shape.data, stack: undefined },
-      };
+      return { ...shape, message: 'Something went wrong on the server', data };
     }
-    return { ...shape, data: { ...shape.data, stack: undefined } };
+    return { ...shape, data };
   },
 });
 
