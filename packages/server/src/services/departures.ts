@@ -36,9 +36,9 @@ interface ServiceDay {
 // date only through its weekday, holiday flag and active yearly rules, so every date with the
 // same ones shares an answer; tooLate is worked out again on every request from the clock.
 
-/** At most this many answers, and this many departures across them (about 25 MB). */
+/** At most this many answers, and this many departures across them (about 8 MB). */
 const ANSWER_CACHE_ENTRIES = 1_000;
-const ANSWER_CACHE_ITEMS = 200_000;
+const ANSWER_CACHE_ITEMS = 60_000;
 
 const answers = perDatabase(
   () => new StampedCache<CachedDeparture[]>(ANSWER_CACHE_ENTRIES, ANSWER_CACHE_ITEMS),

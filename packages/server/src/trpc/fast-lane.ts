@@ -28,12 +28,26 @@ export function registerTrpcFastLane<TContext>(
      * anything an answer depends on changes (the data, the current minute).
      */
     cacheToken: (ctx: TContext) => string;
-    cacheSize?: number;
+    /** Upper bound of the kept answers' total length (characters), so memory stays flat. */
+    cacheChars?: number;
   },
 ): void {
-  const { router, prefix, createContext, cacheToken, cacheSize = 500 } = options;
+  const { router, prefix, createContext, cacheToken, cacheChars = 4_000_000 } = options;
   const config = router._def._config;
   const cache = new Map<string, string>();
+  let cachedChars = 0;
+  const keep = (key: string, json: string) => {
+    // A hub's whole day can be large; such answers are not worth the memory.
+    if (json.length > cacheChars / 16 || cache.has(key)) return;
+    // Map order is insertion order: the first key is the oldest.
+    for (const [oldKey, old] of cache) {
+      if (cachedChars + json.length <= cacheChars) break;
+      cache.delete(oldKey);
+      cachedChars -= old.length;
+    }
+    cache.set(key, json);
+    cachedChars += json.length;
+  };
   for (const path of options.paths) {
     app.get(`${prefix}/${path}`, async (req, reply) => {
       const query = req.query as Record<string, string | string[] | undefined>;
@@ -58,9 +72,7 @@ export function registerTrpcFastLane<TContext>(
         })) as unknown;
         const body = { result: { data } };
         const json = JSON.stringify(batch ? [body] : body);
-        // Map order is insertion order: the first key is the oldest.
-        if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
-        cache.set(key, json);
+        keep(key, json);
         return reply.type('application/json').send(json);
       } catch (cause) {
         const error =
