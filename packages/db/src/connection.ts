@@ -38,3 +38,16 @@ export async function createTestDb(): Promise<OpenedDatabase> {
   await migrateToLatest(opened.db);
   return opened;
 }
+
+/** 'SELECT 1' prepared once per database handle, not once per request. */
+const probes = new WeakMap<SQLite.Database, SQLite.Statement>();
+
+/** Runs a trivial query; throws when the database does not answer. */
+export function pingDatabase(sqlite: SQLite.Database): void {
+  let probe = probes.get(sqlite);
+  if (!probe) {
+    probe = sqlite.prepare('SELECT 1');
+    probes.set(sqlite, probe);
+  }
+  probe.get();
+}
