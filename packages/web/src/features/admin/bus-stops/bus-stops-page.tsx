@@ -3,17 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
-import { errorText } from '../../../lib/error-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { StopWithUsageData } from '../admin-api.tsx';
 import { useAdminMessages } from '../admin-messages.ts';
 import { savedId, tempId } from '../logic/temp-ids.ts';
 import { LoadError, YesNo } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
-import { useFlushEdits } from '../ui/flush.tsx';
 import { matchStops } from '../ui/stop-picker.tsx';
-import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
-import { useDraft } from '../ui/use-draft.ts';
+import { useInlineRow } from '../ui/use-inline-row.ts';
 
 /** Bus stops with their usage: inline view/edit rows, a search box and an add button. */
 export function BusStopsPage() {
@@ -112,71 +109,31 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
   const m = useAdminMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const toasts = useToasts();
-  const flushEdits = useFlushEdits();
   const hintId = useId();
   const { stop, usedInLines } = item;
-  const [editing, setEditing] = useState(onDone !== undefined);
-  const [submitted, setSubmitted] = useState(false);
-  const fromStop = (): StopDraft => ({
-    name: stop.name,
-    coords: stop.coords ?? '',
-    defaultOption: stop.defaultOption,
-  });
-  const draft = useDraft(fromStop);
   const save = useMutation(trpc.admin.stops.save.mutationOptions());
   const remove = useMutation(trpc.admin.stops.delete.mutationOptions());
-  const invalidate = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.stops.listWithUsage.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.stops.list.queryKey() }),
-    ]);
-
   const input = (d: StopDraft) => ({
     id: savedId(stop.id),
     name: d.name,
     coords: d.coords,
     defaultOption: d.defaultOption,
   });
+  const { draft, editing, startEditing, submitted, submit, cancel, del } = useInlineRow<StopDraft>({
+    initial: () => ({ name: stop.name, coords: stop.coords ?? '', defaultOption: stop.defaultOption }),
+    startEditing: onDone !== undefined,
+    onDone,
+    isValid: (d) => SaveStopInput.safeParse(input(d)).success,
+    save: (d) => save.mutateAsync(input(d)),
+    remove: () => remove.mutateAsync({ id: stop.id }),
+    invalidate: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.admin.stops.listWithUsage.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.admin.stops.list.queryKey() }),
+      ]),
+    deletedMessage: m.stops.deleted(stop.name),
+  });
   const nameInvalid = submitted && !SaveStopInput.safeParse(input(draft.value)).success;
-
-  const cancel = () => {
-    if (onDone) onDone();
-    else {
-      draft.reset(fromStop());
-      setSubmitted(false);
-      setEditing(false);
-    }
-  };
-
-  const submit = async () => {
-    flushEdits();
-    if (!SaveStopInput.safeParse(input(draft.latest())).success) {
-      setSubmitted(true);
-      toasts.danger(m.validation.inputFailed, ALERT_MS.standard);
-      return;
-    }
-    try {
-      await save.mutateAsync(input(draft.latest()));
-      await invalidate();
-      toasts.success(m.validation.saved, ALERT_MS.standard);
-      setSubmitted(false);
-      if (onDone) onDone();
-      else setEditing(false);
-    } catch (error) {
-      toasts.danger(errorText(error));
-    }
-  };
-
-  const del = async () => {
-    try {
-      await remove.mutateAsync({ id: stop.id });
-      await invalidate();
-      toasts.success(m.stops.deleted(stop.name), ALERT_MS.deleted);
-    } catch (error) {
-      toasts.danger(errorText(error));
-    }
-  };
 
   const usage =
     usedInLines.length === 0 ? (
@@ -211,7 +168,7 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
             type="button"
             className="btn btn--small"
             aria-label={m.stops.editOf(stop.name)}
-            onClick={() => setEditing(true)}
+            onClick={startEditing}
           >
             {m.common.edit}
           </button>

@@ -2,16 +2,13 @@ import { type Holiday, SaveHolidayInput } from '@bus/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Loading } from '../../../components/loading.tsx';
-import { errorText } from '../../../lib/error-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useAdminMessages } from '../admin-messages.ts';
 import { savedId, tempId } from '../logic/temp-ids.ts';
 import { LoadError } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
-import { useFlushEdits } from '../ui/flush.tsx';
 import { formatMonthDay, MonthDayPicker } from '../ui/month-day-picker.tsx';
-import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
-import { useDraft } from '../ui/use-draft.ts';
+import { useInlineRow } from '../ui/use-inline-row.ts';
 
 /** Configure public holidays: rows switch between view and inline edit (spec section 2). */
 export function HolidaysPage() {
@@ -84,71 +81,30 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday; onDone?: () => void
   const m = useAdminMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const toasts = useToasts();
-  const flushEdits = useFlushEdits();
   const isNew = savedId(holiday.id) === null;
-  const [editing, setEditing] = useState(isNew);
-  const [submitted, setSubmitted] = useState(false);
-  const fromHoliday = (): HolidayDraft => ({
-    name: holiday.name,
-    month: holiday.month || null,
-    day: holiday.day || null,
-  });
-  const draft = useDraft(fromHoliday);
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.admin.holidays.list.queryKey() });
   const save = useMutation(trpc.admin.holidays.save.mutationOptions());
   const remove = useMutation(trpc.admin.holidays.delete.mutationOptions());
-
   const input = (d: HolidayDraft) => ({
     id: savedId(holiday.id),
     name: d.name,
     month: d.month ?? 0,
     day: d.day ?? 0,
   });
+  const { draft, editing, startEditing, submitted, submit, cancel, del } = useInlineRow<HolidayDraft>({
+    initial: () => ({ name: holiday.name, month: holiday.month || null, day: holiday.day || null }),
+    startEditing: isNew,
+    onDone,
+    isValid: (d) => SaveHolidayInput.safeParse(input(d)).success,
+    save: (d) => save.mutateAsync(input(d)),
+    remove: () => remove.mutateAsync({ id: holiday.id }),
+    invalidate: () => queryClient.invalidateQueries({ queryKey: trpc.admin.holidays.list.queryKey() }),
+    deletedMessage: m.holidays.deleted(holiday.name),
+  });
   const check = SaveHolidayInput.safeParse(input(draft.value));
   const bad = (field: 'name' | 'day') =>
     submitted &&
     !check.success &&
     check.error.issues.some((i) => i.path[0] === field || (field === 'day' && i.path[0] === 'month'));
-
-  const cancel = () => {
-    if (onDone) onDone();
-    else {
-      draft.reset(fromHoliday());
-      setSubmitted(false);
-      setEditing(false);
-    }
-  };
-
-  const submit = async () => {
-    flushEdits();
-    const parsed = SaveHolidayInput.safeParse(input(draft.latest()));
-    if (!parsed.success) {
-      setSubmitted(true);
-      toasts.danger(m.validation.inputFailed, ALERT_MS.standard);
-      return;
-    }
-    try {
-      await save.mutateAsync(input(draft.latest()));
-      await invalidate();
-      toasts.success(m.validation.saved, ALERT_MS.standard);
-      setSubmitted(false);
-      if (onDone) onDone();
-      else setEditing(false);
-    } catch (error) {
-      toasts.danger(errorText(error));
-    }
-  };
-
-  const del = async () => {
-    try {
-      await remove.mutateAsync({ id: holiday.id });
-      await invalidate();
-      toasts.success(m.holidays.deleted(holiday.name), ALERT_MS.deleted);
-    } catch (error) {
-      toasts.danger(errorText(error));
-    }
-  };
 
   if (!editing)
     return (
@@ -160,7 +116,7 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday; onDone?: () => void
             type="button"
             className="btn btn--small"
             aria-label={m.holidays.editOf(holiday.name)}
-            onClick={() => setEditing(true)}
+            onClick={startEditing}
           >
             {m.common.edit}
           </button>
