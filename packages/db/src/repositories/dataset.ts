@@ -29,6 +29,20 @@ export interface TimetableCounts {
 
 export type ImportCounts = TimetableCounts;
 
+/** The table behind each count. */
+const COUNTED_TABLES = {
+  stops: 'stop',
+  holidays: 'holiday',
+  yearlyRules: 'yearly_rule',
+  timePeriods: 'time_period',
+  patternItems: 'pattern_item',
+  lines: 'line',
+  routes: 'route',
+  schedules: 'schedule',
+  trips: 'trip',
+  stopTimes: 'trip_time',
+} as const satisfies Record<keyof TimetableCounts, keyof Database>;
+
 /** Children first, so no delete ever has to wait for a cascade or trips over a reference. */
 const TIMETABLE_TABLES_CHILD_FIRST = [
   'trip_time',
@@ -290,41 +304,10 @@ export async function countTimetable(db: Kysely<Database>): Promise<TimetableCou
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.n));
-  const [
-    stops,
-    holidays,
-    yearlyRules,
-    timePeriods,
-    patternItems,
-    lines,
-    routes,
-    schedules,
-    trips,
-    stopTimes,
-  ] = await Promise.all([
-    count('stop'),
-    count('holiday'),
-    count('yearly_rule'),
-    count('time_period'),
-    count('pattern_item'),
-    count('line'),
-    count('route'),
-    count('schedule'),
-    count('trip'),
-    count('trip_time'),
-  ]);
-  return {
-    stops,
-    holidays,
-    yearlyRules,
-    timePeriods,
-    patternItems,
-    lines,
-    routes,
-    schedules,
-    trips,
-    stopTimes,
-  };
+  const entries = await Promise.all(
+    Object.entries(COUNTED_TABLES).map(async ([key, table]) => [key, await count(table)] as const),
+  );
+  return Object.fromEntries(entries) as unknown as TimetableCounts;
 }
 
 /** Groups rows by a key, keeping their order; the queries below all sort by (key, order). */
