@@ -187,7 +187,7 @@ async function buildNationalDatabase(): Promise<BuildResult> {
 
   const t1 = now();
   const db = openDatabase(nationalPath);
-  await migrateToLatest(db.db);
+  await migrateToLatest(db.kysely);
   const migrateMs = now() - t1;
 
   progress(`importing with replaceTimetable into ${nationalPath}`);
@@ -373,7 +373,7 @@ interface RealQuery {
 /** Real queries that return buses: stop 1 out, stop 1 city bound, a common destination, a busy stop. */
 async function pickRealQueries(db: OpenedDatabase): Promise<RealQuery[]> {
   const today = vilniusNow(systemClock).date;
-  const holidays = await listHolidays(db.db);
+  const holidays = await listHolidays(db.kysely);
   let best = { date: addDays(today, 1), items: -1 };
   for (let i = 1; i <= 14; i++) {
     const date = addDays(today, i);
@@ -457,7 +457,7 @@ async function realDataPhase(): Promise<void> {
     try {
       queries = await pickRealQueries(db);
     } finally {
-      await db.db.destroy();
+      await db.kysely.destroy();
     }
     const paths = queries.map((q) => trpcUrl('timetable.departures', q.input));
     for (const path of paths) {
@@ -583,7 +583,7 @@ async function main(): Promise<void> {
   try {
     queries = await inProcessPhase(db, profile);
   } finally {
-    await db.db.destroy();
+    await db.kysely.destroy();
   }
 
   if (args['skip-http']) {

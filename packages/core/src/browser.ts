@@ -7,4 +7,5 @@ export * from './clock.ts';
 export * from './departures-query.ts';
 export * from './domain.ts';
 export * from './service-day.ts';
+export * from './text.ts';
 export * from './time.ts';

@@ -35,10 +35,6 @@ const VALIDATION_PRIORITY: readonly string[] = [
   MESSAGES.twoTripsDirections,
 ];
 
-export function isValidationMessage(message: string): boolean {
-  return VALIDATION_PRIORITY.includes(message);
-}
-
 /** The one message to show for a set of validation problems; null when none is the spec's. */
 export function pickValidationMessage(messages: readonly string[]): string | null {
   for (const candidate of VALIDATION_PRIORITY) if (messages.includes(candidate)) return candidate;

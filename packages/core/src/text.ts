@@ -77,3 +77,12 @@ export function searchSortedStops<S extends SearchableStop>(
   }
   return starts.concat(others).slice(0, limit);
 }
+
+/**
+ * A stop as every selector and the old search API write it: its name, with the coords note
+ * in brackets when there is one ('Mokinių st. v. (Prie Andrioniškių)').
+ */
+export function stopLabel(stop: { name: string; coords: string | null }): string {
+  const note = stop.coords?.trim();
+  return note ? `${stop.name} (${note})` : stop.name;
+}

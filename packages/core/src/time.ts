@@ -14,7 +14,3 @@ export function formatTime(minutes: number): string {
   const m = minutes % 60;
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
-
-export function isValidTime(text: string): boolean {
-  return /^([01]\d|2[0-3]):[0-5]\d$/.test(text);
-}

@@ -4,7 +4,7 @@ import { createTestDb } from './connection.ts';
 
 describe('migrations', () => {
   it('create every table on an empty database, with foreign keys on', async () => {
-    const { db, sqlite } = await createTestDb();
+    const { kysely: db, sqlite } = await createTestDb();
     const tables = await sql<{ name: string }>`
       SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely%' AND name NOT LIKE 'sqlite%'
       ORDER BY name`.execute(db);

@@ -6,7 +6,8 @@ import type { Database } from './schema.ts';
 export type Db = Kysely<Database>;
 
 export interface OpenedDatabase {
-  db: Db;
+  /** The query builder every repository takes. */
+  kysely: Db;
   /** The raw handle, for the few hot paths that prepare statements themselves. */
   sqlite: SQLite.Database;
 }
@@ -18,8 +19,8 @@ export function openDatabase(path: string): OpenedDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, sqlite };
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, sqlite };
 }
 
 /** Brings the schema to the newest migration; throws with the failing migration's error. */
@@ -35,7 +36,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
 /** A migrated in-memory database for tests. */
 export async function createTestDb(): Promise<OpenedDatabase> {
   const opened = openDatabase(':memory:');
-  await migrateToLatest(opened.db);
+  await migrateToLatest(opened.kysely);
   return opened;
 }
 

@@ -65,7 +65,7 @@ export async function buildApp({ db, env, clock = systemClock }: AppOptions): Pr
 
   const auth = createAuthRuntime({ db, jwtSecret: env.JWT_SECRET, demo: env.DEMO, clock });
   if (env.DEMO) {
-    await ensureDemoUser(db.db);
+    await ensureDemoUser(db.kysely);
     app.log.warn('Demo mode: the admin login shown on the login page works. Set DEMO=0 for real use.');
   }
 

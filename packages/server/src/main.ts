@@ -5,7 +5,7 @@ import { seedIfEmpty } from './services/seed.ts';
 
 const env = parseEnv();
 const db = openDatabase(env.DB_PATH);
-await migrateToLatest(db.db);
+await migrateToLatest(db.kysely);
 await seedIfEmpty(db);
 const app = await buildApp({ db, env });
 

@@ -56,7 +56,7 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
   'admin.stops.search': () => ({ query: 'anyks' }),
   'admin.stops.save': () => ({ id: null, name: 'Nauja stotelė', coords: null, defaultOption: false }),
   'admin.stops.delete': async (t) => ({
-    id: (await insertStop(t.db.db, { name: 'Unused', coords: null, defaultOption: false })).id,
+    id: (await insertStop(t.db.kysely, { name: 'Unused', coords: null, defaultOption: false })).id,
   }),
   'admin.lines.list': () => undefined,
   'admin.lines.getFull': () => ({ id: 7 }),
@@ -122,7 +122,7 @@ describe('every admin procedure is protected on the server', () => {
     await createTestUser(t, 'clerk', ['ROLE_USER']);
     await createTestUser(t, 'gone', ['ROLE_ADMIN']);
     const goneToken = await tokenFor('gone', ['ROLE_ADMIN']);
-    await deleteUser(t.db.db, 'gone');
+    await deleteUser(t.db.kysely, 'gone');
     const bearer = (token: string) => async () => ({ authorization: `Bearer ${token}` });
     const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
     denied.push(
@@ -304,7 +304,7 @@ describe('demo mode', () => {
         demoUsername: 'boss',
         demoPassword: '2025',
       });
-      expect((await findUserByUsername(t.db.db, 'boss'))?.roles).toEqual(['ROLE_ADMIN']);
+      expect((await findUserByUsername(t.db.kysely, 'boss'))?.roles).toEqual(['ROLE_ADMIN']);
     } finally {
       await t.app.close();
     }
@@ -314,7 +314,7 @@ describe('demo mode', () => {
     const t = await realDataApp({ env: { DEMO: false } });
     try {
       expect((await trpc(t.app, 'query', 'auth.config')).data).toEqual({ demo: false });
-      expect(await findUserByUsername(t.db.db, 'boss')).toBeUndefined();
+      expect(await findUserByUsername(t.db.kysely, 'boss')).toBeUndefined();
       const res = await trpc(t.app, 'mutation', 'auth.signIn', { username: 'boss', password: '2025' });
       expect(res.status).toBe(401);
     } finally {
@@ -344,7 +344,7 @@ describe('the token key without JWT_SECRET', () => {
     expect(env.JWT_SECRET).toBeUndefined();
 
     const first = openDatabase(dbPath);
-    await migrateToLatest(first.db);
+    await migrateToLatest(first.kysely);
     replaceTimetable(first.sqlite, await loadDefaultDataset());
     const app1 = await buildApp({ db: first, env });
     const secretFile = join(dir, 'jwt-secret');
@@ -358,7 +358,7 @@ describe('the token key without JWT_SECRET', () => {
     });
     const token = signedIn.data.accessToken;
     await app1.close();
-    await first.db.destroy();
+    await first.kysely.destroy();
 
     const second = openDatabase(dbPath);
     const app2 = await buildApp({ db: second, env });
@@ -367,19 +367,19 @@ describe('the token key without JWT_SECRET', () => {
       expect((await trpc(app2, 'query', 'admin.holidays.list', undefined, token)).status).toBe(200);
     } finally {
       await app2.close();
-      await second.db.destroy();
+      await second.kysely.destroy();
     }
 
     // Another database directory has its own key: the token means nothing there.
     const otherDir = mkdtempSync(join(tmpdir(), 'bus-secret-'));
     const third = openDatabase(join(otherDir, 'timetable.sqlite'));
-    await migrateToLatest(third.db);
+    await migrateToLatest(third.kysely);
     const app3 = await buildApp({ db: third, env });
     try {
       expect((await trpc(app3, 'query', 'admin.holidays.list', undefined, token)).status).toBe(401);
     } finally {
       await app3.close();
-      await third.db.destroy();
+      await third.kysely.destroy();
     }
   });
 });

@@ -35,7 +35,7 @@ export async function createTestUser(
   roles: string[],
   password = 'password-123',
 ) {
-  await createUser(t.db.db, { username, passwordHash: await hashPassword(password), roles });
+  await createUser(t.db.kysely, { username, passwordHash: await hashPassword(password), roles });
 }
 
 export interface TrpcResult<T> {

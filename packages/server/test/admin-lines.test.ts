@@ -138,12 +138,12 @@ describe('admin.lines reads', () => {
 
 describe('admin.lines.saveFull', () => {
   it('saving a loaded line unchanged changes nothing in the database', async () => {
-    const before = await readTimetable(t.db.db);
+    const before = await readTimetable(t.db.kysely);
     for (const id of [7, 13, 20]) {
       const res = await saveFull(toSaveInput(await getFull(id)));
       expect(res.data).toEqual({ id });
     }
-    expect(await readTimetable(t.db.db)).toEqual(before);
+    expect(await readTimetable(t.db.kysely)).toEqual(before);
   });
 
   it('creates a line: negative ids become real ids; it shows in the public list at once', async () => {
@@ -233,7 +233,7 @@ describe('admin.lines.saveFull', () => {
   });
 
   it('refuses each broken rule of spec section 5 with the spec message and changes nothing', async () => {
-    const before = await readTimetable(t.db.db);
+    const before = await readTimetable(t.db.kysely);
     const base = newLine();
     const route = base.routes[0] as (typeof base.routes)[number];
     const broken: [string, unknown][] = [
@@ -283,7 +283,7 @@ describe('admin.lines.saveFull', () => {
       expect(res.code, label).toBe('BAD_REQUEST');
       expect(res.message, label).toBe(FAILED);
     }
-    expect(await readTimetable(t.db.db)).toEqual(before);
+    expect(await readTimetable(t.db.kysely)).toEqual(before);
   });
 
   it('answers an unknown line or a route of another line with NOT_FOUND', async () => {
@@ -295,7 +295,7 @@ describe('admin.lines.saveFull', () => {
   });
 
   it('rolls the whole save back when the database fails half-way', async () => {
-    const before = await readTimetable(t.db.db);
+    const before = await readTimetable(t.db.kysely);
     // Fails the insert of the second route's stops, after the line, its notes and the first route were written.
     t.db.sqlite.exec(`CREATE TRIGGER fail_route_stop BEFORE INSERT ON route_stop WHEN NEW.stop_id = 45
       BEGIN SELECT RAISE(ABORT, 'injected failure'); END`);
@@ -309,19 +309,19 @@ describe('admin.lines.saveFull', () => {
     } finally {
       t.db.sqlite.exec('DROP TRIGGER fail_route_stop');
     }
-    expect(await readTimetable(t.db.db)).toEqual(before);
+    expect(await readTimetable(t.db.kysely)).toEqual(before);
   });
 });
 
 describe('admin.lines.delete', () => {
   it('deletes a line with its schedules, trips, routes and notes; the public timetable forgets it', async () => {
-    const before = await countTimetable(t.db.db);
+    const before = await countTimetable(t.db.kysely);
     const line = await getFull(7);
     const schedules = (await client.query<LineSchedules>('admin.schedules.byLine', { lineId: 7 })).data
       .schedules;
     const res = await client.mutate('admin.lines.delete', { id: 7 });
     expect(res).toMatchObject({ status: 200, data: { id: 7 } });
-    const after = await countTimetable(t.db.db);
+    const after = await countTimetable(t.db.kysely);
     expect(after.lines).toBe(before.lines - 1);
     expect(after.routes).toBe(before.routes - line.routes.length);
     expect(after.schedules).toBe(before.schedules - schedules.length);

@@ -55,12 +55,12 @@ describe('admin.rules.allWithUsage', () => {
 
 describe('admin.rules.saveAll', () => {
   it('saving the loaded rules unchanged changes nothing', async () => {
-    const before = await readTimetable(t.db.db);
+    const before = await readTimetable(t.db.kysely);
     const { rules } = await allRules();
     const res = await saveAll(rules);
     expect(res.status).toBe(200);
     expect(res.data).toEqual(rules);
-    expect(await readTimetable(t.db.db)).toEqual(before);
+    expect(await readTimetable(t.db.kysely)).toEqual(before);
   });
 
   it('creates rules with temporary ids, maps otherRuleId to the new real id, answers in request order', async () => {
@@ -123,14 +123,14 @@ describe('admin.rules.saveAll', () => {
 
   it('refuses to delete a rule schedules run on, or one a kept rule borrows from; nothing changes', async () => {
     const { rules } = await allRules();
-    const before = await readTimetable(t.db.db);
+    const before = await readTimetable(t.db.kysely);
     const used = await saveAll(rules.filter((r) => r.id !== 2 && r.id !== 6));
     expect(used.status).toBe(409);
     expect(used.code).toBe('CONFLICT');
     expect(used.message).toBe(
       "Yearly rules used by schedules cannot be deleted: 'Moksleivių vasaros atostogos' (rule 2) by schedules 9, 10, 14, 30; '2 ir 4 mėnesio Antradienį' (rule 6) by schedules 49, 50",
     );
-    expect(await readTimetable(t.db.db)).toEqual(before);
+    expect(await readTimetable(t.db.kysely)).toEqual(before);
 
     // Rule 16 (unused) borrows from rule 3; a new unused rule lends to another one.
     const withPair = await saveAll([
@@ -140,13 +140,13 @@ describe('admin.rules.saveAll', () => {
     ]);
     const lender = withPair.data[rules.length] as YearlyRule;
     const borrower = withPair.data[rules.length + 1] as YearlyRule;
-    const snapshot = await readTimetable(t.db.db);
+    const snapshot = await readTimetable(t.db.kysely);
     const borrowed = await saveAll([...rules, borrower]);
     expect(borrowed.status).toBe(409);
     expect(borrowed.message).toBe(
       `Yearly rule 'Lender' (rule ${lender.id}) cannot be deleted: rule 'Borrower' borrows its periods`,
     );
-    expect(await readTimetable(t.db.db)).toEqual(snapshot);
+    expect(await readTimetable(t.db.kysely)).toEqual(snapshot);
     // Deleting both together is fine; so is deleting the unused rule 16.
     expect((await saveAll(rules.filter((r) => r.id !== 16))).status).toBe(200);
     expect((await allRules()).rules.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 17, 18]);
@@ -154,7 +154,7 @@ describe('admin.rules.saveAll', () => {
 
   it('refuses each broken rule of spec section 5 with the spec message and changes nothing', async () => {
     const { rules } = await allRules();
-    const before = await readTimetable(t.db.db);
+    const before = await readTimetable(t.db.kysely);
     const cases: [string, unknown[]][] = [
       ['no periodName', [newRule(null, '')]],
       ['a blank periodName', [newRule(null, '   ')]],
@@ -202,7 +202,7 @@ describe('admin.rules.saveAll', () => {
       expect(res.message, label).toBe(FAILED);
     }
     expect((await saveAll([...rules, newRule(999, 'Ghost')])).status).toBe(404);
-    expect(await readTimetable(t.db.db)).toEqual(before);
+    expect(await readTimetable(t.db.kysely)).toEqual(before);
     // February 29 is a valid day for a yearly period.
     const leap = await saveAll([...rules, newRule(null, 'Leap', { timePeriods: [period(2, 29, 2, 29)] })]);
     expect(leap.status).toBe(200);

@@ -87,14 +87,14 @@ describe('admin.schedules.byLine', () => {
 
 describe('admin.schedules.saveList', () => {
   it('saving the loaded schedules unchanged changes nothing', async () => {
-    const before = await readTimetable(t.db.db);
+    const before = await readTimetable(t.db.kysely);
     for (const lineId of [7, 13]) {
       const { schedules } = await byLine(lineId);
       const res = await saveList(lineId, schedules);
       expect(res.status).toBe(200);
       expect(res.data).toEqual(schedules);
     }
-    expect(await readTimetable(t.db.db)).toEqual(before);
+    expect(await readTimetable(t.db.kysely)).toEqual(before);
   });
 
   it('creates schedules (null and negative ids) and the public timetable shows them at once', async () => {
@@ -137,12 +137,12 @@ describe('admin.schedules.saveList', () => {
     expect(saved.data[0]?.trips[0]?.timeList).toEqual(times(12));
     await client.mutate('admin.schedules.delete', { id: saved.data[0]?.id });
 
-    const before = await readTimetable(t.db.db);
+    const before = await readTimetable(t.db.kysely);
     const short = newSchedule({
       trips: [{ id: null, boundFor: 'One way', routeId: 8, routeDirReversed: false, timeList: times(11) }],
     });
     expect(await saveList(7, [short])).toMatchObject({ status: 400, message: FAILED });
-    expect(await readTimetable(t.db.db)).toEqual(before);
+    expect(await readTimetable(t.db.kysely)).toEqual(before);
   });
 
   it('updates a schedule: fields overwritten, kept trips keep their ids, others replaced', async () => {
@@ -191,7 +191,7 @@ describe('admin.schedules.saveList', () => {
   });
 
   it('refuses each broken rule with the spec message (the generic one first) and changes nothing', async () => {
-    const before = await readTimetable(t.db.db);
+    const before = await readTimetable(t.db.kysely);
     const trip = (boundFor: string, overrides: Record<string, unknown> = {}) => ({
       id: null,
       boundFor,
@@ -251,7 +251,7 @@ describe('admin.schedules.saveList', () => {
       expect(res.code, label).toBe('BAD_REQUEST');
       expect(res.message, label).toBe(message);
     }
-    expect(await readTimetable(t.db.db)).toEqual(before);
+    expect(await readTimetable(t.db.kysely)).toEqual(before);
   });
 
   it('answers unknown lines, schedules and trips with NOT_FOUND', async () => {
@@ -268,7 +268,7 @@ describe('admin.schedules.saveList', () => {
   });
 
   it('rolls back every row when the database fails half-way', async () => {
-    const before = await readTimetable(t.db.db);
+    const before = await readTimetable(t.db.kysely);
     // The second schedule's last time (23:59) makes the database refuse, after the first schedule was written.
     t.db.sqlite.exec(`CREATE TRIGGER fail_late_time BEFORE INSERT ON trip_time WHEN NEW.minute = 1439
       BEGIN SELECT RAISE(ABORT, 'injected failure'); END`);
@@ -291,7 +291,7 @@ describe('admin.schedules.saveList', () => {
     } finally {
       t.db.sqlite.exec('DROP TRIGGER fail_late_time');
     }
-    expect(await readTimetable(t.db.db)).toEqual(before);
+    expect(await readTimetable(t.db.kysely)).toEqual(before);
   });
 });
 

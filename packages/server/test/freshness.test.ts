@@ -110,7 +110,7 @@ describe('a write by another process (e.g. pnpm cli import) is seen at once', ()
   it('reloads after another connection commits', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'fresh-')), 'db.sqlite');
     const server = openDatabase(file);
-    await migrateToLatest(server.db);
+    await migrateToLatest(server.kysely);
     replaceTimetable(server.sqlite, await loadDefaultDataset());
     const app = await buildApp({ db: server, env: parseEnv({ LOG_LEVEL: 'silent', DEMO: '0' }), clock });
     expect(await search(app, 'zabelyn')).toEqual(['Zabelynė']);

@@ -185,7 +185,7 @@ describe('bus stops', () => {
   });
 
   it('DELETE /api/busstop/delete/{id} deletes an unused stop: 200, empty body', async () => {
-    const stop = await insertStop(t.db.db, { name: 'Unused', coords: null, defaultOption: false });
+    const stop = await insertStop(t.db.kysely, { name: 'Unused', coords: null, defaultOption: false });
     expectEmptyOk(await del(`/api/busstop/delete/${stop.id}`));
     expect(ids(await ok(get('/api/busstop/get/all')))).not.toContain(stop.id);
     expectError(await del(`/api/busstop/delete/${stop.id}`), 404);

@@ -48,7 +48,7 @@ describe('every admin path is protected', () => {
     await createTestUser(t, 'clerk', ['ROLE_USER']);
     await createTestUser(t, 'gone', ['ROLE_ADMIN']);
     const goneToken = await tokenFor('gone', ['ROLE_ADMIN']);
-    await deleteUser(t.db.db, 'gone');
+    await deleteUser(t.db.kysely, 'gone');
     const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
     const bearer = (token: string) => `Bearer ${token}`;
     refusals.push(

@@ -356,7 +356,7 @@ export async function registeredLegacyRoutes(): Promise<RegisteredRoute[]> {
   registerLegacyRest(app, { db, clock, auth, corsOrigins: [] });
   await app.ready();
   await app.close();
-  await db.db.destroy();
+  await db.kysely.destroy();
   return routes;
 }
 
@@ -402,7 +402,7 @@ export const ADMIN_CALLS: AdminCall[] = [
     method: 'DELETE',
     route: '/api/busstop/delete/:id',
     url: async (t) =>
-      `/api/busstop/delete/${(await insertStop(t.db.db, { name: 'Unused', coords: null, defaultOption: false })).id}`,
+      `/api/busstop/delete/${(await insertStop(t.db.kysely, { name: 'Unused', coords: null, defaultOption: false })).id}`,
   },
   { method: 'GET', route: '/api/line/preview', url: () => '/api/line/preview' },
   {

@@ -100,23 +100,6 @@ export interface StoredRouteRef {
   stopCount: number;
 }
 
-/** Routes by id, with the line they belong to; unknown ids are absent. */
-export async function findRoutes(db: Kysely<Database>, ids: readonly number[]): Promise<StoredRouteRef[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('route')
-    .select(['id', 'line_id', 'route_notes', 'stop_count'])
-    .where('id', 'in', [...new Set(ids)])
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    lineId: r.line_id,
-    routeNotes: r.route_notes,
-    stopCount: r.stop_count,
-  }));
-}
-
 export async function listRouteRefsOfLine(db: Kysely<Database>, lineId: number): Promise<StoredRouteRef[]> {
   const rows = await db
     .selectFrom('route')

@@ -100,16 +100,6 @@ export async function replacePatterns(
   }
 }
 
-/** For each stored rule that borrows periods: the rule it borrows from. */
-export async function listBorrowers(db: Kysely<Database>): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('yearly_rule')
-    .select(['id', 'other_rule_id'])
-    .where('other_rule_id', 'is not', null)
-    .execute();
-  return new Map(rows.flatMap((r) => (r.other_rule_id === null ? [] : [[r.id, r.other_rule_id] as const])));
-}
-
 /** Deletes rules with their periods and patterns; links among the deleted rules are cut first. */
 export async function deleteRules(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;

@@ -153,7 +153,7 @@ const SAMPLE_COUNTS = {
 
 describe('replaceTimetable / readTimetable', () => {
   it('round-trips a dataset, keeping every id and all field values', async () => {
-    const { db, sqlite } = await createTestDb();
+    const { kysely: db, sqlite } = await createTestDb();
     expect(replaceTimetable(sqlite, sample())).toEqual(SAMPLE_COUNTS);
     expect(await readTimetable(db)).toEqual(sample());
     expect(await countTimetable(db)).toEqual(SAMPLE_COUNTS);
@@ -161,7 +161,7 @@ describe('replaceTimetable / readTimetable', () => {
   });
 
   it('stores the documented conventions: minutes, weekday mask, stop_count, folded names, 1..7 weekdays', async () => {
-    const { db, sqlite } = await createTestDb();
+    const { kysely: db, sqlite } = await createTestDb();
     replaceTimetable(sqlite, sample());
     const times = sqlite.prepare('SELECT seq, minute FROM trip_time WHERE trip_id = 98 ORDER BY seq').all();
     expect(times).toEqual([
@@ -183,7 +183,7 @@ describe('replaceTimetable / readTimetable', () => {
   });
 
   it('reads every list back ordered by id, whatever order it was written in', async () => {
-    const { db, sqlite } = await createTestDb();
+    const { kysely: db, sqlite } = await createTestDb();
     const shuffled = sample();
     shuffled.stops.reverse();
     shuffled.yearlyRules.reverse();
@@ -197,7 +197,7 @@ describe('replaceTimetable / readTimetable', () => {
   });
 
   it('replaces a previous timetable completely but leaves the users alone', async () => {
-    const { db, sqlite } = await createTestDb();
+    const { kysely: db, sqlite } = await createTestDb();
     replaceTimetable(sqlite, sample());
     await db
       .insertInto('app_user')
@@ -213,7 +213,7 @@ describe('replaceTimetable / readTimetable', () => {
   });
 
   it('refuses a dataset with a broken reference and changes nothing', async () => {
-    const { db, sqlite } = await createTestDb();
+    const { kysely: db, sqlite } = await createTestDb();
     replaceTimetable(sqlite, sample());
     const broken = sample();
     const trip = broken.schedules[0]?.trips[0];
@@ -226,7 +226,7 @@ describe('replaceTimetable / readTimetable', () => {
   });
 
   it('rolls everything back when a row fails inside the transaction, naming the row', async () => {
-    const { db, sqlite } = await createTestDb();
+    const { kysely: db, sqlite } = await createTestDb();
     replaceTimetable(sqlite, sample());
 
     // Not reachable through the zod schema, but a caller might skip it: the database still says no.
@@ -249,7 +249,7 @@ describe('replaceTimetable / readTimetable', () => {
   });
 
   it('reads an empty database as an empty dataset', async () => {
-    const { db } = await createTestDb();
+    const { kysely: db } = await createTestDb();
     const empty = await readTimetable(db);
     expect(empty).toEqual({
       format: 'bus-timetable',

@@ -4,14 +4,6 @@ import type { Database } from '../schema.ts';
 
 /** Holiday writes; the list is `listHolidays` in rules.ts (the departures read it too). */
 
-export async function getHoliday(db: Kysely<Database>, id: number): Promise<Holiday | undefined> {
-  return db
-    .selectFrom('holiday')
-    .select(['id', 'name', 'month', 'day'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 export async function insertHoliday(db: Kysely<Database>, holiday: Omit<Holiday, 'id'>): Promise<Holiday> {
   return db
     .insertInto('holiday')

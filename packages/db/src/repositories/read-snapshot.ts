@@ -81,7 +81,7 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
     name: string;
     route_type: RouteType;
   }[];
-  const [rules, holidays] = await Promise.all([listYearlyRules(opened.db), listHolidays(opened.db)]);
+  const [rules, holidays] = await Promise.all([listYearlyRules(opened.kysely), listHolidays(opened.kysely)]);
   const snapshot: ReadSnapshot = {
     stamp,
     routeStops,

@@ -32,7 +32,7 @@ async function cli(...argv: string[]): Promise<{ code: number; stdout: string; s
 }
 
 async function counts(): Promise<TimetableCounts> {
-  const { db } = openDatabase(dbPath);
+  const { kysely: db } = openDatabase(dbPath);
   await migrateToLatest(db);
   try {
     return await countTimetable(db);

@@ -132,7 +132,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands = COMM
           mkdirSync(dirname(env.DB_PATH), { recursive: true });
         }
         opened = openDatabase(env.DB_PATH);
-        await migrateToLatest(opened.db);
+        await migrateToLatest(opened.kysely);
         return opened;
       },
     };
@@ -143,7 +143,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands = COMM
     return 1;
   } finally {
     if (opened) {
-      await opened.db.destroy();
+      await opened.kysely.destroy();
     }
   }
 }

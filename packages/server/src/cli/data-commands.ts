@@ -53,7 +53,7 @@ async function importDataset(
     throw new Error(`${source} has ${errors.length} broken references:\n  ${errors.join('\n  ')}`);
   }
 
-  const { db, sqlite } = await context.database();
+  const { kysely: db, sqlite } = await context.database();
   const before = await countTimetable(db);
   if ((before.stops > 0 || before.lines > 0) && !replace) {
     throw new Error(
@@ -110,7 +110,7 @@ export const dataCommands: CliCommand[] = [
     positionals: ['the output file'],
     async run(context, { positionals }) {
       const path = context.resolvePath(positionals[0] ?? '');
-      const { db } = await context.database({ mustExist: true });
+      const { kysely: db } = await context.database({ mustExist: true });
       const dataset = await readTimetable(db);
       // Written beside the target and renamed, so a failed export never leaves half a file.
       const temporary = `${path}.${process.pid}.tmp`;

@@ -47,7 +47,7 @@ async function cli(...argv: string[]) {
 }
 
 async function user(username: string): Promise<UserRecord | undefined> {
-  const { db } = openDatabase(dbPath);
+  const { kysely: db } = openDatabase(dbPath);
   try {
     await migrateToLatest(db);
     return await findUserByUsername(db, username);

@@ -82,7 +82,7 @@ export function createUserCommands(readPassword: PasswordReader = readPasswordFr
       async run(context, { positionals, values }) {
         const name = username(positionals);
         const role = checkRole(typeof values.role === 'string' ? values.role : ADMIN_ROLE);
-        const { db } = await context.database();
+        const { kysely: db } = await context.database();
         await assertNewUsername(db, name);
         const password = await readPassword(context, `Password for ${name}: `, true);
         const user = await addUser(db, name, password, [role]);
@@ -97,7 +97,7 @@ export function createUserCommands(readPassword: PasswordReader = readPasswordFr
       positionals: ['username'],
       async run(context, { positionals }) {
         const name = username(positionals);
-        const { db } = await context.database({ mustExist: true });
+        const { kysely: db } = await context.database({ mustExist: true });
         const password = await readPassword(context, `New password for ${name}: `, true);
         await changePassword(db, name, password);
         context.out(`changed the password of ${name}`);
@@ -110,7 +110,7 @@ export function createUserCommands(readPassword: PasswordReader = readPasswordFr
       summary: 'list the users and their roles',
       positionals: [],
       async run(context) {
-        const { db } = await context.database({ mustExist: true });
+        const { kysely: db } = await context.database({ mustExist: true });
         const users = await listUsers(db);
         if (users.length === 0) context.out('no users');
         const width = Math.max(8, ...users.map((u) => u.username.length));
@@ -129,7 +129,7 @@ export function createUserCommands(readPassword: PasswordReader = readPasswordFr
       positionals: ['username'],
       async run(context, { positionals }) {
         const name = username(positionals);
-        const { db } = await context.database({ mustExist: true });
+        const { kysely: db } = await context.database({ mustExist: true });
         await removeUser(db, name);
         context.out(`removed user ${name}`);
         return 0;

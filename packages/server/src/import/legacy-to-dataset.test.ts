@@ -162,7 +162,7 @@ describe('legacyDumpToDataset on the real dump', () => {
   });
 
   it('is what data/anyksciai.json holds (the committed default dataset is up to date)', async () => {
-    const { db, sqlite } = await createTestDb();
+    const { kysely: db, sqlite } = await createTestDb();
     replaceTimetable(sqlite, real.dataset);
     const exported = await readTimetable(db);
     expect(await loadDefaultDataset()).toEqual(exported);

@@ -91,7 +91,7 @@ export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: R
     // onRequest, before the body is even parsed: a caller without a valid admin token learns
     // nothing about the input (a malformed body still answers 401/403, as tRPC's adminProcedure does).
     admin.addHook('onRequest', async (req) => {
-      await authorizeAdmin(req.headers.authorization, { db: db.db, secret: auth.secret, clock });
+      await authorizeAdmin(req.headers.authorization, { db: db.kysely, secret: auth.secret, clock });
     });
 
     admin.get('/api/holidays/all', async () => (await getHolidays(db)).map(legacyHoliday));

@@ -8,7 +8,7 @@ import { legacySignIn } from './mappers.ts';
 export function registerAuthRoutes(app: FastifyInstance, { db, clock, auth }: RestDeps): void {
   app.post('/api/auth/signin', async (req) => {
     const input = parseAdminInput(SignInInput, req.body);
-    const deps = { db: db.db, secret: auth.secret, limiter: auth.signInLimiter, clock };
+    const deps = { db: db.kysely, secret: auth.secret, limiter: auth.signInLimiter, clock };
     return legacySignIn(await signIn(deps, req.ip, input));
   });
 }

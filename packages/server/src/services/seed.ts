@@ -7,7 +7,7 @@ import { loadDefaultDataset } from '../import/default-dataset.ts';
  * timetable (any stop or line) is never touched.
  */
 export async function seedIfEmpty(db: OpenedDatabase): Promise<boolean> {
-  const counts = await countTimetable(db.db);
+  const counts = await countTimetable(db.kysely);
   if (counts.stops > 0 || counts.lines > 0) return false;
   replaceTimetable(db.sqlite, await loadDefaultDataset());
   return true;

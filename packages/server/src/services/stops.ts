@@ -34,7 +34,7 @@ export async function getStopPair(
   toId: number | null,
 ): Promise<StopPair> {
   const from = fromId ?? HOME_STOP_ID;
-  const stops = await getStopsByIds(db.db, [from, HOME_STOP_ID, ...(toId === null ? [] : [toId])]);
+  const stops = await getStopsByIds(db.kysely, [from, HOME_STOP_ID, ...(toId === null ? [] : [toId])]);
   if (from === HOME_STOP_ID) {
     return { from: stops.get(HOME_STOP_ID) ?? null, to: toId === null ? null : (stops.get(toId) ?? null) };
   }

@@ -36,7 +36,7 @@ export interface LinePreview extends LineStopsPreview {
 
 /** Browse list: every line with its main and extra stops; with `from`, only lines whose main route serves it. */
 export async function listLinePreviews(db: OpenedDatabase, from: number | null): Promise<LinePreview[]> {
-  const [lines, routes] = await Promise.all([listLineInfos(db.db), listRoutes(db.db, 'all')]);
+  const [lines, routes] = await Promise.all([listLineInfos(db.kysely), listRoutes(db.kysely, 'all')]);
   const routesByLine = new Map<number, RouteWithStops[]>();
   for (const route of routes)
     routesByLine.set(route.lineId, [...(routesByLine.get(route.lineId) ?? []), route]);
@@ -113,7 +113,10 @@ function toPublicSchedules(
 
 async function schedulesWithRoutes(db: OpenedDatabase, schedules: ScheduleWithTrips[]) {
   const routeIds = [...new Set(schedules.flatMap((s) => s.trips.map((t) => t.routeId)))];
-  const [routes, rules] = await Promise.all([listRoutes(db.db, { routeIds }), listYearlyRules(db.db)]);
+  const [routes, rules] = await Promise.all([
+    listRoutes(db.kysely, { routeIds }),
+    listYearlyRules(db.kysely),
+  ]);
   const rulesById = new Map(rules.map((r) => [r.id, r]));
   return { publicSchedules: toPublicSchedules(schedules, routes, rulesById), rules, rulesById };
 }
@@ -138,13 +141,13 @@ export async function getLineTimetable(
   date: string | null,
   clock: Clock,
 ): Promise<LineTimetable> {
-  const schedules = await listSchedules(db.db, { lineId });
-  const line = schedules.length > 0 ? await getLineInfo(db.db, lineId) : undefined;
+  const schedules = await listSchedules(db.kysely, { lineId });
+  const line = schedules.length > 0 ? await getLineInfo(db.kysely, lineId) : undefined;
   if (!line) return { nothingFound: true };
   const { publicSchedules, rules, rulesById } = await schedulesWithRoutes(db, schedules);
   const usedRuleIds = [...new Set(schedules.map((s) => s.runsOnYearlyId))];
   const day = date ?? vilniusNow(clock).date;
-  const context = serviceDayContext(day, rules, await listHolidays(db.db));
+  const context = serviceDayContext(day, rules, await listHolidays(db.kysely));
   return {
     nothingFound: false,
     line,
@@ -163,10 +166,10 @@ export interface TripSchedule {
 
 /** The schedule a trip belongs to, with all its trips and routes, and the line. */
 export async function getTripSchedule(db: OpenedDatabase, tripId: number): Promise<TripSchedule> {
-  const scheduleId = await findScheduleIdByTrip(db.db, tripId);
+  const scheduleId = await findScheduleIdByTrip(db.kysely, tripId);
   const schedule =
-    scheduleId === undefined ? undefined : (await listSchedules(db.db, { scheduleIds: [scheduleId] }))[0];
-  const lineInfo = schedule ? await getLineInfo(db.db, schedule.lineId) : undefined;
+    scheduleId === undefined ? undefined : (await listSchedules(db.kysely, { scheduleIds: [scheduleId] }))[0];
+  const lineInfo = schedule ? await getLineInfo(db.kysely, schedule.lineId) : undefined;
   if (!schedule || !lineInfo) throw new DomainError('NOT_FOUND', `Trip ${tripId} does not exist`);
   const { publicSchedules, rulesById } = await schedulesWithRoutes(db, [schedule]);
   const { runsOnYearlyStr: _name, ...rest } = publicSchedules[0] as PublicSchedule;

@@ -1,3 +1,4 @@
+import { DomainError } from '@bus/core';
 import {
   createUser,
   type Db,
@@ -16,22 +17,23 @@ export const DEMO_PASSWORD = '2025';
 
 const USERNAME = /^[A-Za-z0-9._@-]{1,64}$/;
 
-export class UserError extends Error {}
-
 function checkUsername(username: string): void {
   if (!USERNAME.test(username)) {
-    throw new UserError('a username is 1 to 64 characters: letters, digits, and . _ @ -');
+    throw new DomainError('INVALID_INPUT', 'a username is 1 to 64 characters: letters, digits, and . _ @ -');
   }
 }
 
 function checkPassword(password: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new UserError(problem);
+  if (problem) throw new DomainError('INVALID_INPUT', problem);
 }
 
 export function checkRole(role: string): string {
   if (!(KNOWN_ROLES as readonly string[]).includes(role)) {
-    throw new UserError(`unknown role ${JSON.stringify(role)} (one of ${KNOWN_ROLES.join(', ')})`);
+    throw new DomainError(
+      'INVALID_INPUT',
+      `unknown role ${JSON.stringify(role)} (one of ${KNOWN_ROLES.join(', ')})`,
+    );
   }
   return role;
 }
@@ -39,7 +41,8 @@ export function checkRole(role: string): string {
 /** A valid username nobody has yet (the CLI checks this before asking for the password). */
 export async function assertNewUsername(db: Db, username: string): Promise<void> {
   checkUsername(username);
-  if (await findUserByUsername(db, username)) throw new UserError(`user ${username} already exists`);
+  if (await findUserByUsername(db, username))
+    throw new DomainError('CONFLICT', `user ${username} already exists`);
 }
 
 export async function addUser(db: Db, username: string, password: string, roles: readonly string[]) {
@@ -53,12 +56,13 @@ export async function addUser(db: Db, username: string, password: string, roles:
 
 export async function changePassword(db: Db, username: string, password: string): Promise<void> {
   checkPassword(password);
-  if (!(await findUserByUsername(db, username))) throw new UserError(`there is no user ${username}`);
+  if (!(await findUserByUsername(db, username)))
+    throw new DomainError('NOT_FOUND', `there is no user ${username}`);
   await setUserPassword(db, username, await hashPassword(password));
 }
 
 export async function removeUser(db: Db, username: string): Promise<void> {
-  if (!(await deleteUser(db, username))) throw new UserError(`there is no user ${username}`);
+  if (!(await deleteUser(db, username))) throw new DomainError('NOT_FOUND', `there is no user ${username}`);
 }
 
 export function listUsers(db: Db): Promise<UserSummary[]> {

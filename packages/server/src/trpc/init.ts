@@ -77,10 +77,9 @@ export const publicProcedure = t.procedure.use(domainErrors);
  */
 export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await authorizeAdmin(ctx.authorization, {
-    db: ctx.db.db,
+    db: ctx.db.kysely,
     secret: ctx.auth.secret,
     clock: ctx.clock,
   });
   return next({ ctx: { user } });
 });
-export const createCallerFactory = t.createCallerFactory;

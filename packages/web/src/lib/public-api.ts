@@ -52,15 +52,3 @@ export async function readTrpcResponse(response: Response): Promise<unknown> {
       : text.trim() || `${response.status} ${response.statusText}`.trim();
   throw new PublicApiError(message, response.status);
 }
-
-export async function fetchPublic<P extends PublicPath>(
-  path: P,
-  input: PublicInput<P>,
-  signal?: AbortSignal,
-): Promise<PublicOutput<P>> {
-  const response = await fetch(publicUrl(path, input), {
-    headers: { accept: 'application/json' },
-    ...(signal ? { signal } : {}),
-  });
-  return (await readTrpcResponse(response)) as PublicOutput<P>;
-}

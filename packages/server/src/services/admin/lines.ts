@@ -44,7 +44,7 @@ export interface AdminLinePreview {
 }
 
 export async function getAdminLinePreviews(db: OpenedDatabase): Promise<AdminLinePreview[]> {
-  const [lines, routes] = await Promise.all([listLineInfos(db.db), listRoutes(db.db, 'all')]);
+  const [lines, routes] = await Promise.all([listLineInfos(db.kysely), listRoutes(db.kysely, 'all')]);
   const routesByLine = new Map<number, RouteWithStops[]>();
   for (const route of routes)
     routesByLine.set(route.lineId, [...(routesByLine.get(route.lineId) ?? []), route]);
@@ -92,11 +92,11 @@ export interface LineFull {
 }
 
 export async function getLineFull(db: OpenedDatabase, id: number): Promise<LineFull> {
-  const info = await getLineInfo(db.db, id);
+  const info = await getLineInfo(db.kysely, id);
   if (!info) throw new DomainError('NOT_FOUND', `Line ${id} does not exist`);
-  const routes = await listRoutes(db.db, { lineIds: [id] });
+  const routes = await listRoutes(db.kysely, { lineIds: [id] });
   const usage = await routeScheduleUsage(
-    db.db,
+    db.kysely,
     routes.map((r) => r.id),
   );
   return {
@@ -141,8 +141,9 @@ export function emptyLine(): LineTemplate {
 
 /** Route variations of a line (legacy /api/route/byline), for the schedule editor. */
 export async function getRoutesOfLine(db: OpenedDatabase, lineId: number): Promise<AdminRoute[]> {
-  if (!(await lineExists(db.db, lineId))) throw new DomainError('NOT_FOUND', `Line ${lineId} does not exist`);
-  return (await listRoutes(db.db, { lineIds: [lineId] })).map(toAdminRoute);
+  if (!(await lineExists(db.kysely, lineId)))
+    throw new DomainError('NOT_FOUND', `Line ${lineId} does not exist`);
+  return (await listRoutes(db.kysely, { lineIds: [lineId] })).map(toAdminRoute);
 }
 
 function routeLabel(route: { id: number; routeNotes: string | null }): string {
@@ -157,7 +158,7 @@ function routeLabel(route: { id: number; routeNotes: string | null }): string {
  */
 export async function saveLine(db: OpenedDatabase, input: SaveLineInput): Promise<{ id: number }> {
   const { info, routes } = input;
-  return db.db.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     const existingId = info.id === null || isNewId(info.id) ? null : info.id;
     if (existingId !== null && !(await lineExists(trx, existingId))) {
       throw new DomainError('NOT_FOUND', `Line ${existingId} does not exist`);
@@ -251,7 +252,7 @@ export async function saveLine(db: OpenedDatabase, input: SaveLineInput): Promis
 
 /** Deletes a line with its schedules, trips, routes and notes, all or nothing. */
 export async function removeLine(db: OpenedDatabase, id: number): Promise<{ id: number }> {
-  return db.db.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     if (!(await deleteLineDeep(trx, id))) throw new DomainError('NOT_FOUND', `Line ${id} does not exist`);
     return { id };
   });

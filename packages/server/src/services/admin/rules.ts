@@ -20,7 +20,7 @@ export interface RulesWithUsage {
 }
 
 export async function getRulesWithUsage(db: OpenedDatabase): Promise<RulesWithUsage> {
-  const [rules, usage] = await Promise.all([listYearlyRules(db.db), scheduleIdsByRule(db.db)]);
+  const [rules, usage] = await Promise.all([listYearlyRules(db.kysely), scheduleIdsByRule(db.kysely)]);
   return { rules, usage: rules.map((r) => ({ ruleId: r.id, scheduleIds: usage.get(r.id) ?? [] })) };
 }
 
@@ -36,7 +36,7 @@ function ruleLabel(rule: YearlyRule): string {
  */
 export async function saveRules(db: OpenedDatabase, input: SaveYearlyRulesInput): Promise<YearlyRule[]> {
   const posted = input.rules;
-  return db.db.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     const stored = new Map((await listYearlyRules(trx)).map((r) => [r.id, r]));
     for (const rule of posted) {
       if (rule.id !== null && !isNewId(rule.id) && !stored.has(rule.id)) {

@@ -72,9 +72,12 @@ export function emptySchedule(lineId: number): ScheduleTemplate {
 }
 
 export async function getLineSchedules(db: OpenedDatabase, lineId: number): Promise<LineSchedules> {
-  const line = await getLineInfo(db.db, lineId);
+  const line = await getLineInfo(db.kysely, lineId);
   if (!line) throw new DomainError('NOT_FOUND', `Line ${lineId} does not exist`);
-  const [schedules, rules] = await Promise.all([listSchedules(db.db, { lineId }), listYearlyRules(db.db)]);
+  const [schedules, rules] = await Promise.all([
+    listSchedules(db.kysely, { lineId }),
+    listYearlyRules(db.kysely),
+  ]);
   return {
     schedules,
     empty: emptySchedule(lineId),
@@ -95,7 +98,7 @@ export async function saveSchedules(
   input: SaveSchedulesInput,
 ): Promise<ScheduleWithTrips[]> {
   const { lineId } = input;
-  return db.db.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     if (!(await getLineInfo(trx, lineId)))
       throw new DomainError('NOT_FOUND', `Line ${lineId} does not exist`);
     const stopCounts = await routeStopCountsOfLine(trx, lineId);
@@ -151,7 +154,7 @@ export async function saveSchedules(
 }
 
 export async function removeSchedule(db: OpenedDatabase, id: number): Promise<{ id: number }> {
-  return db.db.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     if (!(await deleteScheduleDeep(trx, id)))
       throw new DomainError('NOT_FOUND', `Schedule ${id} does not exist`);
     return { id };
@@ -171,11 +174,13 @@ export interface RuleScheduleGroup {
 
 /** Schedules whose own rule is `ruleId` (rules borrowing its periods do not count), by line id, then by id. */
 export async function getSchedulesByRule(db: OpenedDatabase, ruleId: number): Promise<RuleScheduleGroup[]> {
-  if (!(await listRuleIds(db.db)).includes(ruleId)) {
+  if (!(await listRuleIds(db.kysely)).includes(ruleId)) {
     throw new DomainError('NOT_FOUND', `Yearly rule ${ruleId} does not exist`);
   }
-  const schedules = await listSchedules(db.db, { scheduleIds: await listScheduleIdsByRule(db.db, ruleId) });
-  const lines = await listLineInfos(db.db, [...new Set(schedules.map((s) => s.lineId))]);
+  const schedules = await listSchedules(db.kysely, {
+    scheduleIds: await listScheduleIdsByRule(db.kysely, ruleId),
+  });
+  const lines = await listLineInfos(db.kysely, [...new Set(schedules.map((s) => s.lineId))]);
   return lines.map((line) => ({
     line,
     schedules: schedules

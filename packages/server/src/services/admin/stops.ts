@@ -18,35 +18,35 @@ export interface StopWithUsage {
 }
 
 export function getAllStops(db: OpenedDatabase): Promise<Stop[]> {
-  return listAllStops(db.db);
+  return listAllStops(db.kysely);
 }
 
 async function withUsage(db: OpenedDatabase, stops: Stop[]): Promise<StopWithUsage[]> {
-  const usage = await listStopUsage(db.db);
+  const usage = await listStopUsage(db.kysely);
   return stops.map((stop) => ({ stop, usedInLines: usage.get(stop.id) ?? [] }));
 }
 
 export async function getStopsWithUsage(db: OpenedDatabase): Promise<StopWithUsage[]> {
-  return withUsage(db, await listAllStops(db.db));
+  return withUsage(db, await listAllStops(db.kysely));
 }
 
 /** Stops whose name contains the query, ignoring case and diacritics ('siau' finds 'Šiauliai'); by id. */
 export async function searchStopsWithUsage(db: OpenedDatabase, query: string): Promise<StopWithUsage[]> {
-  return withUsage(db, await listStopsByFoldedName(db.db, foldText(query)));
+  return withUsage(db, await listStopsByFoldedName(db.kysely, foldText(query)));
 }
 
 /** Creates (id null or negative) or updates a stop; returns it as stored. */
 export async function saveStop(db: OpenedDatabase, input: SaveStopInput): Promise<Stop> {
   const fields = { name: input.name, coords: input.coords, defaultOption: input.defaultOption };
-  if (input.id === null || isNewId(input.id)) return insertStop(db.db, fields);
-  if (!(await updateStop(db.db, input.id, fields)))
+  if (input.id === null || isNewId(input.id)) return insertStop(db.kysely, fields);
+  if (!(await updateStop(db.kysely, input.id, fields)))
     throw new DomainError('NOT_FOUND', `Bus stop ${input.id} does not exist`);
   return { id: input.id, ...fields };
 }
 
 /** Deletes a stop no route uses; a used stop is refused with the lines that use it. */
 export async function removeStop(db: OpenedDatabase, id: number): Promise<{ id: number }> {
-  return db.db.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     const stop = await getStop(trx, id);
     if (!stop) throw new DomainError('NOT_FOUND', `Bus stop ${id} does not exist`);
     const lines = (await listStopUsage(trx, [id])).get(id) ?? [];

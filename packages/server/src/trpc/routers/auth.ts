@@ -7,7 +7,7 @@ export const authRouter = router({
     .input(SignInInput)
     .mutation(({ ctx, input }) =>
       signIn(
-        { db: ctx.db.db, secret: ctx.auth.secret, limiter: ctx.auth.signInLimiter, clock: ctx.clock },
+        { db: ctx.db.kysely, secret: ctx.auth.secret, limiter: ctx.auth.signInLimiter, clock: ctx.clock },
         ctx.ip,
         input,
       ),
