@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initialSchema from './2026-11-22-initial-schema.ts';
 import * as departuresCoveringIndex from './2026-11-23-departures-covering-index.ts';
+import * as idsNeverReused from './2026-11-25-ids-never-reused.ts';
 
 /**
  * Inline provider: migrations are bundled with the code, keyed by date-prefixed name. Kysely
@@ -10,6 +11,7 @@ import * as departuresCoveringIndex from './2026-11-23-departures-covering-index
 export const migrations: Record<string, Migration> = {
   '2026-11-22-initial-schema': initialSchema,
   '2026-11-23-departures-covering-index': departuresCoveringIndex,
+  '2026-11-25-ids-never-reused': idsNeverReused,
 };
 
 export const migrationProvider: MigrationProvider = {
