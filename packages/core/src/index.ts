@@ -1,5 +1,6 @@
 export * from './admin-schemas.ts';
 export * from './calendar.ts';
+export * from './change-diff.ts';
 export * from './clock.ts';
 export * from './data-check.ts';
 export * from './dataset.ts';
@@ -11,6 +12,7 @@ export * from './errors.ts';
 export * from './line-preview.ts';
 export * from './messages.ts';
 export * from './queries.ts';
+export * from './route-times.ts';
 export * from './service-day.ts';
 export * from './text.ts';
 export * from './time.ts';

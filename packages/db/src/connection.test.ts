@@ -10,6 +10,7 @@ describe('migrations', () => {
       ORDER BY name`.execute(db);
     expect(tables.rows.map((r) => r.name)).toEqual([
       'app_user',
+      'change_log',
       'holiday',
       'line',
       'line_note',

@@ -120,6 +120,32 @@ export interface UserTable {
   created_at: Generated<string>;
 }
 
+export type ChangeKind = 'line' | 'schedule' | 'rules' | 'holiday' | 'stop';
+export type ChangeAction = 'create' | 'update' | 'delete';
+
+/** One admin write (migration 2026-11-25-change-log). */
+export interface ChangeLogTable {
+  id: Generated<number>;
+  /** ISO instant (UTC). */
+  at: string;
+  username: string;
+  /** 'admin': the admin board (tRPC); 'rest': the old REST paths. */
+  via: 'admin' | 'rest';
+  kind: ChangeKind;
+  /** The line, schedule, holiday or stop id; null for the yearly rules (one set). */
+  entity_id: number | null;
+  /** The line of a line or schedule change (for the line filter). */
+  line_id: number | null;
+  action: ChangeAction;
+  /** One line for lists: 'Line M35', 'Schedule 70 of M35'. */
+  summary: string;
+  /** JSON of the state before (null when created) and after (null when deleted). */
+  before_json: string | null;
+  after_json: string | null;
+  /** The change whose 'before' state this change put back. */
+  restored_from: number | null;
+}
+
 export interface Database {
   stop: StopTable;
   holiday: HolidayTable;
@@ -135,4 +161,5 @@ export interface Database {
   trip: TripTable;
   trip_time: TripTimeTable;
   app_user: UserTable;
+  change_log: ChangeLogTable;
 }

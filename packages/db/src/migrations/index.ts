@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initialSchema from './2026-11-22-initial-schema.ts';
 import * as departuresCoveringIndex from './2026-11-23-departures-covering-index.ts';
+import * as changeLog from './2026-11-25-change-log.ts';
 import * as idsNeverReused from './2026-11-25-ids-never-reused.ts';
 
 /**
@@ -11,6 +12,7 @@ import * as idsNeverReused from './2026-11-25-ids-never-reused.ts';
 export const migrations: Record<string, Migration> = {
   '2026-11-22-initial-schema': initialSchema,
   '2026-11-23-departures-covering-index': departuresCoveringIndex,
+  '2026-11-25-change-log': changeLog,
   '2026-11-25-ids-never-reused': idsNeverReused,
 };
 

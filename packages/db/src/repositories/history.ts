@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import type { ChangeAction, ChangeKind, Database } from '../schema.ts';
+
+/** History of admin writes (table change_log). Reads and writes only; what a state is, is the services' business. */
+
+export interface ChangeEntry {
+  id: number;
+  at: string;
+  username: string;
+  via: 'admin' | 'rest';
+  kind: ChangeKind;
+  entityId: number | null;
+  lineId: number | null;
+  action: ChangeAction;
+  summary: string;
+  before: unknown;
+  after: unknown;
+  restoredFrom: number | null;
+}
+
+export type NewChange = Omit<ChangeEntry, 'id'>;
+
+/** Who last changed a thing: its version for the editors. */
+export interface ChangeStamp {
+  id: number;
+  at: string;
+  username: string;
+}
+
+/** Which entries make the version of what an editor shows. */
+export type VersionScope =
+  | { kind: 'line'; lineId: number }
+  /** The schedule editor of a line: its schedules and the line itself (its routes). */
+  | { kind: 'schedules'; lineId: number }
+  | { kind: 'rules' }
+  | { kind: 'holiday'; id: number }
+  | { kind: 'stop'; id: number };
+
+export async function recordChange(db: Kysely<Database>, change: NewChange): Promise<number> {
+  const row = await db
+    .insertInto('change_log')
+    .values({
+      at: change.at,
+      username: change.username,
+      via: change.via,
+      kind: change.kind,
+      entity_id: change.entityId,
+      line_id: change.lineId,
+      action: change.action,
+      summary: change.summary,
+      before_json:
+        change.before === null || change.before === undefined ? null : JSON.stringify(change.before),
+      after_json: change.after === null || change.after === undefined ? null : JSON.stringify(change.after),
+      restored_from: change.restoredFrom,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The newest change within a scope; undefined when nothing was ever recorded there. */
+export async function latestChange(
+  db: Kysely<Database>,
+  scope: VersionScope,
+): Promise<ChangeStamp | undefined> {
+  let query = db.selectFrom('change_log').select(['id', 'at', 'username']);
+  switch (scope.kind) {
+    case 'line':
+      query = query.where('kind', '=', 'line').where('entity_id', '=', scope.lineId);
+      break;
+    case 'schedules':
+      query = query.where('line_id', '=', scope.lineId).where('kind', 'in', ['line', 'schedule']);
+      break;
+    case 'rules':
+      query = query.where('kind', '=', 'rules');
+      break;
+    case 'holiday':
+    case 'stop':
+      query = query.where('kind', '=', scope.kind).where('entity_id', '=', scope.id);
+      break;
+  }
+  return query.orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+export interface ChangeFilter {
+  kind?: ChangeKind | undefined;
+  lineId?: number | undefined;
+  username?: string | undefined;
+  /** Only entries older than this id (paging, newest first). */
+  beforeId?: number | undefined;
+  limit: number;
+}
+
+type ChangeRow = Database['change_log'] & { id: number };
+
+function toEntry(row: ChangeRow): ChangeEntry {
+  return {
+    id: row.id,
+    at: row.at,
+    username: row.username,
+    via: row.via,
+    kind: row.kind,
+    entityId: row.entity_id,
+    lineId: row.line_id,
+    action: row.action,
+    summary: row.summary,
+    before: row.before_json === null ? null : (JSON.parse(row.before_json) as unknown),
+    after: row.after_json === null ? null : (JSON.parse(row.after_json) as unknown),
+    restoredFrom: row.restored_from,
+  };
+}
+
+/** Newest first. */
+export async function listChanges(db: Kysely<Database>, filter: ChangeFilter): Promise<ChangeEntry[]> {
+  let query = db.selectFrom('change_log').selectAll();
+  if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
+  if (filter.lineId !== undefined) query = query.where('line_id', '=', filter.lineId);
+  if (filter.username !== undefined) query = query.where('username', '=', filter.username);
+  if (filter.beforeId !== undefined) query = query.where('id', '<', filter.beforeId);
+  const rows = await query.orderBy('id', 'desc').limit(filter.limit).execute();
+  return rows.map((row) => toEntry(row as ChangeRow));
+}
+
+export async function getChange(db: Kysely<Database>, id: number): Promise<ChangeEntry | undefined> {
+  const row = await db.selectFrom('change_log').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toEntry(row as ChangeRow) : undefined;
+}
+
+/** Everyone who has changed something, for the history's person filter. */
+export async function listChangeAuthors(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('change_log').select('username').distinct().orderBy('username').execute();
+  return rows.map((r) => r.username);
+}

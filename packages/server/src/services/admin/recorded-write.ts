@@ -1,0 +1,123 @@
+import { type Clock, DomainError, vilniusNow } from '@bus/core';
+import {
+  type ChangeKind,
+  type Db,
+  latestChange,
+  type OpenedDatabase,
+  recordChange,
+  type VersionScope,
+} from '@bus/db';
+
+/**
+ * The one way every admin write happens (safe editing): in one transaction it
+ *   1. refuses a save made from an older version than the stored one (CONFLICT, nothing written),
+ *   2. reads the state of everything the write may touch,
+ *   3. writes,
+ *   4. reads those states again and records each thing that changed in the history, with its
+ *      state before and after.
+ * The newest history entry of an editor's scope is the version it loaded and saves against.
+ * The old REST paths send no version: their saves are not checked, but they are recorded.
+ */
+
+/** Who writes, and through which door. */
+export interface Actor {
+  username: string;
+  via: 'admin' | 'rest';
+  clock: Clock;
+}
+
+/** One thing's state as the history keeps it. */
+export interface EntityState {
+  kind: ChangeKind;
+  /** null for the yearly rules (one set). */
+  entityId: number | null;
+  lineId: number | null;
+  /** One line for the history list: 'Line M35', 'Schedule 70 (M35)'. */
+  summary: string;
+  state: unknown;
+}
+
+export interface RecordedWrite<R> {
+  /** Which entries make the editor's version. */
+  scope: VersionScope;
+  /** The version the editor loaded; undefined: not checked (old REST paths). */
+  baseVersion?: number | undefined;
+  /** What the editor shows, for the conflict message: 'Line M35'. */
+  what: (trx: Db) => Promise<string>;
+  /** The states the write may change; called before (result undefined) and after it. */
+  states: (trx: Db, result: R | undefined) => Promise<EntityState[]>;
+  write: (trx: Db) => Promise<R>;
+  /** A restore names the history entry whose 'before' it put back. */
+  restoredFrom?: number;
+}
+
+export interface WriteOutcome<R> {
+  result: R;
+  /** The scope's version after the write (unchanged when nothing changed). */
+  version: number;
+  /** Ids of the history entries written. */
+  changeIds: number[];
+}
+
+/** 'YYYY-MM-DD HH:MM' in Vilnius, as staff read it. */
+export function vilniusStamp(iso: string): string {
+  const { date, minutes } = vilniusNow(() => new Date(iso));
+  return `${date} ${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+export async function currentVersion(db: Db, scope: VersionScope): Promise<number> {
+  return (await latestChange(db, scope))?.id ?? 0;
+}
+
+const keyOf = (s: EntityState) => `${s.kind}:${s.entityId ?? ''}`;
+
+export async function recordedWrite<R>(
+  db: OpenedDatabase,
+  actor: Actor,
+  spec: RecordedWrite<R>,
+): Promise<WriteOutcome<R>> {
+  return db.kysely.transaction().execute(async (trx) => {
+    if (spec.baseVersion !== undefined) {
+      const latest = await latestChange(trx, spec.scope);
+      if ((latest?.id ?? 0) !== spec.baseVersion) {
+        const what = await spec.what(trx);
+        const by = latest ? `by ${latest.username} at ${vilniusStamp(latest.at)}` : 'by someone else';
+        throw new DomainError(
+          'CONFLICT',
+          `${what} was changed ${by} after you opened it. Nothing was saved: reload to see the current version (your changes are kept in the editor).`,
+        );
+      }
+    }
+    const before = new Map((await spec.states(trx, undefined)).map((s) => [keyOf(s), s]));
+    const result = await spec.write(trx);
+    const after = new Map((await spec.states(trx, result)).map((s) => [keyOf(s), s]));
+
+    const at = actor.clock().toISOString();
+    const changeIds: number[] = [];
+    const record = async (old: EntityState | undefined, now: EntityState | undefined) => {
+      const any = (now ?? old) as EntityState;
+      changeIds.push(
+        await recordChange(trx, {
+          at,
+          username: actor.username,
+          via: actor.via,
+          kind: any.kind,
+          entityId: any.entityId,
+          lineId: any.lineId,
+          action: old === undefined ? 'create' : now === undefined ? 'delete' : 'update',
+          summary: any.summary,
+          before: old?.state ?? null,
+          after: now?.state ?? null,
+          restoredFrom: spec.restoredFrom ?? null,
+        }),
+      );
+    };
+    for (const [key, old] of before) {
+      const now = after.get(key);
+      if (now === undefined || JSON.stringify(now.state) !== JSON.stringify(old.state))
+        await record(old, now);
+    }
+    for (const [key, now] of after) if (!before.has(key)) await record(undefined, now);
+    return { result, version: await currentVersion(trx, spec.scope), changeIds };
+  });
+}
