@@ -128,6 +128,29 @@ export type SignInInput = z.infer<typeof SignInInput>;
 export const AdminIdInput = z.object({ id: intLike(1, MAX_ID) }, failed);
 export type AdminIdInput = z.infer<typeof AdminIdInput>;
 
+/**
+ * The version of what the editor loaded (the newest history entry of it; 0 when it has none).
+ * A save or delete made from an older version is refused. Optional: the old REST paths send none.
+ */
+const BaseVersion = z.number(failed).int(failed).min(0, failed).optional();
+
+/** The admin history's filters (newest first; beforeId pages to older entries). */
+export const HistoryFilterInput = z.object(
+  {
+    kind: z.enum(['line', 'schedule', 'rules', 'holiday', 'stop'], failed).optional(),
+    lineId: intLike(1, MAX_ID).optional(),
+    username: z.string(failed).trim().min(1, failed).max(64, failed).optional(),
+    beforeId: intLike(1, MAX_ID).optional(),
+    limit: intLike(1, 200).optional(),
+  },
+  failed,
+);
+export type HistoryFilterInput = z.infer<typeof HistoryFilterInput>;
+
+/** Deleting one thing, from the version the user saw. */
+export const AdminDeleteInput = z.object({ id: intLike(1, MAX_ID), baseVersion: BaseVersion }, failed);
+export type AdminDeleteInput = z.infer<typeof AdminDeleteInput>;
+
 export const LineScopeInput = z.object({ lineId: intLike(1, MAX_ID) }, failed);
 export type LineScopeInput = z.infer<typeof LineScopeInput>;
 
@@ -158,6 +181,7 @@ export const SaveHolidayInput = z
       name: RequiredText,
       month: intLike(1, 12),
       day: intLike(1, 31),
+      baseVersion: BaseVersion,
     },
     failed,
   )
@@ -171,6 +195,9 @@ export const SaveStopInput = z.object(
     /** Free-text note that tells same-named stops apart. */
     coords: OptionalText,
     defaultOption: BoolLike,
+    baseVersion: BaseVersion,
+    /** The user has seen that another stop has this name and saves anyway. */
+    confirmDuplicateName: z.boolean(failed).optional(),
   },
   failed,
 );
@@ -229,7 +256,10 @@ export const SaveRouteInput = z
 export type SaveRouteInput = z.infer<typeof SaveRouteInput>;
 
 export const SaveLineInput = z
-  .object({ info: SaveLineInfoInput, routes: z.array(SaveRouteInput, failed) }, failed)
+  .object(
+    { info: SaveLineInfoInput, routes: z.array(SaveRouteInput, failed), baseVersion: BaseVersion },
+    failed,
+  )
   .refine((line) => uniqueIds(line.routes) && uniqueIds(line.info.customNotes), failed);
 export type SaveLineInput = z.infer<typeof SaveLineInput>;
 
@@ -281,7 +311,7 @@ export type YearlyRuleInput = z.infer<typeof YearlyRuleInput>;
  * service reports that as a conflict.
  */
 export const SaveYearlyRulesInput = z
-  .object({ rules: z.array(YearlyRuleInput, failed) }, failed)
+  .object({ rules: z.array(YearlyRuleInput, failed), baseVersion: BaseVersion }, failed)
   .superRefine(({ rules }, ctx) => {
     // Temporary ids too: otherRuleId may name a new rule by one.
     if (!uniqueIds(rules, false))
@@ -340,7 +370,7 @@ export type ScheduleDraft = z.infer<typeof ScheduleDraft>;
 
 /** Saves (upserts) these schedules of one line; the line's other schedules stay as they are. */
 export const SaveSchedulesInput = z.object(
-  { lineId: intLike(1, MAX_ID), schedules: z.array(ScheduleDraft, failed) },
+  { lineId: intLike(1, MAX_ID), schedules: z.array(ScheduleDraft, failed), baseVersion: BaseVersion },
   failed,
 );
 export type SaveSchedulesInput = z.infer<typeof SaveSchedulesInput>;

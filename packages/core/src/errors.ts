@@ -7,13 +7,22 @@ export type DomainErrorCode =
   | 'FORBIDDEN'
   | 'TOO_MANY_REQUESTS';
 
+/** What the admin board needs to react to a refusal (the message alone is for people). */
+export type DomainErrorDetails =
+  /** The thing was saved by someone else after the editor loaded it (null: unknown who/when). */
+  | { reason: 'stale'; username: string | null; at: string | null }
+  /** Another stop already has this name (case and diacritics ignored): save again to confirm. */
+  | { reason: 'duplicate-stop-name'; stopId: number; name: string; coords: string | null };
+
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
+  readonly details: DomainErrorDetails | undefined;
 
-  constructor(code: DomainErrorCode, message: string) {
+  constructor(code: DomainErrorCode, message: string, details?: DomainErrorDetails) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
+    this.details = details;
   }
 }
 

@@ -9,6 +9,7 @@ export * from './repositories/history.ts';
 export * from './repositories/holidays.ts';
 export * from './repositories/lines.ts';
 export * from './repositories/read-snapshot.ts';
+export * from './repositories/restore.ts';
 export * from './repositories/rules.ts';
 export * from './repositories/stops.ts';
 export * from './repositories/users.ts';

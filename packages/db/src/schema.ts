@@ -144,6 +144,8 @@ export interface ChangeLogTable {
   after_json: string | null;
   /** The change whose 'before' state this change put back. */
   restored_from: number | null;
+  /** The first entry id of the save that wrote this entry. */
+  batch: number | null;
 }
 
 export interface Database {

@@ -76,6 +76,19 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
     rules: (await client.query<{ rules: unknown[] }>('admin.rules.allWithUsage')).data.rules,
   }),
   'admin.rules.schedulesByRule': () => ({ ruleId: 1 }),
+  'admin.history.list': () => ({}),
+  'admin.history.restore': async (_t, client) => {
+    const saved = await client.mutate<{ id: number }>('admin.holidays.save', {
+      id: null,
+      name: 'To restore',
+      month: 3,
+      day: 3,
+    });
+    const page = await client.query<{ items: { id: number; entityId: number }[] }>('admin.history.list', {
+      kind: 'holiday',
+    });
+    return { id: page.data.items.find((i) => i.entityId === saved.data.id)?.id };
+  },
 };
 
 /** Well-formed inputs for the refused calls, so a refusal is never an input problem. */
@@ -93,6 +106,7 @@ const DENIED_INPUT: Record<string, unknown> = {
   'admin.schedules.delete': { id: 1 },
   'admin.rules.saveAll': { rules: [] },
   'admin.rules.schedulesByRule': { ruleId: 1 },
+  'admin.history.restore': { id: 1 },
   'admin.lines.saveFull': { info: { id: 1 }, routes: [] },
 };
 
@@ -161,7 +175,7 @@ describe('every admin procedure is protected on the server', () => {
   afterAll(() => t.app.close());
 
   it('knows a working input for every admin procedure (so none is left out of this table)', () => {
-    expect(adminProcedures.length).toBe(20);
+    expect(adminProcedures.length).toBe(22);
     expect(adminProcedures.map((p) => p.path).sort()).toEqual(Object.keys(WORKING_INPUT).sort());
   });
 
@@ -182,6 +196,7 @@ describe('every admin procedure is protected on the server', () => {
       name: 'Naujieji metai',
       month: 1,
       day: 1,
+      version: 0,
     });
     expect((await client.query('admin.lines.getFull', { id: 1 })).status).toBe(200);
   });

@@ -43,6 +43,8 @@ export interface TrpcResult<T> {
   data: T;
   message: string | undefined;
   code: string | undefined;
+  /** DomainErrorDetails of a refusal (stale save, duplicate stop name). */
+  details: Record<string, unknown> | undefined;
 }
 
 /**
@@ -74,13 +76,14 @@ export async function trpc<T = unknown>(
         });
   const body = res.json() as {
     result?: { data: T };
-    error?: { message: string; data?: { code?: string } };
+    error?: { message: string; data?: { code?: string; details?: Record<string, unknown> } };
   };
   return {
     status: res.statusCode,
     data: body.result?.data as T,
     message: body.error?.message,
     code: body.error?.data?.code,
+    details: body.error?.data?.details,
   };
 }
 

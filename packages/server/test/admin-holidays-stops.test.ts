@@ -25,7 +25,7 @@ describe('admin.holidays', () => {
   it('lists the holidays by id', async () => {
     const list = await holidays();
     expect(list).toHaveLength(12);
-    expect(list[0]).toEqual({ id: 1, name: 'Naujieji metai', month: 1, day: 1 });
+    expect(list[0]).toEqual({ id: 1, name: 'Naujieji metai', month: 1, day: 1, version: 0 });
     expect(list.map((h) => h.id)).toEqual([...list.map((h) => h.id)].sort((a, b) => a - b));
   });
 
@@ -36,7 +36,13 @@ describe('admin.holidays', () => {
       month: 2,
       day: 29,
     });
-    expect(created.data).toEqual({ id: expect.any(Number), name: 'Keliamoji', month: 2, day: 29 });
+    expect(created.data).toEqual({
+      id: expect.any(Number),
+      name: 'Keliamoji',
+      month: 2,
+      day: 29,
+      version: expect.any(Number),
+    });
     const temp = await client.mutate<Holiday>('admin.holidays.save', {
       id: -3,
       name: 'Temp',
@@ -49,7 +55,17 @@ describe('admin.holidays', () => {
       name: 'Renamed',
       day: 28,
     });
-    expect(updated.data).toEqual({ id: created.data.id, name: 'Renamed', month: 2, day: 28 });
+    expect(updated.data).toEqual({
+      id: created.data.id,
+      name: 'Renamed',
+      month: 2,
+      day: 28,
+      version: expect.any(Number),
+    });
+    // Each save is a new version; the list shows the one the save answered.
+    expect((updated.data as Holiday & { version: number }).version).toBeGreaterThan(
+      (created.data as Holiday & { version: number }).version,
+    );
     expect((await holidays()).find((h) => h.id === created.data.id)).toEqual(updated.data);
     expect((await client.mutate('admin.holidays.delete', { id: temp.data.id })).data).toEqual({
       id: temp.data.id,
@@ -137,6 +153,7 @@ describe('admin.stops', () => {
       name: 'Žalioji g.',
       coords: null,
       defaultOption: false,
+      version: expect.any(Number),
     });
     const temporary = await client.mutate<Stop>('admin.stops.save', {
       id: -4,
@@ -162,6 +179,7 @@ describe('admin.stops', () => {
       name: 'Šilo g.',
       coords: 'prie miško',
       defaultOption: true,
+      version: expect.any(Number),
     });
     // The folded name was rewritten: the public search finds the new name without diacritics.
     const publicSearch = await client.query<Stop[]>('timetable.searchStops', { query: 'silo' });

@@ -4,7 +4,8 @@ import { type Kysely, sql } from 'kysely';
  * The history of every admin write (safe editing): who, when, what and the state before and
  * after, written in the same transaction as the change itself. The newest entry of a thing is
  * also its version: an editor saves against the entry id it loaded, and a save made from an
- * older version is refused.
+ * older version is refused. Entries written by one save share a batch (the id of its first
+ * entry): deleting a line deletes its schedules too, and a restore brings them back together.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE change_log (
@@ -19,7 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     summary TEXT NOT NULL,
     before_json TEXT,
     after_json TEXT,
-    restored_from INTEGER REFERENCES change_log (id)
+    restored_from INTEGER REFERENCES change_log (id),
+    batch INTEGER
   )`.execute(db);
   await sql`CREATE INDEX change_log_entity ON change_log (kind, entity_id, id)`.execute(db);
   await sql`CREATE INDEX change_log_line ON change_log (line_id, id)`.execute(db);

@@ -16,9 +16,11 @@ export interface ChangeEntry {
   before: unknown;
   after: unknown;
   restoredFrom: number | null;
+  /** The first entry id of the save that wrote this entry (entries of one save share it). */
+  batch: number;
 }
 
-export type NewChange = Omit<ChangeEntry, 'id'>;
+export type NewChange = Omit<ChangeEntry, 'id' | 'batch'>;
 
 /** Who last changed a thing: its version for the editors. */
 export interface ChangeStamp {
@@ -36,7 +38,24 @@ export type VersionScope =
   | { kind: 'holiday'; id: number }
   | { kind: 'stop'; id: number };
 
-export async function recordChange(db: Kysely<Database>, change: NewChange): Promise<number> {
+/** Records the entries of one save, in order, as one batch; returns their ids. */
+export async function recordChanges(db: Kysely<Database>, changes: readonly NewChange[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const change of changes) ids.push(await recordChange(db, change, ids[0]));
+  if (ids.length > 0)
+    await db
+      .updateTable('change_log')
+      .set({ batch: ids[0] })
+      .where('id', '=', ids[0] as number)
+      .execute();
+  return ids;
+}
+
+async function recordChange(
+  db: Kysely<Database>,
+  change: NewChange,
+  batch: number | undefined,
+): Promise<number> {
   const row = await db
     .insertInto('change_log')
     .values({
@@ -52,6 +71,7 @@ export async function recordChange(db: Kysely<Database>, change: NewChange): Pro
         change.before === null || change.before === undefined ? null : JSON.stringify(change.before),
       after_json: change.after === null || change.after === undefined ? null : JSON.stringify(change.after),
       restored_from: change.restoredFrom,
+      batch: batch ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -82,6 +102,18 @@ export async function latestChange(
   return query.orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
+/** The newest entry id of every thing of a kind that has entries. */
+export async function latestChangeIds(db: Kysely<Database>, kind: ChangeKind): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('change_log')
+    .select(['entity_id', (eb) => eb.fn.max('id').as('version')])
+    .where('kind', '=', kind)
+    .where('entity_id', 'is not', null)
+    .groupBy('entity_id')
+    .execute();
+  return new Map(rows.map((r) => [r.entity_id as number, Number(r.version)]));
+}
+
 export interface ChangeFilter {
   kind?: ChangeKind | undefined;
   lineId?: number | undefined;
@@ -107,6 +139,7 @@ function toEntry(row: ChangeRow): ChangeEntry {
     before: row.before_json === null ? null : (JSON.parse(row.before_json) as unknown),
     after: row.after_json === null ? null : (JSON.parse(row.after_json) as unknown),
     restoredFrom: row.restored_from,
+    batch: row.batch ?? row.id,
   };
 }
 
@@ -124,6 +157,17 @@ export async function listChanges(db: Kysely<Database>, filter: ChangeFilter): P
 export async function getChange(db: Kysely<Database>, id: number): Promise<ChangeEntry | undefined> {
   const row = await db.selectFrom('change_log').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toEntry(row as ChangeRow) : undefined;
+}
+
+/** The entries written by one save (see recordChanges), in order. */
+export async function listBatch(db: Kysely<Database>, batch: number): Promise<ChangeEntry[]> {
+  const rows = await db
+    .selectFrom('change_log')
+    .selectAll()
+    .where((eb) => eb.or([eb('batch', '=', batch), eb('id', '=', batch)]))
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => toEntry(row as ChangeRow));
 }
 
 /** Everyone who has changed something, for the history's person filter. */

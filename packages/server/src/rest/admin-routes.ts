@@ -9,7 +9,7 @@ import {
   SaveStopInput,
   SaveYearlyRulesInput,
 } from '@bus/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authorizeAdmin } from '../auth/authorize.ts';
 import { getHolidays, removeHoliday, saveHoliday } from '../services/admin/holidays.ts';
@@ -21,6 +21,7 @@ import {
   removeLine,
   saveLine,
 } from '../services/admin/lines.ts';
+import type { Actor } from '../services/admin/recorded-write.ts';
 import { getRulesWithUsage, saveRules } from '../services/admin/rules.ts';
 import {
   getLineSchedules,
@@ -68,6 +69,9 @@ const ScheduleList = z.array(z.object({ lineId: z.unknown() }, { error: MESSAGES
   error: MESSAGES.inputFailed,
 });
 
+/** The signed-in user of each admin request (set by the onRequest check). */
+const actors = new WeakMap<FastifyRequest, Actor>();
+
 /** The old server answered deletes with 200 and an empty body. */
 function emptyOk(reply: FastifyReply) {
   return reply.status(200).send();
@@ -91,15 +95,26 @@ export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: R
     // onRequest, before the body is even parsed: a caller without a valid admin token learns
     // nothing about the input (a malformed body still answers 401/403, as tRPC's adminProcedure does).
     admin.addHook('onRequest', async (req) => {
-      await authorizeAdmin(req.headers.authorization, { db: db.kysely, secret: auth.secret, clock });
+      const user = await authorizeAdmin(req.headers.authorization, {
+        db: db.kysely,
+        secret: auth.secret,
+        clock,
+      });
+      // Every write through the old paths is recorded in the history under this user.
+      actors.set(req, { username: user.username, via: 'rest', clock });
     });
+    const actor = (req: FastifyRequest): Actor => {
+      const found = actors.get(req);
+      if (!found) throw new Error('admin request without an authorized user');
+      return found;
+    };
 
     admin.get('/api/holidays/all', async () => (await getHolidays(db)).map(legacyHoliday));
     admin.post('/api/holidays/save1', async (req) =>
-      legacyHoliday(await saveHoliday(db, parseAdminInput(SaveHolidayInput, req.body))),
+      legacyHoliday(await saveHoliday(db, actor(req), parseAdminInput(SaveHolidayInput, req.body))),
     );
     admin.delete('/api/holidays/del1', async (req, reply) => {
-      await removeHoliday(db, parseLegacy(IdQuery, req.query).id);
+      await removeHoliday(db, actor(req), parseLegacy(IdQuery, req.query));
       return emptyOk(reply);
     });
 
@@ -108,13 +123,13 @@ export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: R
       (await getStopsWithUsage(db)).map(legacyStopWithUsage),
     );
     admin.post('/api/busstop/save/one', async (req) =>
-      legacyStop(await saveStop(db, parseAdminInput(SaveStopInput, req.body))),
+      legacyStop(await saveStop(db, actor(req), parseAdminInput(SaveStopInput, req.body))),
     );
     admin.get('/api/busstop/searchresults', async (req) =>
       (await searchStopsWithUsage(db, parseLegacy(StopQuery, req.query).query)).map(legacyStopWithUsage),
     );
     admin.delete('/api/busstop/delete/:id', async (req, reply) => {
-      await removeStop(db, parseLegacy(IdParam, req.params).id);
+      await removeStop(db, actor(req), parseLegacy(IdParam, req.params));
       return emptyOk(reply);
     });
 

@@ -53,6 +53,9 @@ const t = initTRPC.context<Context>().create({
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       return { ...shape, message: 'Something went wrong on the server', data };
     }
+    // What the admin board reacts to (a stale save, a duplicate stop name): see DomainErrorDetails.
+    if (error.cause instanceof DomainError && error.cause.details)
+      return { ...shape, data: { ...data, details: error.cause.details } };
     return { ...shape, data };
   },
 });
@@ -81,5 +84,6 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
     secret: ctx.auth.secret,
     clock: ctx.clock,
   });
-  return next({ ctx: { user } });
+  // Every admin write is recorded under this name (services/admin/recorded-write.ts).
+  return next({ ctx: { user, actor: { username: user.username, via: 'admin' as const, clock: ctx.clock } } });
 });

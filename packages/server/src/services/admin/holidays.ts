@@ -1,23 +1,60 @@
-import { DomainError, type Holiday, isNewId, type SaveHolidayInput } from '@bus/core';
+import { type AdminDeleteInput, DomainError, type Holiday, isNewId, type SaveHolidayInput } from '@bus/core';
 import { deleteHoliday, insertHoliday, listHolidays, type OpenedDatabase, updateHoliday } from '@bus/db';
+import { type Actor, entityVersions, recordedWrite } from './recorded-write.ts';
+import { holidayState } from './states.ts';
+
+/** A holiday with the version the editor saves against. */
+export type VersionedHoliday = Holiday & { version: number };
 
 /** Public holidays (legacy /api/holidays/*), by id. */
-export function getHolidays(db: OpenedDatabase): Promise<Holiday[]> {
-  return listHolidays(db.kysely);
+export async function getHolidays(db: OpenedDatabase): Promise<VersionedHoliday[]> {
+  const [holidays, versions] = await Promise.all([
+    listHolidays(db.kysely),
+    entityVersions(db.kysely, 'holiday'),
+  ]);
+  return holidays.map((h) => ({ ...h, version: versions.get(h.id) ?? 0 }));
 }
 
-/** Creates (id null or negative) or updates a holiday; returns it as stored. */
-export async function saveHoliday(db: OpenedDatabase, input: SaveHolidayInput): Promise<Holiday> {
+const label = async (db: Parameters<typeof holidayState>[0], id: number) =>
+  (await holidayState(db, id))[0]?.summary ?? `Holiday ${id}`;
+
+/** Creates (id null or negative) or updates a holiday; returns it as stored, with its new version. */
+export async function saveHoliday(
+  db: OpenedDatabase,
+  actor: Actor,
+  input: SaveHolidayInput,
+): Promise<VersionedHoliday> {
   const fields = { name: input.name, month: input.month, day: input.day };
-  if (input.id === null || isNewId(input.id)) return insertHoliday(db.kysely, fields);
-  const holiday = { id: input.id, ...fields };
-  if (!(await updateHoliday(db.kysely, holiday)))
-    throw new DomainError('NOT_FOUND', `Holiday ${input.id} does not exist`);
-  return holiday;
+  const existingId = input.id === null || isNewId(input.id) ? null : input.id;
+  const { result, version } = await recordedWrite<Holiday>(db, actor, {
+    scope: (saved) => ({ kind: 'holiday', id: saved?.id ?? existingId ?? 0 }),
+    baseVersion: existingId === null ? undefined : input.baseVersion,
+    what: (trx) => label(trx, existingId ?? 0),
+    states: (trx, saved) => holidayState(trx, saved?.id ?? existingId),
+    write: async (trx) => {
+      if (existingId === null) return insertHoliday(trx, fields);
+      const holiday = { id: existingId, ...fields };
+      if (!(await updateHoliday(trx, holiday)))
+        throw new DomainError('NOT_FOUND', `Holiday ${existingId} does not exist`);
+      return holiday;
+    },
+  });
+  return { ...result, version };
 }
 
-export async function removeHoliday(db: OpenedDatabase, id: number): Promise<{ id: number }> {
-  if (!(await deleteHoliday(db.kysely, id)))
-    throw new DomainError('NOT_FOUND', `Holiday ${id} does not exist`);
+export async function removeHoliday(
+  db: OpenedDatabase,
+  actor: Actor,
+  { id, baseVersion }: AdminDeleteInput,
+): Promise<{ id: number }> {
+  await recordedWrite(db, actor, {
+    scope: { kind: 'holiday', id },
+    baseVersion,
+    what: (trx) => label(trx, id),
+    states: (trx) => holidayState(trx, id),
+    write: async (trx) => {
+      if (!(await deleteHoliday(trx, id))) throw new DomainError('NOT_FOUND', `Holiday ${id} does not exist`);
+    },
+  });
   return { id };
 }

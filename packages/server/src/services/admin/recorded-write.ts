@@ -3,8 +3,10 @@ import {
   type ChangeKind,
   type Db,
   latestChange,
+  latestChangeIds,
+  type NewChange,
   type OpenedDatabase,
-  recordChange,
+  recordChanges,
   type VersionScope,
 } from '@bus/db';
 
@@ -38,8 +40,8 @@ export interface EntityState {
 }
 
 export interface RecordedWrite<R> {
-  /** Which entries make the editor's version. */
-  scope: VersionScope;
+  /** Which entries make the editor's version (result: undefined before the write, e.g. for a new id). */
+  scope: VersionScope | ((result: R | undefined) => VersionScope);
   /** The version the editor loaded; undefined: not checked (old REST paths). */
   baseVersion?: number | undefined;
   /** What the editor shows, for the conflict message: 'Line M35'. */
@@ -69,6 +71,11 @@ export async function currentVersion(db: Db, scope: VersionScope): Promise<numbe
   return (await latestChange(db, scope))?.id ?? 0;
 }
 
+/** The version of each holiday or stop that has one (others are at version 0). */
+export function entityVersions(db: Db, kind: 'holiday' | 'stop'): Promise<Map<number, number>> {
+  return latestChangeIds(db, kind);
+}
+
 const keyOf = (s: EntityState) => `${s.kind}:${s.entityId ?? ''}`;
 
 export async function recordedWrite<R>(
@@ -76,15 +83,18 @@ export async function recordedWrite<R>(
   actor: Actor,
   spec: RecordedWrite<R>,
 ): Promise<WriteOutcome<R>> {
+  const scopeOf = (result: R | undefined) =>
+    typeof spec.scope === 'function' ? spec.scope(result) : spec.scope;
   return db.kysely.transaction().execute(async (trx) => {
     if (spec.baseVersion !== undefined) {
-      const latest = await latestChange(trx, spec.scope);
+      const latest = await latestChange(trx, scopeOf(undefined));
       if ((latest?.id ?? 0) !== spec.baseVersion) {
         const what = await spec.what(trx);
         const by = latest ? `by ${latest.username} at ${vilniusStamp(latest.at)}` : 'by someone else';
         throw new DomainError(
           'CONFLICT',
           `${what} was changed ${by} after you opened it. Nothing was saved: reload to see the current version (your changes are kept in the editor).`,
+          { reason: 'stale', username: latest?.username ?? null, at: latest?.at ?? null },
         );
       }
     }
@@ -93,31 +103,29 @@ export async function recordedWrite<R>(
     const after = new Map((await spec.states(trx, result)).map((s) => [keyOf(s), s]));
 
     const at = actor.clock().toISOString();
-    const changeIds: number[] = [];
-    const record = async (old: EntityState | undefined, now: EntityState | undefined) => {
+    const changes: NewChange[] = [];
+    const record = (old: EntityState | undefined, now: EntityState | undefined) => {
       const any = (now ?? old) as EntityState;
-      changeIds.push(
-        await recordChange(trx, {
-          at,
-          username: actor.username,
-          via: actor.via,
-          kind: any.kind,
-          entityId: any.entityId,
-          lineId: any.lineId,
-          action: old === undefined ? 'create' : now === undefined ? 'delete' : 'update',
-          summary: any.summary,
-          before: old?.state ?? null,
-          after: now?.state ?? null,
-          restoredFrom: spec.restoredFrom ?? null,
-        }),
-      );
+      changes.push({
+        at,
+        username: actor.username,
+        via: actor.via,
+        kind: any.kind,
+        entityId: any.entityId,
+        lineId: any.lineId,
+        action: old === undefined ? 'create' : now === undefined ? 'delete' : 'update',
+        summary: any.summary,
+        before: old?.state ?? null,
+        after: now?.state ?? null,
+        restoredFrom: spec.restoredFrom ?? null,
+      });
     };
     for (const [key, old] of before) {
       const now = after.get(key);
-      if (now === undefined || JSON.stringify(now.state) !== JSON.stringify(old.state))
-        await record(old, now);
+      if (now === undefined || JSON.stringify(now.state) !== JSON.stringify(old.state)) record(old, now);
     }
-    for (const [key, now] of after) if (!before.has(key)) await record(undefined, now);
-    return { result, version: await currentVersion(trx, spec.scope), changeIds };
+    for (const [key, now] of after) if (!before.has(key)) record(undefined, now);
+    const changeIds = await recordChanges(trx, changes);
+    return { result, version: await currentVersion(trx, scopeOf(result)), changeIds };
   });
 }

@@ -1,5 +1,14 @@
-import { DomainError, foldText, isNewId, type SaveStopInput, type Stop } from '@bus/core';
 import {
+  type AdminDeleteInput,
+  DomainError,
+  foldText,
+  isNewId,
+  type SaveStopInput,
+  type Stop,
+  stopLabel,
+} from '@bus/core';
+import {
+  type Db,
   deleteStop,
   getStop,
   insertStop,
@@ -10,11 +19,15 @@ import {
   type OpenedDatabase,
   updateStop,
 } from '@bus/db';
+import { type Actor, entityVersions, recordedWrite } from './recorded-write.ts';
+import { stopState } from './states.ts';
 
 /** A stop with the lines that have a route through it (legacy get-all-with-usage). */
 export interface StopWithUsage {
   stop: Stop;
   usedInLines: LineRef[];
+  /** The version the stops page saves against. */
+  version: number;
 }
 
 export function getAllStops(db: OpenedDatabase): Promise<Stop[]> {
@@ -22,8 +35,12 @@ export function getAllStops(db: OpenedDatabase): Promise<Stop[]> {
 }
 
 async function withUsage(db: OpenedDatabase, stops: Stop[]): Promise<StopWithUsage[]> {
-  const usage = await listStopUsage(db.kysely);
-  return stops.map((stop) => ({ stop, usedInLines: usage.get(stop.id) ?? [] }));
+  const [usage, versions] = await Promise.all([listStopUsage(db.kysely), entityVersions(db.kysely, 'stop')]);
+  return stops.map((stop) => ({
+    stop,
+    usedInLines: usage.get(stop.id) ?? [],
+    version: versions.get(stop.id) ?? 0,
+  }));
 }
 
 export async function getStopsWithUsage(db: OpenedDatabase): Promise<StopWithUsage[]> {
@@ -35,28 +52,72 @@ export async function searchStopsWithUsage(db: OpenedDatabase, query: string): P
   return withUsage(db, await listStopsByFoldedName(db.kysely, foldText(query)));
 }
 
-/** Creates (id null or negative) or updates a stop; returns it as stored. */
-export async function saveStop(db: OpenedDatabase, input: SaveStopInput): Promise<Stop> {
+const label = async (db: Db, id: number) => (await stopState(db, id))[0]?.summary ?? `Bus stop ${id}`;
+
+/**
+ * Creates (id null or negative) or updates a stop; returns it as stored, with its new version.
+ * A name another stop already has (case and diacritics ignored) is refused until the save
+ * confirms it (`confirmDuplicateName`), naming the stop that has it. The old REST path has no
+ * way to confirm and saves as before.
+ */
+export async function saveStop(
+  db: OpenedDatabase,
+  actor: Actor,
+  input: SaveStopInput,
+): Promise<Stop & { version: number }> {
   const fields = { name: input.name, coords: input.coords, defaultOption: input.defaultOption };
-  if (input.id === null || isNewId(input.id)) return insertStop(db.kysely, fields);
-  if (!(await updateStop(db.kysely, input.id, fields)))
-    throw new DomainError('NOT_FOUND', `Bus stop ${input.id} does not exist`);
-  return { id: input.id, ...fields };
+  const existingId = input.id === null || isNewId(input.id) ? null : input.id;
+  const { result, version } = await recordedWrite<Stop>(db, actor, {
+    scope: (saved) => ({ kind: 'stop', id: saved?.id ?? existingId ?? 0 }),
+    baseVersion: existingId === null ? undefined : input.baseVersion,
+    what: (trx) => label(trx, existingId ?? 0),
+    states: (trx, saved) => stopState(trx, saved?.id ?? existingId),
+    write: async (trx) => {
+      if (actor.via === 'admin' && !input.confirmDuplicateName) {
+        const same = (await listStopsByFoldedName(trx, foldText(input.name))).find(
+          (s) => s.id !== existingId && foldText(s.name) === foldText(input.name),
+        );
+        if (same) {
+          const which = stopLabel(same);
+          throw new DomainError(
+            'CONFLICT',
+            `Another stop is already called “${which}” (stop ${same.id}). Save again to keep the same name.`,
+            { reason: 'duplicate-stop-name', stopId: same.id, name: same.name, coords: same.coords },
+          );
+        }
+      }
+      if (existingId === null) return insertStop(trx, fields);
+      if (!(await updateStop(trx, existingId, fields)))
+        throw new DomainError('NOT_FOUND', `Bus stop ${existingId} does not exist`);
+      return { id: existingId, ...fields };
+    },
+  });
+  return { ...result, version };
 }
 
 /** Deletes a stop no route uses; a used stop is refused with the lines that use it. */
-export async function removeStop(db: OpenedDatabase, id: number): Promise<{ id: number }> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const stop = await getStop(trx, id);
-    if (!stop) throw new DomainError('NOT_FOUND', `Bus stop ${id} does not exist`);
-    const lines = (await listStopUsage(trx, [id])).get(id) ?? [];
-    if (lines.length > 0) {
-      throw new DomainError(
-        'CONFLICT',
-        `Bus stop ${stop.name} is used by lines: ${lines.map((l) => l.name).join(', ')}`,
-      );
-    }
-    await deleteStop(trx, id);
-    return { id };
+export async function removeStop(
+  db: OpenedDatabase,
+  actor: Actor,
+  { id, baseVersion }: AdminDeleteInput,
+): Promise<{ id: number }> {
+  await recordedWrite(db, actor, {
+    scope: { kind: 'stop', id },
+    baseVersion,
+    what: (trx) => label(trx, id),
+    states: (trx) => stopState(trx, id),
+    write: async (trx) => {
+      const stop = await getStop(trx, id);
+      if (!stop) throw new DomainError('NOT_FOUND', `Bus stop ${id} does not exist`);
+      const lines = (await listStopUsage(trx, [id])).get(id) ?? [];
+      if (lines.length > 0) {
+        throw new DomainError(
+          'CONFLICT',
+          `Bus stop ${stop.name} is used by lines: ${lines.map((l) => l.name).join(', ')}`,
+        );
+      }
+      await deleteStop(trx, id);
+    },
   });
+  return { id };
 }

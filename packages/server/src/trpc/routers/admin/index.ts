@@ -1,4 +1,5 @@
 import { router } from '../../init.ts';
+import { adminHistoryRouter } from './history.ts';
 import { adminHolidaysRouter } from './holidays.ts';
 import { adminLinesRouter } from './lines.ts';
 import { adminRoutesRouter } from './routes.ts';
@@ -14,4 +15,5 @@ export const adminRouter = router({
   routes: adminRoutesRouter,
   schedules: adminSchedulesRouter,
   rules: adminRulesRouter,
+  history: adminHistoryRouter,
 });

@@ -1,4 +1,4 @@
-import { AdminIdInput, AdminStopSearchInput, SaveStopInput } from '@bus/core';
+import { AdminDeleteInput, AdminStopSearchInput, SaveStopInput } from '@bus/core';
 import {
   getAllStops,
   getStopsWithUsage,
@@ -14,6 +14,8 @@ export const adminStopsRouter = router({
   search: adminProcedure
     .input(AdminStopSearchInput)
     .query(({ ctx, input }) => searchStopsWithUsage(ctx.db, input.query)),
-  save: adminProcedure.input(SaveStopInput).mutation(({ ctx, input }) => saveStop(ctx.db, input)),
-  delete: adminProcedure.input(AdminIdInput).mutation(({ ctx, input }) => removeStop(ctx.db, input.id)),
+  save: adminProcedure.input(SaveStopInput).mutation(({ ctx, input }) => saveStop(ctx.db, ctx.actor, input)),
+  delete: adminProcedure
+    .input(AdminDeleteInput)
+    .mutation(({ ctx, input }) => removeStop(ctx.db, ctx.actor, input)),
 });

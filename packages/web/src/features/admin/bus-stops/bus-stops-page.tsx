@@ -77,6 +77,7 @@ export function BusStopsPage() {
                   item={{
                     stop: { id: stopId, name: '', coords: null, defaultOption: false },
                     usedInLines: [],
+                    version: 0,
                   }}
                   onDone={() => setAdded((ids) => ids.filter((i) => i !== stopId))}
                 />
@@ -118,6 +119,7 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
     name: d.name,
     coords: d.coords,
     defaultOption: d.defaultOption,
+    baseVersion: item.version,
   });
   const { draft, editing, startEditing, submitted, submit, cancel, del } = useInlineRow<StopDraft>({
     initial: () => ({ name: stop.name, coords: stop.coords ?? '', defaultOption: stop.defaultOption }),
@@ -125,7 +127,7 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
     onDone,
     isValid: (d) => SaveStopInput.safeParse(input(d)).success,
     save: (d) => save.mutateAsync(input(d)),
-    remove: () => remove.mutateAsync({ id: stop.id }),
+    remove: () => remove.mutateAsync({ id: stop.id, baseVersion: item.version }),
     invalidate: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.admin.stops.listWithUsage.queryKey() }),

@@ -48,7 +48,7 @@ export function HolidaysPage() {
               {added.map((id) => (
                 <HolidayRow
                   key={id}
-                  holiday={{ id, name: '', month: 0, day: 0 }}
+                  holiday={{ id, name: '', month: 0, day: 0, version: 0 }}
                   onDone={() => removeAdded(id)}
                 />
               ))}
@@ -77,7 +77,7 @@ interface HolidayDraft {
   day: number | null;
 }
 
-function HolidayRow({ holiday, onDone }: { holiday: Holiday; onDone?: () => void }) {
+function HolidayRow({ holiday, onDone }: { holiday: Holiday & { version: number }; onDone?: () => void }) {
   const m = useAdminMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -89,6 +89,7 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday; onDone?: () => void
     name: d.name,
     month: d.month ?? 0,
     day: d.day ?? 0,
+    baseVersion: holiday.version,
   });
   const { draft, editing, startEditing, submitted, submit, cancel, del } = useInlineRow<HolidayDraft>({
     initial: () => ({ name: holiday.name, month: holiday.month || null, day: holiday.day || null }),
@@ -96,7 +97,7 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday; onDone?: () => void
     onDone,
     isValid: (d) => SaveHolidayInput.safeParse(input(d)).success,
     save: (d) => save.mutateAsync(input(d)),
-    remove: () => remove.mutateAsync({ id: holiday.id }),
+    remove: () => remove.mutateAsync({ id: holiday.id, baseVersion: holiday.version }),
     invalidate: () => queryClient.invalidateQueries({ queryKey: trpc.admin.holidays.list.queryKey() }),
     deletedMessage: m.holidays.deleted(holiday.name),
   });

@@ -1,0 +1,34 @@
+import type { Holiday, Stop } from '@bus/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+import { stopSearchColumns } from './stops.ts';
+
+/**
+ * Writes that put a recorded state back (the admin history's restore): the row gets exactly its
+ * old id and values, whether it still exists or was deleted since. Ids are never reused
+ * (AUTOINCREMENT), so an old id is free for its own thing only.
+ */
+
+export async function restoreHolidayRow(db: Kysely<Database>, holiday: Holiday): Promise<void> {
+  await db
+    .insertInto('holiday')
+    .values({ id: holiday.id, name: holiday.name, month: holiday.month, day: holiday.day })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ name: holiday.name, month: holiday.month, day: holiday.day }),
+    )
+    .execute();
+}
+
+export async function restoreStopRow(db: Kysely<Database>, stop: Stop): Promise<void> {
+  const columns = {
+    name: stop.name,
+    coords: stop.coords,
+    default_option: stop.defaultOption ? 1 : 0,
+    ...stopSearchColumns(stop.name),
+  };
+  await db
+    .insertInto('stop')
+    .values({ id: stop.id, ...columns })
+    .onConflict((oc) => oc.column('id').doUpdateSet(columns))
+    .execute();
+}

@@ -1,0 +1,83 @@
+import type { Db } from '@bus/db';
+import { getLineInfo, getStop, listHolidays, listRoutes, listSchedules, listYearlyRules } from '@bus/db';
+import type { EntityState } from './recorded-write.ts';
+
+/**
+ * What the history keeps of each kind of thing: the state an editor shows and a restore
+ * writes back. Times are 'HH:MM' (null = no time); stops of a route carry their names so a
+ * change reads well, but a restore uses only the ids.
+ */
+
+export interface LineState {
+  info: NonNullable<Awaited<ReturnType<typeof getLineInfo>>>;
+  routes: {
+    id: number;
+    routeNotes: string | null;
+    stops: { id: number; name: string }[];
+    distanceMeters: (number | null)[];
+  }[];
+}
+
+export type ScheduleState = Awaited<ReturnType<typeof listSchedules>>[number];
+
+export async function lineState(db: Db, lineId: number): Promise<EntityState[]> {
+  const info = await getLineInfo(db, lineId);
+  if (!info) return [];
+  const routes = await listRoutes(db, { lineIds: [lineId] });
+  const state: LineState = {
+    info,
+    routes: routes.map((r) => ({
+      id: r.id,
+      routeNotes: r.routeNotes,
+      stops: r.stops.map((s) => ({ id: s.id, name: s.name })),
+      distanceMeters: r.distanceMeters,
+    })),
+  };
+  return [{ kind: 'line', entityId: lineId, lineId, summary: `Line ${info.name}`, state }];
+}
+
+/** Every schedule of a line, each its own thing. */
+export async function scheduleStates(db: Db, lineId: number): Promise<EntityState[]> {
+  const [info, schedules] = await Promise.all([getLineInfo(db, lineId), listSchedules(db, { lineId })]);
+  const lineName = info?.name ?? `line ${lineId}`;
+  return schedules.map((s) => ({
+    kind: 'schedule' as const,
+    entityId: s.id,
+    lineId,
+    summary: `Schedule ${s.id} (${lineName})`,
+    state: s,
+  }));
+}
+
+/** A line with its schedules: what a line save (its routes move times) or delete may change. */
+export async function lineWithSchedulesStates(db: Db, lineId: number): Promise<EntityState[]> {
+  return [...(await lineState(db, lineId)), ...(await scheduleStates(db, lineId))];
+}
+
+export async function rulesState(db: Db): Promise<EntityState[]> {
+  return [
+    {
+      kind: 'rules',
+      entityId: null,
+      lineId: null,
+      summary: 'Yearly rules',
+      state: await listYearlyRules(db),
+    },
+  ];
+}
+
+export async function holidayState(db: Db, id: number | null): Promise<EntityState[]> {
+  if (id === null) return [];
+  const holiday = (await listHolidays(db)).find((h) => h.id === id);
+  return holiday
+    ? [{ kind: 'holiday', entityId: id, lineId: null, summary: `Holiday ${holiday.name}`, state: holiday }]
+    : [];
+}
+
+export async function stopState(db: Db, id: number | null): Promise<EntityState[]> {
+  if (id === null) return [];
+  const stop = await getStop(db, id);
+  return stop
+    ? [{ kind: 'stop', entityId: id, lineId: null, summary: `Stop ${stop.name}`, state: stop }]
+    : [];
+}

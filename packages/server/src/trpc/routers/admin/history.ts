@@ -1,0 +1,10 @@
+import { AdminIdInput, HistoryFilterInput } from '@bus/core';
+import { getHistory, restoreChange } from '../../../services/admin/history.ts';
+import { adminProcedure, router } from '../../init.ts';
+
+export const adminHistoryRouter = router({
+  list: adminProcedure.input(HistoryFilterInput).query(({ ctx, input }) => getHistory(ctx.db, input)),
+  restore: adminProcedure
+    .input(AdminIdInput)
+    .mutation(({ ctx, input }) => restoreChange(ctx.db, ctx.actor, input.id)),
+});
