@@ -1,7 +1,7 @@
 import type { TimetableDataset } from './dataset.ts';
 import { WEEKDAYS } from './domain.ts';
+import { backwardSteps } from './plausibility.ts';
 import { foldText } from './text.ts';
-import { parseTime } from './time.ts';
 
 type DatasetRoute = TimetableDataset['lines'][number]['routes'][number];
 type DatasetTrip = TimetableDataset['schedules'][number]['trips'][number];
@@ -204,18 +204,7 @@ function tripTimeWarnings(
 
   // Times are in travel order, which is the route drawn backwards for a reversed trip.
   const travelStops = trip.routeDirReversed ? [...route.stopIds].reverse() : route.stopIds;
-  const steps: { index: number; from: string; to: string }[] = [];
-  let comparisons = 0;
-  let previous: { text: string; minute: number } | null = null;
-  for (const [index, text] of trip.timeList.entries()) {
-    const minute = text === null ? null : parseTime(text);
-    if (text === null || minute === null) continue;
-    if (previous) {
-      comparisons++;
-      if (minute < previous.minute) steps.push({ index, from: previous.text, to: text });
-    }
-    previous = { text, minute };
-  }
+  const { steps, comparisons } = backwardSteps(trip.timeList);
   const first = steps[0];
   if (!first) return;
   const stopId = travelStops[first.index];

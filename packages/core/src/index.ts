@@ -11,6 +11,7 @@ export * from './easter.ts';
 export * from './errors.ts';
 export * from './line-preview.ts';
 export * from './messages.ts';
+export * from './plausibility.ts';
 export * from './queries.ts';
 export * from './route-times.ts';
 export * from './service-day.ts';

@@ -1,0 +1,73 @@
+import { HOME_STOP_ID } from './domain.ts';
+import { parseTime } from './time.ts';
+
+/**
+ * Plausibility of a trip's times, checked before a schedule save (the user confirms the
+ * warnings; the spec's hard validation is separate) and by the data check of an import.
+ */
+
+/** A place where the time goes backwards: travel-order index of the later stop. */
+export interface BackwardStep {
+  index: number;
+  from: string;
+  to: string;
+}
+
+/** Every step back in time between consecutive filled-in times (empty ones are skipped). */
+export function backwardSteps(timeList: readonly (string | null)[]): {
+  steps: BackwardStep[];
+  comparisons: number;
+} {
+  const steps: BackwardStep[] = [];
+  let comparisons = 0;
+  let previous: { text: string; minute: number } | null = null;
+  for (const [index, text] of timeList.entries()) {
+    const minute = text === null || text === '' ? null : parseTime(text);
+    if (text === null || minute === null) continue;
+    if (previous) {
+      comparisons++;
+      if (minute < previous.minute) steps.push({ index, from: previous.text, to: text });
+    }
+    previous = { text, minute };
+  }
+  return { steps, comparisons };
+}
+
+export type TripWarning =
+  | { kind: 'backwards'; index: number; stopId: number | undefined; from: string; to: string; count: number }
+  | { kind: 'direction'; boundFor: 'Out bound' | 'City bound'; stopId: number };
+
+export interface TripToCheck {
+  boundFor: 'City bound' | 'Out bound' | 'One way';
+  /** Stop ids in travel order (the route reversed for a reversed trip). */
+  travelStopIds: readonly number[];
+  timeList: readonly (string | null)[];
+}
+
+/**
+ * Warnings for one trip: times going backwards along it, and a direction that does not fit
+ * where it starts or ends: an 'Out bound' trip leaves the home station, so it should not end
+ * there; a 'City bound' trip comes back, so it should not start there.
+ */
+export function tripWarnings(trip: TripToCheck): TripWarning[] {
+  const warnings: TripWarning[] = [];
+  const { steps } = backwardSteps(trip.timeList);
+  const first = steps[0];
+  if (first)
+    warnings.push({
+      kind: 'backwards',
+      index: first.index,
+      stopId: trip.travelStopIds[first.index],
+      from: first.from,
+      to: first.to,
+      count: steps.length,
+    });
+  const stops = trip.travelStopIds;
+  if (stops.length > 1) {
+    if (trip.boundFor === 'Out bound' && stops.at(-1) === HOME_STOP_ID && stops[0] !== HOME_STOP_ID)
+      warnings.push({ kind: 'direction', boundFor: 'Out bound', stopId: HOME_STOP_ID });
+    if (trip.boundFor === 'City bound' && stops[0] === HOME_STOP_ID && stops.at(-1) !== HOME_STOP_ID)
+      warnings.push({ kind: 'direction', boundFor: 'City bound', stopId: HOME_STOP_ID });
+  }
+  return warnings;
+}
