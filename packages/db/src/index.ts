@@ -12,5 +12,6 @@ export * from './repositories/read-snapshot.ts';
 export * from './repositories/restore.ts';
 export * from './repositories/rules.ts';
 export * from './repositories/stops.ts';
+export * from './repositories/trip-times.ts';
 export * from './repositories/users.ts';
 export type * from './schema.ts';

@@ -1,0 +1,76 @@
+import { remapTripTimes } from '@bus/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+
+/**
+ * Times follow their stops when a route's stops change (core remapTripTimes): every trip on
+ * the route gets its times moved to where their stops now are, in travel order (reversed
+ * trips included); a stop it did not have gets no time. Returns the ids of the schedules
+ * whose trips changed.
+ */
+export async function remapRouteTripTimes(
+  db: Kysely<Database>,
+  routeId: number,
+  previousStops: readonly number[],
+  nextStops: readonly number[],
+): Promise<number[]> {
+  const trips = await db
+    .selectFrom('trip')
+    .select(['id', 'schedule_id', 'route_dir_reversed'])
+    .where('route_id', '=', routeId)
+    .orderBy('id')
+    .execute();
+  if (trips.length === 0) return [];
+  const times = await db
+    .selectFrom('trip_time')
+    .select(['trip_id', 'seq', 'minute'])
+    .where(
+      'trip_id',
+      'in',
+      trips.map((t) => t.id),
+    )
+    .orderBy('trip_id')
+    .orderBy('seq')
+    .execute();
+  const byTrip = new Map<number, (number | null)[]>();
+  for (const row of times) {
+    const list = byTrip.get(row.trip_id) ?? [];
+    list[row.seq] = row.minute;
+    byTrip.set(row.trip_id, list);
+  }
+  const changed = new Set<number>();
+  for (const trip of trips) {
+    // A stored list may be shorter than the old route (imported data): missing = no time.
+    const stored = Array.from({ length: previousStops.length }, (_, i) => byTrip.get(trip.id)?.[i] ?? null);
+    const { timeList } = remapTripTimes(previousStops, nextStops, stored, trip.route_dir_reversed === 1);
+    const before = byTrip.get(trip.id) ?? [];
+    if (timeList.length === before.length && timeList.every((m, i) => m === (before[i] ?? null))) continue;
+    changed.add(trip.schedule_id);
+    await db.deleteFrom('trip_time').where('trip_id', '=', trip.id).execute();
+    if (timeList.length > 0)
+      await db
+        .insertInto('trip_time')
+        .values(timeList.map((minute, seq) => ({ trip_id: trip.id, seq, minute })))
+        .execute();
+  }
+  return [...changed].sort((a, b) => a - b);
+}
+
+/** Stop ids of each route, in drawn order. */
+export async function routeStopIds(
+  db: Kysely<Database>,
+  routeIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const result = new Map<number, number[]>();
+  if (routeIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('route_stop')
+    .select(['route_id', 'stop_id'])
+    .where('route_id', 'in', [...new Set(routeIds)])
+    .orderBy('route_id')
+    .orderBy('seq')
+    .execute();
+  for (const id of routeIds) result.set(id, []);
+  for (const row of rows) result.get(row.route_id)?.push(row.stop_id);
+  return result;
+}
