@@ -199,3 +199,42 @@ describe('bus stops: duplicate names, versions, history', () => {
     expect(entry?.changes).toEqual([{ path: 'coords', before: expect.any(String), after: 'naujas ženklas' }]);
   });
 });
+
+describe('ids are never reused', () => {
+  const sixTimes = (from: number) =>
+    Array.from({ length: 12 }, (_, i) => {
+      const m = from + i * 2;
+      return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    });
+  const schedule = (from: number) => ({
+    id: null,
+    runsOnWeekly: ['MONDAY'],
+    runsOnYearlyId: 1,
+    runsOnPublicHolidays: false,
+    timeConstraintsDescription: null,
+    trips: [{ id: null, boundFor: 'One way', routeId: 8, routeDirReversed: false, timeList: sixTimes(from) }],
+  });
+
+  it('a deleted schedule’s id and trip id are not given to the next new schedule, so old links stay dead', async () => {
+    const first = await boss.mutate<{ id: number; trips: { id: number }[] }[]>('admin.schedules.saveList', {
+      lineId: 7,
+      schedules: [schedule(20 * 60)],
+    });
+    expect(first.status).toBe(200);
+    const old = first.data[0] as { id: number; trips: { id: number }[] };
+    expect((await boss.mutate('admin.schedules.delete', { id: old.id })).status).toBe(200);
+    const second = await boss.mutate<{ id: number; trips: { id: number }[] }[]>('admin.schedules.saveList', {
+      lineId: 7,
+      schedules: [schedule(21 * 60)],
+    });
+    const fresh = second.data[0] as { id: number; trips: { id: number }[] };
+    expect(fresh.id).toBeGreaterThan(old.id);
+    expect(fresh.trips[0]?.id).toBeGreaterThan(old.trips[0]?.id as number);
+    // The old public link of the deleted trip finds nothing instead of another schedule.
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/api/scheduleItem/schedule-by-tripid?tripID=${old.trips[0]?.id}`,
+    });
+    expect(link.statusCode).toBe(404);
+  });
+});
