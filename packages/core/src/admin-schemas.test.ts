@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isNewId,
   isValidMonthDay,
   parseAdminInput,
   prepareSchedulesToSave,
@@ -17,6 +16,7 @@ import {
 } from './admin-schemas.ts';
 import { DomainError } from './errors.ts';
 import { MESSAGES, pickValidationMessage } from './messages.ts';
+import { isNewId } from './reconcile.ts';
 
 describe('spec messages', () => {
   it('are the spec texts, word for word (including the trailing space)', () => {

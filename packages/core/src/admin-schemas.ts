@@ -3,6 +3,7 @@ import { daysInMonth } from './calendar.ts';
 import { BOUND_FOR, ROUTE_TYPES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts';
 import { DomainError } from './errors.ts';
 import { MESSAGES, pickValidationMessage } from './messages.ts';
+import { isNewId } from './reconcile.ts';
 import { formatTime, parseTime } from './time.ts';
 
 /**
@@ -26,11 +27,6 @@ const EntityId = z
   .int(failed)
   .nullish()
   .transform((id) => id ?? null);
-
-/** True for ids that name nothing stored yet: null, 0 or a temporary negative id. */
-export function isNewId(id: number | null): boolean {
-  return id === null || id <= 0;
-}
 
 function toInteger(value: number | string): number {
   const text = typeof value === 'string' ? value.trim() : '';

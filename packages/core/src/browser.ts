@@ -6,6 +6,7 @@ export * from './calendar.ts';
 export * from './clock.ts';
 export * from './departures-query.ts';
 export * from './domain.ts';
+export * from './reconcile.ts';
 export * from './service-day.ts';
 export * from './text.ts';
 export * from './time.ts';

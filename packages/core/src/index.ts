@@ -13,6 +13,7 @@ export * from './line-preview.ts';
 export * from './messages.ts';
 export * from './plausibility.ts';
 export * from './queries.ts';
+export * from './reconcile.ts';
 export * from './route-times.ts';
 export * from './service-day.ts';
 export * from './text.ts';

@@ -141,7 +141,7 @@ describe('admin.lines.saveFull', () => {
     const before = await readTimetable(t.db.kysely);
     for (const id of [7, 13, 20]) {
       const res = await saveFull(toSaveInput(await getFull(id)));
-      expect(res.data).toEqual({ id });
+      expect(res.data).toEqual({ id, version: 0, affectedSchedules: [] });
     }
     expect(await readTimetable(t.db.kysely)).toEqual(before);
   });
@@ -175,7 +175,7 @@ describe('admin.lines.saveFull', () => {
       info: { ...line.info, name: 'T1b', customNotes: [{ id: -5, noteKey: 'Kita', noteValue: 'Nauja' }] },
       routes: [{ ...main, stopsArr: [...main.stopsArr, { id: 4 }], distanceMetersList: [1, 2, 3] }],
     });
-    expect(res.data).toEqual({ id });
+    expect(res.data).toEqual({ id, version: expect.any(Number), affectedSchedules: [] });
     const after = await getFull(id);
     expect(after.info.name).toBe('T1b');
     expect(after.info.customNotes.map((n) => n.noteKey)).toEqual(['Kita']);
@@ -210,25 +210,42 @@ describe('admin.lines.saveFull', () => {
     expect(await getFull(7)).toEqual(line);
   });
 
-  it('fits the time lists of trips on a route whose stop count changed', async () => {
+  it('keeps every time at its stop when a route loses and regains stops (both directions)', async () => {
     const line = await getFull(7);
     const input = toSaveInput(line);
+    const original = (
+      await client.query<LineSchedules>('admin.schedules.byLine', { lineId: 7 })
+    ).data.schedules
+      .flatMap((s) => s.trips)
+      .filter((trip) => trip.routeId === 8);
+    expect(original.length).toBe(6);
+    expect(original.some((trip) => trip.routeDirReversed)).toBe(true);
     const route8 = input.routes.find((r) => r.id === 8) as (typeof input.routes)[number];
     route8.stopsArr = route8.stopsArr.slice(0, 10);
     route8.distanceMetersList = route8.distanceMetersList.slice(0, 9);
     expect((await saveFull(input)).status).toBe(200);
-    const schedules = (await client.query<LineSchedules>('admin.schedules.byLine', { lineId: 7 })).data
-      .schedules;
-    const trips = schedules.flatMap((s) => s.trips).filter((trip) => trip.routeId === 8);
-    expect(trips.length).toBe(6);
-    for (const trip of trips) expect(trip.timeList).toHaveLength(10);
-    // And back to 12 stops: the two new places have no time yet.
-    const restored = toSaveInput(line);
-    expect((await saveFull(restored)).status).toBe(200);
-    const again = (await client.query<LineSchedules>('admin.schedules.byLine', { lineId: 7 })).data.schedules;
-    for (const trip of again.flatMap((s) => s.trips).filter((x) => x.routeId === 8)) {
-      expect(trip.timeList).toHaveLength(12);
-      expect(trip.timeList.slice(10)).toEqual([null, null]);
+    const trips = (await client.query<LineSchedules>('admin.schedules.byLine', { lineId: 7 })).data.schedules
+      .flatMap((s) => s.trips)
+      .filter((trip) => trip.routeId === 8);
+    for (const trip of trips) {
+      const before = original.find((o) => o.id === trip.id) as (typeof original)[number];
+      // The last two stops of the route are gone: in travel order they are the end of an
+      // out bound trip and the start of a reversed one; every other time stays where it was.
+      expect(trip.timeList).toEqual(
+        trip.routeDirReversed ? before.timeList.slice(2) : before.timeList.slice(0, 10),
+      );
+    }
+    // And back to 12 stops: the two new places have no time yet, the rest are unchanged.
+    expect((await saveFull(toSaveInput(line))).status).toBe(200);
+    const again = (await client.query<LineSchedules>('admin.schedules.byLine', { lineId: 7 })).data.schedules
+      .flatMap((s) => s.trips)
+      .filter((x) => x.routeId === 8);
+    for (const trip of again) {
+      const before = original.find((o) => o.id === trip.id) as (typeof original)[number];
+      const expected = trip.routeDirReversed
+        ? [null, null, ...before.timeList.slice(2)]
+        : [...before.timeList.slice(0, 10), null, null];
+      expect(trip.timeList).toEqual(expected);
     }
   });
 

@@ -135,14 +135,14 @@ export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: R
 
     admin.get('/api/line/preview', async () => (await getAdminLinePreviews(db)).map(legacyAdminLinePreview));
     admin.post('/api/line/post-line-full-dto', async (req) => {
-      const { id } = await saveLine(db, parseAdminInput(SaveLineInput, req.body));
+      const { id } = await saveLine(db, actor(req), parseAdminInput(SaveLineInput, req.body));
       return id;
     });
     admin.get('/api/line/get-line-full', async (req) =>
       legacyLineFull(await getLineFull(db, parseLegacy(IdQuery, req.query).id)),
     );
     admin.delete('/api/line/delete/:id', async (req, reply) => {
-      await removeLine(db, parseLegacy(IdParam, req.params).id);
+      await removeLine(db, actor(req), parseLegacy(IdParam, req.params));
       return emptyOk(reply);
     });
     admin.get('/api/line/get-empty', async () => legacyEmptyLine(emptyLine()));
@@ -152,10 +152,10 @@ export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: R
     );
     admin.post('/api/scheduleItem/post-schedule-dto', async (req) => {
       if (Array.isArray(req.body) && req.body.length === 0) return [];
-      return (await saveSchedules(db, schedulesOfOneLine(req.body))).map(legacyScheduleDto);
+      return (await saveSchedules(db, actor(req), schedulesOfOneLine(req.body))).map(legacyScheduleDto);
     });
     admin.delete('/api/scheduleItem/delete/:id', async (req, reply) => {
-      await removeSchedule(db, parseLegacy(IdParam, req.params).id);
+      await removeSchedule(db, actor(req), parseLegacy(IdParam, req.params));
       return emptyOk(reply);
     });
     admin.get('/api/scheduleItem/get-schedules-by-rule', async (req) =>
@@ -168,7 +168,9 @@ export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: R
 
     admin.get('/api/yearly-rules/get-all', async () => legacyRulesWithUsage(await getRulesWithUsage(db)));
     admin.post('/api/yearly-rules/post-combo-list', async (req) =>
-      (await saveRules(db, parseAdminInput(SaveYearlyRulesInput, { rules: req.body }))).map(legacyRule),
+      (await saveRules(db, actor(req), parseAdminInput(SaveYearlyRulesInput, { rules: req.body }))).map(
+        legacyRule,
+      ),
     );
   });
 }

@@ -1,21 +1,24 @@
 import {
+  type AdminDeleteInput,
   DomainError,
-  isNewId,
+  isStoredId,
   type LineInfo,
   lineStopsPreview,
   MESSAGES,
   ROUTE_TYPES,
   type RouteType,
+  reconcileList,
   resizeDistances,
   type SaveLineInput,
   type Stop,
+  sameStopOrder,
 } from '@bus/core';
 import {
+  type Db,
   deleteLineDeep,
   deleteLineNotes,
   deleteRoutes,
   findExistingStopIds,
-  fitTripTimesToRoute,
   getLineInfo,
   insertLine,
   insertLineNote,
@@ -27,11 +30,15 @@ import {
   listRoutes,
   type OpenedDatabase,
   type RouteWithStops,
+  remapRouteTripTimes,
   routeScheduleUsage,
+  routeStopIds,
   updateLine,
   updateLineNote,
   updateRoute,
 } from '@bus/db';
+import { type Actor, currentVersion, recordedWrite } from './recorded-write.ts';
+import { lineWithSchedulesStates } from './states.ts';
 
 /** Lines table of the admin board (legacy /api/line/preview): stop names only. */
 export interface AdminLinePreview {
@@ -89,6 +96,8 @@ export interface LineFull {
   routeTypeOptions: RouteType[];
   /** Per route (same order as `routes`): ids of the schedules with a trip on it, ascending. */
   routeUsage: number[][];
+  /** The version the line editor saves against. */
+  version: number;
 }
 
 export async function getLineFull(db: OpenedDatabase, id: number): Promise<LineFull> {
@@ -104,6 +113,7 @@ export async function getLineFull(db: OpenedDatabase, id: number): Promise<LineF
     routes: routes.map(toAdminRoute),
     routeTypeOptions: [...ROUTE_TYPES],
     routeUsage: routes.map((r) => usage.get(r.id) ?? []),
+    version: await currentVersion(db.kysely, { kind: 'line', lineId: id }),
   };
 }
 
@@ -150,110 +160,142 @@ function routeLabel(route: { id: number; routeNotes: string | null }): string {
   return route.routeNotes ? `'${route.routeNotes}' (route ${route.id})` : `route ${route.id}`;
 }
 
+export interface SavedLine {
+  id: number;
+  /** The line's version after the save (what the editor saves against next). */
+  version: number;
+  /** Schedules whose times moved with their stops because a route's stops changed. */
+  affectedSchedules: number[];
+}
+
 /**
  * Saves a line with its notes and route variations in one transaction and returns its id.
  * New notes and routes have null or negative ids. The posted routes are the line's complete
  * set: a route left out is deleted, unless schedules use it, which refuses the whole save.
- * Trips on a route whose stop count changed get their time lists fitted to it.
+ * When a route's stops change (added, removed, reordered), every trip on it keeps each time
+ * at its stop (core remapTripTimes); a new stop has no time until staff give one. A save
+ * from an older version than the stored one is refused (CONFLICT); every change is recorded.
  */
-export async function saveLine(db: OpenedDatabase, input: SaveLineInput): Promise<{ id: number }> {
-  const { info, routes } = input;
-  return db.kysely.transaction().execute(async (trx) => {
-    const existingId = info.id === null || isNewId(info.id) ? null : info.id;
-    if (existingId !== null && !(await lineExists(trx, existingId))) {
-      throw new DomainError('NOT_FOUND', `Line ${existingId} does not exist`);
-    }
-
-    const stopIds = routes.flatMap((r) => r.stopsArr.map((s) => s.id));
-    const knownStops = await findExistingStopIds(trx, stopIds);
-    if (stopIds.some((id) => !knownStops.has(id)))
-      throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
-
-    const storedRoutes = existingId === null ? [] : await listRouteRefsOfLine(trx, existingId);
-    const storedById = new Map(storedRoutes.map((r) => [r.id, r]));
-    for (const route of routes) {
-      if (route.id !== null && !isNewId(route.id) && !storedById.has(route.id)) {
-        throw new DomainError('NOT_FOUND', `Route ${route.id} is not a route of this line`);
-      }
-    }
-    const postedRouteIds = new Set(routes.map((r) => r.id));
-    const removed = storedRoutes.filter((r) => !postedRouteIds.has(r.id));
-    const usage = await routeScheduleUsage(
-      trx,
-      removed.map((r) => r.id),
-    );
-    const blocked = removed.filter((r) => (usage.get(r.id) ?? []).length > 0);
-    if (blocked.length > 0) {
-      const list = blocked.map((r) => `${routeLabel(r)} by schedules ${(usage.get(r.id) ?? []).join(', ')}`);
-      throw new DomainError(
-        'CONFLICT',
-        `Route variations used by schedules cannot be removed: ${list.join('; ')}`,
-      );
-    }
-
-    const storedNoteIds = existingId === null ? [] : await listLineNoteIds(trx, existingId);
-    for (const note of info.customNotes) {
-      if (note.id !== null && !isNewId(note.id) && !storedNoteIds.includes(note.id)) {
-        throw new DomainError('NOT_FOUND', `Note ${note.id} is not a note of this line`);
-      }
-    }
-
-    const fields = {
-      name: info.name,
-      routeStart: info.routeStart,
-      routeEnd: info.routeEnd,
-      routeType: info.routeType,
-      operator: info.operator,
-      anykStationPlatform: info.anykStationPlatform,
-      price: info.price,
-      via: info.via,
-      enabledSeasonalYearlyRuleFilter: info.enabledSeasonalYearlyRuleFilter,
-    };
-    let lineId: number;
-    if (existingId === null) lineId = await insertLine(trx, fields);
-    else {
-      await updateLine(trx, existingId, fields);
-      lineId = existingId;
-    }
-
-    const postedNoteIds = new Set(info.customNotes.map((n) => n.id));
-    await deleteLineNotes(
-      trx,
-      storedNoteIds.filter((id) => !postedNoteIds.has(id)),
-    );
-    for (const note of info.customNotes) {
-      if (note.id === null || isNewId(note.id)) await insertLineNote(trx, lineId, note);
-      else await updateLineNote(trx, note.id, note);
-    }
-
-    await deleteRoutes(
-      trx,
-      removed.map((r) => r.id),
-    );
-    for (const route of routes) {
-      const routeFields = {
-        routeNotes: route.routeNotes,
-        stopIds: route.stopsArr.map((s) => s.id),
-        distanceMeters: route.distanceMetersList,
-      };
-      const stored = route.id === null ? undefined : storedById.get(route.id);
-      if (!stored) {
-        await insertRoute(trx, lineId, routeFields);
-        continue;
-      }
-      await updateRoute(trx, stored.id, routeFields);
-      if (stored.stopCount !== routeFields.stopIds.length) {
-        await fitTripTimesToRoute(trx, stored.id, routeFields.stopIds.length);
-      }
-    }
-    return { id: lineId };
+export async function saveLine(db: OpenedDatabase, actor: Actor, input: SaveLineInput): Promise<SavedLine> {
+  const existingId = isStoredId(input.info.id) ? input.info.id : null;
+  const { result, version } = await recordedWrite<{ id: number; affectedSchedules: number[] }>(db, actor, {
+    scope: (saved) => ({ kind: 'line', lineId: saved?.id ?? existingId ?? 0 }),
+    baseVersion: existingId === null ? undefined : input.baseVersion,
+    what: async (trx) => `Line ${(await getLineInfo(trx, existingId ?? 0))?.name ?? existingId}`,
+    states: (trx, saved) => {
+      const id = saved?.id ?? existingId;
+      return id === null ? Promise.resolve([]) : lineWithSchedulesStates(trx, id);
+    },
+    write: (trx) => writeLine(trx, input, existingId),
   });
+  return { ...result, version };
 }
 
-/** Deletes a line with its schedules, trips, routes and notes, all or nothing. */
-export async function removeLine(db: OpenedDatabase, id: number): Promise<{ id: number }> {
-  return db.kysely.transaction().execute(async (trx) => {
-    if (!(await deleteLineDeep(trx, id))) throw new DomainError('NOT_FOUND', `Line ${id} does not exist`);
-    return { id };
+async function writeLine(
+  trx: Db,
+  { info, routes }: SaveLineInput,
+  existingId: number | null,
+): Promise<{ id: number; affectedSchedules: number[] }> {
+  if (existingId !== null && !(await lineExists(trx, existingId))) {
+    throw new DomainError('NOT_FOUND', `Line ${existingId} does not exist`);
+  }
+
+  const stopIds = routes.flatMap((r) => r.stopsArr.map((s) => s.id));
+  const knownStops = await findExistingStopIds(trx, stopIds);
+  if (stopIds.some((id) => !knownStops.has(id))) throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
+
+  const storedRoutes = existingId === null ? [] : await listRouteRefsOfLine(trx, existingId);
+  const routePlan = reconcileList(
+    storedRoutes.map((r) => r.id),
+    routes,
+  );
+  const unknownRoute = routePlan.unknownIds[0];
+  if (unknownRoute !== undefined)
+    throw new DomainError('NOT_FOUND', `Route ${unknownRoute} is not a route of this line`);
+  const removed = storedRoutes.filter((r) => routePlan.deletes.includes(r.id));
+  const usage = await routeScheduleUsage(
+    trx,
+    removed.map((r) => r.id),
+  );
+  const blocked = removed.filter((r) => (usage.get(r.id) ?? []).length > 0);
+  if (blocked.length > 0) {
+    const list = blocked.map((r) => `${routeLabel(r)} by schedules ${(usage.get(r.id) ?? []).join(', ')}`);
+    throw new DomainError(
+      'CONFLICT',
+      `Route variations used by schedules cannot be removed: ${list.join('; ')}`,
+    );
+  }
+
+  const notePlan = reconcileList(
+    existingId === null ? [] : await listLineNoteIds(trx, existingId),
+    info.customNotes,
+  );
+  const unknownNote = notePlan.unknownIds[0];
+  if (unknownNote !== undefined)
+    throw new DomainError('NOT_FOUND', `Note ${unknownNote} is not a note of this line`);
+
+  const fields = {
+    name: info.name,
+    routeStart: info.routeStart,
+    routeEnd: info.routeEnd,
+    routeType: info.routeType,
+    operator: info.operator,
+    anykStationPlatform: info.anykStationPlatform,
+    price: info.price,
+    via: info.via,
+    enabledSeasonalYearlyRuleFilter: info.enabledSeasonalYearlyRuleFilter,
+  };
+  let lineId: number;
+  if (existingId === null) lineId = await insertLine(trx, fields);
+  else {
+    await updateLine(trx, existingId, fields);
+    lineId = existingId;
+  }
+
+  await deleteLineNotes(trx, notePlan.deletes);
+  for (const note of notePlan.updates) await updateLineNote(trx, note.id, note);
+  for (const note of notePlan.inserts) await insertLineNote(trx, lineId, note);
+
+  await deleteRoutes(trx, routePlan.deletes);
+  const previousStops = await routeStopIds(
+    trx,
+    routePlan.updates.map((r) => r.id),
+  );
+  const affected = new Set<number>();
+  for (const route of routes) {
+    const routeFields = {
+      routeNotes: route.routeNotes,
+      stopIds: route.stopsArr.map((s) => s.id),
+      distanceMeters: route.distanceMetersList,
+    };
+    if (!isStoredId(route.id)) {
+      await insertRoute(trx, lineId, routeFields);
+      continue;
+    }
+    await updateRoute(trx, route.id, routeFields);
+    const before = previousStops.get(route.id) ?? [];
+    if (!sameStopOrder(before, routeFields.stopIds)) {
+      for (const scheduleId of await remapRouteTripTimes(trx, route.id, before, routeFields.stopIds))
+        affected.add(scheduleId);
+    }
+  }
+  return { id: lineId, affectedSchedules: [...affected].sort((a, b) => a - b) };
+}
+
+/** Deletes a line with its schedules, trips, routes and notes, all or nothing (recorded, so it can be restored). */
+export async function removeLine(
+  db: OpenedDatabase,
+  actor: Actor,
+  { id, baseVersion }: AdminDeleteInput,
+): Promise<{ id: number }> {
+  await recordedWrite(db, actor, {
+    scope: { kind: 'line', lineId: id },
+    baseVersion,
+    what: async (trx) => `Line ${(await getLineInfo(trx, id))?.name ?? id}`,
+    states: (trx) => lineWithSchedulesStates(trx, id),
+    write: async (trx) => {
+      if (!(await deleteLineDeep(trx, id))) throw new DomainError('NOT_FOUND', `Line ${id} does not exist`);
+    },
   });
+  return { id };
 }

@@ -1,5 +1,13 @@
-import { DomainError, isNewId, MESSAGES, type SaveYearlyRulesInput, type YearlyRule } from '@bus/core';
 import {
+  DomainError,
+  isStoredId,
+  MESSAGES,
+  reconcileList,
+  type SaveYearlyRulesInput,
+  type YearlyRule,
+} from '@bus/core';
+import {
+  type Db,
   deleteRules,
   insertRule,
   listYearlyRules,
@@ -10,6 +18,8 @@ import {
   setOtherRule,
   updateRule,
 } from '@bus/db';
+import { type Actor, currentVersion, recordedWrite } from './recorded-write.ts';
+import { rulesState } from './states.ts';
 
 /** Yearly rules editor (legacy yearly-rules/get-all). */
 export interface RulesWithUsage {
@@ -17,11 +27,17 @@ export interface RulesWithUsage {
   rules: YearlyRule[];
   /** Per rule, same order: ids of the schedules that run on it, ascending. */
   usage: { ruleId: number; scheduleIds: number[] }[];
+  /** The version the yearly rules page saves against. */
+  version: number;
 }
 
 export async function getRulesWithUsage(db: OpenedDatabase): Promise<RulesWithUsage> {
   const [rules, usage] = await Promise.all([listYearlyRules(db.kysely), scheduleIdsByRule(db.kysely)]);
-  return { rules, usage: rules.map((r) => ({ ruleId: r.id, scheduleIds: usage.get(r.id) ?? [] })) };
+  return {
+    rules,
+    usage: rules.map((r) => ({ ruleId: r.id, scheduleIds: usage.get(r.id) ?? [] })),
+    version: await currentVersion(db.kysely, { kind: 'rules' }),
+  };
 }
 
 function ruleLabel(rule: YearlyRule): string {
@@ -34,62 +50,68 @@ function ruleLabel(rule: YearlyRule): string {
  * it or a rule of the list borrows its periods: then nothing is saved (CONFLICT). New rules
  * have null or negative ids; otherRuleId may name a new rule by its negative id.
  */
-export async function saveRules(db: OpenedDatabase, input: SaveYearlyRulesInput): Promise<YearlyRule[]> {
-  const posted = input.rules;
-  return db.kysely.transaction().execute(async (trx) => {
-    const stored = new Map((await listYearlyRules(trx)).map((r) => [r.id, r]));
-    for (const rule of posted) {
-      if (rule.id !== null && !isNewId(rule.id) && !stored.has(rule.id)) {
-        throw new DomainError('NOT_FOUND', `Yearly rule ${rule.id} does not exist`);
-      }
-    }
-    const postedIds = new Set(posted.map((r) => r.id));
-    const toDelete = [...stored.values()].filter((r) => !postedIds.has(r.id));
-
-    const usage = await scheduleIdsByRule(trx);
-    const used = toDelete.filter((r) => usage.has(r.id));
-    if (used.length > 0) {
-      const list = used.map((r) => `${ruleLabel(r)} by schedules ${(usage.get(r.id) ?? []).join(', ')}`);
-      throw new DomainError(
-        'CONFLICT',
-        `Yearly rules used by schedules cannot be deleted: ${list.join('; ')}`,
-      );
-    }
-    for (const rule of posted) {
-      const other = rule.otherRuleId;
-      // The schema has checked links within the list; a positive id outside it is a stored rule being deleted, or nothing.
-      if (other === null || postedIds.has(other)) continue;
-      const lender = stored.get(other);
-      if (!lender) throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
-      throw new DomainError(
-        'CONFLICT',
-        `Yearly rule ${ruleLabel(lender)} cannot be deleted: rule '${rule.periodName}' borrows its periods`,
-      );
-    }
-
-    await deleteRules(
-      trx,
-      toDelete.map((r) => r.id),
-    );
-    const written: { rule: (typeof posted)[number]; id: number }[] = [];
-    const idMap = new Map<number, number>();
-    for (const rule of posted) {
-      const fields = { periodName: rule.periodName, typeOfYearlyRule: rule.typeOfYearlyRule };
-      let id: number;
-      if (rule.id === null || isNewId(rule.id)) id = await insertRule(trx, fields);
-      else {
-        id = rule.id;
-        await updateRule(trx, id, fields);
-      }
-      if (rule.id !== null) idMap.set(rule.id, id);
-      written.push({ rule, id });
-    }
-    for (const { rule, id } of written) {
-      await setOtherRule(trx, id, rule.otherRuleId === null ? null : (idMap.get(rule.otherRuleId) ?? null));
-      await replacePeriods(trx, id, rule.timePeriods);
-      await replacePatterns(trx, id, rule.pattern1Params);
-    }
-    const saved = new Map((await listYearlyRules(trx)).map((r) => [r.id, r]));
-    return written.flatMap(({ id }) => saved.get(id) ?? []);
+export async function saveRules(
+  db: OpenedDatabase,
+  actor: Actor,
+  input: SaveYearlyRulesInput,
+): Promise<YearlyRule[]> {
+  const { result } = await recordedWrite(db, actor, {
+    scope: { kind: 'rules' },
+    baseVersion: input.baseVersion,
+    what: async () => 'The yearly rules',
+    states: (trx) => rulesState(trx),
+    write: (trx) => writeRules(trx, input.rules),
   });
+  return result;
+}
+
+async function writeRules(trx: Db, posted: SaveYearlyRulesInput['rules']): Promise<YearlyRule[]> {
+  const stored = new Map((await listYearlyRules(trx)).map((r) => [r.id, r]));
+  const plan = reconcileList(stored.keys(), posted);
+  const unknown = plan.unknownIds[0];
+  if (unknown !== undefined) throw new DomainError('NOT_FOUND', `Yearly rule ${unknown} does not exist`);
+  const postedIds = new Set(posted.map((r) => r.id));
+  const toDelete = plan.deletes.map((id) => stored.get(id) as YearlyRule);
+
+  const usage = await scheduleIdsByRule(trx);
+  const used = toDelete.filter((r) => usage.has(r.id));
+  if (used.length > 0) {
+    const list = used.map((r) => `${ruleLabel(r)} by schedules ${(usage.get(r.id) ?? []).join(', ')}`);
+    throw new DomainError('CONFLICT', `Yearly rules used by schedules cannot be deleted: ${list.join('; ')}`);
+  }
+  for (const rule of posted) {
+    const other = rule.otherRuleId;
+    // The schema has checked links within the list; a positive id outside it is a stored rule being deleted, or nothing.
+    if (other === null || postedIds.has(other)) continue;
+    const lender = stored.get(other);
+    if (!lender) throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
+    throw new DomainError(
+      'CONFLICT',
+      `Yearly rule ${ruleLabel(lender)} cannot be deleted: rule '${rule.periodName}' borrows its periods`,
+    );
+  }
+
+  await deleteRules(
+    trx,
+    toDelete.map((r) => r.id),
+  );
+  const written: { rule: (typeof posted)[number]; id: number }[] = [];
+  const idMap = new Map<number, number>();
+  for (const rule of posted) {
+    const fields = { periodName: rule.periodName, typeOfYearlyRule: rule.typeOfYearlyRule };
+    let id: number;
+    if (isStoredId(rule.id)) {
+      id = rule.id;
+      await updateRule(trx, id, fields);
+    } else id = await insertRule(trx, fields);
+    if (rule.id !== null) idMap.set(rule.id, id);
+    written.push({ rule, id });
+  }
+  for (const { rule, id } of written) {
+    await setOtherRule(trx, id, rule.otherRuleId === null ? null : (idMap.get(rule.otherRuleId) ?? null));
+    await replacePeriods(trx, id, rule.timePeriods);
+    await replacePatterns(trx, id, rule.pattern1Params);
+  }
+  const saved = new Map((await listYearlyRules(trx)).map((r) => [r.id, r]));
+  return written.flatMap(({ id }) => saved.get(id) ?? []);
 }

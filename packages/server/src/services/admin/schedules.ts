@@ -1,19 +1,25 @@
 import {
+  type AdminDeleteInput,
   BOUND_FOR,
   type BoundFor,
   DomainError,
-  isNewId,
+  formatTime,
+  isStoredId,
   type LineInfo,
   MESSAGES,
+  parseTime,
   prepareSchedulesToSave,
+  reconcileList,
+  remapTripTimes,
   type SaveSchedulesInput,
+  type TripDraft,
   type Weekday,
 } from '@bus/core';
 import {
+  type Db,
   deleteScheduleDeep,
   deleteTripsOfScheduleExcept,
   findScheduleLines,
-  findTripSchedules,
   getLineInfo,
   insertSchedule,
   insertTrip,
@@ -24,10 +30,13 @@ import {
   listYearlyRules,
   type OpenedDatabase,
   routeStopCountsOfLine,
+  routeStopIds,
   type ScheduleWithTrips,
   updateSchedule,
   updateTrip,
 } from '@bus/db';
+import { type Actor, currentVersion, recordedWrite } from './recorded-write.ts';
+import { scheduleStates } from './states.ts';
 
 /** A new schedule as the editor starts it: one trip, not yet on a route. */
 export interface ScheduleTemplate {
@@ -56,6 +65,8 @@ export interface LineSchedules {
   yearlyOptions: { id: number; periodName: string }[];
   /** 'name - routeStart - routeEnd' (missing parts left empty). */
   lineTitle: string;
+  /** The version the schedule editor saves against (the line's schedules and routes). */
+  version: number;
 }
 
 export function emptySchedule(lineId: number): ScheduleTemplate {
@@ -84,6 +95,7 @@ export async function getLineSchedules(db: OpenedDatabase, lineId: number): Prom
     boundForOptions: [...BOUND_FOR],
     yearlyOptions: rules.map((r) => ({ id: r.id, periodName: r.periodName })),
     lineTitle: `${line.name} - ${line.routeStart ?? ''} - ${line.routeEnd ?? ''}`,
+    version: await currentVersion(db.kysely, { kind: 'schedules', lineId }),
   };
 }
 
@@ -92,73 +104,156 @@ export async function getLineSchedules(db: OpenedDatabase, lineId: number): Prom
  * stored, in the order given. Each trip's time list is first fitted to its route's stop
  * count, then spec section 5 is checked; any failure changes nothing. The trips of a saved
  * schedule are exactly those posted (others are deleted); schedules not posted are untouched.
+ * A stored trip moved to another route with its old time list unchanged (as the old client
+ * sends it) keeps the times of the stops both routes share; the others are left empty.
+ * A save from an older version of the line's schedules is refused; every change is recorded.
  */
 export async function saveSchedules(
   db: OpenedDatabase,
+  actor: Actor,
   input: SaveSchedulesInput,
 ): Promise<ScheduleWithTrips[]> {
   const { lineId } = input;
-  return db.kysely.transaction().execute(async (trx) => {
-    if (!(await getLineInfo(trx, lineId)))
-      throw new DomainError('NOT_FOUND', `Line ${lineId} does not exist`);
-    const stopCounts = await routeStopCountsOfLine(trx, lineId);
-    const prepared = prepareSchedulesToSave(input.schedules, (routeId) => stopCounts.get(routeId));
-    if (!prepared.success) throw new DomainError('INVALID_INPUT', prepared.message);
-    const schedules = prepared.data;
-
-    const ruleIds = new Set(await listRuleIds(trx));
-    const onOtherLine = schedules.some((s) => s.trips.some((t) => !stopCounts.has(t.routeId)));
-    if (onOtherLine || schedules.some((s) => !ruleIds.has(s.runsOnYearlyId))) {
-      throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
-    }
-
-    const storedIds = schedules.flatMap((s) => (s.id === null || isNewId(s.id) ? [] : [s.id]));
-    const scheduleLines = await findScheduleLines(trx, storedIds);
-    for (const id of storedIds) {
-      if (scheduleLines.get(id) !== lineId) {
-        throw new DomainError('NOT_FOUND', `Schedule ${id} does not exist on line ${lineId}`);
-      }
-    }
-    const tripIds = schedules.flatMap((s) =>
-      s.trips.flatMap((t) => (t.id === null || isNewId(t.id) ? [] : [t.id])),
-    );
-    const tripOwners = await findTripSchedules(trx, tripIds);
-    for (const schedule of schedules) {
-      for (const trip of schedule.trips) {
-        if (trip.id === null || isNewId(trip.id)) continue;
-        if (schedule.id === null || tripOwners.get(trip.id) !== schedule.id) {
-          throw new DomainError('NOT_FOUND', `Trip ${trip.id} is not a trip of this schedule`);
-        }
-      }
-    }
-
-    const savedIds: number[] = [];
-    for (const schedule of schedules) {
-      let id: number;
-      if (schedule.id === null || isNewId(schedule.id)) id = await insertSchedule(trx, lineId, schedule);
-      else {
-        id = schedule.id;
-        await updateSchedule(trx, id, schedule);
-      }
-      const kept = schedule.trips.flatMap((t) => (t.id === null || isNewId(t.id) ? [] : [t.id]));
-      await deleteTripsOfScheduleExcept(trx, id, kept);
-      for (const trip of schedule.trips) {
-        if (trip.id === null || isNewId(trip.id)) await insertTrip(trx, id, trip);
-        else await updateTrip(trx, trip.id, trip);
-      }
-      savedIds.push(id);
-    }
-    const saved = new Map((await listSchedules(trx, { scheduleIds: savedIds })).map((s) => [s.id, s]));
-    return savedIds.flatMap((id) => saved.get(id) ?? []);
+  const { result } = await recordedWrite(db, actor, {
+    scope: { kind: 'schedules', lineId },
+    baseVersion: input.baseVersion,
+    what: async (trx) => `The schedules of line ${(await getLineInfo(trx, lineId))?.name ?? lineId}`,
+    states: (trx) => scheduleStates(trx, lineId),
+    write: (trx) => writeSchedules(trx, input),
   });
+  return result;
 }
 
-export async function removeSchedule(db: OpenedDatabase, id: number): Promise<{ id: number }> {
-  return db.kysely.transaction().execute(async (trx) => {
-    if (!(await deleteScheduleDeep(trx, id)))
-      throw new DomainError('NOT_FOUND', `Schedule ${id} does not exist`);
-    return { id };
+/** 'HH:MM' for anything parseTime reads ('6:05', '06:05:00'); null for empty or unreadable. */
+function normalTime(time: string | null): string | null {
+  const minutes = time === null ? null : parseTime(time.trim());
+  return minutes === null ? null : formatTime(minutes);
+}
+
+/**
+ * The old client (and any client keeping times by position) sends a trip moved to another
+ * route with the times it had: carry them to the new route by stop instead.
+ */
+async function carryTimesToNewRoutes(
+  trx: Db,
+  drafts: SaveSchedulesInput['schedules'],
+  stored: Map<number, ScheduleWithTrips>,
+): Promise<SaveSchedulesInput['schedules']> {
+  const moves: { trip: TripDraft; old: ScheduleWithTrips['trips'][number] }[] = [];
+  for (const schedule of drafts) {
+    const before = isStoredId(schedule.id) ? stored.get(schedule.id) : undefined;
+    for (const trip of schedule.trips) {
+      const old = isStoredId(trip.id) ? before?.trips.find((t) => t.id === trip.id) : undefined;
+      if (!old || trip.routeId === null || trip.routeId === old.routeId) continue;
+      const same =
+        trip.timeList.length === old.timeList.length &&
+        trip.timeList.every((time, i) => normalTime(time) === (old.timeList[i] ?? null));
+      if (same) moves.push({ trip, old });
+    }
+  }
+  if (moves.length === 0) return drafts;
+  const stops = await routeStopIds(trx, [
+    ...new Set(moves.flatMap(({ trip, old }) => [old.routeId, trip.routeId as number])),
+  ]);
+  const travel = (routeId: number, reversed: boolean) => {
+    const list = stops.get(routeId) ?? [];
+    return reversed ? [...list].reverse() : list;
+  };
+  const moved = new Map(
+    moves.map(({ trip, old }) => [
+      trip,
+      remapTripTimes(
+        travel(old.routeId, old.routeDirReversed),
+        travel(trip.routeId as number, trip.routeDirReversed),
+        old.timeList,
+        false,
+      ).timeList,
+    ]),
+  );
+  return drafts.map((schedule) => ({
+    ...schedule,
+    trips: schedule.trips.map((trip) => {
+      const timeList = moved.get(trip);
+      return timeList ? { ...trip, timeList } : trip;
+    }),
+  }));
+}
+
+async function writeSchedules(trx: Db, input: SaveSchedulesInput): Promise<ScheduleWithTrips[]> {
+  const { lineId } = input;
+  if (!(await getLineInfo(trx, lineId))) throw new DomainError('NOT_FOUND', `Line ${lineId} does not exist`);
+  const storedSchedules = new Map((await listSchedules(trx, { lineId })).map((s) => [s.id, s]));
+  const drafts = await carryTimesToNewRoutes(trx, input.schedules, storedSchedules);
+  const stopCounts = await routeStopCountsOfLine(trx, lineId);
+  const prepared = prepareSchedulesToSave(drafts, (routeId) => stopCounts.get(routeId));
+  if (!prepared.success) throw new DomainError('INVALID_INPUT', prepared.message);
+  const schedules = prepared.data;
+
+  const ruleIds = new Set(await listRuleIds(trx));
+  const onOtherLine = schedules.some((s) => s.trips.some((t) => !stopCounts.has(t.routeId)));
+  if (onOtherLine || schedules.some((s) => !ruleIds.has(s.runsOnYearlyId))) {
+    throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
+  }
+
+  // Only the posted schedules are saved: the line's others stay as they are.
+  const plan = reconcileList(storedSchedules.keys(), schedules, { complete: false });
+  const unknown = plan.unknownIds[0];
+  if (unknown !== undefined)
+    throw new DomainError('NOT_FOUND', `Schedule ${unknown} does not exist on line ${lineId}`);
+  if (plan.duplicateIds.length > 0) throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
+  const tripPlans = schedules.map((schedule) => {
+    const storedTrips = isStoredId(schedule.id) ? (storedSchedules.get(schedule.id)?.trips ?? []) : [];
+    const tripPlan = reconcileList(
+      storedTrips.map((t) => t.id),
+      schedule.trips,
+    );
+    const unknownTrip = tripPlan.unknownIds[0];
+    if (unknownTrip !== undefined)
+      throw new DomainError('NOT_FOUND', `Trip ${unknownTrip} is not a trip of this schedule`);
+    return tripPlan;
   });
+
+  const savedIds: number[] = [];
+  for (const [index, schedule] of schedules.entries()) {
+    let id: number;
+    if (isStoredId(schedule.id)) {
+      id = schedule.id;
+      await updateSchedule(trx, id, schedule);
+    } else id = await insertSchedule(trx, lineId, schedule);
+    const tripPlan = tripPlans[index] as (typeof tripPlans)[number];
+    await deleteTripsOfScheduleExcept(
+      trx,
+      id,
+      tripPlan.updates.map((t) => t.id),
+    );
+    for (const trip of schedule.trips) {
+      if (isStoredId(trip.id)) await updateTrip(trx, trip.id, trip);
+      else await insertTrip(trx, id, trip);
+    }
+    savedIds.push(id);
+  }
+  const saved = new Map((await listSchedules(trx, { scheduleIds: savedIds })).map((s) => [s.id, s]));
+  return savedIds.flatMap((id) => saved.get(id) ?? []);
+}
+
+export async function removeSchedule(
+  db: OpenedDatabase,
+  actor: Actor,
+  { id, baseVersion }: AdminDeleteInput,
+): Promise<{ id: number }> {
+  const lineId = (await findScheduleLines(db.kysely, [id])).get(id);
+  if (lineId === undefined) throw new DomainError('NOT_FOUND', `Schedule ${id} does not exist`);
+  await recordedWrite(db, actor, {
+    scope: { kind: 'schedules', lineId },
+    baseVersion,
+    what: async (trx) => `The schedules of line ${(await getLineInfo(trx, lineId))?.name ?? lineId}`,
+    states: (trx) => scheduleStates(trx, lineId),
+    write: async (trx) => {
+      if (!(await deleteScheduleDeep(trx, id)))
+        throw new DomainError('NOT_FOUND', `Schedule ${id} does not exist`);
+    },
+  });
+  return { id };
 }
 
 /** One line's schedules on a rule (legacy get-schedules-by-rule). */

@@ -1,4 +1,4 @@
-import { AdminIdInput, SaveLineInput } from '@bus/core';
+import { AdminDeleteInput, AdminIdInput, SaveLineInput } from '@bus/core';
 import {
   emptyLine,
   getAdminLinePreviews,
@@ -12,6 +12,10 @@ export const adminLinesRouter = router({
   list: adminProcedure.query(({ ctx }) => getAdminLinePreviews(ctx.db)),
   getFull: adminProcedure.input(AdminIdInput).query(({ ctx, input }) => getLineFull(ctx.db, input.id)),
   empty: adminProcedure.query(() => emptyLine()),
-  saveFull: adminProcedure.input(SaveLineInput).mutation(({ ctx, input }) => saveLine(ctx.db, input)),
-  delete: adminProcedure.input(AdminIdInput).mutation(({ ctx, input }) => removeLine(ctx.db, input.id)),
+  saveFull: adminProcedure
+    .input(SaveLineInput)
+    .mutation(({ ctx, input }) => saveLine(ctx.db, ctx.actor, input)),
+  delete: adminProcedure
+    .input(AdminDeleteInput)
+    .mutation(({ ctx, input }) => removeLine(ctx.db, ctx.actor, input)),
 });

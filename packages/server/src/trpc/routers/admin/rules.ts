@@ -5,7 +5,9 @@ import { adminProcedure, router } from '../../init.ts';
 
 export const adminRulesRouter = router({
   allWithUsage: adminProcedure.query(({ ctx }) => getRulesWithUsage(ctx.db)),
-  saveAll: adminProcedure.input(SaveYearlyRulesInput).mutation(({ ctx, input }) => saveRules(ctx.db, input)),
+  saveAll: adminProcedure
+    .input(SaveYearlyRulesInput)
+    .mutation(({ ctx, input }) => saveRules(ctx.db, ctx.actor, input)),
   schedulesByRule: adminProcedure
     .input(RuleScopeInput)
     .query(({ ctx, input }) => getSchedulesByRule(ctx.db, input.ruleId)),

@@ -1,4 +1,4 @@
-import { AdminIdInput, LineScopeInput, SaveSchedulesInput } from '@bus/core';
+import { AdminDeleteInput, LineScopeInput, SaveSchedulesInput } from '@bus/core';
 import { getLineSchedules, removeSchedule, saveSchedules } from '../../../services/admin/schedules.ts';
 import { adminProcedure, router } from '../../init.ts';
 
@@ -8,6 +8,8 @@ export const adminSchedulesRouter = router({
     .query(({ ctx, input }) => getLineSchedules(ctx.db, input.lineId)),
   saveList: adminProcedure
     .input(SaveSchedulesInput)
-    .mutation(({ ctx, input }) => saveSchedules(ctx.db, input)),
-  delete: adminProcedure.input(AdminIdInput).mutation(({ ctx, input }) => removeSchedule(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => saveSchedules(ctx.db, ctx.actor, input)),
+  delete: adminProcedure
+    .input(AdminDeleteInput)
+    .mutation(({ ctx, input }) => removeSchedule(ctx.db, ctx.actor, input)),
 });

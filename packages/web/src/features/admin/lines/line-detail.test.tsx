@@ -39,6 +39,7 @@ function line(routeType: LineFullData['info']['routeType']): LineFullData {
     ],
     routeTypeOptions: ['City Bus', 'Regional Bus', 'Nationial Bus'],
     routeUsage: [[12], []],
+    version: 0,
   };
 }
 

@@ -24,7 +24,7 @@ export function LineDetail({ data }: { data: LineFullData }) {
 
   const del = async () => {
     try {
-      await remove.mutateAsync({ id: info.id });
+      await remove.mutateAsync({ id: info.id, baseVersion: data.version });
       await queryClient.invalidateQueries({ queryKey: trpc.admin.lines.list.queryKey() });
       toasts.success(m.lineDetail.deleted(info.name), ALERT_MS.deleted);
       navigate('/lines');

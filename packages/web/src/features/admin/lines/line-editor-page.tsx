@@ -101,7 +101,10 @@ function LineEditor({
       return;
     }
     try {
-      const { id } = await save.mutateAsync(result.data);
+      const { id } = await save.mutateAsync({
+        ...result.data,
+        ...('version' in data ? { baseVersion: data.version } : {}),
+      });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.admin.lines.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.admin.routes.pathKey() }),

@@ -60,6 +60,7 @@ const data: LineSchedulesData = {
   boundForOptions: ['City bound', 'Out bound', 'One way'],
   yearlyOptions: [{ id: 1, periodName: 'Apskritus metus' }],
   lineTitle: 'M1 - A - B',
+  version: 0,
 };
 
 const render = (node: ReactNode) =>

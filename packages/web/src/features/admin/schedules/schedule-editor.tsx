@@ -102,7 +102,11 @@ export function ScheduleEditor({
     }
     setBusy(id);
     try {
-      const [stored] = await saveList.mutateAsync({ lineId, schedules: [checked.draft] });
+      const [stored] = await saveList.mutateAsync({
+        lineId,
+        schedules: [checked.draft],
+        baseVersion: data.version,
+      });
       if (stored) {
         const savedForm = scheduleToForm(stored);
         draft.edit((all) => {
@@ -133,7 +137,7 @@ export function ScheduleEditor({
     if (!isTempId(id)) {
       setBusy(id);
       try {
-        await remove.mutateAsync({ id });
+        await remove.mutateAsync({ id, baseVersion: data.version });
       } catch (error) {
         toasts.danger(errorText(error));
         setBusy(null);

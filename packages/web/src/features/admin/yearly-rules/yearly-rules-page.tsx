@@ -66,7 +66,7 @@ function RulesEditor({ data, onSaved }: { data: RulesWithUsageData; onSaved: () 
       return;
     }
     try {
-      await saveAll.mutateAsync(result.data);
+      await saveAll.mutateAsync({ ...result.data, baseVersion: data.version });
       toasts.success(m.validation.saved, ALERT_MS.standard);
       await queryClient.invalidateQueries({ queryKey: trpc.admin.rules.pathKey() });
       await queryClient.invalidateQueries({ queryKey: trpc.admin.schedules.pathKey() });
