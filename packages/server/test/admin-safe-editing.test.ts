@@ -238,3 +238,212 @@ describe('ids are never reused', () => {
     expect(link.statusCode).toBe(404);
   });
 });
+
+describe('lines: times stay with their stops, no silent overwrite, history and restore', () => {
+  type LineFull = import('../src/services/admin/lines.ts').LineFull;
+  type LineSchedules = import('../src/services/admin/schedules.ts').LineSchedules;
+  const getFull = async (id: number) => (await boss.query<LineFull>('admin.lines.getFull', { id })).data;
+  const saveInput = (line: LineFull, baseVersion?: number) => ({
+    info: line.info,
+    routes: line.routes.map((r) => ({
+      id: r.id,
+      routeNotes: r.routeNotes,
+      stopsArr: r.stopsArr,
+      distanceMetersList: r.distanceMetersList,
+    })),
+    ...(baseVersion === undefined ? {} : { baseVersion }),
+  });
+  const tripsOf = async (lineId: number) =>
+    (await boss.query<LineSchedules>('admin.schedules.byLine', { lineId })).data.schedules.flatMap(
+      (s) => s.trips,
+    );
+
+  it('M35: a stop added after the 3rd stop of a used route gets no time; every other time stays at its stop', async () => {
+    const line = await getFull(1);
+    expect(line.info.name).toBe('M35');
+    const before = await tripsOf(1);
+    const input = saveInput(line, line.version);
+    const route = input.routes[0] as (typeof input.routes)[number];
+    const vikonys = (await boss.query<{ id: number; name: string }[]>('admin.stops.list')).data.find(
+      (s) => s.name === 'Vikonys',
+    ) as { id: number };
+    route.stopsArr = [
+      ...route.stopsArr.slice(0, 3),
+      { ...route.stopsArr[0], id: vikonys.id } as (typeof route.stopsArr)[number],
+      ...route.stopsArr.slice(3),
+    ];
+    route.distanceMetersList = [
+      ...route.distanceMetersList.slice(0, 3),
+      null,
+      ...route.distanceMetersList.slice(3),
+    ];
+    const res = await boss.mutate<{ id: number; affectedSchedules: number[] }>('admin.lines.saveFull', input);
+    expect(res.status).toBe(200);
+    expect(res.data.affectedSchedules).toEqual([1, 2, 3, 4]);
+
+    const after = await tripsOf(1);
+    const trip1 = after.find((t) => t.id === 1);
+    const trip2 = after.find((t) => t.id === 2);
+    // Out bound: Anykščių AS, Techn. mokykla, Šeimyniškiai, (new), Ažuožeriai 06:46, Pagiriai, Dabužiai.
+    expect(trip1?.timeList).toEqual(['06:40', '06:42', '06:44', null, '06:46', '06:50', '06:53']);
+    // City bound (reversed): Dabužiai ... Ažuožeriai, (new), Šeimyniškiai ... arrival at Anykščių AS 07:10.
+    expect(trip2?.timeList).toEqual(['06:53', '06:58', '07:02', null, '07:04', '07:08', '07:10']);
+    for (const trip of after) {
+      const old = before.find((t) => t.id === trip.id);
+      expect(trip.timeList.filter((x) => x !== null)).toEqual(old?.timeList.filter((x) => x !== null));
+    }
+    // The public trip page shows the same at once.
+    const pub = await t.app.inject({ method: 'GET', url: '/api/scheduleItem/schedule-by-tripid?tripID=2' });
+    const publicTrip = (
+      pub.json() as { schedule: { trips: { id: number; timeList: (string | null)[] }[] } }
+    ).schedule.trips.find((x) => x.id === 2);
+    expect(publicTrip?.timeList.at(-1)).toBe('07:10:00');
+    expect(publicTrip?.timeList[3]).toBeNull();
+
+    // One save, one batch in the history: the line and each schedule whose times moved.
+    const page = await history({ lineId: 1 });
+    const batch = page.items.filter((i) => i.at === page.items[0]?.at);
+    expect(batch.map((i) => `${i.kind}:${i.entityId}`).sort()).toEqual(
+      ['line:1', 'schedule:1', 'schedule:2', 'schedule:3', 'schedule:4'].sort(),
+    );
+    expect(batch.find((i) => i.kind === 'schedule' && i.entityId === 1)?.changes).toEqual([
+      {
+        path: 'trips[id=1].timeList',
+        before: '06:40, 06:42, 06:44, 06:46, 06:50, 06:53',
+        after: '06:40, 06:42, 06:44, —, 06:46, 06:50, 06:53',
+      },
+      {
+        path: 'trips[id=2].timeList',
+        before: '06:53, 06:58, 07:02, 07:04, 07:08, 07:10',
+        after: '06:53, 06:58, 07:02, —, 07:04, 07:08, 07:10',
+      },
+    ]);
+  });
+
+  it('removing the stop again gives back exactly the old times', async () => {
+    const line = await getFull(1);
+    const input = saveInput(line, line.version);
+    const route = input.routes[0] as (typeof input.routes)[number];
+    route.stopsArr = route.stopsArr.filter((_, i) => i !== 3);
+    route.distanceMetersList = route.distanceMetersList.filter((_, i) => i !== 3);
+    expect((await boss.mutate('admin.lines.saveFull', input)).status).toBe(200);
+    const trip1 = (await tripsOf(1)).find((t) => t.id === 1);
+    expect(trip1?.timeList).toEqual(['06:40', '06:42', '06:44', '06:46', '06:50', '06:53']);
+  });
+
+  it('a stale line save is refused (409, nothing written); the first save survives', async () => {
+    const loadedByBoss = await getFull(3);
+    const loadedByAnna = await getFull(3);
+    const annaSave = await anna.mutate('admin.lines.saveFull', {
+      ...saveInput(loadedByAnna, loadedByAnna.version),
+      info: { ...loadedByAnna.info, price: '1,50 €' },
+    });
+    expect(annaSave.status).toBe(200);
+    const before = counts();
+    const bossSave = await boss.mutate('admin.lines.saveFull', {
+      ...saveInput(loadedByBoss, loadedByBoss.version),
+      info: { ...loadedByBoss.info, operator: 'Kitas vežėjas' },
+    });
+    expect(bossSave.status).toBe(409);
+    expect(bossSave.message).toMatch(/^Line .+ was changed by anna at /);
+    expect(counts()).toEqual(before);
+    const now = await getFull(3);
+    expect(now.info.price).toBe('1,50 €');
+    expect(now.info.operator).toBe(loadedByBoss.info.operator);
+  });
+
+  it('a stale schedule save is refused; the old REST path (no version) still saves, recorded as rest', async () => {
+    const loaded = (await boss.query<LineSchedules>('admin.schedules.byLine', { lineId: 7 })).data;
+    const first = loaded.schedules[0] as LineSchedules['schedules'][number];
+    const ok = await anna.mutate('admin.schedules.saveList', {
+      lineId: 7,
+      schedules: [{ ...first, timeConstraintsDescription: 'Anna' }],
+      baseVersion: loaded.version,
+    });
+    expect(ok.status).toBe(200);
+    const stale = await boss.mutate('admin.schedules.saveList', {
+      lineId: 7,
+      schedules: [{ ...first, timeConstraintsDescription: 'Boss' }],
+      baseVersion: loaded.version,
+    });
+    expect(stale.status).toBe(409);
+    const staleDelete = await boss.mutate('admin.schedules.delete', {
+      id: first.id,
+      baseVersion: loaded.version,
+    });
+    expect(staleDelete.status).toBe(409);
+
+    const rest = await t.app.inject({
+      method: 'POST',
+      url: '/api/scheduleItem/post-schedule-dto',
+      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+      payload: [{ ...first, lineId: 7, timeConstraintsDescription: 'Per REST' }],
+    });
+    expect(rest.statusCode).toBe(200);
+    const entry = (await history({ kind: 'schedule', lineId: 7 })).items[0];
+    expect(entry).toMatchObject({ entityId: first.id, via: 'rest', username: 'boss', action: 'update' });
+    expect(entry?.changes).toEqual([
+      { path: 'timeConstraintsDescription', before: 'Anna', after: 'Per REST' },
+    ]);
+  });
+
+  it('a stale "save all" of the yearly rules cannot delete a rule another person has just created', async () => {
+    type Rules = { rules: { id: number; periodName: string }[]; version: number };
+    const loadedByBoss = (await boss.query<Rules>('admin.rules.allWithUsage')).data;
+    const loadedByAnna = (await anna.query<Rules>('admin.rules.allWithUsage')).data;
+    const created = await anna.mutate<{ id: number; periodName: string }[]>('admin.rules.saveAll', {
+      rules: [
+        ...loadedByAnna.rules,
+        {
+          id: -1,
+          periodName: 'Annos taisyklė',
+          typeOfYearlyRule: null,
+          otherRuleId: null,
+          timePeriods: [],
+          pattern1Params: [],
+        },
+      ],
+      baseVersion: loadedByAnna.version,
+    });
+    expect(created.status).toBe(200);
+    const stale = await boss.mutate('admin.rules.saveAll', {
+      rules: loadedByBoss.rules,
+      baseVersion: loadedByBoss.version,
+    });
+    expect(stale.status).toBe(409);
+    const now = (await boss.query<Rules>('admin.rules.allWithUsage')).data;
+    expect(now.rules.some((r) => r.periodName === 'Annos taisyklė')).toBe(true);
+  });
+
+  it('a deleted line comes back with its routes, notes and schedules under their old ids', async () => {
+    const line = await getFull(5);
+    const schedulesBefore = (await boss.query<LineSchedules>('admin.schedules.byLine', { lineId: 5 })).data
+      .schedules;
+    expect(schedulesBefore.length).toBeGreaterThan(0);
+    expect((await boss.mutate('admin.lines.delete', { id: 5, baseVersion: line.version })).status).toBe(200);
+    expect((await boss.query('admin.lines.getFull', { id: 5 })).status).toBe(404);
+    const deletion = (await history({ kind: 'line', lineId: 5 })).items[0];
+    expect(deletion).toMatchObject({ action: 'delete', entityId: 5 });
+
+    const restored = await anna.mutate('admin.history.restore', { id: deletion?.id });
+    expect(restored.status).toBe(200);
+    const back = await getFull(5);
+    expect({ ...back, version: 0 }).toEqual({ ...line, version: 0 });
+    const schedulesAfter = (await boss.query<LineSchedules>('admin.schedules.byLine', { lineId: 5 })).data
+      .schedules;
+    expect(schedulesAfter).toEqual(schedulesBefore);
+    // The restore is itself recorded (and could be undone the same way).
+    const newest = (await history({ lineId: 5 })).items;
+    expect(newest.filter((i) => i.restoredFrom === deletion?.id).map((i) => i.kind)).toContain('line');
+  });
+
+  it('restores a schedule to its state before a change', async () => {
+    const entry = (await history({ kind: 'schedule', lineId: 7 })).items[0] as HistoryPage['items'][number];
+    const res = await boss.mutate('admin.history.restore', { id: entry.id });
+    expect(res.status).toBe(200);
+    const schedule = (
+      await boss.query<LineSchedules>('admin.schedules.byLine', { lineId: 7 })
+    ).data.schedules.find((s) => s.id === entry.entityId);
+    expect(schedule?.timeConstraintsDescription).toBe('Anna');
+  });
+});

@@ -35,10 +35,11 @@ export async function lineExists(db: Kysely<Database>, id: number): Promise<bool
   return (await db.selectFrom('line').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export async function insertLine(db: Kysely<Database>, line: LineFields): Promise<number> {
+/** `id`: only when a restore puts a deleted line back under its old id. */
+export async function insertLine(db: Kysely<Database>, line: LineFields, id?: number): Promise<number> {
   const row = await db
     .insertInto('line')
-    .values({ via: null, ...lineColumns(line) })
+    .values({ via: null, ...lineColumns(line), ...(id === undefined ? {} : { id }) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -68,10 +69,16 @@ export async function insertLineNote(
   db: Kysely<Database>,
   lineId: number,
   note: NoteFields,
+  id?: number,
 ): Promise<number> {
   const row = await db
     .insertInto('line_note')
-    .values({ line_id: lineId, note_key: note.noteKey, note_value: note.noteValue })
+    .values({
+      line_id: lineId,
+      note_key: note.noteKey,
+      note_value: note.noteValue,
+      ...(id === undefined ? {} : { id }),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -162,10 +169,20 @@ async function writeRouteStops(db: Kysely<Database>, routeId: number, route: Rou
   await db.updateTable('route').set({ stop_count: route.stopIds.length }).where('id', '=', routeId).execute();
 }
 
-export async function insertRoute(db: Kysely<Database>, lineId: number, route: RouteFields): Promise<number> {
+export async function insertRoute(
+  db: Kysely<Database>,
+  lineId: number,
+  route: RouteFields,
+  id?: number,
+): Promise<number> {
   const row = await db
     .insertInto('route')
-    .values({ line_id: lineId, route_notes: route.routeNotes, stop_count: 0 })
+    .values({
+      line_id: lineId,
+      route_notes: route.routeNotes,
+      stop_count: 0,
+      ...(id === undefined ? {} : { id }),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await writeRouteStops(db, row.id, route);
@@ -184,34 +201,6 @@ export async function deleteRoutes(db: Kysely<Database>, ids: readonly number[])
   await db.deleteFrom('route_distance').where('route_id', 'in', list).execute();
   await db.deleteFrom('route_stop').where('route_id', 'in', list).execute();
   await db.deleteFrom('route').where('id', 'in', list).execute();
-}
-
-/**
- * Keeps "one time per route stop" for the trips on a route whose stop count changed: their
- * time lists are padded with empty times or cut, as the schedule editor does before a save.
- */
-export async function fitTripTimesToRoute(
-  db: Kysely<Database>,
-  routeId: number,
-  stopCount: number,
-): Promise<void> {
-  const trips = await db.selectFrom('trip').select('id').where('route_id', '=', routeId).execute();
-  if (trips.length === 0) return;
-  const tripIds = trips.map((t) => t.id);
-  await db.deleteFrom('trip_time').where('trip_id', 'in', tripIds).where('seq', '>=', stopCount).execute();
-  const counts = await db
-    .selectFrom('trip_time')
-    .select(['trip_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('trip_id', 'in', tripIds)
-    .groupBy('trip_id')
-    .execute();
-  const have = new Map(counts.map((c) => [c.trip_id, Number(c.n)]));
-  const missing: { trip_id: number; seq: number; minute: null }[] = [];
-  for (const tripId of tripIds) {
-    for (let seq = have.get(tripId) ?? 0; seq < stopCount; seq++)
-      missing.push({ trip_id: tripId, seq, minute: null });
-  }
-  if (missing.length > 0) await db.insertInto('trip_time').values(missing).execute();
 }
 
 /** Deletes a line with its schedules, trips, times, routes and notes; false when there is no such line. */

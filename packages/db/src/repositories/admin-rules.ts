@@ -20,10 +20,15 @@ export async function listRuleIds(db: Kysely<Database>): Promise<number[]> {
 }
 
 /** Inserted without a borrowed rule: link with setOtherRule once every rule of a save has its id. */
-export async function insertRule(db: Kysely<Database>, rule: RuleFields): Promise<number> {
+export async function insertRule(db: Kysely<Database>, rule: RuleFields, id?: number): Promise<number> {
   const row = await db
     .insertInto('yearly_rule')
-    .values({ period_name: rule.periodName, type_of_yearly_rule: rule.typeOfYearlyRule, other_rule_id: null })
+    .values({
+      period_name: rule.periodName,
+      type_of_yearly_rule: rule.typeOfYearlyRule,
+      other_rule_id: null,
+      ...(id === undefined ? {} : { id }),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -53,6 +58,8 @@ export async function replacePeriods(
   db: Kysely<Database>,
   ruleId: number,
   periods: readonly PeriodFields[],
+  /** A restore keeps every id it is given (they were this rule's). */
+  keepAllIds = false,
 ): Promise<void> {
   const own = new Set(
     (await db.selectFrom('time_period').select('id').where('rule_id', '=', ruleId).execute()).map(
@@ -64,7 +71,7 @@ export async function replacePeriods(
     await db
       .insertInto('time_period')
       .values({
-        ...(p.id !== null && own.has(p.id) ? { id: p.id } : {}),
+        ...(p.id !== null && (keepAllIds || own.has(p.id)) ? { id: p.id } : {}),
         rule_id: ruleId,
         start_month: p.startMonth,
         start_day: p.startDay,
@@ -80,6 +87,7 @@ export async function replacePatterns(
   db: Kysely<Database>,
   ruleId: number,
   patterns: readonly PatternFields[],
+  keepAllIds = false,
 ): Promise<void> {
   const own = new Set(
     (await db.selectFrom('pattern_item').select('id').where('rule_id', '=', ruleId).execute()).map(
@@ -91,7 +99,7 @@ export async function replacePatterns(
     await db
       .insertInto('pattern_item')
       .values({
-        ...(p.id !== null && own.has(p.id) ? { id: p.id } : {}),
+        ...(p.id !== null && (keepAllIds || own.has(p.id)) ? { id: p.id } : {}),
         rule_id: ruleId,
         nth_occurence: p.nthOccurenceEachMonth,
         day_of_week: weekdayToNumber(p.dayOfWeek),

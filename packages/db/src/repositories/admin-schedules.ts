@@ -73,10 +73,11 @@ export async function insertSchedule(
   db: Kysely<Database>,
   lineId: number,
   schedule: ScheduleFields,
+  id?: number,
 ): Promise<number> {
   const row = await db
     .insertInto('schedule')
-    .values({ line_id: lineId, ...scheduleColumns(schedule) })
+    .values({ line_id: lineId, ...scheduleColumns(schedule), ...(id === undefined ? {} : { id }) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -127,10 +128,11 @@ export async function insertTrip(
   db: Kysely<Database>,
   scheduleId: number,
   trip: TripFields,
+  id?: number,
 ): Promise<number> {
   const row = await db
     .insertInto('trip')
-    .values({ schedule_id: scheduleId, ...tripColumns(trip) })
+    .values({ schedule_id: scheduleId, ...tripColumns(trip), ...(id === undefined ? {} : { id }) })
     .returning('id')
     .executeTakeFirstOrThrow();
   await writeTripTimes(db, row.id, trip.timeList);

@@ -1,11 +1,24 @@
-import { DomainError, diffStates, type FieldChange, type Holiday, type Stop } from '@bus/core';
+import {
+  DomainError,
+  diffStates,
+  type FieldChange,
+  type Holiday,
+  type SaveLineInput,
+  type SaveSchedulesInput,
+  type Stop,
+  type YearlyRule,
+} from '@bus/core';
 import {
   type ChangeEntry,
   type ChangeKind,
   deleteHoliday,
+  deleteLineDeep,
+  deleteScheduleDeep,
   deleteStop,
   getChange,
   getStop,
+  lineExists,
+  listBatch,
   listChangeAuthors,
   listChanges,
   listStopUsage,
@@ -13,8 +26,19 @@ import {
   restoreHolidayRow,
   restoreStopRow,
 } from '@bus/db';
+import { writeLine } from './lines.ts';
 import { type Actor, recordedWrite } from './recorded-write.ts';
-import { holidayState, stopState } from './states.ts';
+import { writeRules } from './rules.ts';
+import { writeSchedules } from './schedules.ts';
+import {
+  holidayState,
+  type LineState,
+  lineWithSchedulesStates,
+  rulesState,
+  type ScheduleState,
+  scheduleStates,
+  stopState,
+} from './states.ts';
 
 /** The history screen: what changed, field by field, newest first. */
 export interface HistoryItem {
@@ -71,7 +95,7 @@ export async function getHistory(db: OpenedDatabase, filter: HistoryFilter): Pro
       summary: e.summary,
       restoredFrom: e.restoredFrom,
       changes: diffStates(e.before, e.after),
-      restorable: true,
+      restorable: !(e.kind === 'rules' && e.before === null),
     })),
     nextBeforeId: entries.length > limit ? (page.at(-1)?.id ?? null) : null,
     authors,
@@ -136,16 +160,107 @@ const restoreStop: Restorer = async (db, actor, entry) => {
   return changeIds;
 };
 
+/** A recorded line state as the line save takes it (ids kept). */
+function lineInput(state: LineState): SaveLineInput {
+  return {
+    info: { ...state.info, customNotes: state.info.customNotes.map((n) => ({ ...n })) },
+    routes: state.routes.map((r) => ({
+      id: r.id,
+      routeNotes: r.routeNotes ?? '',
+      stopsArr: r.stops.map((s) => ({ id: s.id })),
+      distanceMetersList: r.distanceMeters,
+    })),
+  } as SaveLineInput;
+}
+
+/** A recorded schedule as the schedule save takes it (ids kept). */
+function scheduleDraft(state: ScheduleState): SaveSchedulesInput['schedules'][number] {
+  return {
+    id: state.id,
+    runsOnWeekly: state.runsOnWeekly,
+    runsOnYearlyId: state.runsOnYearlyId,
+    runsOnPublicHolidays: state.runsOnPublicHolidays,
+    timeConstraintsDescription: state.timeConstraintsDescription,
+    trips: state.trips.map((t) => ({
+      id: t.id,
+      boundFor: t.boundFor,
+      routeId: t.routeId,
+      routeDirReversed: t.routeDirReversed,
+      timeList: t.timeList,
+    })),
+  };
+}
+
+/**
+ * A line as it was before the change. A line that was deleted comes back with its routes and
+ * with the schedules deleted together with it, all under their old ids; a line the change
+ * created is deleted again (with its schedules, as a line delete does).
+ */
+const restoreLine: Restorer = async (db, actor, entry) => {
+  const lineId = entry.entityId as number;
+  const before = entry.before as LineState | null;
+  const schedules =
+    entry.action === 'delete'
+      ? (await listBatch(db.kysely, entry.batch))
+          .filter((e) => e.kind === 'schedule' && e.action === 'delete' && e.lineId === lineId)
+          .map((e) => e.before as ScheduleState)
+      : [];
+  const { changeIds } = await recordedWrite(db, actor, {
+    scope: { kind: 'line', lineId },
+    restoredFrom: entry.id,
+    what: async () => entry.summary,
+    states: (trx) => lineWithSchedulesStates(trx, lineId),
+    write: async (trx) => {
+      if (before === null) {
+        await deleteLineDeep(trx, lineId);
+        return;
+      }
+      await writeLine(trx, lineInput(before), lineId, { restore: true });
+      if (schedules.length > 0)
+        await writeSchedules(trx, { lineId, schedules: schedules.map(scheduleDraft) }, { restore: true });
+    },
+  });
+  return changeIds;
+};
+
+/** A schedule as it was before the change (re-created under its ids), or deleted if the change created it. */
+const restoreSchedule: Restorer = async (db, actor, entry) => {
+  const scheduleId = entry.entityId as number;
+  const lineId = entry.lineId as number;
+  const before = entry.before as ScheduleState | null;
+  const { changeIds } = await recordedWrite(db, actor, {
+    scope: { kind: 'schedules', lineId },
+    restoredFrom: entry.id,
+    what: async () => entry.summary,
+    states: (trx) => scheduleStates(trx, lineId),
+    write: async (trx) => {
+      if (!(await lineExists(trx, lineId)))
+        throw new DomainError('CONFLICT', `Line ${lineId} no longer exists: restore the line first`);
+      if (before === null) await deleteScheduleDeep(trx, scheduleId);
+      else await writeSchedules(trx, { lineId, schedules: [scheduleDraft(before)] }, { restore: true });
+    },
+  });
+  return changeIds;
+};
+
+/** The whole set of yearly rules as it was before the change (deleted rules come back under their ids). */
+const restoreRules: Restorer = async (db, actor, entry) => {
+  const before = entry.before as YearlyRule[] | null;
+  if (before === null) throw new DomainError('INVALID_INPUT', 'This change has no earlier state to restore');
+  const { changeIds } = await recordedWrite(db, actor, {
+    scope: { kind: 'rules' },
+    restoredFrom: entry.id,
+    what: async () => entry.summary,
+    states: (trx) => rulesState(trx),
+    write: (trx) => writeRules(trx, before, { restore: true }),
+  });
+  return changeIds;
+};
+
 const RESTORERS: Record<ChangeKind, Restorer> = {
   holiday: restoreHoliday,
   stop: restoreStop,
-  rules: async () => {
-    throw new DomainError('INVALID_INPUT', 'Restoring yearly rules is not available yet');
-  },
-  line: async () => {
-    throw new DomainError('INVALID_INPUT', 'Restoring lines is not available yet');
-  },
-  schedule: async () => {
-    throw new DomainError('INVALID_INPUT', 'Restoring schedules is not available yet');
-  },
+  rules: restoreRules,
+  line: restoreLine,
+  schedule: restoreSchedule,
 };

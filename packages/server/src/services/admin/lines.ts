@@ -191,12 +191,18 @@ export async function saveLine(db: OpenedDatabase, actor: Actor, input: SaveLine
   return { ...result, version };
 }
 
-async function writeLine(
+/**
+ * The line save itself. `restore` (the history's restore): ids that are not stored are the
+ * line's own deleted things coming back, inserted under their old ids, not unknown ids.
+ */
+export async function writeLine(
   trx: Db,
   { info, routes }: SaveLineInput,
   existingId: number | null,
+  { restore = false }: { restore?: boolean } = {},
 ): Promise<{ id: number; affectedSchedules: number[] }> {
-  if (existingId !== null && !(await lineExists(trx, existingId))) {
+  const exists = existingId !== null && (await lineExists(trx, existingId));
+  if (existingId !== null && !exists && !restore) {
     throw new DomainError('NOT_FOUND', `Line ${existingId} does not exist`);
   }
 
@@ -209,7 +215,7 @@ async function writeLine(
     storedRoutes.map((r) => r.id),
     routes,
   );
-  const unknownRoute = routePlan.unknownIds[0];
+  const unknownRoute = restore ? undefined : routePlan.unknownIds[0];
   if (unknownRoute !== undefined)
     throw new DomainError('NOT_FOUND', `Route ${unknownRoute} is not a route of this line`);
   const removed = storedRoutes.filter((r) => routePlan.deletes.includes(r.id));
@@ -230,7 +236,7 @@ async function writeLine(
     existingId === null ? [] : await listLineNoteIds(trx, existingId),
     info.customNotes,
   );
-  const unknownNote = notePlan.unknownIds[0];
+  const unknownNote = restore ? undefined : notePlan.unknownIds[0];
   if (unknownNote !== undefined)
     throw new DomainError('NOT_FOUND', `Note ${unknownNote} is not a note of this line`);
 
@@ -247,14 +253,18 @@ async function writeLine(
   };
   let lineId: number;
   if (existingId === null) lineId = await insertLine(trx, fields);
+  else if (!exists) lineId = await insertLine(trx, fields, existingId);
   else {
     await updateLine(trx, existingId, fields);
     lineId = existingId;
   }
 
   await deleteLineNotes(trx, notePlan.deletes);
-  for (const note of notePlan.updates) await updateLineNote(trx, note.id, note);
-  for (const note of notePlan.inserts) await insertLineNote(trx, lineId, note);
+  for (const note of info.customNotes) {
+    if (!isStoredId(note.id)) await insertLineNote(trx, lineId, note);
+    else if (notePlan.unknownIds.includes(note.id)) await insertLineNote(trx, lineId, note, note.id);
+    else await updateLineNote(trx, note.id, note);
+  }
 
   await deleteRoutes(trx, routePlan.deletes);
   const previousStops = await routeStopIds(
@@ -270,6 +280,10 @@ async function writeLine(
     };
     if (!isStoredId(route.id)) {
       await insertRoute(trx, lineId, routeFields);
+      continue;
+    }
+    if (routePlan.unknownIds.includes(route.id)) {
+      await insertRoute(trx, lineId, routeFields, route.id);
       continue;
     }
     await updateRoute(trx, route.id, routeFields);

@@ -65,10 +65,18 @@ export async function saveRules(
   return result;
 }
 
-async function writeRules(trx: Db, posted: SaveYearlyRulesInput['rules']): Promise<YearlyRule[]> {
+/**
+ * The rules save itself. `restore` (the history's restore): rule ids that are not stored are
+ * deleted rules coming back under their old ids (with their periods' and patterns' ids).
+ */
+export async function writeRules(
+  trx: Db,
+  posted: SaveYearlyRulesInput['rules'],
+  { restore = false }: { restore?: boolean } = {},
+): Promise<YearlyRule[]> {
   const stored = new Map((await listYearlyRules(trx)).map((r) => [r.id, r]));
   const plan = reconcileList(stored.keys(), posted);
-  const unknown = plan.unknownIds[0];
+  const unknown = restore ? undefined : plan.unknownIds[0];
   if (unknown !== undefined) throw new DomainError('NOT_FOUND', `Yearly rule ${unknown} does not exist`);
   const postedIds = new Set(posted.map((r) => r.id));
   const toDelete = plan.deletes.map((id) => stored.get(id) as YearlyRule);
@@ -100,17 +108,19 @@ async function writeRules(trx: Db, posted: SaveYearlyRulesInput['rules']): Promi
   for (const rule of posted) {
     const fields = { periodName: rule.periodName, typeOfYearlyRule: rule.typeOfYearlyRule };
     let id: number;
-    if (isStoredId(rule.id)) {
+    if (!isStoredId(rule.id)) id = await insertRule(trx, fields);
+    else if (plan.unknownIds.includes(rule.id)) id = await insertRule(trx, fields, rule.id);
+    else {
       id = rule.id;
       await updateRule(trx, id, fields);
-    } else id = await insertRule(trx, fields);
+    }
     if (rule.id !== null) idMap.set(rule.id, id);
     written.push({ rule, id });
   }
   for (const { rule, id } of written) {
     await setOtherRule(trx, id, rule.otherRuleId === null ? null : (idMap.get(rule.otherRuleId) ?? null));
-    await replacePeriods(trx, id, rule.timePeriods);
-    await replacePatterns(trx, id, rule.pattern1Params);
+    await replacePeriods(trx, id, rule.timePeriods, restore);
+    await replacePatterns(trx, id, rule.pattern1Params, restore);
   }
   const saved = new Map((await listYearlyRules(trx)).map((r) => [r.id, r]));
   return written.flatMap(({ id }) => saved.get(id) ?? []);

@@ -179,7 +179,15 @@ async function carryTimesToNewRoutes(
   }));
 }
 
-async function writeSchedules(trx: Db, input: SaveSchedulesInput): Promise<ScheduleWithTrips[]> {
+/**
+ * The schedules save itself. `restore` (the history's restore): schedule and trip ids that
+ * are not stored are deleted ones coming back under their old ids, not unknown ids.
+ */
+export async function writeSchedules(
+  trx: Db,
+  input: SaveSchedulesInput,
+  { restore = false }: { restore?: boolean } = {},
+): Promise<ScheduleWithTrips[]> {
   const { lineId } = input;
   if (!(await getLineInfo(trx, lineId))) throw new DomainError('NOT_FOUND', `Line ${lineId} does not exist`);
   const storedSchedules = new Map((await listSchedules(trx, { lineId })).map((s) => [s.id, s]));
@@ -197,7 +205,7 @@ async function writeSchedules(trx: Db, input: SaveSchedulesInput): Promise<Sched
 
   // Only the posted schedules are saved: the line's others stay as they are.
   const plan = reconcileList(storedSchedules.keys(), schedules, { complete: false });
-  const unknown = plan.unknownIds[0];
+  const unknown = restore ? undefined : plan.unknownIds[0];
   if (unknown !== undefined)
     throw new DomainError('NOT_FOUND', `Schedule ${unknown} does not exist on line ${lineId}`);
   if (plan.duplicateIds.length > 0) throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
@@ -207,7 +215,7 @@ async function writeSchedules(trx: Db, input: SaveSchedulesInput): Promise<Sched
       storedTrips.map((t) => t.id),
       schedule.trips,
     );
-    const unknownTrip = tripPlan.unknownIds[0];
+    const unknownTrip = restore ? undefined : tripPlan.unknownIds[0];
     if (unknownTrip !== undefined)
       throw new DomainError('NOT_FOUND', `Trip ${unknownTrip} is not a trip of this schedule`);
     return tripPlan;
@@ -216,10 +224,13 @@ async function writeSchedules(trx: Db, input: SaveSchedulesInput): Promise<Sched
   const savedIds: number[] = [];
   for (const [index, schedule] of schedules.entries()) {
     let id: number;
-    if (isStoredId(schedule.id)) {
+    if (!isStoredId(schedule.id)) id = await insertSchedule(trx, lineId, schedule);
+    else if (plan.unknownIds.includes(schedule.id))
+      id = await insertSchedule(trx, lineId, schedule, schedule.id);
+    else {
       id = schedule.id;
       await updateSchedule(trx, id, schedule);
-    } else id = await insertSchedule(trx, lineId, schedule);
+    }
     const tripPlan = tripPlans[index] as (typeof tripPlans)[number];
     await deleteTripsOfScheduleExcept(
       trx,
@@ -227,8 +238,9 @@ async function writeSchedules(trx: Db, input: SaveSchedulesInput): Promise<Sched
       tripPlan.updates.map((t) => t.id),
     );
     for (const trip of schedule.trips) {
-      if (isStoredId(trip.id)) await updateTrip(trx, trip.id, trip);
-      else await insertTrip(trx, id, trip);
+      if (!isStoredId(trip.id)) await insertTrip(trx, id, trip);
+      else if (tripPlan.unknownIds.includes(trip.id)) await insertTrip(trx, id, trip, trip.id);
+      else await updateTrip(trx, trip.id, trip);
     }
     savedIds.push(id);
   }
