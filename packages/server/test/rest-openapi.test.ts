@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { OPERATIONS, REQUEST_BODIES } from '../src/rest/openapi.ts';
+import { ErrorBody } from '../src/rest/schemas.ts';
 import { type AdminTestApp, adminApp } from './admin-helpers.ts';
-import { ADMIN_CALLS, OPEN_ROUTES, registeredLegacyRoutes, rest } from './rest-helpers.ts';
+import { ADMIN_CALLS, expectShape, OPEN_ROUTES, registeredLegacyRoutes, rest } from './rest-helpers.ts';
 
 /**
  * GET /api/openapi.json stays in sync with the REST layer: the same method + path pairs as the
- * registered routes, bearer auth on exactly the admin ones, and real answers (and the bodies the
- * old client posts) valid against the documented schemas.
+ * registered routes, bearer auth on exactly the admin ones, every answer schema documented, and
+ * real answers (and the bodies the old client posts) valid against the schemas the document is
+ * generated from (src/rest/schemas.ts, the handlers' input schemas).
  */
 
 type Schema = Record<string, unknown>;
@@ -24,96 +28,6 @@ interface Operation {
   parameters: { name: string; in: string; required: boolean; schema: Schema }[];
   requestBody?: { content: { 'application/json': { schema: Schema } } };
   responses: Record<string, { $ref?: string; content?: { 'application/json': { schema: Schema } } }>;
-}
-
-/**
- * The subset of JSON Schema 2020-12 the document uses; an unknown keyword fails loudly so the
- * check never passes by ignoring something.
- */
-const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'format']);
-function validate(doc: Document, schema: Schema, value: unknown, path = '$'): string[] {
-  const errors: string[] = [];
-  const type = (v: unknown) =>
-    v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v;
-  for (const [keyword, arg] of Object.entries(schema)) {
-    switch (keyword) {
-      case '$ref': {
-        const name = String(arg).replace('#/components/schemas/', '');
-        const target = doc.components.schemas[name];
-        if (!target) errors.push(`${path}: unresolved ${String(arg)}`);
-        else errors.push(...validate(doc, target, value, path));
-        break;
-      }
-      case 'type': {
-        const types = [arg].flat() as string[];
-        const actual = type(value);
-        if (!types.includes(actual) && !(actual === 'integer' && types.includes('number')))
-          errors.push(`${path}: expected type ${types.join('|')}, got ${actual}`);
-        break;
-      }
-      case 'enum':
-        if (!(arg as unknown[]).includes(value)) errors.push(`${path}: ${JSON.stringify(value)} not in enum`);
-        break;
-      case 'const':
-        if (value !== arg) errors.push(`${path}: expected ${JSON.stringify(arg)}`);
-        break;
-      case 'pattern':
-        if (typeof value === 'string' && !new RegExp(String(arg), 'u').test(value))
-          errors.push(`${path}: ${JSON.stringify(value)} does not match ${String(arg)}`);
-        break;
-      case 'minLength':
-        if (typeof value === 'string' && value.length < Number(arg)) errors.push(`${path}: too short`);
-        break;
-      case 'maxLength':
-        if (typeof value === 'string' && value.length > Number(arg)) errors.push(`${path}: too long`);
-        break;
-      case 'minimum':
-        if (typeof value === 'number' && value < Number(arg)) errors.push(`${path}: below minimum`);
-        break;
-      case 'maximum':
-        if (typeof value === 'number' && value > Number(arg)) errors.push(`${path}: above maximum`);
-        break;
-      case 'minItems':
-        if (Array.isArray(value) && value.length < Number(arg)) errors.push(`${path}: too few items`);
-        break;
-      case 'maxItems':
-        if (Array.isArray(value) && value.length > Number(arg)) errors.push(`${path}: too many items`);
-        break;
-      case 'items':
-        if (Array.isArray(value))
-          for (const [i, v] of value.entries())
-            errors.push(...validate(doc, arg as Schema, v, `${path}[${i}]`));
-        break;
-      case 'properties':
-        if (type(value) === 'object')
-          for (const [key, sub] of Object.entries(arg as Record<string, Schema>))
-            if (key in (value as object))
-              errors.push(...validate(doc, sub, (value as Record<string, unknown>)[key], `${path}.${key}`));
-        break;
-      case 'required':
-        if (type(value) === 'object')
-          for (const key of arg as string[])
-            if (!(key in (value as object))) errors.push(`${path}: missing ${key}`);
-        break;
-      case 'additionalProperties':
-        if (arg === false && type(value) === 'object') {
-          const known = Object.keys((schema.properties as object | undefined) ?? {});
-          for (const key of Object.keys(value as object))
-            if (!known.includes(key)) errors.push(`${path}: unexpected key ${key}`);
-        } else if (arg !== false)
-          throw new Error(`additionalProperties ${JSON.stringify(arg)} is not handled`);
-        break;
-      case 'anyOf': {
-        const results = (arg as Schema[]).map((s) => validate(doc, s, value, path));
-        if (!results.some((r) => r.length === 0))
-          errors.push(`${path}: no alternative matches (${results.map((r) => r[0]).join(' | ')})`);
-        break;
-      }
-      default:
-        if (!ANNOTATIONS.has(keyword)) throw new Error(`keyword ${keyword} is not handled (${path})`);
-    }
-  }
-  return errors;
 }
 
 /** '/api/busstop/delete/:id' -> '/api/busstop/delete/{id}' */
@@ -168,6 +82,68 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('documents every answer and request body as a component, and every operation with its schemas', () => {
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(
+      [
+        'AdminLinePreview',
+        'BoundFor',
+        'BrowseSchedule',
+        'BusStop',
+        'Day',
+        'EmptyLine',
+        'ErrorBody',
+        'Holiday',
+        'HomeItem',
+        'JwtResponse',
+        'LineFull',
+        'LineIdName',
+        'LineInfo',
+        'LineTimetable',
+        'NothingFound',
+        'Note',
+        'Pattern',
+        'PreviewStop',
+        'PublicLinePreview',
+        'Route',
+        'RouteDto',
+        'RouteType',
+        'Rule',
+        'RuleScheduleGroup',
+        'RulesWithUsage',
+        'Schedule',
+        'ScheduleByLine',
+        'ScheduleDto',
+        'StopOption',
+        'StopPair',
+        'StopWithUsage',
+        'TimePeriod',
+        'Time',
+        'Trip',
+        'TripDto',
+        'TripSchedule',
+        'SignInInput',
+        'SaveHolidayInput',
+        'SaveStopInput',
+        'SaveLineInput',
+        'ScheduleDtoList',
+        'RuleList',
+      ].sort(),
+    );
+    for (const op of OPERATIONS) {
+      const documented = doc.paths[op.path]?.[op.method];
+      const ok = documented?.responses['200']?.content?.['application/json'].schema;
+      expect(Boolean(ok), `${op.method} ${op.path}`).toBe(op.response !== null);
+      expect(Boolean(documented?.requestBody), `${op.method} ${op.path}`).toBe(op.body !== undefined);
+    }
+    // Descriptions, patterns and consts of the contract are kept.
+    expect(doc.components.schemas.Time).toMatchObject({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$' });
+    expect(doc.components.schemas.HomeItem?.description).toMatch(/tooLate is new/);
+    expect(doc.components.schemas.JwtResponse).toMatchObject({
+      properties: { tokenType: { const: 'Bearer' } },
+    });
+    expect(doc.components.schemas.EmptyLine).toMatchObject({ properties: { routes: { maxItems: 0 } } });
+  });
+
   it('has unique operation ids, resolvable references and path parameters for every {param}', () => {
     const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(new Set(ids).size).toBe(ids.length);
@@ -201,18 +177,21 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('the documented schemas match what the server does', () => {
-  function operation(method: string, url: string): Operation {
+  /** The operation (with its zod schemas) that serves a concrete URL. */
+  function operation(method: string, url: string) {
     const path = url.split('?')[0] as string;
-    for (const [template, item] of Object.entries(doc.paths)) {
-      const pattern = new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);
-      const op = item[method.toLowerCase()];
-      if (pattern.test(path) && op) return op;
-    }
-    throw new Error(`${method} ${url} is not documented`);
+    const op = OPERATIONS.find(
+      (o) =>
+        o.method === method.toLowerCase() &&
+        new RegExp(`^${o.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
+    );
+    if (!op) throw new Error(`${method} ${url} is not documented`);
+    return op;
   }
 
-  function expectValid(schema: Schema, value: unknown, label: string) {
-    expect(validate(doc, schema, value).slice(0, 10), label).toEqual([]);
+  function expectValid(schema: z.ZodType, value: unknown, label: string) {
+    const result = schema.safeParse(value);
+    expect(result.success ? [] : result.error.issues.slice(0, 10), label).toEqual([]);
   }
 
   it('every answer of every path is valid against its documented 200 schema', async () => {
@@ -247,8 +226,9 @@ describe('the documented schemas match what the server does', () => {
         call.body === undefined ? {} : { body: call.body },
       );
       expect(res.status, call.url).toBe(200);
-      const schema = operation(call.method, call.url).responses['200']?.content?.['application/json'].schema;
-      expectValid(schema as Schema, res.json(), `${call.method} ${call.url}`);
+      const schema = operation(call.method, call.url).response;
+      expect(schema, call.url).not.toBeNull();
+      expectValid(schema as z.ZodType, res.json(), `${call.method} ${call.url}`);
     }
     for (const call of ADMIN_CALLS) {
       const url = await call.url(t);
@@ -256,8 +236,9 @@ describe('the documented schemas match what the server does', () => {
       const op = operation(call.method, url);
       if (body !== undefined) {
         // What the old client posts (a read, sent back) is a valid documented request body.
+        expect(op.body, `${call.method} ${url} documents its body`).toBeDefined();
         expectValid(
-          op.requestBody?.content['application/json'].schema as Schema,
+          REQUEST_BODIES[op.body as keyof typeof REQUEST_BODIES].schema,
           body,
           `${call.method} ${url} body`,
         );
@@ -267,8 +248,7 @@ describe('the documented schemas match what the server does', () => {
         ...(body === undefined ? {} : { body }),
       });
       expect(res.status, `${call.method} ${url}: ${res.body}`).toBe(200);
-      const schema = op.responses['200']?.content?.['application/json'].schema;
-      if (schema) expectValid(schema, res.json(), `${call.method} ${url}`);
+      if (op.response) expectValid(op.response, res.json(), `${call.method} ${url}`);
       else expect(res.body, `${call.method} ${url}`).toBe('');
     }
     for (let id = 1; id <= 21; id++) {
@@ -279,11 +259,7 @@ describe('the documented schemas match what the server does', () => {
         `/api/route/byline/${id}`,
       ]) {
         const res = await rest(t.app, 'GET', url, { token: t.adminToken });
-        expectValid(
-          operation('GET', url).responses['200']?.content?.['application/json'].schema as Schema,
-          res.json(),
-          url,
-        );
+        expectValid(operation('GET', url).response as z.ZodType, res.json(), url);
       }
     }
   });
@@ -311,19 +287,20 @@ describe('the documented schemas match what the server does', () => {
         ...(e.body === undefined ? {} : { body: e.body }),
       });
       expect(res.status, `${e.method} ${e.url}: ${res.body}`).toBe(e.status);
-      const documented = operation(e.method, e.url).responses[String(e.status)];
+      const op = operation(e.method, e.url);
+      const documented = doc.paths[op.path]?.[op.method]?.responses[String(e.status)];
       expect(documented, `${e.method} ${e.url} documents ${e.status}`).toBeDefined();
       const name = String(documented?.$ref).replace('#/components/responses/', '');
-      const schema = (
-        doc.components.responses[name] as { content: { 'application/json': { schema: Schema } } }
-      ).content['application/json'].schema;
-      expectValid(schema, res.json(), `${e.method} ${e.url}`);
+      expect(doc.components.responses[name], name).toMatchObject({
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+      });
+      expectShape(res.json(), ErrorBody);
     }
   });
 
   it('the legacy input forms are valid request bodies too (numeric strings, "" and "true"/"false")', () => {
     const body = (path: string) =>
-      operation('POST', path).requestBody?.content['application/json'].schema as Schema;
+      REQUEST_BODIES[operation('POST', path).body as keyof typeof REQUEST_BODIES].schema;
     expectValid(
       body('/api/scheduleItem/post-schedule-dto'),
       [
@@ -362,8 +339,8 @@ describe('the documented schemas match what the server does', () => {
       'rules',
     );
     expectValid(body('/api/busstop/save/one'), { name: 'X', coords: '', defaultOption: '' }, 'stop');
-    // And what the schemas refuse is refused by the document too.
-    expect(validate(doc, body('/api/busstop/save/one'), { coords: 'x' })).not.toEqual([]);
-    expect(validate(doc, body('/api/scheduleItem/post-schedule-dto'), [{ trips: [] }])).not.toEqual([]);
+    // And what the schemas refuse is refused.
+    expect(body('/api/busstop/save/one').safeParse({ coords: 'x' }).success).toBe(false);
+    expect(body('/api/scheduleItem/post-schedule-dto').safeParse([{ trips: [] }]).success).toBe(false);
   });
 });

@@ -1,4 +1,13 @@
-import type { BoundFor, DepartureItem, Holiday, LineInfo, Stop, Weekday, YearlyRule } from '@bus/core';
+import {
+  type BoundFor,
+  type DepartureItem,
+  type Holiday,
+  type LineInfo,
+  type Stop,
+  stopLabel,
+  type Weekday,
+  type YearlyRule,
+} from '@bus/core';
 import type { AdminLinePreview, AdminRoute, LineFull, LineTemplate } from '../services/admin/lines.ts';
 import type { RulesWithUsage } from '../services/admin/rules.ts';
 import type { LineSchedules, RuleScheduleGroup } from '../services/admin/schedules.ts';
@@ -11,10 +20,12 @@ import type {
   PublicTrip,
   TripSchedule,
 } from '../services/timetable.ts';
+import type * as S from './schemas.ts';
+import type { LegacyOf } from './schemas.ts';
 
 /**
- * Domain results -> the old server's JSON shapes (rest-contract.md section 0.1). Pure
- * renaming and formatting: no rules, no SQL.
+ * Domain results -> the old server's JSON shapes (rest-contract.md section 0.1), each typed
+ * by its schema in schemas.ts. Pure renaming and formatting: no rules, no SQL.
  */
 
 /** Jackson wrote LocalTime as 'HH:MM:SS'. */
@@ -22,21 +33,21 @@ export function legacyTime(time: string | null): string | null {
   return time === null ? null : `${time}:00`;
 }
 
-export function legacyStop(stop: Stop) {
+export function legacyStop(stop: Stop): LegacyOf<typeof S.BusStop> {
   return { id: stop.id, name: stop.name, coords: stop.coords, defaultOption: stop.defaultOption };
 }
 
 /** The search list's label carries the coords note: 'Mokinių st. v. (Prie Andrioniškių)'. */
-export function legacyStopOption(stop: Stop) {
-  return { value: stop.id, label: stop.coords ? `${stop.name} (${stop.coords})` : stop.name };
+export function legacyStopOption(stop: Stop): LegacyOf<typeof S.StopOption> {
+  return { value: stop.id, label: stopLabel(stop) };
 }
 
 /** get2's label is the bare name; a missing stop is {value:null,label:null}. */
-export function legacyBareOption(stop: Stop | null) {
+export function legacyBareOption(stop: Stop | null): LegacyOf<typeof S.StopOption> {
   return stop ? { value: stop.id, label: stop.name } : { value: null, label: null };
 }
 
-export function legacyLineInfo(line: LineInfo) {
+export function legacyLineInfo(line: LineInfo): LegacyOf<typeof S.LineInfo> {
   return {
     id: line.id,
     name: line.name,
@@ -51,7 +62,7 @@ export function legacyLineInfo(line: LineInfo) {
   };
 }
 
-export function legacyRoute(route: PublicRoute) {
+export function legacyRoute(route: PublicRoute): LegacyOf<typeof S.Route> {
   return {
     id: route.id,
     stopsArr: route.stopsArr.map(legacyStop),
@@ -60,7 +71,7 @@ export function legacyRoute(route: PublicRoute) {
   };
 }
 
-export function legacyTrip(trip: PublicTrip) {
+export function legacyTrip(trip: PublicTrip): LegacyOf<typeof S.Trip> {
   return {
     id: trip.id,
     routeDirReversed: trip.routeDirReversed,
@@ -70,7 +81,7 @@ export function legacyTrip(trip: PublicTrip) {
   };
 }
 
-export function legacyRule(rule: YearlyRule) {
+export function legacyRule(rule: YearlyRule): LegacyOf<typeof S.Rule> {
   return {
     id: rule.id,
     periodName: rule.periodName,
@@ -91,10 +102,10 @@ export function legacyRule(rule: YearlyRule) {
   };
 }
 
-export function legacyHomeItem(item: DepartureItem) {
+export function legacyHomeItem(item: DepartureItem): LegacyOf<typeof S.HomeItem> {
   return {
     tripId: item.tripId,
-    timeDepart: legacyTime(item.timeDepart),
+    timeDepart: `${item.timeDepart}:00`,
     lineName: item.lineName,
     name: item.name,
     routeType: item.routeType,
@@ -104,7 +115,7 @@ export function legacyHomeItem(item: DepartureItem) {
   };
 }
 
-export function legacyPublicLinePreview(line: LinePreview) {
+export function legacyPublicLinePreview(line: LinePreview): LegacyOf<typeof S.PublicLinePreview> {
   const stop = (s: { id: number; name: string }) => ({ name: s.name, id: String(s.id) });
   return {
     id: line.id,
@@ -115,7 +126,7 @@ export function legacyPublicLinePreview(line: LinePreview) {
   };
 }
 
-export function legacyBrowseSchedule(s: PublicSchedule) {
+export function legacyBrowseSchedule(s: PublicSchedule): LegacyOf<typeof S.BrowseSchedule> {
   return {
     id: s.id,
     runsOnWeekly: s.runsOnWeekly,
@@ -125,7 +136,7 @@ export function legacyBrowseSchedule(s: PublicSchedule) {
   };
 }
 
-export function legacyTripSchedule(result: TripSchedule) {
+export function legacyTripSchedule(result: TripSchedule): LegacyOf<typeof S.TripSchedule> {
   const s = result.schedule;
   return {
     schedule: {
@@ -141,15 +152,15 @@ export function legacyTripSchedule(result: TripSchedule) {
   };
 }
 
-export function legacyHoliday(h: Holiday) {
+export function legacyHoliday(h: Holiday): LegacyOf<typeof S.Holiday> {
   return { id: h.id, name: h.name, month: h.month, day: h.day };
 }
 
-export function legacyStopWithUsage(s: StopWithUsage) {
+export function legacyStopWithUsage(s: StopWithUsage): LegacyOf<typeof S.StopWithUsage> {
   return { stop: legacyStop(s.stop), usedInLines: s.usedInLines.map((l) => ({ id: l.id, name: l.name })) };
 }
 
-export function legacyAdminLinePreview(p: AdminLinePreview) {
+export function legacyAdminLinePreview(p: AdminLinePreview): LegacyOf<typeof S.AdminLinePreview> {
   return {
     id: p.id,
     name: p.name,
@@ -160,7 +171,7 @@ export function legacyAdminLinePreview(p: AdminLinePreview) {
   };
 }
 
-function legacyAdminRoute(route: AdminRoute) {
+function legacyAdminRoute(route: AdminRoute): LegacyOf<typeof S.Route> {
   return {
     id: route.id,
     stopsArr: route.stopsArr.map(legacyStop),
@@ -169,7 +180,7 @@ function legacyAdminRoute(route: AdminRoute) {
   };
 }
 
-export function legacyLineFull(full: LineFull) {
+export function legacyLineFull(full: LineFull): LegacyOf<typeof S.LineFull> {
   return {
     info: legacyLineInfo(full.info),
     routes: full.routes.map(legacyAdminRoute),
@@ -178,13 +189,13 @@ export function legacyLineFull(full: LineFull) {
   };
 }
 
-export function legacyEmptyLine(template: LineTemplate) {
+export function legacyEmptyLine(template: LineTemplate): LegacyOf<typeof S.EmptyLine> {
   const { via: _legacyOnly, ...info } = template.info;
   return { ...template, info };
 }
 
 /** route/byline names the distance list distanceMetersArr and carries the line id. */
-export function legacyRouteDto(route: AdminRoute) {
+export function legacyRouteDto(route: AdminRoute): LegacyOf<typeof S.RouteDto> {
   return {
     id: route.id,
     routeNotes: route.routeNotes,
@@ -210,7 +221,7 @@ type ScheduleLike = {
   }[];
 };
 
-export function legacyScheduleDto(s: ScheduleLike) {
+export function legacyScheduleDto(s: ScheduleLike): LegacyOf<typeof S.ScheduleDto> {
   return {
     id: s.id,
     trips: s.trips.map((t) => ({
@@ -228,7 +239,7 @@ export function legacyScheduleDto(s: ScheduleLike) {
   };
 }
 
-export function legacyScheduleByLine(result: LineSchedules) {
+export function legacyScheduleByLine(result: LineSchedules): LegacyOf<typeof S.ScheduleByLine> {
   return {
     data: result.schedules.map(legacyScheduleDto),
     empty: legacyScheduleDto(result.empty),
@@ -238,14 +249,14 @@ export function legacyScheduleByLine(result: LineSchedules) {
   };
 }
 
-export function legacyRulesWithUsage(result: RulesWithUsage) {
+export function legacyRulesWithUsage(result: RulesWithUsage): LegacyOf<typeof S.RulesWithUsage> {
   return {
     rules: result.rules.map(legacyRule),
     schedules: result.usage.map((u) => ({ ruleId: u.ruleId, schedules: u.scheduleIds })),
   };
 }
 
-export function legacyRuleScheduleGroup(group: RuleScheduleGroup) {
+export function legacyRuleScheduleGroup(group: RuleScheduleGroup): LegacyOf<typeof S.RuleScheduleGroup> {
   return {
     line: legacyLineInfo(group.line),
     schedules: group.schedules.map((s) => ({
@@ -256,7 +267,7 @@ export function legacyRuleScheduleGroup(group: RuleScheduleGroup) {
   };
 }
 
-export function legacySignIn(result: SignInResult) {
+export function legacySignIn(result: SignInResult): LegacyOf<typeof S.JwtResponse> {
   return {
     accessToken: result.accessToken,
     tokenType: result.tokenType,

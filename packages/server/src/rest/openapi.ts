@@ -1,13 +1,9 @@
 import {
-  BOUND_FOR,
-  ROUTE_TYPES,
   SaveHolidayInput,
   SaveLineInput,
   SaveStopInput,
   ScheduleDraft,
   SignInInput,
-  WEEKDAYS,
-  YEARLY_RULE_TYPES,
   YearlyRuleInput,
 } from '@bus/core';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +16,8 @@ import {
   StopSearchQuery,
   TripIdQuery,
 } from './public-routes.ts';
+import * as S from './schemas.ts';
+import { legacySchemas } from './schemas.ts';
 
 /**
  * OpenAPI 3.1 description of the legacy REST paths (docs/rest-contract.md). Request inputs
@@ -44,284 +42,76 @@ function inputSchema(schema: z.ZodType): JsonSchema {
 }
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
 const array = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
-const integer: JsonSchema = { type: 'integer' };
-const string: JsonSchema = { type: 'string' };
-const boolean: JsonSchema = { type: 'boolean' };
 
-/** An object with exactly these keys, all present (the old server wrote nulls, never omitted keys). */
-function object(properties: Record<string, JsonSchema>, description?: string): JsonSchema {
-  return {
-    type: 'object',
-    ...(description ? { description } : {}),
-    properties,
-    required: Object.keys(properties),
-    additionalProperties: false,
-  };
+/**
+ * The old server's response shapes, generated from the zod schemas in schemas.ts (the ones the
+ * mappers return and the contract tests parse with), one component per registered schema.
+ */
+function responseSchemas(): Record<string, JsonSchema> {
+  const { schemas } = z.toJSONSchema(legacySchemas, {
+    target: 'draft-2020-12',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => {
+      const { $schema: _dialect, $id: _id, ...json } = schema as JsonSchema;
+      return [name, json];
+    }),
+  );
 }
-
-/** The old server's response shapes (rest-contract.md section 0.1 and section 1). */
-const responseSchemas: Record<string, JsonSchema> = {
-  Time: {
-    type: 'string',
-    pattern: '^([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$',
-    description: "A stop time as the old server wrote it: 'HH:MM:SS' (seconds always 00).",
-  },
-  Day: { type: 'string', enum: [...WEEKDAYS] },
-  RouteType: {
-    type: 'string',
-    enum: [...ROUTE_TYPES],
-    description: "'Nationial' is the product's spelling.",
-  },
-  BoundFor: { type: 'string', enum: [...BOUND_FOR] },
-  StopOption: object(
-    { value: nullable(integer), label: nullable(string) },
-    'A selector option; {value: null, label: null} when there is no stop.',
-  ),
-  BusStop: object({ id: integer, name: nullable(string), coords: nullable(string), defaultOption: boolean }),
-  LineIdName: object({ id: integer, name: string }),
-  Note: object({ id: nullable(integer), noteKey: string, noteValue: string }),
-  LineInfo: object({
-    id: integer,
-    name: nullable(string),
-    routeStart: nullable(string),
-    routeEnd: nullable(string),
-    operator: nullable(string),
-    anykStationPlatform: nullable(string),
-    price: nullable(string),
-    enabledSeasonalYearlyRuleFilter: boolean,
-    customNotes: array(ref('Note')),
-    routeType: nullable(ref('RouteType')),
-  }),
-  Route: object({
-    id: integer,
-    stopsArr: array(ref('BusStop')),
-    distanceMetersList: array(nullable(integer)),
-    routeNotes: nullable(string),
-  }),
-  Trip: object(
-    {
-      id: integer,
-      routeDirReversed: nullable(boolean),
-      boundFor: nullable(ref('BoundFor')),
-      timeList: array(nullable(ref('Time'))),
-      route: ref('Route'),
-    },
-    "timeList is in travel order (the route's stops reversed when routeDirReversed).",
-  ),
-  TripDto: object({
-    id: nullable(integer),
-    routeDirReversed: boolean,
-    boundFor: ref('BoundFor'),
-    timeList: array(nullable(ref('Time'))),
-    routeId: nullable(integer),
-  }),
-  TimePeriod: object({
-    id: integer,
-    startMonth: integer,
-    startDay: integer,
-    endMonth: integer,
-    endDay: integer,
-  }),
-  Pattern: object({ id: integer, dayOfWeek: nullable(ref('Day')), nthOccurenceEachMonth: integer }),
-  Rule: object(
-    {
-      id: integer,
-      periodName: string,
-      typeOfYearlyRule: nullable({ type: 'string', enum: [...YEARLY_RULE_TYPES] }),
-      timePeriods: array(ref('TimePeriod')),
-      otherRuleId: nullable(integer),
-      pattern1Params: array(ref('Pattern')),
-    },
-    'A yearly rule with its own periods only; otherRuleId names the rule whose periods it borrows.',
-  ),
-  Schedule: object({
-    id: integer,
-    timeConstraintsDescription: nullable(string),
-    runsOnWeekly: array(ref('Day')),
-    runsOnYearly: nullable(ref('Rule')),
-    runsOnPublicHolidays: boolean,
-    trips: array(ref('Trip')),
-  }),
-  ScheduleDto: object({
-    id: nullable(integer),
-    trips: array(ref('TripDto')),
-    timeConstraintsDescription: nullable(string),
-    runsOnWeekly: array(ref('Day')),
-    runsOnYearlyId: nullable(integer),
-    runsOnPublicHolidays: boolean,
-    lineId: nullable(integer),
-  }),
-  Holiday: object({ id: integer, name: nullable(string), month: integer, day: integer }),
-  HomeItem: object(
-    {
-      tripId: integer,
-      timeDepart: ref('Time'),
-      lineName: string,
-      name: string,
-      routeType: ref('RouteType'),
-      lineId: integer,
-      schedId: integer,
-      tooLate: boolean,
-    },
-    'One departure. tooLate is new (the old server never sent it): the departure is already past in Vilnius.',
-  ),
-  PreviewStop: object(
-    { name: string, id: { type: 'string', pattern: '^\\d+$' } },
-    'The stop id is a string here.',
-  ),
-  PublicLinePreview: object({
-    id: integer,
-    name: string,
-    goesTo: nullable(string),
-    mainStops: array(ref('PreviewStop')),
-    extraStops: nullable(array(ref('PreviewStop'))),
-  }),
-  BrowseSchedule: object({
-    id: integer,
-    runsOnWeekly: array(ref('Day')),
-    runsOnYearlyStr: string,
-    runsOnPublicHolidays: boolean,
-    trips: array(ref('Trip')),
-  }),
-  LineTimetable: object({
-    line: ref('LineInfo'),
-    schedules: array(ref('BrowseSchedule')),
-    yearlyRules: array(ref('Rule')),
-  }),
-  NothingFound: object({ nothingFound: { const: true } }, 'The line has no schedules (or does not exist).'),
-  TripSchedule: object({ schedule: ref('Schedule'), tripId: integer, lineInfo: ref('LineInfo') }),
-  StopPair: object({ from: ref('StopOption'), to: ref('StopOption') }),
-  JwtResponse: object({
-    accessToken: string,
-    tokenType: { const: 'Bearer' },
-    id: integer,
-    username: string,
-    email: nullable(string),
-    roles: array(string),
-  }),
-  StopWithUsage: object({ stop: ref('BusStop'), usedInLines: array(ref('LineIdName')) }),
-  AdminLinePreview: object({
-    id: integer,
-    name: string,
-    routeStart: nullable(string),
-    routeEnd: nullable(string),
-    mainStops: nullable(array(string)),
-    extraStops: nullable(array(string)),
-  }),
-  LineFull: object({
-    info: ref('LineInfo'),
-    routes: array(ref('Route')),
-    routeTypeOptions: array(ref('RouteType')),
-    routeUsage: {
-      ...array(array(integer)),
-      description: 'Per route (same order as routes): ids of the schedules with a trip on it.',
-    },
-  }),
-  EmptyLine: object(
-    {
-      info: object({
-        id: { type: 'null' },
-        name: { type: 'null' },
-        routeStart: { type: 'null' },
-        routeEnd: { type: 'null' },
-        operator: { type: 'null' },
-        anykStationPlatform: { type: 'null' },
-        price: { type: 'null' },
-        enabledSeasonalYearlyRuleFilter: { const: false },
-        customNotes: { type: 'array', maxItems: 0 },
-        routeType: { type: 'null' },
-      }),
-      routes: { type: 'array', maxItems: 0 },
-      routeTypeOptions: array(ref('RouteType')),
-      routeUsage: { type: 'array', maxItems: 0 },
-    },
-    'The new-line form: a LineFull with nothing filled in.',
-  ),
-  ScheduleByLine: object({
-    data: array(ref('ScheduleDto')),
-    empty: ref('ScheduleDto'),
-    boundForOptions: array(ref('BoundFor')),
-    yearlyOptions: array(object({ id: integer, periodName: string })),
-    lineTitle: string,
-  }),
-  RouteDto: object(
-    {
-      id: integer,
-      routeNotes: nullable(string),
-      stopsArr: array(ref('BusStop')),
-      distanceMetersArr: array(nullable(integer)),
-      lineId: integer,
-    },
-    'Note the key distanceMetersArr here (distanceMetersList elsewhere).',
-  ),
-  RulesWithUsage: object({
-    rules: array(ref('Rule')),
-    schedules: array(object({ ruleId: integer, schedules: array(integer) })),
-  }),
-  RuleScheduleGroup: object({
-    line: ref('LineInfo'),
-    schedules: array(
-      object({
-        id: integer,
-        tripsFirstEntryAndDir: array(
-          object(
-            { time: { type: 'string', pattern: '^(\\d{2}:\\d{2})?$' }, dir: ref('BoundFor') },
-            "time: the trip's first time, zero-padded 'HH:MM' ('' when it has none).",
-          ),
-        ),
-        runsOnWeekly: array(ref('Day')),
-      }),
-    ),
-  }),
-  ErrorBody: object(
-    { status: integer, error: string, message: string },
-    'Every error: the HTTP status, its name and a human-readable message.',
-  ),
-};
 
 /** A list the old client posts: the complete set of one line's schedules, each naming the line. */
-function scheduleListSchema(): JsonSchema {
-  const draft = inputSchema(ScheduleDraft);
-  const properties = draft.properties as Record<string, JsonSchema>;
-  return array({
-    ...draft,
-    properties: {
-      ...properties,
-      lineId: {
-        type: ['integer', 'string'],
-        description: 'The line of the schedule (a numeric string for new ones); one line per request.',
-      },
-    },
-    required: [...((draft.required as string[] | undefined) ?? []), 'lineId'],
-  });
-}
+const ScheduleDtoList = z.array(
+  ScheduleDraft.extend({
+    lineId: z
+      .union([z.number().int(), z.string()])
+      .describe('The line of the schedule (a numeric string for new ones); one line per request.'),
+  }),
+);
 
-function lineFullInputSchema(): JsonSchema {
-  const line = inputSchema(SaveLineInput);
-  return {
-    ...line,
+/**
+ * Request bodies: the zod schemas the handlers validate with (the schedule list adds the line
+ * each schedule names). Documented by their input side, where the legacy coercions show.
+ */
+export const REQUEST_BODIES = {
+  SignInInput: { schema: SignInInput },
+  SaveHolidayInput: { schema: SaveHolidayInput },
+  SaveStopInput: { schema: SaveStopInput },
+  SaveLineInput: {
+    schema: SaveLineInput,
     description:
       'A LineFull as read from get-line-full, edited. New notes and routes have null or negative ids; ' +
       'routes left out are deleted (409 when schedules use them). routeTypeOptions and routeUsage are ignored.',
-  };
+  },
+  ScheduleDtoList: { schema: ScheduleDtoList },
+  RuleList: {
+    schema: z.array(YearlyRuleInput),
+    description:
+      'The complete set of rules: stored rules left out are deleted (409 when schedules use them).',
+  },
+} satisfies Record<string, { schema: z.ZodType; description?: string }>;
+
+function requestSchemas(): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    Object.entries(REQUEST_BODIES).map(([name, body]) => [
+      name,
+      { ...inputSchema(body.schema), ...('description' in body ? { description: body.description } : {}) },
+    ]),
+  );
 }
 
-/** Request bodies, generated from the zod schemas the handlers validate with. */
-function requestSchemas(): Record<string, JsonSchema> {
-  return {
-    SignInInput: inputSchema(SignInInput),
-    SaveHolidayInput: inputSchema(SaveHolidayInput),
-    SaveStopInput: inputSchema(SaveStopInput),
-    SaveLineInput: lineFullInputSchema(),
-    ScheduleDtoList: scheduleListSchema(),
-    RuleList: {
-      ...array(inputSchema(YearlyRuleInput)),
-      description:
-        'The complete set of rules: stored rules left out are deleted (409 when schedules use them).',
-    },
-  };
+/**
+ * An answer schema as the document writes it: a registered answer (schemas.ts) by reference,
+ * a list or a choice of them around references, anything else inline.
+ */
+function responseJson(schema: z.ZodType): JsonSchema {
+  const id = legacySchemas.get(schema)?.id;
+  if (id) return ref(id);
+  if (schema instanceof z.ZodArray) return array(responseJson(schema.element as z.ZodType));
+  if (schema instanceof z.ZodUnion) return { anyOf: (schema.options as z.ZodType[]).map(responseJson) };
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12' }) as JsonSchema;
+  return json;
 }
 
 const PARAMETER_NOTES: Record<string, string> = {
@@ -348,27 +138,27 @@ function parameters(schema: z.ZodType, where: 'query' | 'path'): JsonSchema[] {
   }));
 }
 
-interface Operation {
+export interface Operation {
   method: 'get' | 'post' | 'delete';
   path: string;
   summary: string;
   access: 'public' | 'auth' | 'admin';
   query?: z.ZodType;
   pathParams?: z.ZodType;
-  body?: string;
-  /** Schema of the 200 answer; null: an empty body. */
-  response: JsonSchema | null;
+  body?: keyof typeof REQUEST_BODIES;
+  /** Schema of the 200 answer (schemas.ts); null: an empty body. */
+  response: z.ZodType | null;
   errors: number[];
 }
 
-const OPERATIONS: Operation[] = [
+export const OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/api/scheduleItem/home-from',
     summary: 'Departures from a stop on a day (the timetable home), ordered by time, line name, trip id',
     access: 'public',
     query: HomeFromQuery,
-    response: array(ref('HomeItem')),
+    response: z.array(S.HomeItem),
     errors: [400],
   },
   {
@@ -377,7 +167,7 @@ const OPERATIONS: Operation[] = [
     summary: "Stop selector search (at most 10); the label carries the coords note: 'name (coords)'",
     access: 'public',
     query: StopSearchQuery,
-    response: array(ref('StopOption')),
+    response: z.array(S.StopOption),
     errors: [400],
   },
   {
@@ -385,7 +175,7 @@ const OPERATIONS: Operation[] = [
     path: '/api/line/line-preview-withid-public',
     summary: 'Every line with its main and extra stops (browse list)',
     access: 'public',
-    response: array(ref('PublicLinePreview')),
+    response: z.array(S.PublicLinePreview),
     errors: [],
   },
   {
@@ -394,7 +184,7 @@ const OPERATIONS: Operation[] = [
     summary: "A line's public timetable, or {nothingFound: true}",
     access: 'public',
     query: BrowseLineIdQuery,
-    response: { anyOf: [ref('LineTimetable'), ref('NothingFound')] },
+    response: z.union([S.LineTimetable, S.NothingFound]),
     errors: [400],
   },
   {
@@ -403,7 +193,7 @@ const OPERATIONS: Operation[] = [
     summary: 'The schedule a trip belongs to, with the line',
     access: 'public',
     query: TripIdQuery,
-    response: ref('TripSchedule'),
+    response: S.TripSchedule,
     errors: [400, 404],
   },
   {
@@ -412,7 +202,7 @@ const OPERATIONS: Operation[] = [
     summary: 'The departure and destination stops of the header (bare names)',
     access: 'public',
     query: Get2Query,
-    response: ref('StopPair'),
+    response: S.StopPair,
     errors: [400],
   },
   {
@@ -421,7 +211,7 @@ const OPERATIONS: Operation[] = [
     summary: 'Sign in; the accessToken goes into "Authorization: Bearer <accessToken>"',
     access: 'auth',
     body: 'SignInInput',
-    response: ref('JwtResponse'),
+    response: S.JwtResponse,
     errors: [400, 401, 429],
   },
   {
@@ -429,7 +219,7 @@ const OPERATIONS: Operation[] = [
     path: OPENAPI_PATH,
     summary: 'This document',
     access: 'public',
-    response: { type: 'object' },
+    response: z.record(z.string(), z.unknown()),
     errors: [],
   },
   {
@@ -437,7 +227,7 @@ const OPERATIONS: Operation[] = [
     path: '/api/holidays/all',
     summary: 'Public holidays, by id',
     access: 'admin',
-    response: array(ref('Holiday')),
+    response: z.array(S.Holiday),
     errors: [],
   },
   {
@@ -446,7 +236,7 @@ const OPERATIONS: Operation[] = [
     summary: 'Create (no id) or update a holiday',
     access: 'admin',
     body: 'SaveHolidayInput',
-    response: ref('Holiday'),
+    response: S.Holiday,
     errors: [400, 404],
   },
   {
@@ -463,7 +253,7 @@ const OPERATIONS: Operation[] = [
     path: '/api/busstop/get/all',
     summary: 'Every stop, by id',
     access: 'admin',
-    response: array(ref('BusStop')),
+    response: z.array(S.BusStop),
     errors: [],
   },
   {
@@ -471,7 +261,7 @@ const OPERATIONS: Operation[] = [
     path: '/api/busstop/get-all-with-usage',
     summary: 'Every stop with the lines whose routes use it',
     access: 'admin',
-    response: array(ref('StopWithUsage')),
+    response: z.array(S.StopWithUsage),
     errors: [],
   },
   {
@@ -480,7 +270,7 @@ const OPERATIONS: Operation[] = [
     summary: 'Create (no id) or update a stop',
     access: 'admin',
     body: 'SaveStopInput',
-    response: ref('BusStop'),
+    response: S.BusStop,
     errors: [400, 404],
   },
   {
@@ -489,7 +279,7 @@ const OPERATIONS: Operation[] = [
     summary: 'Stops whose name contains the query (case and diacritics ignored), with usage',
     access: 'admin',
     query: StopQuery,
-    response: array(ref('StopWithUsage')),
+    response: z.array(S.StopWithUsage),
     errors: [400],
   },
   {
@@ -506,7 +296,7 @@ const OPERATIONS: Operation[] = [
     path: '/api/line/preview',
     summary: 'Lines table of the admin board (stop names only)',
     access: 'admin',
-    response: array(ref('AdminLinePreview')),
+    response: z.array(S.AdminLinePreview),
     errors: [],
   },
   {
@@ -515,7 +305,7 @@ const OPERATIONS: Operation[] = [
     summary: 'Save a line with its notes and route variations; answers the line id as a bare number',
     access: 'admin',
     body: 'SaveLineInput',
-    response: integer,
+    response: z.number().int(),
     errors: [400, 404, 409],
   },
   {
@@ -524,7 +314,7 @@ const OPERATIONS: Operation[] = [
     summary: 'A line with its route variations and their usage by schedules',
     access: 'admin',
     query: IdQuery,
-    response: ref('LineFull'),
+    response: S.LineFull,
     errors: [400, 404],
   },
   {
@@ -541,7 +331,7 @@ const OPERATIONS: Operation[] = [
     path: '/api/line/get-empty',
     summary: 'The new-line template',
     access: 'admin',
-    response: ref('EmptyLine'),
+    response: S.EmptyLine,
     errors: [],
   },
   {
@@ -550,7 +340,7 @@ const OPERATIONS: Operation[] = [
     summary: "A line's schedules for the schedule editor",
     access: 'admin',
     query: LineIdQuery,
-    response: ref('ScheduleByLine'),
+    response: S.ScheduleByLine,
     errors: [400, 404],
   },
   {
@@ -559,7 +349,7 @@ const OPERATIONS: Operation[] = [
     summary: "Save (create or update) schedules of one line; the line's other schedules are untouched",
     access: 'admin',
     body: 'ScheduleDtoList',
-    response: array(ref('ScheduleDto')),
+    response: z.array(S.ScheduleDto),
     errors: [400, 404],
   },
   {
@@ -577,7 +367,7 @@ const OPERATIONS: Operation[] = [
     summary: 'Schedules whose own yearly rule is ruleId, grouped by line',
     access: 'admin',
     query: RuleIdQuery,
-    response: array(ref('RuleScheduleGroup')),
+    response: z.array(S.RuleScheduleGroup),
     errors: [400, 404],
   },
   {
@@ -586,7 +376,7 @@ const OPERATIONS: Operation[] = [
     summary: "A line's route variations (schedule editor)",
     access: 'admin',
     pathParams: LineIdParam,
-    response: array(ref('RouteDto')),
+    response: z.array(S.RouteDto),
     errors: [400, 404],
   },
   {
@@ -594,7 +384,7 @@ const OPERATIONS: Operation[] = [
     path: '/api/yearly-rules/get-all',
     summary: 'Every yearly rule with the schedules that run on it',
     access: 'admin',
-    response: ref('RulesWithUsage'),
+    response: S.RulesWithUsage,
     errors: [],
   },
   {
@@ -603,7 +393,7 @@ const OPERATIONS: Operation[] = [
     summary: 'Save the complete set of yearly rules (rules left out are deleted)',
     access: 'admin',
     body: 'RuleList',
-    response: array(ref('Rule')),
+    response: z.array(S.Rule),
     errors: [400, 404, 409],
   },
 ];
@@ -622,7 +412,7 @@ function operationObject(op: Operation): JsonSchema {
   const errors = op.access === 'admin' ? [...new Set([...op.errors, 401, 403])] : op.errors;
   const responses: Record<string, JsonSchema> = {
     200: op.response
-      ? { description: 'OK', content: { 'application/json': { schema: op.response } } }
+      ? { description: 'OK', content: { 'application/json': { schema: responseJson(op.response) } } }
       : { description: 'Done (an empty body, as the old server answered)' },
   };
   for (const status of [...errors, 500].sort((a, b) => a - b)) {
@@ -679,7 +469,7 @@ export function buildLegacyOpenApiDocument(): JsonSchema {
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { ...responseSchemas, ...requestSchemas() },
+      schemas: { ...responseSchemas(), ...requestSchemas() },
       responses,
     },
   };
