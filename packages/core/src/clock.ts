@@ -18,7 +18,9 @@ export interface VilniusNow {
   minutes: number;
 }
 
-// Building a DateTimeFormat is costly; one instance serves every request.
+// Building a DateTimeFormat is costly; one instance serves every request. 'en-GB' here only
+// reads the date and time parts in Vilnius (never shown to anyone): texts people read are
+// formatted in the web's catalogue locale (packages/web/src/i18n/format.ts).
 const vilniusFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: SERVICE_TIME_ZONE,
   year: 'numeric',

@@ -3,7 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
-import { adminMessages as adminEn } from './features/admin/admin-messages.ts';
+import { adminMessages as adminEn } from './i18n/admin.ts';
 import { en } from './i18n/en.ts';
 import { USER_STORAGE_KEY } from './lib/stored-user.ts';
 import { clearPublicQueryCache, primePublicQuery } from './lib/use-public-query.ts';

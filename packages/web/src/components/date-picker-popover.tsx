@@ -1,6 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { RefObject } from 'react';
 import { DayPicker, type Modifiers } from 'react-day-picker';
+import { formatDate } from '../i18n/format.ts';
 import { useMessages } from '../i18n/index.ts';
 import 'react-day-picker/style.css';
 import './date-picker-popover.css';
@@ -30,13 +31,6 @@ export function localDateToIso(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
 /** Lazily loaded: the calendar in a Radix popover, anchored to the date button it opens from. */
 export function DatePickerPopover({
   id,
@@ -53,7 +47,11 @@ export function DatePickerPopover({
   // The day's number stays a whole word of its name ('Sunday 1 November 2026'), so the visible
   // text is part of the accessible name (WCAG 2.5.3); the library's '1st' is not.
   const labelDayButton = (date: Date, modifiers: Modifiers) =>
-    m.header.calendarDay(dayFormat.format(date), modifiers.today === true, modifiers.selected === true);
+    m.header.calendarDay(
+      formatDate(m.app.locale, 'longDay', date),
+      modifiers.today === true,
+      modifiers.selected === true,
+    );
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Anchor virtualRef={anchorRef} />

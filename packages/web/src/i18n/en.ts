@@ -6,6 +6,8 @@
  */
 export const en = {
   app: {
+    /** The locale dates are written in (i18n/format.ts). */
+    locale: 'en-GB',
     title: 'Anyksciai bus timetable',
     skipToContent: 'Skip to content', // ours
     loading: 'loading ...',

@@ -1,9 +1,9 @@
 import { type MouseEvent, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Loading } from '../../components/loading.tsx';
+import { useAdminMessages } from '../../i18n/admin.ts';
 import { clearStoredUser } from '../../lib/stored-user.ts';
 import { AdminApiProvider } from './admin-api.tsx';
-import { useAdminMessages } from './admin-messages.ts';
 import { AdminRoutes } from './admin-routes.tsx';
 import { FlushProvider } from './ui/flush.tsx';
 import { ToastProvider } from './ui/toasts.tsx';

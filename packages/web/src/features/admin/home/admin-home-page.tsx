@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useAdminMessages } from '../admin-messages.ts';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 
 /** Admin home: a welcome page listing the areas (spec section 2). */
 export function AdminHomePage() {

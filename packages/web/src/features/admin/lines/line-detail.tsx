@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { LineFullData } from '../admin-api.tsx';
-import { useAdminMessages } from '../admin-messages.ts';
 import { ConfirmDelete, YesNo } from '../ui/bits.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useAdminMessages } from '../admin-messages.ts';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 import { LinesTable } from './lines-table.tsx';
 
 /** Lines table (Name, From, To, Actions) with an add button to lines/new. */

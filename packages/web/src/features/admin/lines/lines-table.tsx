@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { useAdminMessages } from '../admin-messages.ts';
 import { LoadError } from '../ui/bits.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import type { Stop } from '@bus/core';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { useAdminMessages } from '../admin-messages.ts';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 import type { RouteDraft } from '../logic/line-draft.ts';
 import {
   chosenCount,

@@ -2,11 +2,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Alert } from '../../../components/alert.tsx';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { storeUser } from '../../../lib/stored-user.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { AdminApiProvider } from '../admin-api.tsx';
-import { useAdminMessages } from '../admin-messages.ts';
 import '../admin.css';
 
 /**

@@ -1,7 +1,7 @@
 import { type BoundFor, WEEKDAYS } from '@bus/core';
 import { useId } from 'react';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 import type { AdminRouteData } from '../admin-api.tsx';
-import { useAdminMessages } from '../admin-messages.ts';
 import { type ScheduleForm, secondTrip, type TripForm } from '../logic/schedule-form.ts';
 import { isTempId } from '../logic/temp-ids.ts';
 import { timeInput } from '../logic/time-input.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loading } from '../../../components/loading.tsx';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { useAdminMessages } from '../admin-messages.ts';
 import { LoadError } from '../ui/bits.tsx';
 import { ScheduleEditor } from './schedule-editor.tsx';
 

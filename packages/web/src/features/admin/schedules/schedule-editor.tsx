@@ -2,10 +2,10 @@ import { WHOLE_YEAR_RULE_NAME } from '@bus/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { AdminRouteData, LineSchedulesData } from '../admin-api.tsx';
-import { useAdminMessages } from '../admin-messages.ts';
 import {
   isTripRuleMessage,
   type ScheduleForm,

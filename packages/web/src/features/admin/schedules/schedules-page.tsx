@@ -1,4 +1,4 @@
-import { useAdminMessages } from '../admin-messages.ts';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 import { LinesTable } from '../lines/lines-table.tsx';
 
 /** Schedules: the lines table reused, each line opening its schedule editor. */

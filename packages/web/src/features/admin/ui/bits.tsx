@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert.tsx';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { useAdminMessages } from '../admin-messages.ts';
 
 /** 'Yes' or 'No' for a flag. */
 export function YesNo({ value }: { value: boolean }) {

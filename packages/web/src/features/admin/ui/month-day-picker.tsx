@@ -1,7 +1,9 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useId, useState } from 'react';
 import { DayPicker, type Modifiers } from 'react-day-picker';
-import { useAdminMessages } from '../admin-messages.ts';
+import { useAdminMessages } from '../../../i18n/admin.ts';
+import { formatDate } from '../../../i18n/format.ts';
+import { useMessages } from '../../../i18n/index.ts';
 import 'react-day-picker/style.css';
 
 /** The rule editor's calendar covers one year (spec section 9). */
@@ -13,8 +15,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function formatMonthDay(month: number | null, day: number | null): string {
   return month && day ? `${pad(month)}-${pad(day)}` : '';
 }
-
-const dayName = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long' });
 
 export interface MonthDayPickerProps {
   /** What is picked ('Date', 'Start of period 1'...): the button's and the calendar's name. */
@@ -43,12 +43,13 @@ export function MonthDayPicker({
   id,
 }: MonthDayPickerProps) {
   const m = useAdminMessages();
+  const { locale } = useMessages().app;
   const [open, setOpen] = useState(false);
   const dialogId = useId();
   const value = formatMonthDay(month, day);
   const selected = month && day ? new Date(PICKER_YEAR, month - 1, day) : undefined;
   const labelDayButton = (date: Date, modifiers: Modifiers) =>
-    `${dayName.format(date)}${modifiers.selected ? ', selected' : ''}`;
+    m.dates.dayButton(formatDate(locale, 'dayMonth', date), modifiers.selected === true);
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>

@@ -1,7 +1,7 @@
 import { foldText, type Stop } from '@bus/core';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { useAdminMessages } from '../admin-messages.ts';
 import { useToasts } from './toasts.tsx';
 
 /** Options listed at once; typing narrows the rest down. */

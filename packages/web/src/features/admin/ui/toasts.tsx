@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useAdminMessages } from '../admin-messages.ts';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 
 export type ToastTone = 'danger' | 'success';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { useAdminMessages } from '../admin-messages.ts';
 import { useFlushEdits } from './flush.tsx';
 import { ALERT_MS, useToasts } from './toasts.tsx';
 import { type Draft, useDraft } from './use-draft.ts';

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { useAdminMessages } from '../admin-messages.ts';
 import { LoadError } from '../ui/bits.tsx';
 
 /** Lines and schedules using one rule, in an accordion (yearly-rules/:ruleId). */

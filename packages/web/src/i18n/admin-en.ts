@@ -1,12 +1,12 @@
 import { MESSAGES } from '@bus/core';
 
 /**
- * The admin board's messages (login included). Loaded with the admin chunks only, so the
- * public bundle stays small. Same conventions as src/i18n/en.ts: the spec's wording verbatim
- * (the validation texts come from core's MESSAGES, which the server sends too), "ours" marks
- * texts the spec does not give.
+ * The admin board's English messages (login included), beside the public ones (en.ts). Loaded
+ * with the admin chunks only (through admin.ts), so the public bundle stays small. Same
+ * conventions as en.ts: the spec's wording verbatim (the validation texts come from core's
+ * MESSAGES, which the server sends too), "ours" marks texts the spec does not give.
  */
-export const adminMessages = {
+export const adminEn = {
   login: {
     heading: 'Admin access', // ours
     username: 'Username', // ours
@@ -79,6 +79,7 @@ export const adminMessages = {
     notSet: 'not set', // ours
     calendar: (label: string) => `Choose ${label.toLowerCase()}`, // ours
     monthDay: 'MM-DD', // ours
+    dayButton: (day: string, selected: boolean) => (selected ? `${day}, selected` : day), // ours
   },
   holidays: {
     colDate: 'Date (MM-DD)', // ours
@@ -292,10 +293,3 @@ export const adminMessages = {
     backToRules: 'All yearly rules', // ours
   },
 };
-
-export type AdminMessages = typeof adminMessages;
-
-/** The admin catalogue for the current language (English only for now). */
-export function useAdminMessages(): AdminMessages {
-  return adminMessages;
-}

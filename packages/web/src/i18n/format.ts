@@ -1,0 +1,25 @@
+/**
+ * The one place that formats dates for people: in the catalogue's locale (`app.locale`), so a
+ * second language brings its own date words with its texts. Formatters are costly to build and
+ * kept per locale and style.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+const STYLES = {
+  /** 'Sunday 1 November 2026' (a calendar day's accessible name). */
+  longDay: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  /** '1 November' (a day of any year). */
+  dayMonth: { day: 'numeric', month: 'long' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DateStyle = keyof typeof STYLES;
+
+export function formatDate(locale: string, style: DateStyle, date: Date): string {
+  const key = `${locale}|${style}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, STYLES[style]);
+    formatters.set(key, formatter);
+  }
+  return formatter.format(date);
+}
