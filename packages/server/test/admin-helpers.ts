@@ -94,3 +94,17 @@ export function adminClient(app: FastifyInstance, token: string) {
     mutate: <T = unknown>(path: string, input?: unknown) => trpc<T>(app, 'mutation', path, input, token),
   };
 }
+
+/** A line as read from admin.lines.getFull, as the line editor sends it back to saveFull. */
+export function toSaveInput(line: import('../src/services/admin/lines.ts').LineFull, baseVersion?: number) {
+  return {
+    info: line.info,
+    routes: line.routes.map((r) => ({
+      id: r.id,
+      routeNotes: r.routeNotes,
+      stopsArr: r.stopsArr,
+      distanceMetersList: r.distanceMetersList,
+    })),
+    ...(baseVersion === undefined ? {} : { baseVersion }),
+  };
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminLinePreview, AdminRoute, LineFull } from '../src/services/admin/lines.ts';
 import type { LineSchedules } from '../src/services/admin/schedules.ts';
 import type { LinePreview, LineTimetable } from '../src/services/timetable.ts';
-import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
+import { type AdminTestApp, adminApp, adminClient, toSaveInput } from './admin-helpers.ts';
 
 const FAILED = "Input validation failed, check if everything's entered right";
 
@@ -24,18 +24,6 @@ const getFull = async (id: number) => {
 const saveFull = (input: unknown) => client.mutate<{ id: number }>('admin.lines.saveFull', input);
 
 /** The body the editor posts back for a line it loaded. */
-function toSaveInput(line: LineFull) {
-  return {
-    info: line.info,
-    routes: line.routes.map((r) => ({
-      id: r.id,
-      routeNotes: r.routeNotes,
-      stopsArr: r.stopsArr,
-      distanceMetersList: r.distanceMetersList,
-    })),
-  };
-}
-
 const newLine = () => ({
   info: {
     id: null,

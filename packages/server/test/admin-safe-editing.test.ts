@@ -2,7 +2,14 @@ import type { Holiday } from '@bus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage } from '../src/services/admin/history.ts';
 import type { StopWithUsage } from '../src/services/admin/stops.ts';
-import { type AdminTestApp, adminApp, adminClient, createTestUser, tokenFor } from './admin-helpers.ts';
+import {
+  type AdminTestApp,
+  adminApp,
+  adminClient,
+  createTestUser,
+  tokenFor,
+  toSaveInput,
+} from './admin-helpers.ts';
 
 /**
  * Safe editing on the real Anykščiai data: saves against the version the editor loaded,
@@ -243,16 +250,7 @@ describe('lines: times stay with their stops, no silent overwrite, history and r
   type LineFull = import('../src/services/admin/lines.ts').LineFull;
   type LineSchedules = import('../src/services/admin/schedules.ts').LineSchedules;
   const getFull = async (id: number) => (await boss.query<LineFull>('admin.lines.getFull', { id })).data;
-  const saveInput = (line: LineFull, baseVersion?: number) => ({
-    info: line.info,
-    routes: line.routes.map((r) => ({
-      id: r.id,
-      routeNotes: r.routeNotes,
-      stopsArr: r.stopsArr,
-      distanceMetersList: r.distanceMetersList,
-    })),
-    ...(baseVersion === undefined ? {} : { baseVersion }),
-  });
+  const saveInput = toSaveInput;
   const tripsOf = async (lineId: number) =>
     (await boss.query<LineSchedules>('admin.schedules.byLine', { lineId })).data.schedules.flatMap(
       (s) => s.trips,

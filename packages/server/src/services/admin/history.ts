@@ -41,21 +41,11 @@ import {
 } from './states.ts';
 
 /** The history screen: what changed, field by field, newest first. */
-export interface HistoryItem {
-  id: number;
-  at: string;
-  username: string;
-  via: 'admin' | 'rest';
-  kind: ChangeKind;
-  entityId: number | null;
-  lineId: number | null;
-  action: ChangeEntry['action'];
-  summary: string;
-  restoredFrom: number | null;
+export type HistoryItem = Omit<ChangeEntry, 'before' | 'after' | 'batch'> & {
   changes: FieldChange[];
-  /** False when the state before cannot be put back by this screen (see restoreChange). */
+  /** False when the state before cannot be put back (see restoreChange). */
   restorable: boolean;
-}
+};
 
 export interface HistoryPage {
   items: HistoryItem[];
@@ -83,19 +73,10 @@ export async function getHistory(db: OpenedDatabase, filter: HistoryFilter): Pro
   ]);
   const page = entries.slice(0, limit);
   return {
-    items: page.map((e) => ({
-      id: e.id,
-      at: e.at,
-      username: e.username,
-      via: e.via,
-      kind: e.kind,
-      entityId: e.entityId,
-      lineId: e.lineId,
-      action: e.action,
-      summary: e.summary,
-      restoredFrom: e.restoredFrom,
-      changes: diffStates(e.before, e.after),
-      restorable: !(e.kind === 'rules' && e.before === null),
+    items: page.map(({ before, after, batch: _batch, ...e }) => ({
+      ...e,
+      changes: diffStates(before, after),
+      restorable: !(e.kind === 'rules' && before === null),
     })),
     nextBeforeId: entries.length > limit ? (page.at(-1)?.id ?? null) : null,
     authors,
