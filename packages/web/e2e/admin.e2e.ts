@@ -146,6 +146,9 @@ describe('admin board', () => {
     expect(await rows.count()).toBe(before + 1);
 
     await page.getByRole('button', { name: `Delete E2E holiday ${suffix}` }).click();
+    await page.getByText(`Delete the holiday E2E holiday ${suffix} (02-20)?`).waitFor();
+    expect(await rows.count()).toBe(before + 1);
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
     await expect.poll(() => rows.count()).toBe(before);
   });
 
@@ -479,6 +482,9 @@ describe('admin board', () => {
   it('deletes the line and the stops it used, then logs out', async () => {
     await go(`/admin-panel/lines/${lineId}`);
     await page.getByRole('button', { name: `Del ${LINE_NAME}` }).click();
+    await page
+      .getByText(new RegExp(`^Delete line ${LINE_NAME} and its (schedule|\\d+ schedules)\\?$`))
+      .waitFor();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await page.waitForURL(/\/admin-panel\/lines$/);
     await settled(page);
@@ -488,6 +494,8 @@ describe('admin board', () => {
     for (const name of [STOP_NAME, INLINE_STOP]) {
       await page.getByLabel('Search stops').fill(name);
       await page.getByRole('button', { name: `Delete ${name}` }).click();
+      await page.getByText(`Delete the stop ${name}?`).waitFor();
+      await page.getByRole('button', { name: 'Yes, delete' }).click();
       await expect.poll(() => page.getByRole('row', { name: new RegExp(name) }).count()).toBe(0);
     }
 

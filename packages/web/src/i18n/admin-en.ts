@@ -91,6 +91,7 @@ export const adminEn = {
     editOf: (name: string) => `Edit ${name}`, // ours
     deleteOf: (name: string) => `Delete ${name}`, // ours
     deleted: (name: string) => `${name} has been deleted.`, // ours
+    confirmDelete: (name: string, date: string) => `Delete the holiday ${name} (${date})?`, // ours
   },
   stops: {
     search: 'Search stops', // ours
@@ -111,6 +112,7 @@ export const adminEn = {
     count: (shown: number, all: number) => `${shown} of ${all} stops`, // ours
     noMatch: 'No stop matches the search.', // ours
     deleted: (name: string) => `${name} has been deleted.`, // ours
+    confirmDelete: (name: string) => `Delete the stop ${name}?`, // ours
   },
   lines: {
     colName: 'Name',
@@ -149,7 +151,10 @@ export const adminEn = {
     goToSchedules: 'Go to Schedules',
     edit: 'Edit',
     deleteLine: (lineName: string) => `Del ${lineName}`,
-    confirmDelete: (lineName: string) => `Delete ${lineName} with all its routes and schedules?`, // ours
+    confirmDelete: (lineName: string, schedules: number) =>
+      schedules === 0
+        ? `Delete line ${lineName}? It has no schedules.`
+        : `Delete line ${lineName} and its ${schedules === 1 ? 'schedule' : `${schedules} schedules`}?`, // ours
     deleted: (lineName: string) => `${lineName} has been deleted.`, // ours
     stopsCaption: (notes: string) => `Stops of ${notes}`, // ours
     ends: (from: string, to: string) => `${from} – ${to}`, // ours

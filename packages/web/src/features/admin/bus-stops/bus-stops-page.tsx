@@ -7,7 +7,7 @@ import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { StopWithUsageData } from '../admin-api.tsx';
 import { savedId, tempId } from '../logic/temp-ids.ts';
-import { LoadError, YesNo } from '../ui/bits.tsx';
+import { ConfirmDelete, LoadError, YesNo } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { matchStops } from '../ui/stop-picker.tsx';
 import { useInlineRow } from '../ui/use-inline-row.ts';
@@ -174,17 +174,18 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
           >
             {m.common.edit}
           </button>
-          <button
-            type="button"
+          <ConfirmDelete
             className="btn btn--small btn--danger-outline"
-            aria-label={m.stops.deleteOf(stop.name)}
-            aria-describedby={used ? hintId : undefined}
+            label={m.stops.deleteOf(stop.name)}
+            describedBy={used ? hintId : undefined}
             title={used ? m.stops.inUse : undefined}
-            disabled={used || remove.isPending}
-            onClick={del}
+            disabled={used}
+            busy={remove.isPending}
+            question={m.stops.confirmDelete(stop.name)}
+            onConfirm={del}
           >
             {m.common.delete}
-          </button>
+          </ConfirmDelete>
           {used && (
             <span id={hintId} className="sr-only">
               {m.stops.inUse}

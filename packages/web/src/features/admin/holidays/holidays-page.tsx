@@ -5,7 +5,7 @@ import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { savedId, tempId } from '../logic/temp-ids.ts';
-import { LoadError } from '../ui/bits.tsx';
+import { ConfirmDelete, LoadError } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { formatMonthDay, MonthDayPicker } from '../ui/month-day-picker.tsx';
 import { useInlineRow } from '../ui/use-inline-row.ts';
@@ -121,15 +121,15 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday & { version: number 
           >
             {m.common.edit}
           </button>
-          <button
-            type="button"
+          <ConfirmDelete
             className="btn btn--small btn--danger-outline"
-            aria-label={m.holidays.deleteOf(holiday.name)}
-            disabled={remove.isPending}
-            onClick={del}
+            label={m.holidays.deleteOf(holiday.name)}
+            busy={remove.isPending}
+            question={m.holidays.confirmDelete(holiday.name, formatMonthDay(holiday.month, holiday.day))}
+            onConfirm={del}
           >
             {m.common.delete}
-          </button>
+          </ConfirmDelete>
         </td>
       </tr>
     );

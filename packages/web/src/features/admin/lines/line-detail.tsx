@@ -69,7 +69,7 @@ export function LineDetail({ data }: { data: LineFullData }) {
           {m.lineDetail.edit}
         </Link>
         <ConfirmDelete
-          question={m.lineDetail.confirmDelete(info.name)}
+          question={m.lineDetail.confirmDelete(info.name, new Set(data.routeUsage.flat()).size)}
           busy={remove.isPending}
           onConfirm={del}
         >

@@ -25,6 +25,9 @@ export function ConfirmDelete({
   disabled = false,
   busy = false,
   className = 'btn btn--danger',
+  label,
+  describedBy,
+  title,
 }: {
   children: ReactNode;
   question: string;
@@ -32,6 +35,10 @@ export function ConfirmDelete({
   disabled?: boolean;
   busy?: boolean;
   className?: string;
+  /** The button's accessible name when its text alone ('Delete') does not say what goes. */
+  label?: string;
+  describedBy?: string | undefined;
+  title?: string | undefined;
 }) {
   const m = useAdminMessages();
   const [asking, setAsking] = useState(false);
@@ -50,6 +57,9 @@ export function ConfirmDelete({
         ref={startRef}
         type="button"
         className={className}
+        aria-label={label}
+        aria-describedby={describedBy}
+        title={title}
         disabled={disabled || busy}
         onClick={() => setAsking(true)}
       >
