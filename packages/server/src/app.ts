@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Clock, DomainError, HTTP_STATUS, systemClock } from '@bus/core';
-import { dataStamp, type OpenedDatabase } from '@bus/db';
+import type { OpenedDatabase } from '@bus/db';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
@@ -13,9 +13,6 @@ import { ensureDemoUser } from './services/users.ts';
 import { registerTrpcFastLane } from './trpc/fast-lane.ts';
 import type { Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
-
-/** The public queries a visitor's phone asks most often (see trpc/fast-lane.ts). */
-const FAST_LANE_PATHS = ['timetable.departures', 'timetable.searchStops'] as const;
 
 export interface AppOptions {
   db: OpenedDatabase;
@@ -80,15 +77,7 @@ export async function buildApp({ db, env, clock = systemClock }: AppOptions): Pr
     authorization: req.headers.authorization,
     auth,
   });
-  registerTrpcFastLane(app, {
-    router: appRouter,
-    prefix: '/trpc',
-    paths: FAST_LANE_PATHS,
-    createContext,
-    // Departures change with the data and, through tooLate and "today", with the minute;
-    // Vilnius minutes start with UTC minutes (whole-hour offsets).
-    cacheToken: (ctx) => `${dataStamp(ctx.db.sqlite)}|${Math.floor(ctx.clock().getTime() / 60_000)}`,
-  });
+  registerTrpcFastLane(app, { router: appRouter, prefix: '/trpc', createContext });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

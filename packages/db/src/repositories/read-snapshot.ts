@@ -5,15 +5,16 @@ import { listHolidays, listYearlyRules } from './rules.ts';
 
 /**
  * The slowly changing part of the timetable that every departures request and stop search
- * needs (route stop lists, stop names, lines, rules, holidays), held in memory per
- * connection. It is never stale: every read compares the database's change stamp and
- * reloads after any write, by this process (total_changes) or another one (data_version).
+ * needs (route stop lists, stop names, lines, rules, holidays). readSnapshot always reads it
+ * afresh; the server keeps one per change stamp (dataStamp) in its answer cache, which loads
+ * it again after any write, by this process (total_changes) or another one (data_version).
  */
 export interface SearchStop extends Stop {
   folded: string;
 }
 
 export interface ReadSnapshot {
+  /** The change stamp when reading began. */
   stamp: string;
   /** Stop ids of each route as drawn. */
   routeStops: Map<number, number[]>;
@@ -25,7 +26,6 @@ export interface ReadSnapshot {
   holidays: Holiday[];
 }
 
-const snapshots = new WeakMap<SQLite.Database, ReadSnapshot>();
 const stampStatements = new WeakMap<SQLite.Database, [SQLite.Statement, SQLite.Statement]>();
 
 /** Changes whenever any connection commits a write (or this one runs one). */
@@ -44,9 +44,6 @@ export function dataStamp(sqlite: SQLite.Database): string {
 export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot> {
   const { sqlite } = opened;
   const stamp = dataStamp(sqlite);
-  const cached = snapshots.get(sqlite);
-  if (cached?.stamp === stamp) return cached;
-
   const routeStops = new Map<number, number[]>();
   const routeRows = sqlite
     .prepare('SELECT route_id, stop_id FROM route_stop ORDER BY route_id, seq')
@@ -82,7 +79,7 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
     route_type: RouteType;
   }[];
   const [rules, holidays] = await Promise.all([listYearlyRules(opened.kysely), listHolidays(opened.kysely)]);
-  const snapshot: ReadSnapshot = {
+  return {
     stamp,
     routeStops,
     stopNames: new Map(stopsSorted.map((s) => [s.id, s.name])),
@@ -91,7 +88,4 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
     rules,
     holidays,
   };
-  // Only keep it if nothing was written while loading.
-  if (dataStamp(sqlite) === stamp) snapshots.set(sqlite, snapshot);
-  return snapshot;
 }

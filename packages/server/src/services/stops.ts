@@ -1,5 +1,6 @@
 import { HOME_STOP_ID, STOP_SEARCH_LIMIT, type Stop, searchSortedStops, stopSearchPlan } from '@bus/core';
-import { getStopsByIds, type OpenedDatabase, readSnapshot } from '@bus/db';
+import { getStopsByIds, type OpenedDatabase } from '@bus/db';
+import { currentSnapshot } from './answer-cache.ts';
 
 /** The visitor's stop selector: default stops for an empty query, else a folded search. */
 export async function findStops(
@@ -7,7 +8,7 @@ export async function findStops(
   query: string,
   defaultsOrder: 'name' | 'id' = 'name',
 ): Promise<Stop[]> {
-  const { stopsSorted } = await readSnapshot(db);
+  const { stopsSorted } = await currentSnapshot(db);
   const plan = stopSearchPlan(query);
   const found =
     plan.mode === 'defaults' && defaultsOrder === 'id'

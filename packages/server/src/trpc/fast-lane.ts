@@ -1,78 +1,56 @@
-import { TRPCError } from '@trpc/server';
+import { type AnyTRPCRouter, getTRPCErrorFromUnknown, getTRPCErrorShape, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import {
-  type AnyRouter,
-  callProcedure,
-  getErrorShape,
-  getTRPCErrorFromUnknown,
-} from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { serializedAnswers } from '../services/answer-cache.ts';
+import type { Context } from './init.ts';
 
 /**
  * A short way in for the hottest public queries. tRPC's Fastify adapter turns every request
  * into a WHATWG Request and streams the reply, which caps a 2-core server near 1,000
- * requests a second whatever the procedure does. For a plain GET of one of `paths` (batched
- * or not, as the tRPC clients send it) this route calls the same procedure through tRPC's own
- * callProcedure (input validation, middlewares and error formatting included) and writes the
- * same JSON envelope. Everything else still goes through the adapter.
+ * requests a second whatever the procedure does. For a plain GET of one of FAST_LANE_PATHS
+ * (batched or not, as the tRPC clients send it) this route calls the same procedure through
+ * tRPC's public server-side caller (`router.createCaller`: input validation, middlewares and
+ * error formatting included) and writes the same JSON envelope, kept serialized for the
+ * current data and minute by services/answer-cache.ts. Everything else still goes through the
+ * adapter.
  */
-export function registerTrpcFastLane<TContext>(
+
+/** The public queries a visitor's phone asks most often. */
+export const FAST_LANE_PATHS = ['timetable.departures', 'timetable.searchStops'] as const;
+
+type Procedure = (input: unknown) => Promise<unknown>;
+
+export function registerTrpcFastLane(
   app: FastifyInstance,
-  options: {
-    router: AnyRouter;
-    prefix: string;
-    paths: readonly string[];
-    createContext: (req: FastifyRequest) => TContext;
-    /**
-     * Answers are kept (serialized) while this token stays the same: it must change whenever
-     * anything an answer depends on changes (the data, the current minute).
-     */
-    cacheToken: (ctx: TContext) => string;
-    /** Upper bound of the kept answers' total length (characters), so memory stays flat. */
-    cacheChars?: number;
-  },
+  options: { router: AnyTRPCRouter; prefix: string; createContext: (req: FastifyRequest) => Context },
 ): void {
-  const { router, prefix, createContext, cacheToken, cacheChars = 4_000_000 } = options;
+  const { router, prefix, createContext } = options;
   const config = router._def._config;
-  const cache = new Map<string, string>();
-  let cachedChars = 0;
-  const keep = (key: string, json: string) => {
-    // A hub's whole day can be large; such answers are not worth the memory.
-    if (json.length > cacheChars / 16 || cache.has(key)) return;
-    // Map order is insertion order: the first key is the oldest.
-    for (const [oldKey, old] of cache) {
-      if (cachedChars + json.length <= cacheChars) break;
-      cache.delete(oldKey);
-      cachedChars -= old.length;
-    }
-    cache.set(key, json);
-    cachedChars += json.length;
-  };
-  for (const path of options.paths) {
+  for (const path of FAST_LANE_PATHS) {
+    // A GET must never run a mutation: only queries take this lane.
+    const procedure = (router._def.procedures as Record<string, { _def: { type: string } } | undefined>)[
+      path
+    ];
+    if (procedure?._def.type !== 'query') throw new Error(`The tRPC fast lane serves queries only: ${path}`);
+    const segments = path.split('.');
     app.get(`${prefix}/${path}`, async (req, reply) => {
       const query = req.query as Record<string, string | string[] | undefined>;
       const batch = query.batch !== undefined;
       const ctx = createContext(req);
-      const key = `${cacheToken(ctx)}\u0000${req.url}`;
-      const cached = cache.get(key);
-      if (cached !== undefined) return reply.type('application/json').send(cached);
       let input: unknown;
       try {
+        const answers = serializedAnswers(ctx.db, ctx.clock);
+        const kept = answers.get(req.url);
+        if (kept !== undefined) return reply.type('application/json').send(kept);
         const raw = typeof query.input === 'string' ? (JSON.parse(query.input) as unknown) : undefined;
         input =
           batch && raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)['0'] : raw;
-        const data = (await callProcedure({
-          router,
-          path,
-          type: 'query',
-          ctx,
-          getRawInput: async () => input,
-          signal: undefined,
-          batchIndex: 0,
-        })) as unknown;
+        let procedureCall: unknown = router.createCaller(ctx);
+        for (const segment of segments) procedureCall = (procedureCall as Record<string, unknown>)[segment];
+        const data = await (procedureCall as Procedure)(input);
         const body = { result: { data } };
         const json = JSON.stringify(batch ? [body] : body);
-        keep(key, json);
+        answers.set(req.url, json);
         return reply.type('application/json').send(json);
       } catch (cause) {
         const error =
@@ -81,7 +59,7 @@ export function registerTrpcFastLane<TContext>(
             : getTRPCErrorFromUnknown(cause);
         if (error.code === 'INTERNAL_SERVER_ERROR')
           req.log.error({ err: error, path }, 'tRPC procedure failed');
-        const shape = getErrorShape({ config, error, type: 'query', path, input, ctx });
+        const shape = getTRPCErrorShape({ config, error, type: 'query', path, input, ctx });
         const body = { error: shape };
         return reply
           .status(getHTTPStatusCodeFromError(error))

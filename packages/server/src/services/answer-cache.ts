@@ -1,0 +1,230 @@
+import {
+  type Clock,
+  type DepartureItem,
+  type DeparturesQuery,
+  type ServiceDayContext,
+  tooLateOn,
+  type VilniusNow,
+  vilniusNow,
+} from '@bus/core';
+import { dataStamp, type OpenedDatabase, type ReadSnapshot, readSnapshot } from '@bus/db';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Every cache of the public answers lives here; the services compute, this module keeps.
+ *
+ * Never stale: all that is kept for a database belongs to one generation, named by the
+ * database's change stamp (dataStamp from @bus/db: `PRAGMA data_version` + `total_changes()`,
+ * which moves on every write by this process or another one). Each look-up reads the stamp
+ * first and, when it has moved, drops the whole generation (read snapshot, service days,
+ * answers, serialized answers) at once. Work that overlaps a write stores into the generation
+ * it started in, which is never read again, so nothing computed under an older stamp is served.
+ *
+ * One eviction policy: each cache is an lru-cache bounded by entries and by total size, least
+ * recently used out first (see `boundedCache`).
+ */
+
+/** How big one cache may grow: entries, total size, and size of one entry (default: total). */
+export interface CacheBound<V> {
+  entries: number;
+  size: number;
+  entrySize?: number;
+  sizeOf: (value: V) => number;
+}
+
+/** The one eviction policy: least recently used first, within `bound`. */
+export function boundedCache<V extends {}>(bound: CacheBound<V>): LRUCache<string, V> {
+  return new LRUCache<string, V>({
+    max: bound.entries,
+    maxSize: bound.size,
+    maxEntrySize: bound.entrySize ?? bound.size,
+    sizeCalculation: (value) => Math.max(1, bound.sizeOf(value)),
+  });
+}
+
+/** A departure as kept: everything but tooLate, which depends on the clock, plus its minute. */
+type KeptDeparture = Omit<DepartureItem, 'tooLate'> & { minute: number };
+
+/** A date's schedule filter, and a key naming it: many dates share one service day. */
+interface ServiceDay {
+  context: ServiceDayContext;
+  key: string;
+}
+
+/** Service days by date: a year has 365 or 366, and computing one takes up to a few 100 µs. */
+const SERVICE_DAYS: CacheBound<ServiceDay> = { entries: 1_000, size: 1_000, sizeOf: () => 1 };
+/** At most 1,000 answers and 60,000 departures across them (about 8 MB). */
+const ANSWERS: CacheBound<KeptDeparture[]> = { entries: 1_000, size: 60_000, sizeOf: (a) => a.length };
+/**
+ * Serialized answers of the fast lane: 4 million characters (about 8 MB); one answer at most a
+ * 16th of that, since a hub's whole day is not worth the memory.
+ */
+const SERIALIZED: CacheBound<string> = {
+  entries: 4_000,
+  size: 4_000_000,
+  entrySize: 250_000,
+  sizeOf: (json) => json.length,
+};
+
+/** What is kept for one database while its change stamp stays the same. */
+class Generation {
+  snapshot: Promise<ReadSnapshot> | undefined;
+  readonly serviceDays = boundedCache(SERVICE_DAYS);
+  readonly answers = boundedCache(ANSWERS);
+  /** Serialized answers of one minute: a new minute starts an empty cache. */
+  serialized: { minute: number; answers: LRUCache<string, string> } | undefined;
+
+  constructor(readonly stamp: string) {}
+}
+
+/** One generation per database handle (tests open many), collected with the handle. */
+const generations = new WeakMap<OpenedDatabase['sqlite'], Generation>();
+
+/** The database's current generation: a new, empty one whenever its stamp has moved. */
+export function currentGeneration(db: OpenedDatabase): Generation {
+  const stamp = dataStamp(db.sqlite);
+  let generation = generations.get(db.sqlite);
+  if (generation?.stamp !== stamp) {
+    generation = new Generation(stamp);
+    generations.set(db.sqlite, generation);
+  }
+  return generation;
+}
+
+/** The generation's read snapshot, loaded once (concurrent callers share the load). */
+function snapshotOf(db: OpenedDatabase, generation: Generation): Promise<ReadSnapshot> {
+  if (generation.snapshot === undefined) {
+    const loading = readSnapshot(db);
+    generation.snapshot = loading;
+    // A failed load is not kept: the next caller tries again.
+    loading.catch(() => {
+      if (generation.snapshot === loading) generation.snapshot = undefined;
+    });
+  }
+  return generation.snapshot;
+}
+
+/** The read snapshot (routes, stop names, lines, rules, holidays) of the current data. */
+export function currentSnapshot(db: OpenedDatabase): Promise<ReadSnapshot> {
+  return snapshotOf(db, currentGeneration(db));
+}
+
+let lastMinute: { minute: number; now: VilniusNow } | null = null;
+
+/**
+ * The clock's minute (since the epoch) and vilniusNow for it, remembered until the minute
+ * changes: formatting a date in a time zone is among the costlier steps of a cached answer.
+ * Vilnius is a whole number of hours from UTC, so its minutes start with UTC minutes.
+ */
+export function currentMinute(clock: Clock): { minute: number; now: VilniusNow } {
+  const instant = clock();
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (lastMinute?.minute === minute) return lastMinute;
+  lastMinute = { minute, now: vilniusNow(() => instant) };
+  return lastMinute;
+}
+
+/** How getDepartures computes an answer from the read snapshot (see services/departures.ts). */
+export interface DepartureSteps {
+  /** Core rules: which schedules run on the query's date. */
+  serviceDay(snapshot: ReadSnapshot): ServiceDayContext;
+  /** The departures of that service day, assembled. */
+  departures(snapshot: ReadSnapshot, day: ServiceDayContext): DepartureItem[];
+}
+
+/**
+ * getDepartures' answer, kept by service day rather than date: which trips run depends on the
+ * date only through its weekday, holiday flag and active yearly rules, so every date with the
+ * same ones shares an answer. tooLate is worked out again on every request from `now`.
+ */
+export async function cachedDepartures(
+  db: OpenedDatabase,
+  query: DeparturesQuery,
+  now: VilniusNow,
+  steps: DepartureSteps,
+): Promise<DepartureItem[]> {
+  const generation = currentGeneration(db);
+  let day = generation.serviceDays.get(query.date);
+  if (day === undefined) {
+    const context = steps.serviceDay(await snapshotOf(db, generation));
+    day = {
+      context,
+      key: `${context.weekdayBit}|${context.isHoliday ? 1 : 0}|${context.activeRuleIds.join(',')}`,
+    };
+    generation.serviceDays.set(query.date, day);
+  }
+  const key = `${query.from}|${query.to ?? ''}|${query.dir}|${day.key}`;
+  const kept = generation.answers.get(key);
+  if (kept !== undefined) return withTooLate(kept, query.date, now);
+  const items = steps.departures(await snapshotOf(db, generation), day.context);
+  generation.answers.set(key, withoutTooLate(items));
+  return items;
+}
+
+function withoutTooLate(items: readonly DepartureItem[]): KeptDeparture[] {
+  const kept = new Array<KeptDeparture>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as DepartureItem;
+    kept[i] = {
+      lineName: item.lineName,
+      routeType: item.routeType,
+      lineId: item.lineId,
+      schedId: item.schedId,
+      tripId: item.tripId,
+      timeDepart: item.timeDepart,
+      name: item.name,
+      minute: minuteOf(item.timeDepart),
+    };
+  }
+  return kept;
+}
+
+function withTooLate(kept: readonly KeptDeparture[], date: string, now: VilniusNow): DepartureItem[] {
+  const tooLate = tooLateOn(date, now);
+  const items = new Array<DepartureItem>(kept.length);
+  for (let i = 0; i < kept.length; i++) {
+    const k = kept[i] as KeptDeparture;
+    // Same key order as assembleDepartures builds, so the JSON is byte for byte the same.
+    items[i] = {
+      lineName: k.lineName,
+      routeType: k.routeType,
+      tooLate: tooLate(k.minute),
+      lineId: k.lineId,
+      schedId: k.schedId,
+      tripId: k.tripId,
+      timeDepart: k.timeDepart,
+      name: k.name,
+    };
+  }
+  return items;
+}
+
+/** 'HH:MM' as formatTime writes it, back to minutes after midnight. */
+function minuteOf(time: string): number {
+  const zero = 48; // '0'
+  const hours = (time.charCodeAt(0) - zero) * 10 + time.charCodeAt(1) - zero;
+  return hours * 60 + (time.charCodeAt(3) - zero) * 10 + time.charCodeAt(4) - zero;
+}
+
+/** The fast lane's serialized answers for one request's data and minute. */
+export interface SerializedAnswers {
+  get(key: string): string | undefined;
+  set(key: string, json: string): unknown;
+}
+
+/**
+ * Serialized answers (whole HTTP bodies) of the current data and the clock's current minute,
+ * which every public answer may depend on (tooLate, today's date). Each minute of each
+ * generation has a cache of its own, so a request that started in an earlier minute or under
+ * older data only ever fills a cache that is no longer read.
+ */
+export function serializedAnswers(db: OpenedDatabase, clock: Clock): SerializedAnswers {
+  const generation = currentGeneration(db);
+  const { minute } = currentMinute(clock);
+  let kept = generation.serialized;
+  if (kept?.minute !== minute) {
+    kept = { minute, answers: boundedCache(SERIALIZED) };
+    generation.serialized = kept;
+  }
+  return kept.answers;
+}
