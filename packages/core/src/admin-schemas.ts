@@ -231,8 +231,20 @@ export const SaveLineInfoInput = z.object(
 );
 export type SaveLineInfoInput = z.infer<typeof SaveLineInfoInput>;
 
-/** A route stop must be a chosen stop: one with an id (the service checks that it exists). */
-const RouteStopRef = z.object({ id: intLike(1, MAX_ID) }, failed);
+/**
+ * A route stop must be a chosen stop: a stored one (its id; the service checks that it exists),
+ * or a new stop staff chose to create in the route editor: a temporary negative id with the
+ * new stop's name, created by the line save itself (so a cancelled edit leaves no stop behind).
+ * One temporary id may appear several times and always means the same new stop.
+ */
+const RouteStopRef = z.union(
+  [
+    z.object({ id: intLike(1, MAX_ID) }, failed),
+    z.object({ id: intLike(-MAX_ID, -1), name: RequiredText }, failed),
+  ],
+  failed,
+);
+export type RouteStopRef = z.infer<typeof RouteStopRef>;
 
 export const SaveRouteInput = z
   .object(

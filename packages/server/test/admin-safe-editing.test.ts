@@ -329,6 +329,44 @@ describe('lines: times stay with their stops, no silent overwrite, history and r
     expect(trip1?.timeList).toEqual(['06:40', '06:42', '06:44', '06:46', '06:50', '06:53']);
   });
 
+  it('a stop the route editor creates exists only once the line is saved, and is recorded', async () => {
+    const stopCount = () => (t.db.sqlite.prepare('SELECT count(*) AS n FROM stop').get() as { n: number }).n;
+    const before = stopCount();
+    const line = await getFull(2);
+    const input = saveInput(line, line.version);
+    const route = input.routes[0] as (typeof input.routes)[number];
+    const fresh = { id: -7, name: 'Vikonų kryžkelė' } as unknown as (typeof route.stopsArr)[number];
+    route.stopsArr = [...route.stopsArr, fresh];
+    route.distanceMetersList = [...route.distanceMetersList, null];
+    // A refused save (invalid notes) creates no stop either.
+    const refused = await boss.mutate('admin.lines.saveFull', {
+      ...input,
+      info: { ...input.info, name: ' ' },
+    });
+    expect(refused.status).toBe(400);
+    expect(stopCount()).toBe(before);
+    // The same temporary id with two names is refused.
+    const twoNames = structuredClone(input);
+    twoNames.routes[0]?.stopsArr.push({ id: -7, name: 'Kita' } as unknown as (typeof route.stopsArr)[number]);
+    twoNames.routes[0]?.distanceMetersList.push(null);
+    expect((await boss.mutate('admin.lines.saveFull', twoNames)).status).toBe(400);
+    expect(stopCount()).toBe(before);
+
+    const res = await boss.mutate<{ createdStops: number[] }>('admin.lines.saveFull', input);
+    expect(res.status).toBe(200);
+    expect(res.data.createdStops).toHaveLength(1);
+    expect(stopCount()).toBe(before + 1);
+    const saved = await getFull(2);
+    const created = saved.routes[0]?.stopsArr.at(-1);
+    expect(created).toMatchObject({ id: res.data.createdStops[0], name: 'Vikonų kryžkelė' });
+    const page = await history({ kind: 'stop' });
+    expect(page.items[0]).toMatchObject({
+      entityId: created?.id,
+      action: 'create',
+      summary: 'Stop Vikonų kryžkelė',
+    });
+  });
+
   it('a stale line save is refused (409, nothing written); the first save survives', async () => {
     const loadedByBoss = await getFull(3);
     const loadedByAnna = await getFull(3);

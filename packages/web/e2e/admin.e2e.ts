@@ -242,11 +242,23 @@ describe('admin board', () => {
     expect(await page.getByLabel('Route notes').nth(1).inputValue()).toBe(`${ROUTE_NOTES} - copy`);
     await page.getByRole('button', { name: 'Clear Stop 3 of route variation 2' }).click();
     const third = page.getByRole('combobox', { name: 'Stop 3 of route variation 2' });
+    // Typing part of a name, Down, Enter picks the existing stop: it never creates one.
+    await third.fill('Vikon');
+    await third.press('ArrowDown');
+    await third.press('Enter');
+    expect(await third.inputValue()).toBe('Vikonys');
+    await page.getByRole('button', { name: 'Clear Stop 3 of route variation 2' }).click();
+    // No stop has this name: Enter does nothing, only the explicit "Create stop" button creates.
     await third.fill(INLINE_STOP);
-    await page.getByRole('option', { name: `Create stop “${INLINE_STOP}”` }).click();
-    // Created, then chosen: the picker offers to clear it.
+    expect(await page.getByRole('option', { name: new RegExp(INLINE_STOP) }).count()).toBe(0);
+    await third.press('Enter');
+    expect(await page.getByRole('button', { name: 'Clear Stop 3 of route variation 2' }).count()).toBe(0);
+    await page.getByRole('button', { name: `Create stop “${INLINE_STOP}”` }).click();
+    // Chosen as a new stop, which exists only once the line is saved.
     await page.getByRole('button', { name: 'Clear Stop 3 of route variation 2' }).waitFor();
-    expect(await third.inputValue()).toBe(INLINE_STOP);
+    expect(await third.inputValue()).toBe(`${INLINE_STOP} (new stop)`);
+    const stored = await adminApi<Stop[]>(token, 'stops.list');
+    expect(stored.some((s) => s.name === INLINE_STOP)).toBe(false);
     await expectNoAxeViolations(page, 'line editor');
     await screenshot(page, 'admin-line-editor-new');
 

@@ -1,6 +1,6 @@
 import { useLocation, useSearch } from 'wouter';
 import { useMessages } from '../i18n/index.ts';
-import { DIRECTIONS, type Direction, HOME_STOP_ID } from '../lib/core.ts';
+import { DIRECTIONS, type Direction, HOME_STOP_ID, stopLabel } from '../lib/core.ts';
 import {
   destinationEnabled,
   effectiveFrom,
@@ -15,7 +15,7 @@ import {
 import { todayInVilnius } from '../lib/today.ts';
 import { usePublicQuery } from '../lib/use-public-query.ts';
 import { DateField } from './date-field.tsx';
-import { StopCombobox, type StopOption, stopLabel } from './stop-combobox.tsx';
+import { StopCombobox, type StopOption } from './stop-combobox.tsx';
 
 /**
  * 'timetable': departure and destination selectors, Today, date picker, direction radios.

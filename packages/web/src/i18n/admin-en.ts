@@ -199,8 +199,9 @@ export const adminEn = {
   stopPicker: {
     placeholder: 'Search a stop', // ours
     create: (name: string) => `Create stop “${name}”`, // ours
-    creating: (name: string) => `Creating “${name}”…`, // ours
+    newStop: (name: string) => `${name} (new stop)`, // ours
     none: 'No stop found', // ours
+    noneCreate: (name: string) => `No stop found. To add one, choose “Create stop “${name}””.`, // ours
     clear: (label: string) => `Clear ${label}`, // ours
     found: (n: number) => (n === 1 ? '1 stop found' : `${n} stops found`), // ours
     more: (n: number) => `${n} more: type to narrow down`, // ours

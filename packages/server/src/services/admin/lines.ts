@@ -6,6 +6,7 @@ import {
   lineStopsPreview,
   MESSAGES,
   ROUTE_TYPES,
+  type RouteStopRef,
   type RouteType,
   reconcileList,
   resizeDistances,
@@ -23,6 +24,7 @@ import {
   insertLine,
   insertLineNote,
   insertRoute,
+  insertStop,
   lineExists,
   listLineInfos,
   listLineNoteIds,
@@ -38,7 +40,7 @@ import {
   updateRoute,
 } from '@bus/db';
 import { type Actor, currentVersion, recordedWrite } from './recorded-write.ts';
-import { lineWithSchedulesStates } from './states.ts';
+import { lineWithSchedulesStates, stopState } from './states.ts';
 
 /** Lines table of the admin board (legacy /api/line/preview): stop names only. */
 export interface AdminLinePreview {
@@ -166,7 +168,11 @@ export interface SavedLine {
   version: number;
   /** Schedules whose times moved with their stops because a route's stops changed. */
   affectedSchedules: number[];
+  /** Stops the save created for the route editor's new stops (ids in order of first use). */
+  createdStops: number[];
 }
+
+type WrittenLine = Omit<SavedLine, 'version'>;
 
 /**
  * Saves a line with its notes and route variations in one transaction and returns its id.
@@ -178,13 +184,16 @@ export interface SavedLine {
  */
 export async function saveLine(db: OpenedDatabase, actor: Actor, input: SaveLineInput): Promise<SavedLine> {
   const existingId = isStoredId(input.info.id) ? input.info.id : null;
-  const { result, version } = await recordedWrite<{ id: number; affectedSchedules: number[] }>(db, actor, {
+  const { result, version } = await recordedWrite<WrittenLine>(db, actor, {
     scope: (saved) => ({ kind: 'line', lineId: saved?.id ?? existingId ?? 0 }),
     baseVersion: existingId === null ? undefined : input.baseVersion,
     what: async (trx) => `Line ${(await getLineInfo(trx, existingId ?? 0))?.name ?? existingId}`,
-    states: (trx, saved) => {
+    states: async (trx, saved) => {
       const id = saved?.id ?? existingId;
-      return id === null ? Promise.resolve([]) : lineWithSchedulesStates(trx, id);
+      const line = id === null ? [] : await lineWithSchedulesStates(trx, id);
+      // New stops are recorded too: each as a stop of its own, created by this save.
+      const stops = await Promise.all((saved?.createdStops ?? []).map((stopId) => stopState(trx, stopId)));
+      return [...line, ...stops.flat()];
     },
     write: (trx) => writeLine(trx, input, existingId),
   });
@@ -200,15 +209,17 @@ export async function writeLine(
   { info, routes }: SaveLineInput,
   existingId: number | null,
   { restore = false }: { restore?: boolean } = {},
-): Promise<{ id: number; affectedSchedules: number[] }> {
+): Promise<WrittenLine> {
   const exists = existingId !== null && (await lineExists(trx, existingId));
   if (existingId !== null && !exists && !restore) {
     throw new DomainError('NOT_FOUND', `Line ${existingId} does not exist`);
   }
 
-  const stopIds = routes.flatMap((r) => r.stopsArr.map((s) => s.id));
+  const stopIds = routes.flatMap((r) => r.stopsArr.map((s) => s.id)).filter(isStoredId);
   const knownStops = await findExistingStopIds(trx, stopIds);
   if (stopIds.some((id) => !knownStops.has(id))) throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
+  const newStops = await createRouteStops(trx, routes);
+  const stopIdOf = (ref: RouteStopRef) => newStops.get(ref.id)?.id ?? ref.id;
 
   const storedRoutes = existingId === null ? [] : await listRouteRefsOfLine(trx, existingId);
   const routePlan = reconcileList(
@@ -275,7 +286,7 @@ export async function writeLine(
   for (const route of routes) {
     const routeFields = {
       routeNotes: route.routeNotes,
-      stopIds: route.stopsArr.map((s) => s.id),
+      stopIds: route.stopsArr.map(stopIdOf),
       distanceMeters: route.distanceMetersList,
     };
     if (!isStoredId(route.id)) {
@@ -293,7 +304,31 @@ export async function writeLine(
         affected.add(scheduleId);
     }
   }
-  return { id: lineId, affectedSchedules: [...affected].sort((a, b) => a - b) };
+  return {
+    id: lineId,
+    affectedSchedules: [...affected].sort((a, b) => a - b),
+    createdStops: [...newStops.values()].map((stop) => stop.id),
+  };
+}
+
+/**
+ * Creates the new stops the route editor chose to create (temporary negative ids with a name),
+ * one per temporary id, and answers them by temporary id. A temporary id given two different
+ * names is refused.
+ */
+async function createRouteStops(trx: Db, routes: SaveLineInput['routes']): Promise<Map<number, Stop>> {
+  const names = new Map<number, string>();
+  for (const ref of routes.flatMap((r) => r.stopsArr)) {
+    if (!('name' in ref)) continue;
+    const known = names.get(ref.id);
+    if (known !== undefined && known !== ref.name)
+      throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
+    names.set(ref.id, ref.name);
+  }
+  const created = new Map<number, Stop>();
+  for (const [tempId, name] of names)
+    created.set(tempId, await insertStop(trx, { name, coords: null, defaultOption: false }));
+  return created;
 }
 
 /** Deletes a line with its schedules, trips, routes and notes, all or nothing (recorded, so it can be restored). */

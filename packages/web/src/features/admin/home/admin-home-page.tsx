@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
+import './admin-home.css';
 
 /** Admin home: a welcome page listing the areas (spec section 2). */
 export function AdminHomePage() {

@@ -7,6 +7,7 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import type { LineFullData } from '../admin-api.tsx';
 import { ConfirmDelete, YesNo } from '../ui/bits.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
+import './line-detail.css';
 
 /** A line's info, notes and route variations, with its actions (schedules, edit, delete). */
 export function LineDetail({ data }: { data: LineFullData }) {

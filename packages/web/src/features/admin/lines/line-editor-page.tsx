@@ -1,6 +1,6 @@
 import type { Stop } from '@bus/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
@@ -12,9 +12,11 @@ import { tempId } from '../logic/temp-ids.ts';
 import { LoadError } from '../ui/bits.tsx';
 import { CheckField, SelectField, TextField } from '../ui/fields.tsx';
 import { useFlushEdits } from '../ui/flush.tsx';
+import { isNewStop } from '../ui/stop-picker.tsx';
 import { useToasts } from '../ui/toasts.tsx';
 import { useDraft } from '../ui/use-draft.ts';
 import { RouteEditor } from './route-editor.tsx';
+import './line-editor.css';
 
 /** Line editor: lines/new (no lineId) and lines/:lineId/edit. */
 export function LineEditorPage({ lineId }: { lineId?: string | undefined }) {
@@ -65,7 +67,6 @@ function LineEditor({
   const [submitted, setSubmitted] = useState(false);
   const [focusInvalid, setFocusInvalid] = useState(0);
   const save = useMutation(trpc.admin.lines.saveFull.mutationOptions());
-  const createStop = useMutation(trpc.admin.stops.save.mutationOptions());
   const d = draft.value;
 
   // Red outlines only after a failed save attempt (spec section 4), then live while fixing.
@@ -81,14 +82,20 @@ function LineEditor({
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusInvalid]);
 
-  const onCreateStop = async (name: string): Promise<Stop> => {
-    const stop = await createStop.mutateAsync({ id: null, name });
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.stops.list.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.stops.listWithUsage.queryKey() }),
-    ]);
-    return stop;
-  };
+  // New stops exist only in the draft until the line is saved (then the save creates them).
+  const onCreateStop = (name: string): Stop => ({
+    id: tempId(),
+    name,
+    coords: null,
+    defaultOption: false,
+  });
+  const newStops = useMemo(() => {
+    const byId = new Map<number, Stop>();
+    for (const route of d.routes)
+      for (const stop of route.stops) if (stop && isNewStop(stop)) byId.set(stop.id, stop);
+    return [...byId.values()];
+  }, [d.routes]);
+  const pickable = useMemo(() => [...newStops, ...stops], [newStops, stops]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -108,7 +115,7 @@ function LineEditor({
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.admin.lines.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.admin.routes.pathKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.admin.stops.listWithUsage.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.admin.stops.pathKey() }),
       ]);
       navigate(`/lines/${id}`);
     } catch (error) {
@@ -244,7 +251,7 @@ function LineEditor({
             route={route}
             index={index}
             lineId={info.id}
-            stops={stops}
+            stops={pickable}
             invalid={(...path) => invalid('routes', index, ...path)}
             onCreateStop={onCreateStop}
             onChange={(change) =>

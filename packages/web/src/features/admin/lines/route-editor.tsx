@@ -16,6 +16,7 @@ import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { TextField } from '../ui/fields.tsx';
 import { useRegisterFlush } from '../ui/flush.tsx';
 import { StopPicker } from '../ui/stop-picker.tsx';
+import './line-editor.css';
 
 const digits = (raw: string) => {
   const text = digitsOnly(raw, 7);
@@ -28,7 +29,7 @@ export interface RouteEditorProps {
   lineId: number | null;
   stops: readonly Stop[];
   invalid: (...path: (string | number)[]) => boolean;
-  onCreateStop: (name: string) => Promise<Stop>;
+  onCreateStop: (name: string) => Stop;
   onChange: (change: (route: RouteDraft) => RouteDraft) => void;
   onDuplicate: () => void;
   onDelete: () => void;

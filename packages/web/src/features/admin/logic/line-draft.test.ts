@@ -49,9 +49,23 @@ describe('line editor model', () => {
         'info.name',
         'info.customNotes.0.noteKey',
         'routes.0.routeNotes',
-        'routes.0.stopsArr.0.id',
+        'routes.0.stopsArr.0',
       ]),
     );
+  });
+
+  it('sends a new stop of the route editor with its name, a stored one by id', () => {
+    const d = draft();
+    const fresh = { id: -40, name: 'Vikonys II', coords: null, defaultOption: false };
+    d.routes[0] = { ...newRoute(), routeNotes: 'main', stops: [stop(3), fresh, fresh], distances: ['', ''] };
+    const result = validateLine(d);
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    expect(result.data.routes[0]?.stopsArr).toEqual([
+      { id: 3 },
+      { id: -40, name: 'Vikonys II' },
+      { id: -40, name: 'Vikonys II' },
+    ]);
   });
 
   it("duplicates a route with ' - copy' and a new temporary id", () => {

@@ -1,4 +1,4 @@
-import { SaveLineInput, type Stop } from '@bus/core';
+import { isStoredId, SaveLineInput, type Stop } from '@bus/core';
 import type { LineFullData, LineTemplateData } from '../admin-api.tsx';
 import { distancesToSave, type RouteStops } from './route-stops.ts';
 import { savedId, tempId } from './temp-ids.ts';
@@ -82,7 +82,10 @@ export function lineToInput(draft: LineDraft) {
     routes: draft.routes.map((route) => ({
       id: savedId(route.id),
       routeNotes: route.routeNotes,
-      stopsArr: route.stops.map((stop) => ({ id: stop?.id ?? 0 })),
+      // A new stop goes with its name: the line save creates it (temporary negative id).
+      stopsArr: route.stops.map((stop) =>
+        stop && !isStoredId(stop.id) ? { id: stop.id, name: stop.name } : { id: stop?.id ?? 0 },
+      ),
       distanceMetersList: distancesToSave(route.distances),
     })),
   };

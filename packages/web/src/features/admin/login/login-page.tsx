@@ -8,6 +8,7 @@ import { storeUser } from '../../../lib/stored-user.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { AdminApiProvider } from '../admin-api.tsx';
 import '../admin.css';
+import './login.css';
 
 /**
  * Login (/admin-access). Lazy-loaded so form code stays out of the public bundle; it brings its

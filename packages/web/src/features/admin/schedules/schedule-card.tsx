@@ -8,6 +8,7 @@ import { timeInput } from '../logic/time-input.ts';
 import { ConfirmDelete } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { CheckField, SelectField, TextField } from '../ui/fields.tsx';
+import './schedules.css';
 
 const parseTime = (raw: string, previous: string) => timeInput(raw, previous);
 const showStored = (value: string) => value;

@@ -17,6 +17,7 @@ import { useFlushEdits } from '../ui/flush.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import { useDraft } from '../ui/use-draft.ts';
 import { ScheduleCard } from './schedule-card.tsx';
+import './schedules.css';
 
 /** The schedules of one line, each saved (or deleted) on its own. */
 export function ScheduleEditor({

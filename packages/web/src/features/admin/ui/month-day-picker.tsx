@@ -5,6 +5,7 @@ import { useAdminMessages } from '../../../i18n/admin.ts';
 import { formatDate } from '../../../i18n/format.ts';
 import { useMessages } from '../../../i18n/index.ts';
 import 'react-day-picker/style.css';
+import './month-day-picker.css';
 
 /** The rule editor's calendar covers one year (spec section 9). */
 export const PICKER_YEAR = 2026;

@@ -6,6 +6,7 @@ import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { LoadError } from '../ui/bits.tsx';
+import './yearly-rules.css';
 
 /** Lines and schedules using one rule, in an accordion (yearly-rules/:ruleId). */
 export function YearlyRulePage({ ruleId }: { ruleId: string }) {

@@ -16,6 +16,7 @@ import { useFlushEdits } from '../ui/flush.tsx';
 import { MonthDayPicker } from '../ui/month-day-picker.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import { useDraft } from '../ui/use-draft.ts';
+import './yearly-rules.css';
 
 /** The rule calendar shows 3 months at a time (spec section 9). */
 const RULE_PICKER_MONTHS = 3;
