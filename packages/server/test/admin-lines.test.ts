@@ -129,7 +129,7 @@ describe('admin.lines.saveFull', () => {
     const before = await readTimetable(t.db.kysely);
     for (const id of [7, 13, 20]) {
       const res = await saveFull(toSaveInput(await getFull(id)));
-      expect(res.data).toEqual({ id, version: 0, affectedSchedules: [] });
+      expect(res.data).toEqual({ id, version: 0, affectedSchedules: [], createdStops: [] });
     }
     expect(await readTimetable(t.db.kysely)).toEqual(before);
   });
@@ -163,7 +163,7 @@ describe('admin.lines.saveFull', () => {
       info: { ...line.info, name: 'T1b', customNotes: [{ id: -5, noteKey: 'Kita', noteValue: 'Nauja' }] },
       routes: [{ ...main, stopsArr: [...main.stopsArr, { id: 4 }], distanceMetersList: [1, 2, 3] }],
     });
-    expect(res.data).toEqual({ id, version: expect.any(Number), affectedSchedules: [] });
+    expect(res.data).toEqual({ id, version: expect.any(Number), affectedSchedules: [], createdStops: [] });
     const after = await getFull(id);
     expect(after.info.name).toBe('T1b');
     expect(after.info.customNotes.map((n) => n.noteKey)).toEqual(['Kita']);

@@ -9,6 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { toStop } from './stops.ts';
+import { listTripTimes } from './trip-times.ts';
 
 export interface RouteWithStops {
   id: number;
@@ -152,20 +153,10 @@ export async function listSchedules(
     .where('schedule_id', 'in', scheduleIds)
     .orderBy('id')
     .execute();
-  const times =
-    trips.length === 0
-      ? []
-      : await db
-          .selectFrom('trip_time')
-          .selectAll()
-          .where(
-            'trip_id',
-            'in',
-            trips.map((t) => t.id),
-          )
-          .orderBy('trip_id')
-          .orderBy('seq')
-          .execute();
+  const times = await listTripTimes(
+    db,
+    trips.map((t) => t.id),
+  );
   const tripById = new Map<number, TripWithRoute>();
   for (const t of trips) {
     tripById.set(t.id, {

@@ -21,17 +21,10 @@ export async function remapRouteTripTimes(
     .orderBy('id')
     .execute();
   if (trips.length === 0) return [];
-  const times = await db
-    .selectFrom('trip_time')
-    .select(['trip_id', 'seq', 'minute'])
-    .where(
-      'trip_id',
-      'in',
-      trips.map((t) => t.id),
-    )
-    .orderBy('trip_id')
-    .orderBy('seq')
-    .execute();
+  const times = await listTripTimes(
+    db,
+    trips.map((t) => t.id),
+  );
   const byTrip = new Map<number, (number | null)[]>();
   for (const row of times) {
     const list = byTrip.get(row.trip_id) ?? [];
@@ -73,4 +66,19 @@ export async function routeStopIds(
   for (const id of routeIds) result.set(id, []);
   for (const row of rows) result.get(row.route_id)?.push(row.stop_id);
   return result;
+}
+
+/** The stop times of these trips, trip by trip in stop order (minutes; null = no time). */
+export async function listTripTimes(
+  db: Kysely<Database>,
+  tripIds: readonly number[],
+): Promise<{ trip_id: number; seq: number; minute: number | null }[]> {
+  if (tripIds.length === 0) return [];
+  return db
+    .selectFrom('trip_time')
+    .select(['trip_id', 'seq', 'minute'])
+    .where('trip_id', 'in', [...tripIds])
+    .orderBy('trip_id')
+    .orderBy('seq')
+    .execute();
 }
