@@ -106,7 +106,7 @@ describe('admin board', () => {
         localStorage.setItem('user', JSON.stringify({ accessToken: 'expired', roles: ['ROLE_ADMIN'] })),
       );
       await other.goto(url('/admin-panel/holidays'));
-      await other.waitForURL(/\/admin-access\?session=ended$/);
+      await other.waitForURL(/\/admin-access\?session=ended&return=%2Fadmin-panel%2Fholidays$/);
       await other.getByText('Your session has ended, please sign in again').waitFor();
       expect(await other.evaluate(() => localStorage.getItem('user'))).toBeNull();
     } finally {

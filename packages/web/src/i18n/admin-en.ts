@@ -53,6 +53,7 @@ export const adminEn = {
     no: 'No', // ours
     none: '-', // ours
     save: 'Save', // ours
+    saveAnyway: 'Save anyway', // ours
     cancel: 'Cancel', // ours
     edit: 'Edit',
     delete: 'Delete', // ours
@@ -157,10 +158,17 @@ export const adminEn = {
         : `Delete line ${lineName} and its ${schedules === 1 ? 'schedule' : `${schedules} schedules`}?`, // ours
     deleted: (lineName: string) => `${lineName} has been deleted.`, // ours
     stopsCaption: (notes: string) => `Stops of ${notes}`, // ours
+    moved: 'Saved. The times of these schedules stayed with their stops; give the new stops their times:', // ours
+    movedSchedule: (id: number) => `Schedule ${id}`, // ours
     ends: (from: string, to: string) => `${from} – ${to}`, // ours
     stopCount: (n: number) => (n === 1 ? '1 stop' : `${n} stops`), // ours
   },
   lineEditor: {
+    timesFollowStops:
+      'Route changes on routes that schedules use: every trip keeps each time at its stop. A new stop has no time until you give one in the schedule editor.', // ours
+    routeChange: (n: number, schedules: number[], newStops: string[]) =>
+      `Route variation ${n}: ${schedules.length === 1 ? 'schedule' : 'schedules'} ${schedules.join(', ')}` +
+      (newStops.length === 0 ? '.' : `; no time yet at ${newStops.join(', ')}.`), // ours
     info: 'Line information', // ours
     chooseType: 'Choose a route type', // ours
     notes: 'Notes', // ours
@@ -196,6 +204,15 @@ export const adminEn = {
     noRoutes: 'No route variations yet. Add one with its stops.', // ours
     invalidHint: 'Fill in the fields outlined in red.', // ours
   },
+  /** Drafts, versions and leaving an editor (ours). */
+  safety: {
+    leave: 'You have unsaved changes. Leave this page and lose them?',
+    reload: 'Reload the current version',
+    reloadHint: 'This replaces your unsaved changes with what is stored now.',
+    restored: (time: string) =>
+      `Your unsaved changes (last edited at ${time}) have been brought back. Save them, or discard them to see what is stored.`,
+    discard: 'Discard my changes',
+  },
   stopPicker: {
     placeholder: 'Search a stop', // ours
     create: (name: string) => `Create stop “${name}”`, // ours
@@ -217,6 +234,25 @@ export const adminEn = {
     noSchedules: 'This line has no schedules yet.', // ours
     add: 'Add schedule', // ours
     saveSchedule: 'Save schedule', // ours
+    routeSwitched: (kept: number, empty: number, dropped: number) =>
+      `Route changed: times kept at the ${kept === 1 ? 'stop' : `${kept} stops`} both routes share` +
+      (empty > 0
+        ? `; ${empty === 1 ? '1 stop has' : `${empty} stops have`} no time yet, fill ${empty === 1 ? 'it' : 'them'} in`
+        : '') +
+      (dropped > 0
+        ? `; ${dropped === 1 ? '1 time' : `${dropped} times`} of stops not on this route dropped`
+        : '') +
+      '.', // ours
+    warningsTitle: 'Please check before saving:', // ours
+    warningBackwards: (trip: number, stop: string, from: string, to: string, count: number) =>
+      `Trip ${trip}: the time goes back from ${from} to ${to} at ${stop}` +
+      (count > 1 ? ` (and ${count - 1} more ${count === 2 ? 'place' : 'places'})` : '') +
+      '.', // ours
+    warningDirection: (trip: number, boundFor: string, stop: string) =>
+      boundFor === 'Out bound'
+        ? `Trip ${trip} is Out bound but ends at ${stop}.`
+        : `Trip ${trip} is City bound but starts at ${stop}.`, // ours
+    keepEditing: 'Keep editing', // ours
     deleteSchedule: 'Delete schedule', // ours
     removeSchedule: 'Remove new schedule', // ours
     weekdays: 'Runs on weekdays', // ours

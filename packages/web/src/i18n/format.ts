@@ -10,6 +10,17 @@ const STYLES = {
   longDay: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
   /** '1 November' (a day of any year). */
   dayMonth: { day: 'numeric', month: 'long' },
+  /** '14:05' in Vilnius (when a draft was last changed). */
+  time: { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Vilnius' },
+  /** '25 Nov 2026, 14:05' in Vilnius (when a change was made). */
+  dateTime: {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Vilnius',
+  },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type DateStyle = keyof typeof STYLES;

@@ -81,7 +81,7 @@ export async function saveStop(
           const which = stopLabel(same);
           throw new DomainError(
             'CONFLICT',
-            `Another stop is already called “${which}” (stop ${same.id}). Save again to keep the same name.`,
+            `Another stop is already called “${which}” (stop ${same.id}). Choose “Save anyway” to give this stop the same name.`,
             { reason: 'duplicate-stop-name', stopId: same.id, name: same.name, coords: same.coords },
           );
         }

@@ -4,6 +4,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { type ReactNode, useState } from 'react';
 import { clearStoredUser } from '../../lib/stored-user.ts';
 import { createTrpcClient, TRPCProvider } from '../../lib/trpc.ts';
+import { leaveWithoutAsking } from './ui/safe-draft.tsx';
 
 /** Output shapes of the admin procedures, for the pages' props and helpers. */
 export type AdminOutputs = inferRouterOutputs<AppRouter>['admin'];
@@ -34,7 +35,10 @@ function signOutOnUnauthorized(error: unknown): void {
   if (httpStatusOf(error) !== 401 || leaving) return;
   leaving = true;
   clearStoredUser();
-  window.location.assign(SESSION_ENDED_PATH);
+  // Editors keep their drafts (ui/safe-draft.tsx): after signing in again the user is back here.
+  leaveWithoutAsking();
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`${SESSION_ENDED_PATH}&return=${encodeURIComponent(here)}`);
 }
 
 function createAdminQueryClient(handleUnauthorized: boolean): QueryClient {

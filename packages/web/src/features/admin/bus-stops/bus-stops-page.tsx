@@ -7,7 +7,7 @@ import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { StopWithUsageData } from '../admin-api.tsx';
 import { savedId, tempId } from '../logic/temp-ids.ts';
-import { ConfirmDelete, LoadError, YesNo } from '../ui/bits.tsx';
+import { ConfirmDelete, LoadError, RowNotice, YesNo } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { matchStops } from '../ui/stop-picker.tsx';
 import { useInlineRow } from '../ui/use-inline-row.ts';
@@ -114,19 +114,32 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
   const { stop, usedInLines } = item;
   const save = useMutation(trpc.admin.stops.save.mutationOptions());
   const remove = useMutation(trpc.admin.stops.delete.mutationOptions());
-  const input = (d: StopDraft) => ({
+  const input = (d: StopDraft, confirmed = false) => ({
     id: savedId(stop.id),
     name: d.name,
     coords: d.coords,
     defaultOption: d.defaultOption,
     baseVersion: item.version,
+    ...(confirmed ? { confirmDuplicateName: true } : {}),
   });
-  const { draft, editing, startEditing, submitted, submit, cancel, del } = useInlineRow<StopDraft>({
+  const {
+    draft,
+    editing,
+    startEditing,
+    submitted,
+    submit,
+    cancel,
+    del,
+    question,
+    confirm,
+    conflict,
+    reload,
+  } = useInlineRow<StopDraft>({
     initial: () => ({ name: stop.name, coords: stop.coords ?? '', defaultOption: stop.defaultOption }),
     startEditing: onDone !== undefined,
     onDone,
     isValid: (d) => SaveStopInput.safeParse(input(d)).success,
-    save: (d) => save.mutateAsync(input(d)),
+    save: (d, confirmed) => save.mutateAsync(input(d, confirmed)),
     remove: () => remove.mutateAsync({ id: stop.id, baseVersion: item.version }),
     invalidate: () =>
       Promise.all([
@@ -248,6 +261,13 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
         <button type="button" className="btn btn--small" onClick={cancel}>
           {m.common.cancel}
         </button>
+        <RowNotice
+          question={question}
+          conflict={conflict}
+          busy={save.isPending}
+          onConfirm={confirm}
+          onReload={reload}
+        />
       </td>
     </tr>
   );

@@ -5,7 +5,7 @@ import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { savedId, tempId } from '../logic/temp-ids.ts';
-import { ConfirmDelete, LoadError } from '../ui/bits.tsx';
+import { ConfirmDelete, LoadError, RowNotice } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { formatMonthDay, MonthDayPicker } from '../ui/month-day-picker.tsx';
 import { useInlineRow } from '../ui/use-inline-row.ts';
@@ -91,7 +91,19 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday & { version: number 
     day: d.day ?? 0,
     baseVersion: holiday.version,
   });
-  const { draft, editing, startEditing, submitted, submit, cancel, del } = useInlineRow<HolidayDraft>({
+  const {
+    draft,
+    editing,
+    startEditing,
+    submitted,
+    submit,
+    cancel,
+    del,
+    question,
+    confirm,
+    conflict,
+    reload,
+  } = useInlineRow<HolidayDraft>({
     initial: () => ({ name: holiday.name, month: holiday.month || null, day: holiday.day || null }),
     startEditing: isNew,
     onDone,
@@ -176,6 +188,13 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday & { version: number 
         <button type="button" className="btn btn--small" onClick={cancel}>
           {m.common.cancel}
         </button>
+        <RowNotice
+          question={question}
+          conflict={conflict}
+          busy={save.isPending}
+          onConfirm={confirm}
+          onReload={reload}
+        />
       </td>
     </tr>
   );

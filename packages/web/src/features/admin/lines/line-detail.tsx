@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -16,7 +16,13 @@ export function LineDetail({ data }: { data: LineFullData }) {
   const queryClient = useQueryClient();
   const toasts = useToasts();
   const [, navigate] = useLocation();
+  const search = useSearch();
   const switchId = useId();
+  // Just saved in the line editor: schedules whose times followed their stops (?moved=1,2).
+  const moved = (new URLSearchParams(search).get('moved') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
   const { info, routes } = data;
   // Route variations shown (several may be open at once); the main route to start with.
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set(routes.slice(0, 1).map((r) => r.id)));
@@ -61,6 +67,18 @@ export function LineDetail({ data }: { data: LineFullData }) {
       {/* City buses go round the town: no start and end headings. */}
       {info.routeType !== 'City Bus' && (
         <p className="line-ends-admin">{m.lineDetail.ends(info.routeStart ?? '', info.routeEnd ?? '')}</p>
+      )}
+      {moved.length > 0 && (
+        <div className="alert alert--info" role="status">
+          <p>{m.lineDetail.moved}</p>
+          <ul>
+            {moved.map((id) => (
+              <li key={id}>
+                <Link href={`/schedules/${info.id}/${id}`}>{m.lineDetail.movedSchedule(id)}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <div className="actions-bar">
         <Link href={`/schedules/${info.id}`} className="btn btn--primary">

@@ -4,17 +4,23 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Link, useLocation } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
-import { errorText } from '../../../lib/error-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { LineFullData, LineTemplateData } from '../admin-api.tsx';
-import { duplicateRoute, type LineDraft, lineToDraft, newRoute, validateLine } from '../logic/line-draft.ts';
+import {
+  duplicateRoute,
+  type LineDraft,
+  lineToDraft,
+  newRoute,
+  routeChanges,
+  validateLine,
+} from '../logic/line-draft.ts';
 import { tempId } from '../logic/temp-ids.ts';
 import { LoadError } from '../ui/bits.tsx';
 import { CheckField, SelectField, TextField } from '../ui/fields.tsx';
 import { useFlushEdits } from '../ui/flush.tsx';
+import { useSafeDraft } from '../ui/safe-draft.tsx';
 import { isNewStop } from '../ui/stop-picker.tsx';
 import { useToasts } from '../ui/toasts.tsx';
-import { useDraft } from '../ui/use-draft.ts';
 import { RouteEditor } from './route-editor.tsx';
 import './line-editor.css';
 
@@ -63,7 +69,13 @@ function LineEditor({
   const [, navigate] = useLocation();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const draft = useDraft<LineDraft>(() => lineToDraft(data));
+  const loaded = useMemo(() => lineToDraft(data), [data]);
+  const draft = useSafeDraft<LineDraft>({
+    key: `line:${data.info.id ?? 'new'}`,
+    loaded,
+    version: 'version' in data ? data.version : undefined,
+    reload: () => queryClient.invalidateQueries({ queryKey: trpc.admin.lines.pathKey() }),
+  });
   const [submitted, setSubmitted] = useState(false);
   const [focusInvalid, setFocusInvalid] = useState(0);
   const save = useMutation(trpc.admin.lines.saveFull.mutationOptions());
@@ -108,18 +120,23 @@ function LineEditor({
       return;
     }
     try {
-      const { id } = await save.mutateAsync({
+      const { id, affectedSchedules } = await save.mutateAsync({
         ...result.data,
-        ...('version' in data ? { baseVersion: data.version } : {}),
+        ...(draft.baseVersion === undefined ? {} : { baseVersion: draft.baseVersion }),
       });
+      draft.saved();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.admin.lines.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.admin.routes.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.admin.stops.pathKey() }),
       ]);
-      navigate(`/lines/${id}`);
+      // The line page then links the schedules whose times followed their stops.
+      navigate(
+        affectedSchedules.length > 0 ? `/lines/${id}?moved=${affectedSchedules.join(',')}` : `/lines/${id}`,
+      );
     } catch (error) {
-      toasts.danger(errorText(error));
+      const text = draft.failed(error);
+      if (text !== null) toasts.danger(text);
     }
   };
 
@@ -134,6 +151,7 @@ function LineEditor({
   return (
     <form ref={formRef} id={formId} className="line-editor" noValidate onSubmit={submit}>
       <h1>{info.id === null ? heading : m.admin.editLineNamed(data.info.name ?? '')}</h1>
+      {draft.notices}
 
       <section className="panel" aria-labelledby={`${formId}-info`}>
         <h2 id={`${formId}-info`}>{m.lineEditor.info}</h2>
@@ -288,6 +306,7 @@ function LineEditor({
         </button>
       </section>
 
+      <RouteChangeNotice loaded={loaded} draft={d} />
       <div className="actions-bar actions-bar--end">
         <button type="submit" className="btn btn--primary" disabled={save.isPending}>
           {save.isPending ? m.common.saving : m.common.save}
@@ -297,5 +316,27 @@ function LineEditor({
         </Link>
       </div>
     </form>
+  );
+}
+
+/**
+ * Said before saving: which schedules a route change touches, and that their times stay with
+ * their stops while a new stop has no time until staff give one (core remapTripTimes).
+ */
+function RouteChangeNotice({ loaded, draft }: { loaded: LineDraft; draft: LineDraft }) {
+  const m = useAdminMessages();
+  const changes = routeChanges(loaded, draft);
+  if (changes.length === 0) return null;
+  return (
+    <div className="alert alert--info route-change-notice" role="status">
+      <p>{m.lineEditor.timesFollowStops}</p>
+      <ul>
+        {changes.map((change) => (
+          <li key={change.index}>
+            {m.lineEditor.routeChange(change.index + 1, change.schedules, change.newStops)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

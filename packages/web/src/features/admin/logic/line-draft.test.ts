@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateRoute, type LineDraft, newRoute, type RouteDraft, validateLine } from './line-draft.ts';
+import {
+  duplicateRoute,
+  type LineDraft,
+  newRoute,
+  type RouteDraft,
+  routeChanges,
+  validateLine,
+} from './line-draft.ts';
 
 const stop = (id: number) => ({ id, name: `Stop ${id}`, coords: null, defaultOption: false });
 
@@ -80,5 +87,26 @@ describe('line editor model', () => {
 
   it('starts a new route with one empty stop', () => {
     expect(newRoute()).toMatchObject({ stops: [null], distances: [], usage: [] });
+  });
+});
+
+describe('what a route change touches (said before saving)', () => {
+  const used = (stops: number[], usage: number[] = [70, 71]): LineDraft => ({
+    ...draft(),
+    routes: [{ id: 40, routeNotes: 'main', stops: stops.map(stop), distances: [], usage }],
+  });
+  it.each([
+    ['nothing changed', used([1, 2, 3]), used([1, 2, 3]), []],
+    [
+      'a stop inserted',
+      used([1, 2, 3]),
+      used([1, 9, 2, 3]),
+      [{ index: 0, schedules: [70, 71], newStops: ['Stop 9'] }],
+    ],
+    ['a stop removed', used([1, 2, 3]), used([1, 3]), [{ index: 0, schedules: [70, 71], newStops: [] }]],
+    ['stops reordered', used([1, 2, 3]), used([1, 3, 2]), [{ index: 0, schedules: [70, 71], newStops: [] }]],
+    ['an unused route', used([1, 2, 3], []), used([1, 9, 3], []), []],
+  ])('%s', (_name, loaded, edited, expected) => {
+    expect(routeChanges(loaded, edited)).toEqual(expected);
   });
 });

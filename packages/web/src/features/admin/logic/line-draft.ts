@@ -97,3 +97,29 @@ export function validateLine(draft: LineDraft) {
   if (result.success) return { success: true as const, data: result.data };
   return { success: false as const, paths: result.error.issues.map((issue) => issue.path.join('.')) };
 }
+
+export interface RouteChange {
+  /** The route variation's place in the editor (0-based). */
+  index: number;
+  /** Schedules with trips on it, whose times move with their stops. */
+  schedules: number[];
+  /** Names of the stops it gains: they get no time until staff give one. */
+  newStops: string[];
+}
+
+/** Stored routes used by schedules whose stops the draft adds, removes or reorders. */
+export function routeChanges(loaded: LineDraft, draft: LineDraft): RouteChange[] {
+  const changes: RouteChange[] = [];
+  draft.routes.forEach((route, index) => {
+    const before = loaded.routes.find((r) => r.id === route.id);
+    if (!before || before.usage.length === 0) return;
+    const ids = (stops: RouteDraft['stops']) => stops.map((s) => s?.id ?? 0);
+    const was = ids(before.stops);
+    const now = ids(route.stops);
+    if (was.length === now.length && was.every((id, i) => id === now[i])) return;
+    const had = new Set(was);
+    const newStops = route.stops.filter((s) => s !== null && !had.has(s.id)).map((s) => s?.name ?? '');
+    changes.push({ index, schedules: [...before.usage], newStops });
+  });
+  return changes;
+}

@@ -4,7 +4,9 @@ import {
   isTripRuleMessage,
   type ScheduleForm,
   scheduleToForm,
+  scheduleWarnings,
   secondTrip,
+  switchTripRoute,
   type TripForm,
   toScheduleDraft,
   validateSchedule,
@@ -147,5 +149,64 @@ describe('schedule forms', () => {
     const first = OUT;
     expect(secondTrip(first)).toMatchObject({ boundFor: 'City bound', routeId: 10, routeDirReversed: true });
     expect(secondTrip({ ...first, boundFor: 'City bound' }).boundFor).toBe('Out bound');
+  });
+});
+
+describe('a trip moved to another route keeps the times of the stops both share', () => {
+  const stops = (...ids: number[]) => ({ stopsArr: ids.map((id) => ({ id, name: `S${id}` })) });
+  const A = { id: 1, ...stops(1, 2, 3, 4) };
+  const B = { id: 2, ...stops(1, 3, 5, 4) };
+  const trip = (reversed: boolean, timeList: string[]): TripForm => ({
+    id: 9,
+    boundFor: 'Out bound',
+    routeId: 1,
+    routeDirReversed: reversed,
+    timeList,
+  });
+  it.each([
+    ['forward', false, ['07:00', '07:05', '07:10', '07:20'], ['07:00', '07:10', '', '07:20'], 3, 1, 1],
+    ['reversed', true, ['07:00', '07:10', '07:15', '07:20'], ['07:00', '', '07:10', '07:20'], 3, 1, 1],
+    ['no times yet', false, ['', '', '', ''], ['', '', '', ''], 0, 4, 0],
+  ] as const)('%s', (_name, reversed, before, after, kept, empty, dropped) => {
+    expect(switchTripRoute(trip(reversed, [...before]), A, B)).toEqual({
+      timeList: after,
+      kept,
+      empty,
+      dropped,
+    });
+  });
+  it('from no route: every stop empty', () => {
+    expect(switchTripRoute(trip(false, []), undefined, B).timeList).toEqual(['', '', '', '']);
+  });
+});
+
+describe('plausibility warnings before a schedule save', () => {
+  const route = { id: 10, stopsArr: [1, 7, 8].map((id) => ({ id, name: `S${id}` })) };
+  const form = (trips: Partial<TripForm>[]): ScheduleForm => ({
+    id: 3,
+    runsOnWeekly: ['MONDAY'],
+    runsOnYearlyId: null,
+    runsOnPublicHolidays: false,
+    timeConstraintsDescription: '',
+    trips: trips.map((t, i) => ({ ...OUT, id: i + 1, ...t })),
+  });
+  it.each([
+    ['times in order', [{ timeList: ['07:00', '07:10', '07:20'] }], []],
+    ['a time going backwards', [{ timeList: ['07:00', '06:50', '07:20'] }], ['1:backwards:S7']],
+    [
+      'an Out bound trip ending at the home station',
+      [{ routeDirReversed: true, timeList: ['07:00', '07:10', '07:20'] }],
+      ['1:direction:S1'],
+    ],
+    [
+      'a City bound trip starting at the home station',
+      [{ boundFor: 'City bound' as const, timeList: ['07:00', '07:10', '07:20'] }],
+      ['1:direction:S1'],
+    ],
+  ])('%s', (_name, trips, expected) => {
+    const found = scheduleWarnings(form(trips), [route]).map(
+      (w) => `${w.trip}:${w.warning.kind}:${w.stopName}`,
+    );
+    expect(found).toEqual(expected);
   });
 });

@@ -2,9 +2,12 @@ import {
   type BoundFor,
   MESSAGES,
   prepareSchedulesToSave,
+  remapTripTimes,
   resizeTimeList,
   type ScheduleDraft,
   type ScheduleToSave,
+  type TripWarning,
+  tripWarnings,
   type ValidationResult,
   WEEKDAYS,
   type Weekday,
@@ -118,4 +121,79 @@ export function secondTrip(first: TripForm | undefined): TripForm {
     routeDirReversed: first ? !first.routeDirReversed : false,
     timeList: [],
   };
+}
+
+/** A route as the schedule editor knows it: its stops as drawn. */
+export interface RouteStopsOf {
+  id: number;
+  stopsArr: readonly { id: number; name: string }[];
+}
+
+/** The stops a trip passes, in travel order (the route reversed for a reversed trip). */
+export function travelStops(route: RouteStopsOf, reversed: boolean) {
+  return reversed ? [...route.stopsArr].reverse() : [...route.stopsArr];
+}
+
+export interface RouteSwitch {
+  timeList: string[];
+  /** Stops both routes share, whose times were kept. */
+  kept: number;
+  /** Stops of the new route without a time yet. */
+  empty: number;
+  /** Times dropped with stops the new route does not have. */
+  dropped: number;
+}
+
+/**
+ * A trip moved to another route keeps the time of every stop both routes share (in travel
+ * order, core's remapTripTimes) and leaves the others empty for staff to fill.
+ */
+export function switchTripRoute(
+  trip: TripForm,
+  from: RouteStopsOf | undefined,
+  to: RouteStopsOf,
+): RouteSwitch {
+  const next = travelStops(to, trip.routeDirReversed).map((s) => s.id);
+  if (!from) return { timeList: next.map(() => ''), kept: 0, empty: next.length, dropped: 0 };
+  const previous = travelStops(from, trip.routeDirReversed).map((s) => s.id);
+  const times = trip.timeList.map((t) => (t === '' ? null : t));
+  const moved = remapTripTimes(previous, next, times, false);
+  const timeList = moved.timeList.map((t) => t ?? '');
+  return {
+    timeList,
+    kept: timeList.filter((t) => t !== '').length,
+    empty: timeList.filter((t) => t === '').length,
+    dropped: moved.dropped.length,
+  };
+}
+
+export interface ScheduleWarning {
+  /** 1-based trip number as the editor shows it. */
+  trip: number;
+  warning: TripWarning;
+  /** Name of the stop the warning is about. */
+  stopName: string;
+}
+
+/**
+ * Plausibility warnings of a schedule about to be saved (core tripWarnings): times going
+ * backwards along a trip, a direction that does not fit where the trip starts or ends.
+ */
+export function scheduleWarnings(form: ScheduleForm, routes: readonly RouteStopsOf[]): ScheduleWarning[] {
+  const out: ScheduleWarning[] = [];
+  form.trips.forEach((trip, index) => {
+    const route = routes.find((r) => r.id === trip.routeId);
+    if (!route) return;
+    const stops = travelStops(route, trip.routeDirReversed);
+    const names = new Map(stops.map((s) => [s.id, s.name]));
+    for (const warning of tripWarnings({
+      boundFor: trip.boundFor,
+      travelStopIds: stops.map((s) => s.id),
+      timeList: trip.timeList.map((t) => (t === '' ? null : t)),
+    })) {
+      const { stopId } = warning;
+      out.push({ trip: index + 1, warning, stopName: (stopId === undefined ? '' : names.get(stopId)) ?? '' });
+    }
+  });
+  return out;
 }

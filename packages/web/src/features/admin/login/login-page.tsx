@@ -30,7 +30,11 @@ function LoginForm() {
   const trpc = useTRPC();
   const id = useId();
   const search = useSearch();
-  const sessionEnded = new URLSearchParams(search).get('session') === 'ended';
+  const params = new URLSearchParams(search);
+  const sessionEnded = params.get('session') === 'ended';
+  // After a sign-in expiry: back to the editor that was open (its draft is kept), only inside the panel.
+  const back = params.get('return');
+  const target = back && /^\/admin-panel(\/|$|\?)/.test(back) ? back : '/admin-panel';
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });
   const [failure, setFailure] = useState<string | null>(null);
@@ -57,8 +61,8 @@ function LoginForm() {
           return;
         }
         setLeaving(true);
-        // Spec: go to /admin-panel and reload.
-        window.location.assign('/admin-panel');
+        // Spec: go to /admin-panel and reload (or back to the editor the expiry interrupted).
+        window.location.assign(target);
       },
       onError: (error) => setFailure(errorText(error)),
     });

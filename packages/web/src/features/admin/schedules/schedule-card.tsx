@@ -1,8 +1,15 @@
 import { type BoundFor, WEEKDAYS } from '@bus/core';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import type { AdminRouteData } from '../admin-api.tsx';
-import { type ScheduleForm, secondTrip, type TripForm } from '../logic/schedule-form.ts';
+import {
+  type ScheduleForm,
+  type ScheduleWarning,
+  secondTrip,
+  switchTripRoute,
+  type TripForm,
+  travelStops,
+} from '../logic/schedule-form.ts';
 import { isTempId } from '../logic/temp-ids.ts';
 import { timeInput } from '../logic/time-input.ts';
 import { ConfirmDelete } from '../ui/bits.tsx';
@@ -27,6 +34,10 @@ export interface ScheduleCardProps {
   onEdit: (change: (form: ScheduleForm) => void) => void;
   onSave: () => void;
   onDelete: () => void;
+  /** Plausibility warnings of the last save attempt, to confirm or go back to (null: none). */
+  warnings: ScheduleWarning[] | null;
+  onConfirmWarnings: () => void;
+  onDismissWarnings: () => void;
 }
 
 /** Whether the trips' directions break the schedule rules (spec section 5). */
@@ -51,6 +62,9 @@ export function ScheduleCard({
   onEdit,
   onSave,
   onDelete,
+  warnings,
+  onConfirmWarnings,
+  onDismissWarnings,
 }: ScheduleCardProps) {
   const m = useAdminMessages();
   const id = useId();
@@ -175,6 +189,39 @@ export function ScheduleCard({
                 />
               ))}
             </div>
+            {warnings !== null && warnings.length > 0 && (
+              <div className="alert alert--danger schedule-warnings" role="alert">
+                <p>{m.schedules.warningsTitle}</p>
+                <ul>
+                  {warnings.map(({ trip, warning, stopName }) => (
+                    <li key={`${trip}-${warning.kind}`}>
+                      {warning.kind === 'backwards'
+                        ? m.schedules.warningBackwards(
+                            trip,
+                            stopName,
+                            warning.from,
+                            warning.to,
+                            warning.count,
+                          )
+                        : m.schedules.warningDirection(trip, warning.boundFor, stopName)}
+                    </li>
+                  ))}
+                </ul>
+                <p className="actions-bar">
+                  <button
+                    type="button"
+                    className="btn btn--primary"
+                    disabled={busy}
+                    onClick={onConfirmWarnings}
+                  >
+                    {m.common.saveAnyway}
+                  </button>
+                  <button type="button" className="btn" onClick={onDismissWarnings}>
+                    {m.schedules.keepEditing}
+                  </button>
+                </p>
+              </div>
+            )}
             <div className="actions-bar">
               {form.trips.length < 2 && (
                 <button
@@ -241,7 +288,9 @@ function TripEditor({
   const m = useAdminMessages();
   const headingId = useId();
   const route = routes.find((r) => r.id === trip.routeId);
-  const stops = route ? (trip.routeDirReversed ? [...route.stopsArr].reverse() : route.stopsArr) : [];
+  const stops = route ? travelStops(route, trip.routeDirReversed) : [];
+  // Said after the route changed: which times were kept, which stops are still empty.
+  const [switched, setSwitched] = useState<string | null>(null);
   const routeName = (r: AdminRouteData) => r.routeNotes?.trim() || m.lineDetail.mainRoute;
 
   return (
@@ -276,11 +325,21 @@ function TripEditor({
           placeholder={m.schedules.chooseRoute}
           required
           invalid={showInvalid && route === undefined}
-          onChange={(v) =>
+          onChange={(v) => {
+            const to = routes.find((r) => r.id === v);
+            if (v === null || !to) {
+              onEdit((t) => {
+                t.routeId = v;
+              });
+              return;
+            }
+            const moved = switchTripRoute(trip, route, to);
+            setSwitched(route ? m.schedules.routeSwitched(moved.kept, moved.empty, moved.dropped) : null);
             onEdit((t) => {
               t.routeId = v;
-            })
-          }
+              t.timeList = moved.timeList;
+            });
+          }}
         />
         <CheckField
           className="form-grid__check"
@@ -293,6 +352,11 @@ function TripEditor({
           }
         />
       </div>
+      {switched !== null && (
+        <p className="alert alert--info route-switched" role="status">
+          {switched}
+        </p>
+      )}
       {route ? (
         <div className="table-wrap">
           <table className="table times-table">

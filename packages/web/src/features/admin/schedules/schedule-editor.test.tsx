@@ -121,6 +121,9 @@ describe('schedule card', () => {
     onEdit: () => {},
     onSave: () => {},
     onDelete: () => {},
+    warnings: null,
+    onConfirmWarnings: () => {},
+    onDismissWarnings: () => {},
     ...overrides,
   });
 
@@ -141,5 +144,25 @@ describe('schedule card', () => {
     // The weekdays, the rule, the empty time and the direction of a single trip that is not one way.
     expect(html.match(/aria-invalid="true"/g)?.length).toBeGreaterThanOrEqual(7 + 1 + 1 + 1);
     expect(html).toContain('weekday-checks is-invalid');
+  });
+
+  it('lists the plausibility warnings to confirm before saving', () => {
+    const html = renderToString(
+      <ScheduleCard
+        {...props({
+          warnings: [
+            {
+              trip: 1,
+              stopName: 'Beta',
+              warning: { kind: 'backwards', index: 1, stopId: 2, from: '08:10', to: '08:05', count: 2 },
+            },
+          ],
+        })}
+      />,
+    );
+    expect(html).toContain('Please check before saving:');
+    expect(html).toContain('Trip 1: the time goes back from 08:10 to 08:05 at Beta (and 1 more place).');
+    expect(html).toContain('Save anyway');
+    expect(renderToString(<ScheduleCard {...props()} />)).not.toContain('Save anyway');
   });
 });

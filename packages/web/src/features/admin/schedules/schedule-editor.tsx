@@ -1,21 +1,22 @@
 import { WHOLE_YEAR_RULE_NAME } from '@bus/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
-import { errorText } from '../../../lib/error-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { AdminRouteData, LineSchedulesData } from '../admin-api.tsx';
 import {
   isTripRuleMessage,
   type ScheduleForm,
+  type ScheduleWarning,
   scheduleToForm,
+  scheduleWarnings,
   validateSchedule,
 } from '../logic/schedule-form.ts';
 import { isTempId } from '../logic/temp-ids.ts';
 import { useFlushEdits } from '../ui/flush.tsx';
+import { useSafeDraft } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
-import { useDraft } from '../ui/use-draft.ts';
 import { ScheduleCard } from './schedule-card.tsx';
 import './schedules.css';
 
@@ -36,7 +37,15 @@ export function ScheduleEditor({
   const queryClient = useQueryClient();
   const toasts = useToasts();
   const flushEdits = useFlushEdits();
-  const draft = useDraft<ScheduleForm[]>(() => data.schedules.map(scheduleToForm));
+  const loaded = useMemo(() => data.schedules.map(scheduleToForm), [data]);
+  const draft = useSafeDraft<ScheduleForm[]>({
+    key: `schedules:${lineId}`,
+    loaded,
+    version: data.version,
+    reload: () => queryClient.invalidateQueries({ queryKey: trpc.admin.schedules.pathKey() }),
+  });
+  // Plausibility warnings waiting for the user's confirmation, by schedule.
+  const [warnings, setWarnings] = useState<ReadonlyMap<number, ScheduleWarning[]>>(() => new Map());
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(
     () => new Set(openScheduleId === null ? [] : [openScheduleId]),
   );
@@ -88,12 +97,21 @@ export function ScheduleEditor({
     scrollTo.current = form.id;
   };
 
-  const save = async (id: number) => {
+  const setWarningsOf = (id: number, list: ScheduleWarning[] | null) =>
+    setWarnings((all) => {
+      const next = new Map(all);
+      if (list === null) next.delete(id);
+      else next.set(id, list);
+      return next;
+    });
+
+  const save = async (id: number, confirmed = false) => {
     flushEdits();
     const form = draft.latest().find((f) => f.id === id);
     if (!form) return;
     const checked = validateSchedule(form, stopCount);
     if (!checked.success) {
+      setWarningsOf(id, null);
       setFailed((all) => new Set(all).add(id));
       toasts.danger(
         checked.message,
@@ -101,13 +119,21 @@ export function ScheduleEditor({
       );
       return;
     }
+    // Times going backwards or a direction that does not fit: saved only once confirmed.
+    const found = scheduleWarnings(form, routes);
+    if (found.length > 0 && !confirmed) {
+      setWarningsOf(id, found);
+      return;
+    }
+    setWarningsOf(id, null);
     setBusy(id);
     try {
       const [stored] = await saveList.mutateAsync({
         lineId,
         schedules: [checked.draft],
-        baseVersion: data.version,
+        baseVersion: draft.baseVersion,
       });
+      draft.saved();
       if (stored) {
         const savedForm = scheduleToForm(stored);
         draft.edit((all) => {
@@ -128,7 +154,8 @@ export function ScheduleEditor({
       toasts.success(m.validation.saved, ALERT_MS.standard);
       await refresh();
     } catch (error) {
-      toasts.danger(errorText(error));
+      const text = draft.failed(error);
+      if (text !== null) toasts.danger(text);
     } finally {
       setBusy(null);
     }
@@ -138,9 +165,10 @@ export function ScheduleEditor({
     if (!isTempId(id)) {
       setBusy(id);
       try {
-        await remove.mutateAsync({ id, baseVersion: data.version });
+        await remove.mutateAsync({ id, baseVersion: draft.baseVersion });
       } catch (error) {
-        toasts.danger(errorText(error));
+        const text = draft.failed(error);
+        if (text !== null) toasts.danger(text);
         setBusy(null);
         return;
       }
@@ -162,6 +190,7 @@ export function ScheduleEditor({
   return (
     <>
       <h1>{m.schedules.heading(data.lineTitle)}</h1>
+      {draft.notices}
       <p className="actions-bar">
         <Link href={`/lines/${lineId}`}>{m.schedules.toLine}</Link>
       </p>
@@ -193,6 +222,9 @@ export function ScheduleEditor({
                   }
                   onSave={() => save(form.id)}
                   onDelete={() => drop(form.id)}
+                  warnings={warnings.get(form.id) ?? null}
+                  onConfirmWarnings={() => save(form.id, true)}
+                  onDismissWarnings={() => setWarningsOf(form.id, null)}
                 />
               </li>
             ))}

@@ -87,3 +87,38 @@ export function ConfirmDelete({
     </span>
   );
 }
+
+/**
+ * What an inline row says when the server refused its save: a question to answer (another
+ * stop has this name) or a conflict (someone saved in between) with a reload. Nothing was saved.
+ */
+export function RowNotice({
+  question,
+  conflict,
+  busy,
+  onConfirm,
+  onReload,
+}: {
+  question: string | null;
+  conflict: string | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onReload: () => void;
+}) {
+  const m = useAdminMessages();
+  if (question === null && conflict === null) return null;
+  return (
+    <div className="row-notice" role="alert">
+      <p>{conflict ?? question}</p>
+      {conflict !== null ? (
+        <button type="button" className="btn btn--small" onClick={onReload}>
+          {m.safety.reload}
+        </button>
+      ) : (
+        <button type="button" className="btn btn--small btn--primary" disabled={busy} onClick={onConfirm}>
+          {m.common.saveAnyway}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useFlushEdits } from './flush.tsx';
+import { conflictReason } from './safe-draft.tsx';
 import { ALERT_MS, useToasts } from './toasts.tsx';
 import { type Draft, useDraft } from './use-draft.ts';
 
@@ -16,7 +17,8 @@ export function useInlineRow<D>(options: {
   startEditing: boolean;
   onDone: (() => void) | undefined;
   isValid: (draft: D) => boolean;
-  save: (draft: D) => Promise<unknown>;
+  /** `confirmed`: the user has answered the server's question (a stop name another stop has) with yes. */
+  save: (draft: D, confirmed: boolean) => Promise<unknown>;
   remove: () => Promise<unknown>;
   invalidate: () => Promise<unknown>;
   deletedMessage: string;
@@ -29,16 +31,28 @@ export function useInlineRow<D>(options: {
   submit: () => Promise<void>;
   cancel: () => void;
   del: () => Promise<void>;
+  /** What the server asks before saving (another stop has this name), else null. */
+  question: string | null;
+  /** Saves again, answering the question with yes. */
+  confirm: () => Promise<void>;
+  /** The refusal of a save made from an older version, else null. */
+  conflict: string | null;
+  /** Shows what is stored now (the row's unsaved changes are dropped). */
+  reload: () => Promise<void>;
 } {
   const m = useAdminMessages();
   const toasts = useToasts();
   const flushEdits = useFlushEdits();
   const [editing, setEditing] = useState(options.startEditing);
   const [submitted, setSubmitted] = useState(false);
+  const [question, setQuestion] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
   const draft = useDraft(options.initial);
   const { onDone } = options;
 
   const cancel = () => {
+    setQuestion(null);
+    setConflict(null);
     if (onDone) onDone();
     else {
       draft.reset(options.initial());
@@ -47,22 +61,39 @@ export function useInlineRow<D>(options: {
     }
   };
 
-  const submit = async () => {
+  const save = async (confirmed: boolean) => {
     flushEdits();
+    setQuestion(null);
     if (!options.isValid(draft.latest())) {
       setSubmitted(true);
       toasts.danger(m.validation.inputFailed, ALERT_MS.standard);
       return;
     }
     try {
-      await options.save(draft.latest());
+      await options.save(draft.latest(), confirmed);
+      setConflict(null);
       await options.invalidate();
       toasts.success(m.validation.saved, ALERT_MS.standard);
       setSubmitted(false);
       if (onDone) onDone();
       else setEditing(false);
     } catch (error) {
-      toasts.danger(errorText(error));
+      const reason = conflictReason(error);
+      // Nothing was saved: the row keeps the draft and asks, or offers to reload.
+      if (reason === 'duplicate-stop-name') setQuestion(errorText(error));
+      else if (reason === 'stale') setConflict(errorText(error));
+      else toasts.danger(errorText(error));
+    }
+  };
+
+  const reload = async () => {
+    await options.invalidate();
+    if (onDone) onDone();
+    else {
+      setQuestion(null);
+      setConflict(null);
+      setSubmitted(false);
+      setEditing(false);
     }
   };
 
@@ -76,5 +107,21 @@ export function useInlineRow<D>(options: {
     }
   };
 
-  return { draft, editing, startEditing: () => setEditing(true), submitted, submit, cancel, del };
+  return {
+    draft,
+    editing,
+    startEditing: () => {
+      // The row shows what is stored now when editing starts.
+      draft.reset(options.initial());
+      setEditing(true);
+    },
+    submitted,
+    submit: () => save(false),
+    cancel,
+    del,
+    question,
+    confirm: () => save(true),
+    conflict,
+    reload,
+  };
 }

@@ -1,10 +1,9 @@
 import { WEEKDAYS } from '@bus/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
-import { errorText } from '../../../lib/error-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { RulesWithUsageData } from '../admin-api.tsx';
 import { type RuleForm, ruleToForm, validateRules } from '../logic/rules-form.ts';
@@ -14,8 +13,8 @@ import { RULE_NAME_DEBOUNCE_MS } from '../ui/debounced-input.tsx';
 import { SelectField, TextField } from '../ui/fields.tsx';
 import { useFlushEdits } from '../ui/flush.tsx';
 import { MonthDayPicker } from '../ui/month-day-picker.tsx';
+import { useSafeDraft } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
-import { useDraft } from '../ui/use-draft.ts';
 import './yearly-rules.css';
 
 /** The rule calendar shows 3 months at a time (spec section 9). */
@@ -46,7 +45,13 @@ function RulesEditor({ data, onSaved }: { data: RulesWithUsageData; onSaved: () 
   const queryClient = useQueryClient();
   const toasts = useToasts();
   const flushEdits = useFlushEdits();
-  const draft = useDraft<RuleForm[]>(() => data.rules.map(ruleToForm));
+  const loaded = useMemo(() => data.rules.map(ruleToForm), [data]);
+  const draft = useSafeDraft<RuleForm[]>({
+    key: 'rules',
+    loaded,
+    version: data.version,
+    reload: () => queryClient.invalidateQueries({ queryKey: trpc.admin.rules.pathKey() }),
+  });
   const [submitted, setSubmitted] = useState(false);
   const saveAll = useMutation(trpc.admin.rules.saveAll.mutationOptions());
   const usage = new Map(data.usage.map((u) => [u.ruleId, u.scheduleIds.length]));
@@ -67,13 +72,15 @@ function RulesEditor({ data, onSaved }: { data: RulesWithUsageData; onSaved: () 
       return;
     }
     try {
-      await saveAll.mutateAsync({ ...result.data, baseVersion: data.version });
+      await saveAll.mutateAsync({ ...result.data, baseVersion: draft.baseVersion });
+      draft.saved();
       toasts.success(m.validation.saved, ALERT_MS.standard);
       await queryClient.invalidateQueries({ queryKey: trpc.admin.rules.pathKey() });
       await queryClient.invalidateQueries({ queryKey: trpc.admin.schedules.pathKey() });
       onSaved();
     } catch (error) {
-      toasts.danger(errorText(error), ALERT_MS.standard);
+      const text = draft.failed(error);
+      if (text !== null) toasts.danger(text, ALERT_MS.standard);
     }
   };
 
@@ -85,6 +92,7 @@ function RulesEditor({ data, onSaved }: { data: RulesWithUsageData; onSaved: () 
 
   return (
     <>
+      {draft.notices}
       <div className="actions-bar">
         <button
           type="button"

@@ -1,0 +1,239 @@
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useAdminMessages } from '../../../i18n/admin.ts';
+import { formatDate } from '../../../i18n/format.ts';
+import { useMessages } from '../../../i18n/index.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { type Draft, useDraft } from './use-draft.ts';
+
+/**
+ * No work lost, nothing overwritten by accident: an editor's draft kept in sessionStorage while
+ * it differs from what was loaded (so a sign-in expiry, a reload or a closed tab of the same
+ * session brings it back), the version it was made from (the save sends it; a save made from
+ * an older version is refused with 409), a warning before leaving with unsaved changes, and
+ * the conflict notice with a reload.
+ */
+
+const PREFIX = 'bus-admin-draft:';
+
+interface StoredDraft<T> {
+  value: T;
+  /** The version the draft was made from; undefined for something new. */
+  version: number | undefined;
+  at: string;
+}
+
+function readStored<T>(key: string): StoredDraft<T> | null {
+  try {
+    const raw = sessionStorage.getItem(PREFIX + key);
+    return raw === null ? null : (JSON.parse(raw) as StoredDraft<T>);
+  } catch {
+    return null;
+  }
+}
+
+function writeStored<T>(key: string, draft: StoredDraft<T> | null): void {
+  try {
+    if (draft === null) sessionStorage.removeItem(PREFIX + key);
+    else sessionStorage.setItem(PREFIX + key, JSON.stringify(draft));
+  } catch {
+    // Storage full or disabled: the editor still works, only without the safety copy.
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Leaving with unsaved changes
+
+const dirtyEditors = new Set<symbol>();
+let leavingOnPurpose = false;
+
+/** For a deliberate full-page move (the sign-in expiry): no "leave this page?" question. */
+export function leaveWithoutAsking(): void {
+  leavingOnPurpose = true;
+}
+
+function onBeforeUnload(event: BeforeUnloadEvent) {
+  if (dirtyEditors.size === 0 || leavingOnPurpose) return;
+  event.preventDefault();
+  // Older browsers show the dialog only when returnValue is set.
+  event.returnValue = '';
+}
+
+let askLeave: (() => boolean) | null = null;
+
+/** Clicks on links while a draft is unsaved: ask first (capture phase, before wouter's Link). */
+function onLinkClick(event: MouseEvent) {
+  if (dirtyEditors.size === 0 || event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download'))
+    return;
+  if (link.href === window.location.href) return;
+  if (askLeave?.() ?? true) return;
+  event.preventDefault();
+  event.stopPropagation();
+}
+
+// ------------------------------------------------------------------------------------------
+
+export interface SafeDraft<T> extends Draft<T> {
+  /** True while the draft differs from what was loaded. */
+  dirty: boolean;
+  /** The version the save must send: the one the draft was made from. */
+  baseVersion: number | undefined;
+  /** When the draft was brought back from an earlier visit ('YYYY-MM-DDTHH:MM...'), else null. */
+  restoredAt: string | null;
+  /** After a successful save: the stored copy is dropped; the next version comes with the data. */
+  saved: () => void;
+  /** Drops the draft and the stored copy; shows what was loaded. */
+  discard: () => void;
+  /** A failed save: a stale version shows the conflict notice; anything else is answered with its text. */
+  failed: (error: unknown) => string | null;
+  /** The refusal of a stale save, shown until the user reloads. */
+  conflict: string | null;
+  /** The notices to render at the top of the editor (restored draft, conflict with reload). */
+  notices: ReactNode;
+}
+
+/** What a refused save says about why (the server's DomainError details). */
+export function conflictReason(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const data = (error as { data?: { details?: { reason?: unknown } } | null }).data;
+  const reason = data?.details?.reason;
+  return typeof reason === 'string' ? reason : undefined;
+}
+
+/**
+ * `key` names the editor and what it edits ('line:12', 'line:new', 'schedules:3'); `loaded` is
+ * the model built from the data as loaded now (memoized by the caller), `version` its version;
+ * `reload` fetches the data again (the editor is then shown anew from it).
+ */
+export function useSafeDraft<T>({
+  key,
+  loaded,
+  version,
+  reload,
+}: {
+  key: string;
+  loaded: T;
+  version: number | undefined;
+  reload: () => Promise<unknown>;
+}): SafeDraft<T> {
+  const m = useAdminMessages();
+  const { locale } = useMessages().app;
+  const [restored, setRestored] = useState(() => readStored<T>(key));
+  const draft = useDraft<T>(() => restored?.value ?? structuredClone(loaded));
+  const [conflict, setConflict] = useState<string | null>(null);
+  const loadedText = useMemo(() => JSON.stringify(loaded), [loaded]);
+  const dirty = JSON.stringify(draft.value) !== loadedText;
+  const baseVersion = restored ? restored.version : version;
+
+  // The safety copy follows every change while the draft is unsaved.
+  const versionRef = useRef(baseVersion);
+  versionRef.current = baseVersion;
+  useEffect(() => {
+    writeStored(
+      key,
+      dirty ? { value: draft.value, version: versionRef.current, at: new Date().toISOString() } : null,
+    );
+  }, [key, dirty, draft.value, baseVersion]);
+
+  // Leaving with unsaved changes asks first: other pages of the app, and the browser's own.
+  const question = m.safety.leave;
+  useEffect(() => {
+    if (!dirty) return;
+    const me = Symbol(key);
+    dirtyEditors.add(me);
+    askLeave = () => {
+      const leave = window.confirm(question);
+      if (leave) writeStored(key, null);
+      return leave;
+    };
+    if (dirtyEditors.size === 1) {
+      window.addEventListener('beforeunload', onBeforeUnload);
+      document.addEventListener('click', onLinkClick, true);
+    }
+    return () => {
+      dirtyEditors.delete(me);
+      if (dirtyEditors.size === 0) {
+        window.removeEventListener('beforeunload', onBeforeUnload);
+        document.removeEventListener('click', onLinkClick, true);
+      }
+    };
+  }, [dirty, key, question]);
+
+  const saved = () => {
+    writeStored(key, null);
+    setRestored(null);
+    setConflict(null);
+  };
+
+  const discard = () => {
+    writeStored(key, null);
+    setRestored(null);
+    setConflict(null);
+    draft.reset(structuredClone(loaded));
+  };
+
+  // After a reload the draft starts again from the data as it comes back.
+  const resetOnLoad = useRef(false);
+  useEffect(() => {
+    if (!resetOnLoad.current) return;
+    resetOnLoad.current = false;
+    draft.reset(structuredClone(loaded));
+  }, [loaded, draft.reset]);
+
+  const reloadFresh = async () => {
+    writeStored(key, null);
+    setRestored(null);
+    setConflict(null);
+    resetOnLoad.current = true;
+    await reload();
+  };
+
+  const failed = (error: unknown) => {
+    const text = errorText(error);
+    if (conflictReason(error) === 'stale') {
+      setConflict(text);
+      return null;
+    }
+    return text;
+  };
+
+  const notices = (
+    <>
+      {conflict !== null && (
+        <div className="alert alert--danger safety-notice" role="alert">
+          <p>{conflict}</p>
+          <p className="safety-notice__actions">
+            <button type="button" className="btn btn--small btn--primary" onClick={() => void reloadFresh()}>
+              {m.safety.reload}
+            </button>
+            <span className="muted">{m.safety.reloadHint}</span>
+          </p>
+        </div>
+      )}
+      {conflict === null && restored !== null && dirty && (
+        <div className="alert alert--info safety-notice" role="status">
+          <p>{m.safety.restored(formatDate(locale, 'time', new Date(restored.at)))}</p>
+          <p className="safety-notice__actions">
+            <button type="button" className="btn btn--small" onClick={discard}>
+              {m.safety.discard}
+            </button>
+          </p>
+        </div>
+      )}
+    </>
+  );
+
+  return {
+    ...draft,
+    dirty,
+    baseVersion,
+    restoredAt: restored?.at ?? null,
+    saved,
+    discard,
+    failed,
+    conflict,
+    notices,
+  };
+}
