@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DepartureItem, DeparturesQuery, ServiceDayContext, VilniusNow } from '@bus/core';
@@ -15,8 +15,10 @@ import {
 } from './answer-cache.ts';
 
 const opened: OpenedDatabase[] = [];
+const folders: string[] = [];
 afterEach(() => {
   for (const db of opened.splice(0)) db.sqlite.close();
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 /** A migrated in-memory database with a scratch table, so a test can write a row. */
@@ -89,7 +91,9 @@ describe('generations: nothing kept outlives the data it came from', () => {
       },
     ],
   ])('starts a new, empty generation after %s', async (_, write) => {
-    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'answer-cache-')), 'db.sqlite'));
+    const folder = mkdtempSync(join(tmpdir(), 'answer-cache-'));
+    folders.push(folder);
+    const db = openDatabase(join(folder, 'db.sqlite'));
     opened.push(db);
     await migrateToLatest(db.kysely);
     db.sqlite.exec('CREATE TABLE scratch (x INTEGER)');
