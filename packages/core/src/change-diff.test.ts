@@ -24,10 +24,13 @@ describe('diffStates', () => {
       expected: [{ path: 'trips[id=131].timeList[1]', before: '—', after: '07:38' }],
     },
     {
-      name: 'a trip removed is one change, the other trip does not shift',
+      name: 'a trip removed lists its fields; the other trip does not shift',
       before: schedule,
       after: { ...schedule, trips: [schedule.trips[1]] },
-      expected: [{ path: 'trips[id=130]', before: '#130', after: null }],
+      expected: [
+        { path: 'trips[id=130].routeId', before: '40', after: null },
+        { path: 'trips[id=130].timeList', before: '06:30, 06:40, 06:46', after: null },
+      ],
     },
     {
       name: 'a scalar field',
@@ -51,13 +54,19 @@ describe('diffStates', () => {
       name: 'created',
       before: null,
       after: { id: 9, name: 'Vikonys' },
-      expected: [{ path: '', before: null, after: 'Vikonys (9)' }],
+      expected: [
+        { path: 'id', before: null, after: '9' },
+        { path: 'name', before: null, after: 'Vikonys' },
+      ],
     },
     {
       name: 'deleted',
       before: { id: 9, name: 'Vikonys' },
       after: null,
-      expected: [{ path: '', before: 'Vikonys (9)', after: null }],
+      expected: [
+        { path: 'id', before: '9', after: null },
+        { path: 'name', before: 'Vikonys', after: null },
+      ],
     },
     {
       name: 'a field that appears',
@@ -72,7 +81,7 @@ describe('diffStates', () => {
         { id: 1, periodName: 'Vasara' },
         { id: 2, periodName: 'Žiema' },
       ],
-      expected: [{ path: '[id=2]', before: null, after: 'Žiema (2)' }],
+      expected: [{ path: '[id=2].periodName', before: null, after: 'Žiema' }],
     },
   ])('$name', ({ before, after, expected }) => {
     expect(diffStates(before, after)).toEqual(expected);

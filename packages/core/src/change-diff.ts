@@ -43,6 +43,23 @@ function walk(path: string, before: unknown, after: unknown, out: FieldChange[])
       walk(path ? `${path}.${key}` : key, before[key], after[key], out);
     return;
   }
+  // Something added or taken away: each of its fields (its id is already in the path).
+  const one = before === undefined ? after : after === undefined ? before : undefined;
+  if (isObject(one)) {
+    for (const key of Object.keys(one))
+      if (key !== 'id' || path === '')
+        walk(
+          path ? `${path}.${key}` : key,
+          before === undefined ? undefined : one[key],
+          before === undefined ? one[key] : undefined,
+          out,
+        );
+    return;
+  }
+  if (Array.isArray(one) && (hasIds(one) || one.some((v) => isObject(v) || Array.isArray(v)))) {
+    walk(path, before ?? [], after ?? [], out);
+    return;
+  }
   if (Array.isArray(before) && Array.isArray(after)) {
     const keyed = (hasIds(before) || before.length === 0) && (hasIds(after) || after.length === 0);
     if (keyed && (before.length > 0 || after.length > 0)) {
@@ -71,18 +88,12 @@ function walk(path: string, before: unknown, after: unknown, out: FieldChange[])
   });
 }
 
-/** Every field that differs; a thing created or deleted is one change of the whole state. */
+/**
+ * Every field that differs. A thing created or deleted lists each of its fields (null on the
+ * side where it did not exist), as does an item added to or taken from a list.
+ */
 export function diffStates(before: unknown, after: unknown): FieldChange[] {
   const out: FieldChange[] = [];
-  if (before === null || before === undefined || after === null || after === undefined) {
-    if (before !== after)
-      out.push({
-        path: '',
-        before: before == null ? null : changeValueText(before),
-        after: after == null ? null : changeValueText(after),
-      });
-    return out;
-  }
-  walk('', before, after, out);
+  walk('', before ?? undefined, after ?? undefined, out);
   return out;
 }

@@ -91,7 +91,15 @@ describe('admin board', () => {
     const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
     expect(user.roles).toContain('ROLE_ADMIN');
     const areas = await page.locator('.area-card__link').allTextContents();
-    expect(areas).toEqual(['Public holidays', 'Lines', 'Route', 'Bus stops', 'Yearly rules', 'Schedules']);
+    expect(areas).toEqual([
+      'Public holidays',
+      'Lines',
+      'Route',
+      'Bus stops',
+      'Yearly rules',
+      'Schedules',
+      'History',
+    ]);
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
     expect(await menu.getByRole('link').allTextContents()).toContain('Log out');
     await expectNoAxeViolations(page, 'admin home');

@@ -163,6 +163,38 @@ describe('safe editing', () => {
     expect(after.info.operator).toBe('UAB Anna');
   });
 
+  it('history lists the change field by field and puts the version before it back', async () => {
+    await go(boss, '/admin-panel');
+    await boss.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'History' }).click();
+    await heading(boss, 'History').waitFor();
+    await boss.getByLabel('Kind of thing').selectOption({ label: 'Lines' });
+    await boss.getByLabel('Line', { exact: true }).selectOption({ label: LINE_NAME });
+    await boss.waitForURL(new RegExp(`/admin-panel/history\\?kind=line&line=${lineId}$`));
+    const newest = boss.locator('.history-entry').first();
+    await newest.getByRole('heading', { name: `Changed Line ${LINE_NAME}` }).waitFor();
+    const operator = newest.getByRole('row', { name: /info › operator/ });
+    expect(await operator.locator('td').allTextContents()).toEqual(['UAB Boss', 'UAB Anna']);
+    await screenshot(boss, 'admin-history');
+    await boss.setViewportSize({ width: 390, height: 844 });
+    await screenshot(boss, 'admin-history-390');
+    await boss.setViewportSize({ width: 1280, height: 900 });
+
+    await newest
+      .getByRole('button', { name: new RegExp(`^Restore Line ${LINE_NAME} as it was before change \\d+$`) })
+      .click();
+    await newest.getByText(`Put Line ${LINE_NAME} back as it was before this change?`).waitFor();
+    await newest.getByRole('button', { name: 'Yes, restore' }).click();
+    await boss.getByText(`Restored: Line ${LINE_NAME}.`).waitFor();
+    const restored = await adminApi<{ info: { operator: string } }>(token, 'lines.getFull', { id: lineId });
+    expect(restored.info.operator).toBe('UAB Boss');
+    // The restore is itself a recorded change.
+    await boss
+      .locator('.history-entry')
+      .first()
+      .getByRole('heading', { name: `Restored Line ${LINE_NAME}` })
+      .waitFor();
+  });
+
   it('a stop inserted into a used route: the editor says so, and the schedule shows it empty', async () => {
     await go(boss, `/admin-panel/lines/${lineId}/edit`);
     await boss.getByRole('button', { name: 'Insert a stop after stop 1 of route variation 1' }).click();

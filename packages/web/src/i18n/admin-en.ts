@@ -32,6 +32,7 @@ export const adminEn = {
     busStops: 'Bus stops',
     yearlyRules: 'Yearly rules',
     schedules: 'Schedules', // ours
+    history: 'History', // ours
     newLine: 'New line', // ours
     lineDetail: (lineId: string) => `Line ${lineId}`, // ours
     editLine: (lineId: string) => `Edit line ${lineId}`, // ours
@@ -47,6 +48,7 @@ export const adminEn = {
     busStops: 'Names, notes and which stops the search offers first.',
     yearlyRules: 'Named seasonal periods and monthly patterns schedules run on.',
     schedules: 'Weekdays, yearly rule and stop times of each line’s trips.',
+    history: 'Who changed what and when; put an earlier version back.',
   },
   common: {
     yes: 'Yes', // ours
@@ -203,6 +205,47 @@ export const adminEn = {
     removeStop: (n: number, route: number) => `Remove stop ${n} of route variation ${route}`, // ours
     noRoutes: 'No route variations yet. Add one with its stops.', // ours
     invalidHint: 'Fill in the fields outlined in red.', // ours
+  },
+  /** The history screen: who changed what and when, and putting a version back (ours). */
+  history: {
+    filters: 'Filter the changes',
+    kind: 'Kind of thing',
+    allKinds: 'Everything',
+    kinds: {
+      line: 'Lines',
+      schedule: 'Schedules',
+      rules: 'Yearly rules',
+      holiday: 'Public holidays',
+      stop: 'Bus stops',
+    },
+    line: 'Line',
+    allLines: 'All lines',
+    person: 'Person',
+    everyone: 'Everyone',
+    empty: 'No changes recorded yet.',
+    noMatch: 'No change matches the filters.',
+    older: 'Show older changes',
+    action: (action: 'create' | 'update' | 'delete', summary: string, restored: boolean) =>
+      restored
+        ? `Restored ${summary}`
+        : action === 'create'
+          ? `Created ${summary}`
+          : action === 'delete'
+            ? `Deleted ${summary}`
+            : `Changed ${summary}`,
+    by: (username: string, rest: boolean) => (rest ? `${username}, through the old REST API` : username),
+    colField: 'Field',
+    colBefore: 'Before',
+    colAfter: 'After',
+    whole: '(all of it)',
+    missing: '—',
+    showAll: (n: number) => `Show all ${n} changed fields`,
+    restore: 'Restore the version before this change',
+    restoreLabel: (summary: string, id: number) => `Restore ${summary} as it was before change ${id}`,
+    confirmRestore: (summary: string) => `Put ${summary} back as it was before this change?`,
+    yesRestore: 'Yes, restore',
+    restored: (summary: string) => `Restored: ${summary}.`,
+    changeNo: (id: number) => `Change ${id}`,
   },
   /** Drafts, versions and leaving an editor (ours). */
   safety: {

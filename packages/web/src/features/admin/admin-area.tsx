@@ -46,6 +46,7 @@ function AdminPanel() {
     { path: '/lines', label: m.admin.lines },
     { path: '/schedules', label: m.admin.schedules },
     { path: '/yearly-rules', label: m.admin.yearlyRules },
+    { path: '/history', label: m.admin.history },
   ];
 
   return (

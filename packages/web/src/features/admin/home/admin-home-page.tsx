@@ -12,6 +12,7 @@ export function AdminHomePage() {
     { path: '/bus-stops', label: m.admin.busStops, about: m.areas.busStops },
     { path: '/yearly-rules', label: m.admin.yearlyRules, about: m.areas.yearlyRules },
     { path: '/schedules', label: m.admin.schedules, about: m.areas.schedules },
+    { path: '/history', label: m.admin.history, about: m.areas.history },
   ];
   return (
     <>
