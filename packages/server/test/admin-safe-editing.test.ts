@@ -329,6 +329,99 @@ describe('lines: times stay with their stops, no silent overwrite, history and r
     expect(trip1?.timeList).toEqual(['06:40', '06:42', '06:44', '06:46', '06:50', '06:53']);
   });
 
+  it('reordering two stops moves their times with them, in both directions', async () => {
+    const line = await getFull(1);
+    const input = saveInput(line, line.version);
+    const route = input.routes[0] as (typeof input.routes)[number];
+    const [a, b] = [route.stopsArr[1], route.stopsArr[2]] as [
+      (typeof route.stopsArr)[number],
+      (typeof route.stopsArr)[number],
+    ];
+    route.stopsArr = [route.stopsArr[0], b, a, ...route.stopsArr.slice(3)] as typeof route.stopsArr;
+    expect((await boss.mutate('admin.lines.saveFull', input)).status).toBe(200);
+    const trips = await tripsOf(1);
+    // Out bound: Techn. mokykla 06:42 and Šeimyniškiai 06:44 swap places with their stops.
+    expect(trips.find((x) => x.id === 1)?.timeList).toEqual([
+      '06:40',
+      '06:44',
+      '06:42',
+      '06:46',
+      '06:50',
+      '06:53',
+    ]);
+    // City bound runs the route reversed: the same two stops are its 4th and 5th.
+    expect(trips.find((x) => x.id === 2)?.timeList).toEqual([
+      '06:53',
+      '06:58',
+      '07:02',
+      '07:08',
+      '07:04',
+      '07:10',
+    ]);
+    // And back.
+    const again = await getFull(1);
+    const back = saveInput(again, again.version);
+    const r = back.routes[0] as (typeof back.routes)[number];
+    r.stopsArr = [r.stopsArr[0], r.stopsArr[2], r.stopsArr[1], ...r.stopsArr.slice(3)] as typeof r.stopsArr;
+    expect((await boss.mutate('admin.lines.saveFull', back)).status).toBe(200);
+    expect((await tripsOf(1)).find((x) => x.id === 1)?.timeList).toEqual([
+      '06:40',
+      '06:42',
+      '06:44',
+      '06:46',
+      '06:50',
+      '06:53',
+    ]);
+  });
+
+  it('the old REST line save (no version) moves times with their stops too, and is recorded as rest', async () => {
+    const line = await getFull(1);
+    const input = saveInput(line);
+    const route = input.routes[0] as (typeof input.routes)[number];
+    const vikonys = (await boss.query<{ id: number; name: string }[]>('admin.stops.list')).data.find(
+      (s) => s.name === 'Vikonys',
+    ) as { id: number };
+    route.stopsArr = [
+      ...route.stopsArr.slice(0, 1),
+      { ...route.stopsArr[0], id: vikonys.id } as (typeof route.stopsArr)[number],
+      ...route.stopsArr.slice(1),
+    ];
+    route.distanceMetersList = [null, ...route.distanceMetersList];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/line/post-line-full-dto',
+      headers: { authorization: `Bearer ${annaToken}`, 'content-type': 'application/json' },
+      payload: input,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await tripsOf(1)).find((x) => x.id === 1)?.timeList).toEqual([
+      '06:40',
+      null,
+      '06:42',
+      '06:44',
+      '06:46',
+      '06:50',
+      '06:53',
+    ]);
+    const newest = (await history({ lineId: 1, kind: 'line' })).items[0];
+    expect(newest).toMatchObject({ username: 'anna', via: 'rest', action: 'update' });
+    // Put it back for the tests below.
+    const restored = await getFull(1);
+    const undo = saveInput(restored, restored.version);
+    const u = undo.routes[0] as (typeof undo.routes)[number];
+    u.stopsArr = u.stopsArr.filter((_, i) => i !== 1);
+    u.distanceMetersList = u.distanceMetersList.slice(1);
+    expect((await boss.mutate('admin.lines.saveFull', undo)).status).toBe(200);
+    expect((await tripsOf(1)).find((x) => x.id === 1)?.timeList).toEqual([
+      '06:40',
+      '06:42',
+      '06:44',
+      '06:46',
+      '06:50',
+      '06:53',
+    ]);
+  });
+
   it('a stop the route editor creates exists only once the line is saved, and is recorded', async () => {
     const stopCount = () => (t.db.sqlite.prepare('SELECT count(*) AS n FROM stop').get() as { n: number }).n;
     const before = stopCount();
