@@ -7,7 +7,7 @@ import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { StopWithUsageData } from '../admin-api.tsx';
 import { savedId, tempId } from '../logic/temp-ids.ts';
-import { ConfirmDelete, LoadError, RowNotice, YesNo } from '../ui/bits.tsx';
+import { ConfirmDelete, EditingRowActions, LoadError, YesNo } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { matchStops } from '../ui/stop-picker.tsx';
 import { useInlineRow } from '../ui/use-inline-row.ts';
@@ -122,19 +122,7 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
     baseVersion: item.version,
     ...(confirmed ? { confirmDuplicateName: true } : {}),
   });
-  const {
-    draft,
-    editing,
-    startEditing,
-    submitted,
-    submit,
-    cancel,
-    del,
-    question,
-    confirm,
-    conflict,
-    reload,
-  } = useInlineRow<StopDraft>({
+  const row = useInlineRow<StopDraft>({
     initial: () => ({ name: stop.name, coords: stop.coords ?? '', defaultOption: stop.defaultOption }),
     startEditing: onDone !== undefined,
     onDone,
@@ -148,6 +136,7 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
       ]),
     deletedMessage: m.stops.deleted(stop.name),
   });
+  const { draft, editing, startEditing, submitted, del } = row;
   const nameInvalid = submitted && !SaveStopInput.safeParse(input(draft.value)).success;
 
   const usage =
@@ -250,24 +239,7 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
       </td>
       <td>{usage}</td>
       <td className="row-actions">
-        <button
-          type="button"
-          className="btn btn--primary btn--small"
-          disabled={save.isPending}
-          onClick={submit}
-        >
-          {m.common.save}
-        </button>
-        <button type="button" className="btn btn--small" onClick={cancel}>
-          {m.common.cancel}
-        </button>
-        <RowNotice
-          question={question}
-          conflict={conflict}
-          busy={save.isPending}
-          onConfirm={confirm}
-          onReload={reload}
-        />
+        <EditingRowActions row={row} busy={save.isPending} />
       </td>
     </tr>
   );

@@ -58,71 +58,48 @@ export function HistoryPage() {
     <>
       <h1>{m.admin.history}</h1>
       <form className="history-filters" aria-label={m.history.filters} onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor={`${id}-kind`}>{m.history.kind}</label>
-          <select
-            id={`${id}-kind`}
-            className="input"
-            value={filter.kind ?? ''}
-            onChange={(e) => {
-              const kind = e.target.value as HistoryKind | '';
-              const { kind: _old, ...rest } = filter;
-              setFilter(kind === '' ? rest : { ...rest, kind });
-            }}
-          >
-            <option value="">{m.history.allKinds}</option>
-            {HISTORY_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {m.history.kinds[kind]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-line`}>{m.history.line}</label>
-          <select
-            id={`${id}-line`}
-            className="input"
-            value={filter.lineId ?? ''}
-            onChange={(e) => {
-              const { lineId: _old, ...rest } = filter;
-              setFilter(e.target.value === '' ? rest : { ...rest, lineId: Number(e.target.value) });
-            }}
-          >
-            <option value="">{m.history.allLines}</option>
-            {/* A line that is not listed (deleted since) still shows as chosen. */}
-            {filter.lineId !== undefined && !lines.data?.some((l) => l.id === filter.lineId) && (
-              <option value={filter.lineId}>{m.admin.lineDetail(String(filter.lineId))}</option>
-            )}
-            {(lines.data ?? []).map((line) => (
-              <option key={line.id} value={line.id}>
-                {line.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-user`}>{m.history.person}</label>
-          <select
-            id={`${id}-user`}
-            className="input"
-            value={filter.username ?? ''}
-            onChange={(e) => {
-              const { username: _old, ...rest } = filter;
-              setFilter(e.target.value === '' ? rest : { ...rest, username: e.target.value });
-            }}
-          >
-            <option value="">{m.history.everyone}</option>
-            {filter.username !== undefined && !authors.includes(filter.username) && (
-              <option value={filter.username}>{filter.username}</option>
-            )}
-            {authors.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id={`${id}-kind`}
+          label={m.history.kind}
+          all={m.history.allKinds}
+          value={filter.kind ?? ''}
+          options={HISTORY_KINDS.map((kind) => ({ value: kind, label: m.history.kinds[kind] }))}
+          onChange={(value) => {
+            const { kind: _old, ...rest } = filter;
+            setFilter(value === '' ? rest : { ...rest, kind: value as HistoryKind });
+          }}
+        />
+        <FilterSelect
+          id={`${id}-line`}
+          label={m.history.line}
+          all={m.history.allLines}
+          value={filter.lineId === undefined ? '' : String(filter.lineId)}
+          options={[
+            // A line that is not listed (deleted since) still shows as chosen.
+            ...(filter.lineId !== undefined && !lines.data?.some((l) => l.id === filter.lineId)
+              ? [{ value: String(filter.lineId), label: m.admin.lineDetail(String(filter.lineId)) }]
+              : []),
+            ...(lines.data ?? []).map((line) => ({ value: String(line.id), label: line.name })),
+          ]}
+          onChange={(value) => {
+            const { lineId: _old, ...rest } = filter;
+            setFilter(value === '' ? rest : { ...rest, lineId: Number(value) });
+          }}
+        />
+        <FilterSelect
+          id={`${id}-user`}
+          label={m.history.person}
+          all={m.history.everyone}
+          value={filter.username ?? ''}
+          options={[
+            ...(filter.username !== undefined && !authors.includes(filter.username) ? [filter.username] : []),
+            ...authors,
+          ].map((name) => ({ value: name, label: name }))}
+          onChange={(value) => {
+            const { username: _old, ...rest } = filter;
+            setFilter(value === '' ? rest : { ...rest, username: value });
+          }}
+        />
       </form>
       {first.isPending ? (
         <Loading />
@@ -291,5 +268,36 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
         </div>
       )}
     </li>
+  );
+}
+
+/** One filter: a labelled select whose first option means "no filter" (value ''). */
+function FilterSelect({
+  id,
+  label,
+  all,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

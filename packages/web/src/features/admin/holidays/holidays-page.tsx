@@ -5,7 +5,7 @@ import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { savedId, tempId } from '../logic/temp-ids.ts';
-import { ConfirmDelete, LoadError, RowNotice } from '../ui/bits.tsx';
+import { ConfirmDelete, EditingRowActions, LoadError } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { formatMonthDay, MonthDayPicker } from '../ui/month-day-picker.tsx';
 import { useInlineRow } from '../ui/use-inline-row.ts';
@@ -91,19 +91,7 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday & { version: number 
     day: d.day ?? 0,
     baseVersion: holiday.version,
   });
-  const {
-    draft,
-    editing,
-    startEditing,
-    submitted,
-    submit,
-    cancel,
-    del,
-    question,
-    confirm,
-    conflict,
-    reload,
-  } = useInlineRow<HolidayDraft>({
+  const row = useInlineRow<HolidayDraft>({
     initial: () => ({ name: holiday.name, month: holiday.month || null, day: holiday.day || null }),
     startEditing: isNew,
     onDone,
@@ -113,6 +101,7 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday & { version: number 
     invalidate: () => queryClient.invalidateQueries({ queryKey: trpc.admin.holidays.list.queryKey() }),
     deletedMessage: m.holidays.deleted(holiday.name),
   });
+  const { draft, editing, startEditing, submitted, del } = row;
   const check = SaveHolidayInput.safeParse(input(draft.value));
   const bad = (field: 'name' | 'day') =>
     submitted &&
@@ -177,24 +166,7 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday & { version: number 
         />
       </td>
       <td className="row-actions">
-        <button
-          type="button"
-          className="btn btn--primary btn--small"
-          disabled={save.isPending}
-          onClick={submit}
-        >
-          {m.common.save}
-        </button>
-        <button type="button" className="btn btn--small" onClick={cancel}>
-          {m.common.cancel}
-        </button>
-        <RowNotice
-          question={question}
-          conflict={conflict}
-          busy={save.isPending}
-          onConfirm={confirm}
-          onReload={reload}
-        />
+        <EditingRowActions row={row} busy={save.isPending} />
       </td>
     </tr>
   );

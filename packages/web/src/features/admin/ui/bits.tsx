@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import type { InlineRowActions } from './use-inline-row.ts';
 
 /** 'Yes' or 'No' for a flag. */
 export function YesNo({ value }: { value: boolean }) {
@@ -89,36 +90,40 @@ export function ConfirmDelete({
 }
 
 /**
- * What an inline row says when the server refused its save: a question to answer (another
- * stop has this name) or a conflict (someone saved in between) with a reload. Nothing was saved.
+ * The actions of an inline row being edited: Save and Cancel, and what the row says when the
+ * server refused the save: a question to answer (another stop has this name) or a conflict
+ * (someone saved in between) with a reload. Nothing was saved in either case.
  */
-export function RowNotice({
-  question,
-  conflict,
-  busy,
-  onConfirm,
-  onReload,
-}: {
-  question: string | null;
-  conflict: string | null;
-  busy: boolean;
-  onConfirm: () => void;
-  onReload: () => void;
-}) {
+export function EditingRowActions({ row, busy }: { row: InlineRowActions; busy: boolean }) {
   const m = useAdminMessages();
-  if (question === null && conflict === null) return null;
+  const { question, conflict } = row;
   return (
-    <div className="row-notice" role="alert">
-      <p>{conflict ?? question}</p>
-      {conflict !== null ? (
-        <button type="button" className="btn btn--small" onClick={onReload}>
-          {m.safety.reload}
-        </button>
-      ) : (
-        <button type="button" className="btn btn--small btn--primary" disabled={busy} onClick={onConfirm}>
-          {m.common.saveAnyway}
-        </button>
+    <>
+      <button type="button" className="btn btn--primary btn--small" disabled={busy} onClick={row.submit}>
+        {m.common.save}
+      </button>
+      <button type="button" className="btn btn--small" onClick={row.cancel}>
+        {m.common.cancel}
+      </button>
+      {(question !== null || conflict !== null) && (
+        <div className="row-notice" role="alert">
+          <p>{conflict ?? question}</p>
+          {conflict !== null ? (
+            <button type="button" className="btn btn--small" onClick={row.reload}>
+              {m.safety.reload}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn--small btn--primary"
+              disabled={busy}
+              onClick={row.confirm}
+            >
+              {m.common.saveAnyway}
+            </button>
+          )}
+        </div>
       )}
-    </div>
+    </>
   );
 }

@@ -6,6 +6,29 @@ import { conflictReason } from './safe-draft.tsx';
 import { ALERT_MS, useToasts } from './toasts.tsx';
 import { type Draft, useDraft } from './use-draft.ts';
 
+/** What an editing row's actions need (ui/bits.tsx EditingRowActions). */
+export interface InlineRowActions {
+  submit: () => Promise<void>;
+  cancel: () => void;
+  /** What the server asks before saving (another stop has this name), else null. */
+  question: string | null;
+  /** Saves again, answering the question with yes. */
+  confirm: () => Promise<void>;
+  /** The refusal of a save made from an older version, else null. */
+  conflict: string | null;
+  /** Shows what is stored now (the row's unsaved changes are dropped). */
+  reload: () => Promise<void>;
+}
+
+export interface InlineRow<D> extends InlineRowActions {
+  draft: Draft<D>;
+  editing: boolean;
+  startEditing: () => void;
+  /** True once a save was refused: fields show their red outline from then on. */
+  submitted: boolean;
+  del: () => Promise<void>;
+}
+
 /**
  * A table row that switches between view and inline edit (holidays, bus stops): its draft,
  * the red outlines after a failed save, save (no call while invalid), cancel and delete with
@@ -22,24 +45,7 @@ export function useInlineRow<D>(options: {
   remove: () => Promise<unknown>;
   invalidate: () => Promise<unknown>;
   deletedMessage: string;
-}): {
-  draft: Draft<D>;
-  editing: boolean;
-  startEditing: () => void;
-  /** True once a save was refused: fields show their red outline from then on. */
-  submitted: boolean;
-  submit: () => Promise<void>;
-  cancel: () => void;
-  del: () => Promise<void>;
-  /** What the server asks before saving (another stop has this name), else null. */
-  question: string | null;
-  /** Saves again, answering the question with yes. */
-  confirm: () => Promise<void>;
-  /** The refusal of a save made from an older version, else null. */
-  conflict: string | null;
-  /** Shows what is stored now (the row's unsaved changes are dropped). */
-  reload: () => Promise<void>;
-} {
+}): InlineRow<D> {
   const m = useAdminMessages();
   const toasts = useToasts();
   const flushEdits = useFlushEdits();
