@@ -344,4 +344,38 @@ describe('safe editing', () => {
     const trip2 = saved.schedules.find((s) => s.id === scheduleId)?.trips[1];
     expect(trip2?.timeList).toEqual(['08:00', '08:10', '08:16', '08:20']);
   });
+
+  it('keeps an inline row’s edit (a holiday) across a sign-in expiry too', async () => {
+    type Holiday = { id: number; name: string; month: number; day: number; version: number };
+    const [holiday] = await adminApi<Holiday[]>(token, 'holidays.list');
+    if (!holiday) throw new Error('no holidays');
+    try {
+      await go(boss, '/admin-panel/holidays');
+      await boss.getByRole('button', { name: `Edit ${holiday.name}` }).click();
+      await boss.getByLabel(`Name of ${holiday.name}`).fill(`${holiday.name} (e2e)`);
+      await boss.getByLabel(`Name of ${holiday.name}`).press('Tab');
+      await boss.evaluate(() => {
+        const user = JSON.parse(localStorage.getItem('user') ?? '{}') as Record<string, unknown>;
+        localStorage.setItem('user', JSON.stringify({ ...user, accessToken: 'expired' }));
+      });
+      await boss.getByRole('button', { name: 'Save', exact: true }).click();
+      await boss.waitForURL(/\/admin-access\?session=ended&return=%2Fadmin-panel%2Fholidays$/);
+      await boss.getByLabel('Username').fill(DEMO_USER.username);
+      await boss.getByLabel('Password').fill(DEMO_USER.password);
+      await boss.getByRole('button', { name: 'Log in' }).click();
+      await boss.waitForURL(/\/admin-panel\/holidays$/);
+      await settled(boss);
+      // The row is open again with the draft.
+      expect(await boss.getByLabel(`Name of ${holiday.name}`).inputValue()).toBe(`${holiday.name} (e2e)`);
+      await boss.getByRole('button', { name: 'Save', exact: true }).click();
+      await boss.getByText('Successfully saved to the database').waitFor();
+      token = await tokenOf(boss);
+      const after = await adminApi<Holiday[]>(token, 'holidays.list');
+      expect(after.find((h) => h.id === holiday.id)?.name).toBe(`${holiday.name} (e2e)`);
+    } finally {
+      const now = (await adminApi<Holiday[]>(token, 'holidays.list')).find((h) => h.id === holiday.id);
+      if (now && now.name !== holiday.name)
+        await adminApi(token, 'holidays.save', { ...holiday, baseVersion: now.version }, 'mutation');
+    }
+  });
 });

@@ -114,12 +114,12 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
   const { stop, usedInLines } = item;
   const save = useMutation(trpc.admin.stops.save.mutationOptions());
   const remove = useMutation(trpc.admin.stops.delete.mutationOptions());
-  const input = (d: StopDraft, confirmed = false) => ({
+  const input = (d: StopDraft, confirmed = false, baseVersion = item.version) => ({
     id: savedId(stop.id),
     name: d.name,
     coords: d.coords,
     defaultOption: d.defaultOption,
-    baseVersion: item.version,
+    baseVersion,
     ...(confirmed ? { confirmDuplicateName: true } : {}),
   });
   const row = useInlineRow<StopDraft>({
@@ -127,7 +127,9 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
     startEditing: onDone !== undefined,
     onDone,
     isValid: (d) => SaveStopInput.safeParse(input(d)).success,
-    save: (d, confirmed) => save.mutateAsync(input(d, confirmed)),
+    save: (d, confirmed, baseVersion) => save.mutateAsync(input(d, confirmed, baseVersion)),
+    version: item.version,
+    storageKey: onDone === undefined ? `stop:${stop.id}` : undefined,
     remove: () => remove.mutateAsync({ id: stop.id, baseVersion: item.version }),
     invalidate: () =>
       Promise.all([

@@ -84,19 +84,21 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday & { version: number 
   const isNew = savedId(holiday.id) === null;
   const save = useMutation(trpc.admin.holidays.save.mutationOptions());
   const remove = useMutation(trpc.admin.holidays.delete.mutationOptions());
-  const input = (d: HolidayDraft) => ({
+  const input = (d: HolidayDraft, baseVersion = holiday.version) => ({
     id: savedId(holiday.id),
     name: d.name,
     month: d.month ?? 0,
     day: d.day ?? 0,
-    baseVersion: holiday.version,
+    baseVersion,
   });
   const row = useInlineRow<HolidayDraft>({
     initial: () => ({ name: holiday.name, month: holiday.month || null, day: holiday.day || null }),
     startEditing: isNew,
     onDone,
     isValid: (d) => SaveHolidayInput.safeParse(input(d)).success,
-    save: (d) => save.mutateAsync(input(d)),
+    save: (d, _confirmed, baseVersion) => save.mutateAsync(input(d, baseVersion)),
+    version: holiday.version,
+    storageKey: isNew ? undefined : `holiday:${holiday.id}`,
     remove: () => remove.mutateAsync({ id: holiday.id, baseVersion: holiday.version }),
     invalidate: () => queryClient.invalidateQueries({ queryKey: trpc.admin.holidays.list.queryKey() }),
     deletedMessage: m.holidays.deleted(holiday.name),

@@ -15,7 +15,7 @@ import { type Draft, useDraft } from './use-draft.ts';
 
 const PREFIX = 'bus-admin-draft:';
 
-interface StoredDraft<T> {
+export interface StoredDraft<T> {
   value: T;
   /** The version the draft was made from; undefined for something new. */
   version: number | undefined;
@@ -43,7 +43,9 @@ function writeStored<T>(key: string, draft: StoredDraft<T> | null): void {
 // ------------------------------------------------------------------------------------------
 // Leaving with unsaved changes
 
-const dirtyEditors = new Set<symbol>();
+/** Editors with unsaved changes, by the storage key of their draft. */
+const dirtyEditors = new Map<symbol, string>();
+let leaveQuestion = '';
 let leavingOnPurpose = false;
 
 /** For a deliberate full-page move (the sign-in expiry): no "leave this page?" question. */
@@ -58,8 +60,6 @@ function onBeforeUnload(event: BeforeUnloadEvent) {
   event.returnValue = '';
 }
 
-let askLeave: (() => boolean) | null = null;
-
 /** Clicks on links while a draft is unsaved: ask first (capture phase, before wouter's Link). */
 function onLinkClick(event: MouseEvent) {
   if (dirtyEditors.size === 0 || event.defaultPrevented || event.button !== 0) return;
@@ -68,9 +68,63 @@ function onLinkClick(event: MouseEvent) {
   if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download'))
     return;
   if (link.href === window.location.href) return;
-  if (askLeave?.() ?? true) return;
+  if (window.confirm(leaveQuestion)) {
+    // Leaving on purpose: the drafts left behind are dropped.
+    for (const key of dirtyEditors.values()) writeStored(key, null);
+    return;
+  }
   event.preventDefault();
   event.stopPropagation();
+}
+
+/**
+ * While `dirty`, leaving asks first: a link to another page of the app, and the browser's own
+ * question on reload or close. `key` names the draft to drop when the user leaves anyway.
+ */
+export function useUnsavedChanges(key: string, dirty: boolean): void {
+  const question = useAdminMessages().safety.leave;
+  useEffect(() => {
+    if (!dirty) return;
+    leaveQuestion = question;
+    const me = Symbol(key);
+    dirtyEditors.set(me, key);
+    if (dirtyEditors.size === 1) {
+      window.addEventListener('beforeunload', onBeforeUnload);
+      document.addEventListener('click', onLinkClick, true);
+    }
+    return () => {
+      dirtyEditors.delete(me);
+      if (dirtyEditors.size === 0) {
+        window.removeEventListener('beforeunload', onBeforeUnload);
+        document.removeEventListener('click', onLinkClick, true);
+      }
+    };
+  }, [dirty, key, question]);
+}
+
+/** Keeps the safety copy of a draft while it is unsaved (and drops it once it is not). */
+export function useStoredCopy<T>(
+  key: string | undefined,
+  dirty: boolean,
+  value: T,
+  version: number | undefined,
+): void {
+  const versionRef = useRef(version);
+  versionRef.current = version;
+  useEffect(() => {
+    if (key === undefined) return;
+    writeStored(key, dirty ? { value, version: versionRef.current, at: new Date().toISOString() } : null);
+  }, [key, dirty, value, version]);
+}
+
+/** The safety copy of a draft kept by an earlier visit, if any. */
+export function readStoredDraft<T>(key: string): StoredDraft<T> | null {
+  return readStored<T>(key);
+}
+
+/** Drops the safety copy of a draft. */
+export function dropStoredDraft(key: string): void {
+  writeStored(key, null);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -127,39 +181,9 @@ export function useSafeDraft<T>({
   const dirty = JSON.stringify(draft.value) !== loadedText;
   const baseVersion = restored ? restored.version : version;
 
-  // The safety copy follows every change while the draft is unsaved.
-  const versionRef = useRef(baseVersion);
-  versionRef.current = baseVersion;
-  useEffect(() => {
-    writeStored(
-      key,
-      dirty ? { value: draft.value, version: versionRef.current, at: new Date().toISOString() } : null,
-    );
-  }, [key, dirty, draft.value, baseVersion]);
-
-  // Leaving with unsaved changes asks first: other pages of the app, and the browser's own.
-  const question = m.safety.leave;
-  useEffect(() => {
-    if (!dirty) return;
-    const me = Symbol(key);
-    dirtyEditors.add(me);
-    askLeave = () => {
-      const leave = window.confirm(question);
-      if (leave) writeStored(key, null);
-      return leave;
-    };
-    if (dirtyEditors.size === 1) {
-      window.addEventListener('beforeunload', onBeforeUnload);
-      document.addEventListener('click', onLinkClick, true);
-    }
-    return () => {
-      dirtyEditors.delete(me);
-      if (dirtyEditors.size === 0) {
-        window.removeEventListener('beforeunload', onBeforeUnload);
-        document.removeEventListener('click', onLinkClick, true);
-      }
-    };
-  }, [dirty, key, question]);
+  // The safety copy follows every change while the draft is unsaved; leaving asks first.
+  useStoredCopy(key, dirty, draft.value, baseVersion);
+  useUnsavedChanges(key, dirty);
 
   const saved = () => {
     writeStored(key, null);

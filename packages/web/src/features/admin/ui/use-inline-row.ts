@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useFlushEdits } from './flush.tsx';
-import { conflictReason } from './safe-draft.tsx';
+import { conflictReason, readStoredDraft, useStoredCopy, useUnsavedChanges } from './safe-draft.tsx';
 import { ALERT_MS, useToasts } from './toasts.tsx';
 import { type Draft, useDraft } from './use-draft.ts';
 
@@ -40,8 +40,18 @@ export function useInlineRow<D>(options: {
   startEditing: boolean;
   onDone: (() => void) | undefined;
   isValid: (draft: D) => boolean;
-  /** `confirmed`: the user has answered the server's question (a stop name another stop has) with yes. */
-  save: (draft: D, confirmed: boolean) => Promise<unknown>;
+  /**
+   * `confirmed`: the user has answered the server's question (a stop name another stop has)
+   * with yes; `baseVersion`: the version the edit started from.
+   */
+  save: (draft: D, confirmed: boolean, baseVersion: number) => Promise<unknown>;
+  /** The stored row's version (new rows: 0). */
+  version: number;
+  /**
+   * Names the row's draft in sessionStorage (stored rows only): an unsaved edit survives a
+   * sign-in expiry or a reload and opens again with the version it started from.
+   */
+  storageKey?: string | undefined;
   remove: () => Promise<unknown>;
   invalidate: () => Promise<unknown>;
   deletedMessage: string;
@@ -49,12 +59,18 @@ export function useInlineRow<D>(options: {
   const m = useAdminMessages();
   const toasts = useToasts();
   const flushEdits = useFlushEdits();
-  const [editing, setEditing] = useState(options.startEditing);
+  const { onDone, storageKey } = options;
+  const [restored] = useState(() => (storageKey ? readStoredDraft<D>(storageKey) : null));
+  const [editing, setEditing] = useState(options.startEditing || restored !== null);
   const [submitted, setSubmitted] = useState(false);
   const [question, setQuestion] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
-  const draft = useDraft(options.initial);
-  const { onDone } = options;
+  const draft = useDraft(() => restored?.value ?? options.initial());
+  // The version the edit started from: a later save by someone else makes this one stale.
+  const [baseVersion, setBaseVersion] = useState(restored?.version ?? options.version);
+  const dirty = editing && JSON.stringify(draft.value) !== JSON.stringify(options.initial());
+  useStoredCopy(storageKey, dirty, draft.value, baseVersion);
+  useUnsavedChanges(storageKey ?? 'new-row', dirty);
 
   const cancel = () => {
     setQuestion(null);
@@ -76,7 +92,7 @@ export function useInlineRow<D>(options: {
       return;
     }
     try {
-      await options.save(draft.latest(), confirmed);
+      await options.save(draft.latest(), confirmed, baseVersion);
       setConflict(null);
       await options.invalidate();
       toasts.success(m.validation.saved, ALERT_MS.standard);
@@ -117,8 +133,9 @@ export function useInlineRow<D>(options: {
     draft,
     editing,
     startEditing: () => {
-      // The row shows what is stored now when editing starts.
+      // The row shows what is stored now when editing starts, and saves against its version.
       draft.reset(options.initial());
+      setBaseVersion(options.version);
       setEditing(true);
     },
     submitted,
