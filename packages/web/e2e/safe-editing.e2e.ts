@@ -2,7 +2,16 @@ import type { Stop } from '@bus/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, DEMO_USER, signIn, tokenOf } from './admin-support.ts';
-import { launchBrowser, openPage, pageErrors, screenshot, settled, url } from './support.ts';
+import {
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  launchBrowser,
+  openPage,
+  pageErrors,
+  screenshot,
+  settled,
+  url,
+} from './support.ts';
 
 /*
  * Safe editing in Chromium: two people on one line (the second one's stale save is refused,
@@ -146,6 +155,7 @@ describe('safe editing', () => {
     expect(await conflict.textContent()).toContain(
       `Line ${LINE_NAME} was changed by ${DEMO_USER.username} at`,
     );
+    await expectNoAxeViolations(anna, 'line editor with a conflict');
     await screenshot(anna, 'admin-line-conflict');
     // Nothing of Anna's was written; her draft is still in the editor.
     const stored = await adminApi<{ info: { operator: string } }>(token, 'lines.getFull', { id: lineId });
@@ -174,13 +184,17 @@ describe('safe editing', () => {
     await newest.getByRole('heading', { name: `Changed Line ${LINE_NAME}` }).waitFor();
     const operator = newest.getByRole('row', { name: /info › operator/ });
     expect(await operator.locator('td').allTextContents()).toEqual(['UAB Boss', 'UAB Anna']);
+    await expectNoAxeViolations(boss, 'history');
     await screenshot(boss, 'admin-history');
     await boss.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(boss, 390);
     await screenshot(boss, 'admin-history-390');
     await boss.setViewportSize({ width: 1280, height: 900 });
 
     await newest
-      .getByRole('button', { name: new RegExp(`^Restore Line ${LINE_NAME} as it was before change \\d+$`) })
+      .getByRole('button', {
+        name: new RegExp(`^Restore the version before this change \\(Line ${LINE_NAME}, change \\d+\\)$`),
+      })
       .click();
     await newest.getByText(`Put Line ${LINE_NAME} back as it was before this change?`).waitFor();
     await newest.getByRole('button', { name: 'Yes, restore' }).click();

@@ -241,7 +241,8 @@ export const adminEn = {
     missing: '—',
     showAll: (n: number) => `Show all ${n} changed fields`,
     restore: 'Restore the version before this change',
-    restoreLabel: (summary: string, id: number) => `Restore ${summary} as it was before change ${id}`,
+    restoreLabel: (summary: string, id: number) =>
+      `Restore the version before this change (${summary}, change ${id})`,
     confirmRestore: (summary: string) => `Put ${summary} back as it was before this change?`,
     yesRestore: 'Yes, restore',
     restored: (summary: string) => `Restored: ${summary}.`,
