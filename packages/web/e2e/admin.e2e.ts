@@ -261,6 +261,7 @@ describe('admin board', () => {
     expect(await page.getByRole('option', { name: new RegExp(INLINE_STOP) }).count()).toBe(0);
     await third.press('Enter');
     expect(await page.getByRole('button', { name: 'Clear Stop 3 of route variation 2' }).count()).toBe(0);
+    await screenshotViewport(page, 'admin-stop-picker-create');
     await page.getByRole('button', { name: `Create stop “${INLINE_STOP}”` }).click();
     // Chosen as a new stop, which exists only once the line is saved.
     await page.getByRole('button', { name: 'Clear Stop 3 of route variation 2' }).waitFor();
@@ -487,11 +488,12 @@ describe('admin board', () => {
         [`/admin-panel/lines/${lineId}/edit`, 'line-editor'],
         [`/admin-panel/schedules/${lineId}/${scheduleId}`, 'schedule-editor'],
         ['/admin-panel/yearly-rules', 'yearly-rules'],
+        ['/admin-panel/history', 'history'],
       ] as const) {
         await go(path);
         await expectNoHorizontalScroll(page, 390);
         // The stops list is very long: its first screen says enough.
-        if (name === 'bus-stops') await screenshotViewport(page, `admin-${name}-390`);
+        if (name === 'bus-stops' || name === 'history') await screenshotViewport(page, `admin-${name}-390`);
         else await screenshot(page, `admin-${name}-390`);
       }
     } finally {
