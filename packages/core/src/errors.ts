@@ -12,7 +12,9 @@ export type DomainErrorDetails =
   /** The thing was saved by someone else after the editor loaded it (null: unknown who/when). */
   | { reason: 'stale'; username: string | null; at: string | null }
   /** Another stop already has this name (case and diacritics ignored): save again to confirm. */
-  | { reason: 'duplicate-stop-name'; stopId: number; name: string; coords: string | null };
+  | { reason: 'duplicate-stop-name'; stopId: number; name: string; coords: string | null }
+  /** A refused sign-in: how long to wait (sent as Retry-After). */
+  | { retryAfterSeconds: number };
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;

@@ -17,6 +17,8 @@ export const MESSAGES = {
   scheduleDeleted: 'The schedule has been deleted.',
   badCredentials: 'Bad credentials', // ours (the legacy contract's recommendation)
   tooManySignIns: 'Too many sign-in attempts, try again in a minute', // ours
+  accountLocked: (minutes: number) =>
+    `Too many wrong passwords for this account, try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`, // ours
   signInRequired: 'Sign in as an administrator first', // ours: no or malformed Authorization header
   sessionInvalid: 'Your sign-in is invalid or has expired, sign in again', // ours
   adminRequired: 'This needs an administrator account', // ours

@@ -9,6 +9,7 @@ describe('migrations', () => {
       SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely%' AND name NOT LIKE 'sqlite%'
       ORDER BY name`.execute(db);
     expect(tables.rows.map((r) => r.name)).toEqual([
+      'app_meta',
       'app_user',
       'change_log',
       'holiday',
@@ -19,6 +20,7 @@ describe('migrations', () => {
       'route_distance',
       'route_stop',
       'schedule',
+      'sign_in_failure',
       'stop',
       'time_period',
       'trip',

@@ -118,6 +118,22 @@ export interface UserTable {
   /** JSON array of role names, e.g. ["ROLE_ADMIN"]. */
   roles: string;
   created_at: Generated<string>;
+  /** 1: the demo account (signs in only in demo mode); 0: any other; null: not checked yet. */
+  demo: number | null;
+  /** Part of every access token: moving it on ends every token issued before. */
+  token_epoch: Generated<number>;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface SignInFailureTable {
+  id: Generated<number>;
+  username: string;
+  /** Milliseconds since the epoch. */
+  at: number;
 }
 
 export type ChangeKind = 'line' | 'schedule' | 'rules' | 'holiday' | 'stop';
@@ -163,5 +179,7 @@ export interface Database {
   trip: TripTable;
   trip_time: TripTimeTable;
   app_user: UserTable;
+  app_meta: AppMetaTable;
+  sign_in_failure: SignInFailureTable;
   change_log: ChangeLogTable;
 }

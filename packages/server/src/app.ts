@@ -4,12 +4,17 @@ import { type Clock, DomainError, HTTP_STATUS, systemClock } from '@bus/core';
 import type { OpenedDatabase } from '@bus/db';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { createAuthRuntime } from './auth/runtime.ts';
-import type { Env } from './env.ts';
+import { type Env, isLoopback } from './env.ts';
 import { registerLegacyRest } from './rest/index.ts';
 import { checkHealth } from './services/health.ts';
-import { ensureDemoUser } from './services/users.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME, settleDemoAccount } from './services/users.ts';
 import { registerTrpcFastLane } from './trpc/fast-lane.ts';
 import type { Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
@@ -61,28 +66,35 @@ export async function buildApp({ db, env, clock = systemClock }: AppOptions): Pr
   });
 
   const auth = createAuthRuntime({ db, jwtSecret: env.JWT_SECRET, demo: env.DEMO, clock });
-  if (env.DEMO) {
-    await ensureDemoUser(db.kysely);
+  await settleDemoAccount(db.kysely, env.DEMO);
+  if (env.DEMO && !isLoopback(env.HOST))
+    app.log.warn(
+      `DEMO=1 on ${env.HOST}: the published admin password (${DEMO_USERNAME} / ${DEMO_PASSWORD}) works from anywhere. Set DEMO=0 for real use.`,
+    );
+  else if (env.DEMO)
     app.log.warn('Demo mode: the admin login shown on the login page works. Set DEMO=0 for real use.');
-  }
 
   app.get('/healthz', async () => checkHealth(db));
   registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
 
-  const createContext = (req: FastifyRequest): Context => ({
+  const createContext = (req: FastifyRequest, reply?: FastifyReply): Context => ({
     db,
     env,
     clock,
     ip: req.ip,
     authorization: req.headers.authorization,
     auth,
+    setResponseHeader: (name, value) => {
+      reply?.header(name, value);
+    },
+    log: req.log,
   });
   registerTrpcFastLane(app, { router: appRouter, prefix: '/trpc', createContext });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) => createContext(req),
+      createContext: ({ req, res }) => createContext(req, res),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           app.log.error({ err: error, path }, 'tRPC procedure failed');

@@ -18,13 +18,19 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v))
     .refine((v) => v === undefined || Buffer.byteLength(v, 'utf8') >= 32, 'must be at least 32 bytes long'),
-  /** Demo mode: the admin 'boss' / '2025' exists and the login page shows it. */
+  /**
+   * Demo mode: the admin 'boss' / '2025' works and the login page shows it. Unset: on only when
+   * the server listens on a loopback address (a published password must be asked for).
+   */
   DEMO: z
     .string()
-    .default('1')
-    .transform((v) => v.trim().toLowerCase())
-    .refine((v) => ['0', '1', 'true', 'false'].includes(v), "must be '0', '1', 'true' or 'false'")
-    .transform((v) => v === '1' || v === 'true'),
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim().toLowerCase()))
+    .refine(
+      (v) => v === undefined || ['0', '1', 'true', 'false'].includes(v),
+      "must be '0', '1', 'true' or 'false'",
+    )
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
   /** Origins (comma-separated) allowed to call the legacy /api paths from a browser; default none. */
   CORS_ORIGINS: z
     .string()
@@ -41,7 +47,16 @@ const EnvSchema = z.object({
     ),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, 'DEMO'> & { DEMO: boolean };
+
+/** True for 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export function isLoopback(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
 
 /** Parses the environment once at start; relative paths are resolved against the repository root. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -53,6 +68,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   return {
     ...env,
+    DEMO: env.DEMO ?? isLoopback(env.HOST),
     DB_PATH: resolveFromRoot(env.DB_PATH),
     WEB_DIST_DIR: resolveFromRoot(env.WEB_DIST_DIR),
   };

@@ -24,8 +24,13 @@ export async function adminApp(options: { clock?: Clock; env?: Partial<Env> } = 
   return { ...t, adminToken: await tokenFor('boss', ['ROLE_ADMIN']) };
 }
 
-export function tokenFor(username: string, roles: string[], now: Date = new Date()): Promise<string> {
-  return issueAccessToken(SECRET_BYTES, { username, roles }, now);
+export function tokenFor(
+  username: string,
+  roles: string[],
+  now: Date = new Date(),
+  tokenEpoch = 0,
+): Promise<string> {
+  return issueAccessToken(SECRET_BYTES, { username, roles, tokenEpoch }, now);
 }
 
 /** A user straight in the database (cheap scrypt cost is not needed: one hash per test file). */

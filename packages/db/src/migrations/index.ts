@@ -3,6 +3,7 @@ import * as initialSchema from './2026-11-22-initial-schema.ts';
 import * as departuresCoveringIndex from './2026-11-23-departures-covering-index.ts';
 import * as changeLog from './2026-11-25-change-log.ts';
 import * as idsNeverReused from './2026-11-25-ids-never-reused.ts';
+import * as userAccess from './2026-11-25-user-access.ts';
 
 /**
  * Inline provider: migrations are bundled with the code, keyed by date-prefixed name. Kysely
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-departures-covering-index': departuresCoveringIndex,
   '2026-11-25-change-log': changeLog,
   '2026-11-25-ids-never-reused': idsNeverReused,
+  '2026-11-25-user-access': userAccess,
 };
 
 export const migrationProvider: MigrationProvider = {

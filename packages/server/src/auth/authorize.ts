@@ -9,6 +9,8 @@ export interface AuthorizeDeps {
   db: Db;
   secret: Uint8Array;
   clock: Clock;
+  /** Demo mode: only then may the demo account act. */
+  demo: boolean;
 }
 
 export interface AuthorizedUser {
@@ -25,8 +27,10 @@ export function bearerToken(header: string | undefined): string | null {
 /**
  * The one admin check of both transports (tRPC adminProcedure and the REST layer):
  * UNAUTHORIZED without a well-formed, validly signed, unexpired token of a user who still
- * exists; FORBIDDEN when that user is not an administrator. Roles are read from the database,
- * not the token, so removing a user or their admin role takes effect at once.
+ * exists, issued since their last password change or sign-out (token epoch), and not of the
+ * demo account while demo mode is off; FORBIDDEN when that user is not an administrator.
+ * Roles are read from the database, not the token, so removing a user or their admin role
+ * takes effect at once.
  */
 export async function authorizeAdmin(
   authorization: string | undefined,
@@ -37,7 +41,8 @@ export async function authorizeAdmin(
   const claims = await verifyAccessToken(deps.secret, token, deps.clock());
   if (!claims) throw new DomainError('UNAUTHORIZED', MESSAGES.sessionInvalid);
   const user = await findUserByUsername(deps.db, claims.username);
-  if (!user) throw new DomainError('UNAUTHORIZED', MESSAGES.sessionInvalid);
+  if (!user || user.tokenEpoch !== claims.tokenEpoch || (user.demo === true && !deps.demo))
+    throw new DomainError('UNAUTHORIZED', MESSAGES.sessionInvalid);
   if (!user.roles.includes(ADMIN_ROLE)) throw new DomainError('FORBIDDEN', MESSAGES.adminRequired);
   return { username: user.username, roles: user.roles };
 }

@@ -7,7 +7,11 @@ const now = new Date('2026-03-04T07:30:00Z');
 
 describe('access tokens', () => {
   it('carry sub, roles, iss, iat and a 24 h exp, and verify until they expire', async () => {
-    const token = await issueAccessToken(secret, { username: 'boss', roles: ['ROLE_ADMIN'] }, now);
+    const token = await issueAccessToken(
+      secret,
+      { username: 'boss', roles: ['ROLE_ADMIN'], tokenEpoch: 3 },
+      now,
+    );
     const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
       string,
       unknown
@@ -16,10 +20,15 @@ describe('access tokens', () => {
       sub: 'boss',
       roles: ['ROLE_ADMIN'],
       iss: TOKEN_ISSUER,
+      te: 3,
       iat: 1772609400,
       exp: 1772695800,
     });
-    expect(await verifyAccessToken(secret, token, now)).toEqual({ username: 'boss', roles: ['ROLE_ADMIN'] });
+    expect(await verifyAccessToken(secret, token, now)).toEqual({
+      username: 'boss',
+      roles: ['ROLE_ADMIN'],
+      tokenEpoch: 3,
+    });
     const almostDayLater = new Date(now.getTime() + 24 * 3600 * 1000 - 1000);
     expect(await verifyAccessToken(secret, token, almostDayLater)).not.toBeNull();
     const dayLater = new Date(now.getTime() + 24 * 3600 * 1000 + 1000);
@@ -27,7 +36,11 @@ describe('access tokens', () => {
   });
 
   it('refuses tampered tokens, other keys, other issuers and other algorithms', async () => {
-    const token = await issueAccessToken(secret, { username: 'boss', roles: ['ROLE_USER'] }, now);
+    const token = await issueAccessToken(
+      secret,
+      { username: 'boss', roles: ['ROLE_USER'], tokenEpoch: 0 },
+      now,
+    );
     const [header, , signature] = token.split('.');
     const forged = Buffer.from(
       JSON.stringify({

@@ -12,11 +12,13 @@ const ALGORITHM = 'HS256';
 export interface TokenClaims {
   username: string;
   roles: string[];
+  /** The user's token epoch when it was issued (claim 'te'): a newer epoch ends the token. */
+  tokenEpoch: number;
 }
 
 export async function issueAccessToken(secret: Uint8Array, claims: TokenClaims, now: Date): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ roles: claims.roles })
+  return new SignJWT({ roles: claims.roles, te: claims.tokenEpoch })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.username)
     .setIssuer(TOKEN_ISSUER)
@@ -42,7 +44,10 @@ export async function verifyAccessToken(
       ? payload.roles.filter((r): r is string => typeof r === 'string')
       : [];
     if (typeof payload.sub !== 'string' || payload.sub === '') return null;
-    return { username: payload.sub, roles };
+    // Tokens issued before the epoch claim existed belong to epoch 0.
+    const tokenEpoch = payload.te === undefined ? 0 : payload.te;
+    if (typeof tokenEpoch !== 'number' || !Number.isInteger(tokenEpoch)) return null;
+    return { username: payload.sub, roles, tokenEpoch };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

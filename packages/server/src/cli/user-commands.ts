@@ -6,6 +6,8 @@ import {
   checkRole,
   listUsers,
   removeUser,
+  signOutUser,
+  unlockUser,
 } from '../services/users.ts';
 import type { CliCommand, CliContext } from './commands.ts';
 
@@ -132,6 +134,36 @@ export function createUserCommands(readPassword: PasswordReader = readPasswordFr
         const { kysely: db } = await context.database({ mustExist: true });
         await removeUser(db, name);
         context.out(`removed user ${name}`);
+        return 0;
+      },
+    },
+    {
+      name: 'user signout',
+      synopsis: '<username>',
+      summary: 'end every sign-in of a user at once (they must sign in again)',
+      positionals: ['username'],
+      async run(context, { positionals }) {
+        const name = username(positionals);
+        const { kysely: db } = await context.database({ mustExist: true });
+        await signOutUser(db, name);
+        context.out(`signed ${name} out everywhere`);
+        return 0;
+      },
+    },
+    {
+      name: 'user unlock',
+      synopsis: '<username>',
+      summary: 'lift the sign-in limit of an account after too many wrong passwords',
+      positionals: ['username'],
+      async run(context, { positionals }) {
+        const name = username(positionals);
+        const { kysely: db } = await context.database({ mustExist: true });
+        const forgotten = await unlockUser(db, name);
+        context.out(
+          forgotten === 0
+            ? `${name} was not locked`
+            : `unlocked ${name} (forgot ${forgotten} wrong passwords)`,
+        );
         return 0;
       },
     },

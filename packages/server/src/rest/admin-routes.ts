@@ -99,6 +99,7 @@ export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: R
         db: db.kysely,
         secret: auth.secret,
         clock,
+        demo: auth.demo,
       });
       // Every write through the old paths is recorded in the history under this user.
       actors.set(req, { username: user.username, via: 'rest', clock });

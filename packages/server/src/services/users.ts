@@ -1,15 +1,20 @@
 import { DomainError } from '@bus/core';
 import {
+  clearSignInFailures,
   createUser,
   type Db,
   deleteUser,
+  endUserTokens,
   findUserByUsername,
+  getMeta,
   listUsers as listUserRows,
+  setMeta,
+  setUserDemo,
   setUserPassword,
   type UserSummary,
 } from '@bus/db';
 import { ADMIN_ROLE, KNOWN_ROLES } from '../auth/authorize.ts';
-import { hashPassword, passwordProblem } from '../auth/passwords.ts';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 
 /** The demo admin that DEMO mode creates and the login page shows (spec section 1). */
 export const DEMO_USERNAME = 'boss';
@@ -70,18 +75,42 @@ export function listUsers(db: Db): Promise<UserSummary[]> {
 }
 
 /**
- * Demo mode: makes sure the advertised admin exists (created with the demo password when
- * missing; an existing account is left as it is). Bypasses the CLI's password rule on purpose.
+ * The demo account (boss / 2025), settled at every start. It is created once: at the first
+ * start of a database in demo mode (a database first started with demo off never gets one,
+ * and once removed it stays removed: app_meta 'demo_account' remembers). An account of that
+ * name made before the demo flag existed is the demo account while its password is still the
+ * published one. Outside demo mode the demo account cannot sign in (services/auth.ts) and its
+ * tokens are refused (auth/authorize.ts). Returns true when it was created now.
  */
-export async function ensureDemoUser(db: Db): Promise<boolean> {
-  if (await findUserByUsername(db, DEMO_USERNAME)) return false;
+export async function settleDemoAccount(db: Db, demo: boolean): Promise<boolean> {
+  const existing = await findUserByUsername(db, DEMO_USERNAME);
+  if (existing && existing.demo === null)
+    await setUserDemo(db, DEMO_USERNAME, await verifyPassword(DEMO_PASSWORD, existing.passwordHash));
+  if ((await getMeta(db, DEMO_ACCOUNT_KEY)) !== undefined) return false;
+  if (existing || !demo) {
+    await setMeta(db, DEMO_ACCOUNT_KEY, existing ? 'created' : 'never');
+    return false;
+  }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   try {
-    await createUser(db, { username: DEMO_USERNAME, passwordHash, roles: [ADMIN_ROLE] });
+    await createUser(db, { username: DEMO_USERNAME, passwordHash, roles: [ADMIN_ROLE], demo: true });
   } catch (error) {
     // Another process sharing the database file created it in the meantime.
-    if (await findUserByUsername(db, DEMO_USERNAME)) return false;
-    throw error;
+    if (!(await findUserByUsername(db, DEMO_USERNAME))) throw error;
   }
+  await setMeta(db, DEMO_ACCOUNT_KEY, 'created');
   return true;
+}
+
+const DEMO_ACCOUNT_KEY = 'demo_account';
+
+/** Ends every token of a user at once (`pnpm cli user signout NAME`). */
+export async function signOutUser(db: Db, username: string): Promise<void> {
+  if (!(await endUserTokens(db, username)))
+    throw new DomainError('NOT_FOUND', `there is no user ${username}`);
+}
+
+/** Lifts the per-account sign-in limit at once (`pnpm cli user unlock NAME`); answers how many failures it forgot. */
+export function unlockUser(db: Db, username: string): Promise<number> {
+  return clearSignInFailures(db, username);
 }

@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { authorizeAdmin } from '../auth/authorize.ts';
 import type { AuthRuntime } from '../auth/runtime.ts';
 import type { Env } from '../env.ts';
+import type { SignInLog } from '../services/auth.ts';
 
 export interface Context {
   db: OpenedDatabase;
@@ -18,6 +19,10 @@ export interface Context {
   authorization: string | undefined;
   /** Token key and sign-in limiter of this app instance. */
   auth: AuthRuntime;
+  /** Sets a header of the HTTP answer (Retry-After of a refused sign-in). */
+  setResponseHeader: (name: string, value: string) => void;
+  /** The request's logger. */
+  log: SignInLog;
 }
 
 const TRPC_CODE: Record<DomainError['code'], TRPC_ERROR_CODE_KEY> = {
@@ -83,6 +88,7 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
     db: ctx.db.kysely,
     secret: ctx.auth.secret,
     clock: ctx.clock,
+    demo: ctx.auth.demo,
   });
   // Every admin write is recorded under this name (services/admin/recorded-write.ts).
   return next({ ctx: { user, actor: { username: user.username, via: 'admin' as const, clock: ctx.clock } } });

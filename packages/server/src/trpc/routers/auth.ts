@@ -1,16 +1,24 @@
 import { SignInInput } from '@bus/core';
-import { authConfig, signIn } from '../../services/auth.ts';
+import { authConfig, retryAfterOf, signIn } from '../../services/auth.ts';
 import { publicProcedure, router } from '../init.ts';
 
 export const authRouter = router({
-  signIn: publicProcedure
-    .input(SignInInput)
-    .mutation(({ ctx, input }) =>
-      signIn(
-        { db: ctx.db.kysely, secret: ctx.auth.secret, limiter: ctx.auth.signInLimiter, clock: ctx.clock },
-        ctx.ip,
-        input,
-      ),
-    ),
+  signIn: publicProcedure.input(SignInInput).mutation(async ({ ctx, input }) => {
+    const deps = {
+      db: ctx.db.kysely,
+      secret: ctx.auth.secret,
+      limiter: ctx.auth.signInLimiter,
+      clock: ctx.clock,
+      demo: ctx.auth.demo,
+      log: ctx.log,
+    };
+    try {
+      return await signIn(deps, ctx.ip, input);
+    } catch (error) {
+      const seconds = retryAfterOf(error);
+      if (seconds !== undefined) ctx.setResponseHeader('Retry-After', String(seconds));
+      throw error;
+    }
+  }),
   config: publicProcedure.query(({ ctx }) => authConfig(ctx.auth.demo)),
 });
