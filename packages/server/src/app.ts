@@ -13,6 +13,7 @@ import Fastify, {
 import { createAuthRuntime } from './auth/runtime.ts';
 import { type Env, isLoopback } from './env.ts';
 import { registerLegacyRest } from './rest/index.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { checkHealth } from './services/health.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, settleDemoAccount } from './services/users.ts';
 import { registerTrpcFastLane } from './trpc/fast-lane.ts';
@@ -50,7 +51,11 @@ export async function buildApp({ db, env, clock = systemClock }: AppOptions): Pr
     logController: new LogController({ disableRequestLogging: true }),
     // tRPC batches several calls into one URL.
     routerOptions: { maxParamLength: 5000 },
+    // Behind trusted reverse proxies only: req.ip and req.protocol from X-Forwarded-For/-Proto
+    // (proxy-addr: the rightmost address that is not a trusted proxy).
+    trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
   });
+  await registerSecurityHeaders(app);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof DomainError) {

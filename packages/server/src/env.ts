@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -31,6 +32,24 @@ const EnvSchema = z.object({
       "must be '0', '1', 'true' or 'false'",
     )
     .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
+  /**
+   * Reverse proxies (comma-separated addresses or CIDRs) whose X-Forwarded-For and
+   * X-Forwarded-Proto are believed: behind one, the client address is the rightmost
+   * forwarded address that is not a trusted proxy. Empty (default): the headers are ignored.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => p.length > 0),
+    )
+    .refine(
+      (list) => list.every(isAddressOrCidr),
+      'each entry must be an IP address or CIDR, like 10.0.0.1 or 10.0.0.0/8',
+    ),
   /** Origins (comma-separated) allowed to call the legacy /api paths from a browser; default none. */
   CORS_ORIGINS: z
     .string()
@@ -48,6 +67,16 @@ const EnvSchema = z.object({
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DEMO'> & { DEMO: boolean };
+
+/** '10.0.0.1', '::1', '10.0.0.0/8', 'fd00::/8'. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (version === 4 ? 32 : 128);
+}
 
 /** True for 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
 export function isLoopback(host: string): boolean {

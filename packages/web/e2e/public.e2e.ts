@@ -64,6 +64,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
+describe('content security policy', () => {
+  it('is sent with the page and blocks an injected inline script (and such a violation is caught)', async () => {
+    const p = await page();
+    const response = await p.goto(url('/'));
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    await settled(p);
+    await p.addScriptTag({ content: 'window.injected = 1;' }).catch(() => undefined);
+    expect(await p.evaluate(() => (window as { injected?: number }).injected)).toBeUndefined();
+    // The violation was reported like any other; it was made on purpose, so it is taken out.
+    await expect
+      .poll(() => pageErrors.filter((e) => /Content Security Policy/.test(e)).length)
+      .toBeGreaterThan(0);
+    pageErrors.splice(0);
+  });
+});
+
 describe('timetable home', () => {
   it('shows the home station going out today by default, with an hour grid and coloured chips', async () => {
     const p = await page();

@@ -25,7 +25,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
-/** Uncaught errors of every page opened so far; tests check it stays empty. */
+/** Uncaught errors and Content Security Policy violations of every page opened so far; tests check it stays empty. */
 export const pageErrors: string[] = [];
 
 /** A page at the given viewport width; uncaught page errors are collected in pageErrors. */
@@ -33,6 +33,11 @@ export async function openPage(browser: Browser, width = 1280, height = 900): Pr
   const context = await browser.newContext({ viewport: { width, height }, locale: 'en-GB' });
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  // The server sends a strict Content Security Policy: anything it blocks fails the tests.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to /.test(message.text()))
+      pageErrors.push(`${page.url()}: ${message.text()}`);
+  });
   return page;
 }
 
@@ -66,7 +71,9 @@ interface AxeViolation {
 
 /** Runs axe-core (WCAG 2.1 A and AA) on the page as it is now; fails listing every violation. */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // Evaluated by the test driver, not added as an inline <script>: the page's Content
+  // Security Policy rightly refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }

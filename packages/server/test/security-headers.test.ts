@@ -1,0 +1,143 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDb } from '@bus/db';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { parseEnv } from '../src/env.ts';
+import { HSTS_VALUE } from '../src/security-headers.ts';
+import { TEST_JWT_SECRET } from './admin-helpers.ts';
+
+/** Security headers on every kind of answer, and X-Forwarded-* believed only from trusted proxies. */
+
+let dist: string;
+const PROXY = '10.50.0.1';
+
+async function appWith(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const db = await createTestDb();
+  return buildApp({
+    db,
+    env: parseEnv({
+      LOG_LEVEL: 'silent',
+      DEMO: '0',
+      JWT_SECRET: TEST_JWT_SECRET,
+      WEB_DIST_DIR: dist,
+      ...env,
+    }),
+  });
+}
+
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'security-headers-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><title>t</title><script type="module" src="/assets/a.js"></script>',
+  );
+  writeFileSync(join(dist, 'assets', 'a.js'), 'console.log(1)');
+});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('security headers', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await appWith();
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['an HTML page', '/'],
+    ['a client route (SPA fallback)', '/admin-panel/lines'],
+    ['an asset', '/assets/a.js'],
+    ['a tRPC answer', '/trpc/timetable.searchStops?input=%7B%22query%22%3A%22%22%7D'],
+    ['an old REST answer', '/api/line/line-preview-withid-public'],
+    ['an error', '/api/no-such-path'],
+  ])('%s', async (_what, url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const csp = String(res.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+    ])
+      expect(csp).toContain(directive);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    // Plain HTTP: no HSTS.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS only when the request came over HTTPS through a trusted proxy', async () => {
+    const behind = await appWith({ TRUST_PROXY: PROXY });
+    try {
+      const viaProxy = await behind.inject({
+        method: 'GET',
+        url: '/',
+        remoteAddress: PROXY,
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(viaProxy.headers['strict-transport-security']).toBe(HSTS_VALUE);
+      const spoofed = await behind.inject({
+        method: 'GET',
+        url: '/',
+        remoteAddress: '198.51.100.9',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await behind.close();
+    }
+  });
+});
+
+describe('TRUST_PROXY and the sign-in limit per client address', () => {
+  const signIn = (app: FastifyInstance, remoteAddress: string, forwardedFor?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signIn',
+      headers: {
+        'content-type': 'application/json',
+        ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+      },
+      payload: JSON.stringify({ username: `someone${Math.random()}`, password: 'wrong' }),
+      remoteAddress,
+    });
+
+  it('behind a trusted proxy each client is limited on its own', async () => {
+    const app = await appWith({ TRUST_PROXY: `${PROXY},10.60.0.0/16` });
+    try {
+      for (let i = 0; i < 10; i++) expect((await signIn(app, PROXY, '203.0.113.1')).statusCode).toBe(401);
+      expect((await signIn(app, PROXY, '203.0.113.1')).statusCode).toBe(429);
+      // Another client behind the same proxy is not affected.
+      expect((await signIn(app, PROXY, '203.0.113.2')).statusCode).toBe(401);
+      // The rightmost address that is not a trusted proxy counts: a client cannot pick its own.
+      expect((await signIn(app, PROXY, '198.51.100.1, 203.0.113.1')).statusCode).toBe(429);
+      expect((await signIn(app, PROXY, '203.0.113.1, 10.60.3.3')).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('without TRUST_PROXY the header is ignored: the connecting address counts', async () => {
+    const app = await appWith();
+    try {
+      for (let i = 0; i < 10; i++)
+        expect((await signIn(app, '10.70.0.1', `203.0.113.${i + 10}`)).statusCode).toBe(401);
+      expect((await signIn(app, '10.70.0.1', '203.0.113.99')).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a TRUST_PROXY entry that is not an address or CIDR', () => {
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.1,proxy.example' })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(parseEnv({ TRUST_PROXY: ' 10.0.0.1 , fd00::/8 ' }).TRUST_PROXY).toEqual(['10.0.0.1', 'fd00::/8']);
+  });
+});
