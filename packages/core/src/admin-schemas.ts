@@ -4,6 +4,15 @@ import { BOUND_FOR, ROUTE_TYPES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts
 import { DomainError } from './errors.ts';
 import { MESSAGES, pickValidationMessage } from './messages.ts';
 import { isNewId } from './reconcile.ts';
+import {
+  MULTILINE_TEXT,
+  normalizeText,
+  isTextRuleMessage,
+  TEXT_LIMITS,
+  type TextField,
+  textProblem,
+  textProblemMessage,
+} from './text-rules.ts';
 import { formatTime, parseTime } from './time.ts';
 
 /**
@@ -15,6 +24,8 @@ import { formatTime, parseTime } from './time.ts';
  * Ids: an entity that exists has a positive id; a new one has null (or is missing) or a
  * negative temporary id (spec section 4). Fields the old client sends as text (Appendix C of
  * the REST contract: numeric strings, '' for "none", 'true'/'false') are accepted as such.
+ * Text fields follow text-rules.ts: an empty required one gets the spec's message; one too
+ * long, or with control characters or direction overrides, gets a message naming the field.
  */
 
 const failed = { error: MESSAGES.inputFailed };
@@ -69,17 +80,39 @@ const BoolLike = z
   .nullish()
   .transform((value) => value === true || value === 'true');
 
-/** Required text, stored without surrounding blanks. */
-const RequiredText = z.string(failed).trim().min(1, failed);
+/**
+ * A text field checked by text-rules.ts: the normalised text, null for a blank optional one,
+ * or an issue (the spec's message for a missing required one, else one naming the field).
+ */
+function checkText(
+  field: TextField,
+  raw: string | null | undefined,
+  required: boolean,
+  ctx: z.RefinementCtx,
+) {
+  const text = normalizeText(raw ?? '');
+  if (text === '' && !required) return null;
+  const problem = textProblem(text, TEXT_LIMITS[field], MULTILINE_TEXT.has(field));
+  if (problem === null) return text;
+  // Nothing typed at all is the spec's own case; invisible-only text is named.
+  const message =
+    problem === 'empty' && text === '' ? MESSAGES.inputFailed : textProblemMessage(field, problem);
+  ctx.issues.push({ code: 'custom', message, input: raw });
+  return z.NEVER;
+}
 
-/** Optional text: blank means none (null). */
-const OptionalText = z
-  .string(failed)
-  .nullish()
-  .transform((value) => {
-    const text = value?.trim() ?? '';
-    return text === '' ? null : text;
-  });
+/** Required text of a field, stored trimmed and NFC-normalised. */
+function requiredText(field: TextField) {
+  return z.string(failed).transform((raw, ctx) => checkText(field, raw, true, ctx) as string);
+}
+
+/** Optional text of a field: blank means none (null). */
+function optionalText(field: TextField) {
+  return z
+    .string(failed)
+    .nullish()
+    .transform((raw, ctx) => checkText(field, raw, false, ctx));
+}
 
 /** A list the old client may send as null. */
 function list<T extends ZodType>(item: T) {
@@ -174,7 +207,7 @@ export const SaveHolidayInput = z
   .object(
     {
       id: EntityId,
-      name: RequiredText,
+      name: requiredText('holidayName'),
       month: intLike(1, 12),
       day: intLike(1, 31),
       baseVersion: BaseVersion,
@@ -187,9 +220,9 @@ export type SaveHolidayInput = z.infer<typeof SaveHolidayInput>;
 export const SaveStopInput = z.object(
   {
     id: EntityId,
-    name: RequiredText,
+    name: requiredText('stopName'),
     /** Free-text note that tells same-named stops apart. */
-    coords: OptionalText,
+    coords: optionalText('stopNote'),
     defaultOption: BoolLike,
     baseVersion: BaseVersion,
     /** The user has seen that another stop has this name and saves anyway. */
@@ -203,7 +236,7 @@ export type SaveStopInput = z.infer<typeof SaveStopInput>;
 // Lines with their route variations
 
 export const LineNoteInput = z.object(
-  { id: EntityId, noteKey: RequiredText, noteValue: RequiredText },
+  { id: EntityId, noteKey: requiredText('noteKey'), noteValue: requiredText('noteValue') },
   failed,
 );
 export type LineNoteInput = z.infer<typeof LineNoteInput>;
@@ -211,19 +244,19 @@ export type LineNoteInput = z.infer<typeof LineNoteInput>;
 export const SaveLineInfoInput = z.object(
   {
     id: EntityId,
-    name: RequiredText,
-    routeStart: RequiredText,
-    routeEnd: RequiredText,
+    name: requiredText('lineName'),
+    routeStart: requiredText('lineEnd'),
+    routeEnd: requiredText('lineEnd'),
     routeType: z.enum(ROUTE_TYPES, failed),
-    operator: OptionalText,
-    anykStationPlatform: OptionalText,
-    price: OptionalText,
+    operator: optionalText('operator'),
+    anykStationPlatform: optionalText('platform'),
+    price: optionalText('price'),
     /** Legacy free text the old client never sends: missing keeps the stored value. */
     via: z
       .string(failed)
       .nullable()
       .optional()
-      .transform((value) => (value === undefined ? undefined : value?.trim() || null)),
+      .transform((value, ctx) => (value === undefined ? undefined : checkText('via', value, false, ctx))),
     enabledSeasonalYearlyRuleFilter: BoolLike,
     customNotes: list(LineNoteInput),
   },
@@ -240,7 +273,7 @@ export type SaveLineInfoInput = z.infer<typeof SaveLineInfoInput>;
 const RouteStopRef = z.union(
   [
     z.object({ id: intLike(1, MAX_ID) }, failed),
-    z.object({ id: intLike(-MAX_ID, -1), name: RequiredText }, failed),
+    z.object({ id: intLike(-MAX_ID, -1), name: requiredText('stopName') }, failed),
   ],
   failed,
 );
@@ -250,7 +283,7 @@ export const SaveRouteInput = z
   .object(
     {
       id: EntityId,
-      routeNotes: RequiredText,
+      routeNotes: requiredText('routeNotes'),
       stopsArr: z.array(RouteStopRef, failed).min(1, failed),
       /** Metres from each stop to the next; null = unknown. One entry fewer than the stops. */
       distanceMetersList: z.array(optionalIntLike(0, MAX_ID), failed),
@@ -297,7 +330,7 @@ export type PatternItemInput = z.infer<typeof PatternItemInput>;
 export const YearlyRuleInput = z.object(
   {
     id: EntityId,
-    periodName: RequiredText,
+    periodName: requiredText('ruleName'),
     typeOfYearlyRule: z
       .enum(YEARLY_RULE_TYPES, failed)
       .nullish()
@@ -369,7 +402,7 @@ export const ScheduleDraft = z.object(
     runsOnWeekly: list(z.enum(WEEKDAYS, failed)),
     runsOnYearlyId: optionalIntLike(-MAX_ID, MAX_ID),
     runsOnPublicHolidays: BoolLike,
-    timeConstraintsDescription: OptionalText,
+    timeConstraintsDescription: optionalText('scheduleDescription'),
     trips: list(TripDraft),
   },
   failed,
@@ -457,7 +490,12 @@ export type ValidationResult<T> = { success: true; data: T } | { success: false;
 
 /** The spec message for a failed admin validation (the earliest rule broken; see MESSAGES). */
 export function validationMessage(error: ZodError): string {
-  return pickValidationMessage(error.issues.map((i) => i.message)) ?? MESSAGES.inputFailed;
+  const messages = error.issues.map((i) => i.message);
+  const spec = pickValidationMessage(messages);
+  if (spec !== null) return spec;
+  // A text too long, invisible or with control characters: say which field (text-rules.ts).
+  const named = [...new Set(messages.filter(isTextRuleMessage))];
+  return named.length > 0 ? named.join('; ') : MESSAGES.inputFailed;
 }
 
 /**

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { BOUND_FOR, ROUTE_TYPES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts';
+import {
+  MULTILINE_TEXT,
+  normalizeText,
+  TEXT_LIMITS,
+  type TextField,
+  textProblem,
+  textProblemMessage,
+} from './text-rules.ts';
 
 /**
  * The project's own data format: the whole timetable as one JSON document, ids kept.
@@ -11,18 +19,44 @@ const id = z.number().int().positive();
 const month = z.number().int().min(1).max(12);
 const day = z.number().int().min(1).max(31);
 
+/** A text field under the same rules as the admin inputs (text-rules.ts), stored normalised. */
+function text(field: TextField) {
+  return z.string().transform((raw, ctx) => {
+    const value = normalizeText(raw);
+    const problem = textProblem(value, TEXT_LIMITS[field], MULTILINE_TEXT.has(field));
+    if (problem === null) return value;
+    ctx.issues.push({ code: 'custom', message: textProblemMessage(field, problem), input: raw });
+    return z.NEVER;
+  });
+}
+
+/** An optional text field: null or blank is none. */
+function optionalText(field: TextField) {
+  return z
+    .string()
+    .nullable()
+    .transform((raw, ctx) => {
+      if (raw === null || normalizeText(raw) === '') return null;
+      const value = normalizeText(raw);
+      const problem = textProblem(value, TEXT_LIMITS[field], MULTILINE_TEXT.has(field));
+      if (problem === null) return value;
+      ctx.issues.push({ code: 'custom', message: textProblemMessage(field, problem), input: raw });
+      return z.NEVER;
+    });
+}
+
 export const DatasetStop = z.strictObject({
   id,
-  name: z.string().min(1),
-  coords: z.string().nullable(),
+  name: text('stopName'),
+  coords: optionalText('stopNote'),
   defaultOption: z.boolean(),
 });
 
-export const DatasetHoliday = z.strictObject({ id, name: z.string(), month, day });
+export const DatasetHoliday = z.strictObject({ id, name: text('holidayName'), month, day });
 
 export const DatasetYearlyRule = z.strictObject({
   id,
-  periodName: z.string().min(1),
+  periodName: text('ruleName'),
   typeOfYearlyRule: z.enum(YEARLY_RULE_TYPES).nullable(),
   otherRuleId: id.nullable(),
   timePeriods: z.array(
@@ -39,23 +73,23 @@ export const DatasetYearlyRule = z.strictObject({
 
 export const DatasetRoute = z.strictObject({
   id,
-  routeNotes: z.string().nullable(),
+  routeNotes: optionalText('routeNotes'),
   stopIds: z.array(id).min(1),
   distanceMeters: z.array(z.number().int().nonnegative().nullable()),
 });
 
 export const DatasetLine = z.strictObject({
   id,
-  name: z.string().min(1),
-  routeStart: z.string().nullable(),
-  routeEnd: z.string().nullable(),
+  name: text('lineName'),
+  routeStart: optionalText('lineEnd'),
+  routeEnd: optionalText('lineEnd'),
   routeType: z.enum(ROUTE_TYPES),
-  operator: z.string().nullable(),
-  anykStationPlatform: z.string().nullable(),
-  price: z.string().nullable(),
-  via: z.string().nullable(),
+  operator: optionalText('operator'),
+  anykStationPlatform: optionalText('platform'),
+  price: optionalText('price'),
+  via: optionalText('via'),
   enabledSeasonalYearlyRuleFilter: z.boolean(),
-  customNotes: z.array(z.strictObject({ id, noteKey: z.string(), noteValue: z.string() })),
+  customNotes: z.array(z.strictObject({ id, noteKey: text('noteKey'), noteValue: text('noteValue') })),
   routes: z.array(DatasetRoute),
 });
 
@@ -75,7 +109,7 @@ export const DatasetSchedule = z.strictObject({
   runsOnWeekly: z.array(z.enum(WEEKDAYS)),
   runsOnYearlyId: id,
   runsOnPublicHolidays: z.boolean(),
-  timeConstraintsDescription: z.string().nullable(),
+  timeConstraintsDescription: optionalText('scheduleDescription'),
   trips: z.array(DatasetTrip),
 });
 

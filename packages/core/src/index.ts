@@ -17,4 +17,5 @@ export * from './reconcile.ts';
 export * from './route-times.ts';
 export * from './service-day.ts';
 export * from './text.ts';
+export * from './text-rules.ts';
 export * from './time.ts';

@@ -1,0 +1,88 @@
+/**
+ * Bounded, visible text (hardening): every name and free-text field is trimmed and
+ * NFC-normalised, has a maximum length, and is refused when it is empty or invisible after
+ * trimming (only spaces, zero-width or other format characters), or holds control characters
+ * (NUL, tabs, newlines in a name...) or bidirectional overrides (U+202A–U+202E, U+2066–U+2069),
+ * which can make a name read differently from what it is. The free texts that staff write on
+ * several lines (a schedule's time constraints, a line note's text) keep their line breaks.
+ * Letters of any language and emoji are fine.
+ * The admin inputs (tRPC and the old REST paths) and every import check the same rules.
+ */
+
+/** The longest each field may be, in characters (Unicode code points). */
+export const TEXT_LIMITS = {
+  stopName: 100,
+  stopNote: 200,
+  lineName: 100,
+  lineEnd: 100,
+  operator: 100,
+  platform: 50,
+  price: 100,
+  via: 200,
+  noteKey: 100,
+  noteValue: 1000,
+  routeNotes: 200,
+  ruleName: 100,
+  holidayName: 100,
+  scheduleDescription: 500,
+} as const;
+
+export type TextField = keyof typeof TEXT_LIMITS;
+
+/** Free texts that may run over several lines (the real data has such time constraints). */
+export const MULTILINE_TEXT: ReadonlySet<TextField> = new Set<TextField>([
+  'noteValue',
+  'scheduleDescription',
+]);
+
+/** What people call each field in a message. */
+export const TEXT_LABELS: Record<TextField, string> = {
+  stopName: 'Stop name',
+  stopNote: 'Stop coords note',
+  lineName: 'Line name',
+  lineEnd: 'Line start or end',
+  operator: 'Operator',
+  platform: 'Anyksciu AS platform',
+  price: 'Price',
+  via: 'Via',
+  noteKey: 'Note name',
+  noteValue: 'Note text',
+  routeNotes: 'Route notes',
+  ruleName: 'Yearly rule name',
+  holidayName: 'Holiday name',
+  scheduleDescription: 'Time constraints description',
+};
+
+export type TextProblem = 'empty' | 'too-long' | 'control';
+
+// Spaces, format characters (zero-width, joiners, bidi marks) and the Hangul fillers.
+const INVISIBLE = /[\s\p{Cf}\p{Zs}\u115F\u1160\u3164\uFFA0]/gu;
+const FORBIDDEN = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+const FORBIDDEN_BUT_LINE_BREAKS = /(?!\n)[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+/** Trimmed and NFC-normalised (line breaks as \n): the form text is stored in. */
+export function normalizeText(raw: string): string {
+  return raw.normalize('NFC').replace(/\r\n?/g, '\n').trim();
+}
+
+/** What is wrong with a (normalised) text, or null. */
+export function textProblem(text: string, max: number, multiline = false): TextProblem | null {
+  if (text.replace(INVISIBLE, '') === '') return 'empty';
+  if ((multiline ? FORBIDDEN_BUT_LINE_BREAKS : FORBIDDEN).test(text)) return 'control';
+  if ([...text].length > max) return 'too-long';
+  return null;
+}
+
+export function textProblemMessage(field: TextField, problem: TextProblem): string {
+  const label = TEXT_LABELS[field];
+  if (problem === 'empty') return `${label} is empty or only invisible characters`;
+  if (problem === 'too-long') return `${label} is too long: at most ${TEXT_LIMITS[field]} characters`;
+  return `${label} contains control characters or text direction overrides`;
+}
+
+/** True for a message of textProblemMessage (so the inputs can pass it on as it is). */
+export function isTextRuleMessage(message: string): boolean {
+  return (Object.keys(TEXT_LIMITS) as TextField[]).some((field) =>
+    (['empty', 'too-long', 'control'] as const).some((problem) => textProblemMessage(field, problem) === message),
+  );
+}
