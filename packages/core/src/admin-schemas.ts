@@ -5,9 +5,9 @@ import { DomainError } from './errors.ts';
 import { MESSAGES, pickValidationMessage } from './messages.ts';
 import { isNewId } from './reconcile.ts';
 import {
+  isTextRuleMessage,
   MULTILINE_TEXT,
   normalizeText,
-  isTextRuleMessage,
   TEXT_LIMITS,
   type TextField,
   textProblem,

@@ -83,6 +83,8 @@ export function textProblemMessage(field: TextField, problem: TextProblem): stri
 /** True for a message of textProblemMessage (so the inputs can pass it on as it is). */
 export function isTextRuleMessage(message: string): boolean {
   return (Object.keys(TEXT_LIMITS) as TextField[]).some((field) =>
-    (['empty', 'too-long', 'control'] as const).some((problem) => textProblemMessage(field, problem) === message),
+    (['empty', 'too-long', 'control'] as const).some(
+      (problem) => textProblemMessage(field, problem) === message,
+    ),
   );
 }
