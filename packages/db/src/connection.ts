@@ -12,13 +12,25 @@ export interface OpenedDatabase {
   sqlite: SQLite.Database;
 }
 
+/**
+ * How long a write waits for another connection's write lock. better-sqlite3 waits
+ * synchronously, so a server must not wait long (every request would wait with it): the
+ * server opens its database with a short timeout and answers 409 when a long writer (an
+ * import) holds the lock (isDatabaseBusy). Command-line tools may wait longer.
+ */
+export const SERVER_BUSY_TIMEOUT_MS = 50;
+export const TOOL_BUSY_TIMEOUT_MS = 5000;
+
 /** Opens (creating when missing) a database file, or ':memory:', with the project's pragmas. */
-export function openDatabase(path: string): OpenedDatabase {
+export function openDatabase(
+  path: string,
+  { busyTimeoutMs = TOOL_BUSY_TIMEOUT_MS }: { busyTimeoutMs?: number } = {},
+): OpenedDatabase {
   const sqlite = new SQLite(path);
   if (path !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, sqlite };
 }
@@ -51,4 +63,10 @@ export function pingDatabase(sqlite: SQLite.Database): void {
     probes.set(sqlite, probe);
   }
   probe.get();
+}
+
+/** True for SQLite's "database is locked" (another connection holds the write lock). */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_LOCKED';
 }

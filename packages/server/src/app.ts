@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Clock, DomainError, HTTP_STATUS, systemClock } from '@bus/core';
-import type { OpenedDatabase } from '@bus/db';
+import { type Clock, DomainError, HTTP_STATUS, MESSAGES, systemClock } from '@bus/core';
+import { isDatabaseBusy, type OpenedDatabase } from '@bus/db';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, {
@@ -62,6 +62,8 @@ export async function buildApp({ db, env, clock = systemClock }: AppOptions): Pr
       const status = HTTP_STATUS[error.code];
       return reply.status(status).send(errorBody(status, error.message));
     }
+    // Another process (an import) holds the write lock: refused at once, nothing written.
+    if (isDatabaseBusy(error)) return reply.status(409).send(errorBody(409, MESSAGES.importRunning));
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);

@@ -9,6 +9,7 @@ import {
 } from '@bus/core';
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
+import { isDatabaseBusy } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { weekdayFromNumber, weekdayToNumber } from './rules.ts';
 import { stopSearchColumns } from './stops.ts';
@@ -266,8 +267,16 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
   if (toggleForeignKeys) sqlite.pragma('foreign_keys = OFF');
 
   try {
-    write();
+    // IMMEDIATE: take the write lock up front, so a second import (or any writer) waits its
+    // busy timeout and then stops cleanly instead of failing halfway.
+    if (sqlite.inTransaction) write();
+    else write.immediate();
   } catch (error) {
+    if (isDatabaseBusy(error))
+      throw new Error(
+        'another import or a long write is running on this database; try again when it has finished',
+        { cause: error },
+      );
     const reason = error instanceof Error ? error.message : String(error);
     const where = entityId === 0 ? entity : `${entity} ${entityId}`;
     throw new Error(`${where}: ${reason}`, { cause: error });

@@ -1,5 +1,5 @@
-import { type Clock, DomainError, HTTP_STATUS, pickValidationMessage } from '@bus/core';
-import type { OpenedDatabase } from '@bus/db';
+import { type Clock, DomainError, HTTP_STATUS, MESSAGES, pickValidationMessage } from '@bus/core';
+import { isDatabaseBusy, type OpenedDatabase } from '@bus/db';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
@@ -72,6 +72,9 @@ const domainErrors = t.middleware(async ({ next }) => {
     const cause = result.error.cause;
     throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
   }
+  // Another process (an import) holds the write lock: refused at once, nothing written.
+  if (!result.ok && isDatabaseBusy(result.error.cause))
+    throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.importRunning, cause: result.error.cause });
   return result;
 });
 
