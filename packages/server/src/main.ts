@@ -2,6 +2,7 @@ import { migrateToLatest, openDatabase, SERVER_BUSY_TIMEOUT_MS } from '@bus/db';
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
 import { seedIfEmpty } from './services/seed.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 const env = parseEnv();
 const db = openDatabase(env.DB_PATH);
@@ -12,14 +13,6 @@ await seedIfEmpty(db);
 db.sqlite.pragma(`busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);
 const app = await buildApp({ db, env });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal} received, closing`);
-    void app.close().then(() => {
-      db.sqlite.close();
-      process.exit(0);
-    });
-  });
-}
+stopOnSignals(app, db);
 
 await app.listen({ port: env.PORT, host: env.HOST });
