@@ -1,3 +1,4 @@
+export * from './backup.ts';
 export * from './connection.ts';
 export * from './repositories/admin-lines.ts';
 export * from './repositories/admin-rules.ts';

@@ -50,6 +50,13 @@ const EnvSchema = z.object({
       (list) => list.every(isAddressOrCidr),
       'each entry must be an IP address or CIDR, like 10.0.0.1 or 10.0.0.0/8',
     ),
+  /** Where the server writes a backup at start and once a day; unset: no automatic backups. */
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim())),
+  /** How many of the newest automatic backups to keep. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   /** Origins (comma-separated) allowed to call the legacy /api paths from a browser; default none. */
   CORS_ORIGINS: z
     .string()
@@ -99,6 +106,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...env,
     DEMO: env.DEMO ?? isLoopback(env.HOST),
     DB_PATH: resolveFromRoot(env.DB_PATH),
+    BACKUP_DIR: env.BACKUP_DIR === undefined ? undefined : resolveFromRoot(env.BACKUP_DIR),
     WEB_DIST_DIR: resolveFromRoot(env.WEB_DIST_DIR),
   };
 }

@@ -1,6 +1,7 @@
 import { migrateToLatest, openDatabase, SERVER_BUSY_TIMEOUT_MS } from '@bus/db';
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
+import { scheduleBackups } from './services/backups.ts';
 import { seedIfEmpty } from './services/seed.ts';
 import { stopOnSignals } from './shutdown.ts';
 
@@ -14,5 +15,7 @@ db.sqlite.pragma(`busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);
 const app = await buildApp({ db, env });
 
 stopOnSignals(app, db);
+if (env.BACKUP_DIR !== undefined && env.DB_PATH !== ':memory:')
+  scheduleBackups(db, { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, log: app.log });
 
 await app.listen({ port: env.PORT, host: env.HOST });

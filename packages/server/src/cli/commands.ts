@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { migrateToLatest, type OpenedDatabase, openDatabase } from '@bus/db';
 import { parseEnv } from '../env.ts';
+import { backupCommands } from './backup-commands.ts';
 import { dataCommands } from './data-commands.ts';
 import { userCommands } from './user-commands.ts';
 
@@ -49,7 +50,7 @@ export interface CliCommand {
 }
 
 /** Every command of `pnpm cli`; add a group (e.g. user commands) by spreading it in here. */
-export const COMMANDS: readonly CliCommand[] = [...dataCommands, ...userCommands];
+export const COMMANDS: readonly CliCommand[] = [...dataCommands, ...backupCommands, ...userCommands];
 
 function usage(commands: readonly CliCommand[]): string {
   const width = Math.max(...commands.map((c) => `${c.name} ${c.synopsis}`.length));
