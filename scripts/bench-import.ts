@@ -118,10 +118,10 @@ console.log(`# pnpm bench:import — scale ${scale}, ${new Date().toISOString().
 console.log(`import: exit ${code}, ${(((importEnd ?? started) - started) / 1000).toFixed(1)} s`);
 if (code !== 0) console.log(importOutput.slice(-2000));
 console.log(
-  `departures during the import: ${latencies.length} requests, p50 ${ms(during.p50, 1)} ms, p99 ${ms(during.p99, 1)} ms, max ${ms(during.max, 1)} ms`,
+  `departures during the import: ${latencies.length} requests, p50 ${ms(during.p50, 1)}, p99 ${ms(during.p99, 1)}, max ${ms(during.max, 1)}`,
 );
 console.log(
-  `departures in the 3 s after it: ${after.length} requests, p50 ${ms(afterwards.p50, 1)} ms, p99 ${ms(afterwards.p99, 1)} ms, max ${ms(afterwards.max, 1)} ms`,
+  `departures in the 3 s after it: ${after.length} requests, p50 ${ms(afterwards.p50, 1)}, p99 ${ms(afterwards.p99, 1)}, max ${ms(afterwards.max, 1)}`,
 );
 console.log(`admin saves (HTTP status: count): ${[...saves].map(([k, v]) => `${k}: ${v}`).join(', ')}`);
 console.log(`failed reads: ${failures.length}`);
