@@ -4,15 +4,7 @@ import { BOUND_FOR, ROUTE_TYPES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts
 import { DomainError } from './errors.ts';
 import { MESSAGES, pickValidationMessage } from './messages.ts';
 import { isNewId } from './reconcile.ts';
-import {
-  isTextRuleMessage,
-  MULTILINE_TEXT,
-  normalizeText,
-  TEXT_LIMITS,
-  type TextField,
-  textProblem,
-  textProblemMessage,
-} from './text-rules.ts';
+import { checkFieldText, isTextRuleMessage, type TextField } from './text-rules.ts';
 import { formatTime, parseTime } from './time.ts';
 
 /**
@@ -90,14 +82,14 @@ function checkText(
   required: boolean,
   ctx: z.RefinementCtx,
 ) {
-  const text = normalizeText(raw ?? '');
-  if (text === '' && !required) return null;
-  const problem = textProblem(text, TEXT_LIMITS[field], MULTILINE_TEXT.has(field));
-  if (problem === null) return text;
+  const checked = checkFieldText(field, raw, required);
+  if (checked.ok) return checked.value;
   // Nothing typed at all is the spec's own case; invisible-only text is named.
-  const message =
-    problem === 'empty' && text === '' ? MESSAGES.inputFailed : textProblemMessage(field, problem);
-  ctx.issues.push({ code: 'custom', message, input: raw });
+  ctx.issues.push({
+    code: 'custom',
+    message: checked.blank ? MESSAGES.inputFailed : checked.message,
+    input: raw,
+  });
   return z.NEVER;
 }
 

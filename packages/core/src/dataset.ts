@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { BOUND_FOR, ROUTE_TYPES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts';
-import {
-  MULTILINE_TEXT,
-  normalizeText,
-  TEXT_LIMITS,
-  type TextField,
-  textProblem,
-  textProblemMessage,
-} from './text-rules.ts';
+import { checkFieldText, type TextField } from './text-rules.ts';
 
 /**
  * The project's own data format: the whole timetable as one JSON document, ids kept.
@@ -20,30 +13,19 @@ const month = z.number().int().min(1).max(12);
 const day = z.number().int().min(1).max(31);
 
 /** A text field under the same rules as the admin inputs (text-rules.ts), stored normalised. */
-function text(field: TextField) {
-  return z.string().transform((raw, ctx) => {
-    const value = normalizeText(raw);
-    const problem = textProblem(value, TEXT_LIMITS[field], MULTILINE_TEXT.has(field));
-    if (problem === null) return value;
-    ctx.issues.push({ code: 'custom', message: textProblemMessage(field, problem), input: raw });
+function checked(field: TextField, required: boolean) {
+  return (raw: string | null, ctx: z.RefinementCtx) => {
+    const result = checkFieldText(field, raw, required);
+    if (result.ok) return result.value;
+    ctx.issues.push({ code: 'custom', message: result.message, input: raw });
     return z.NEVER;
-  });
+  };
 }
 
+const text = (field: TextField) =>
+  z.string().transform((raw, ctx) => checked(field, true)(raw, ctx) as string);
 /** An optional text field: null or blank is none. */
-function optionalText(field: TextField) {
-  return z
-    .string()
-    .nullable()
-    .transform((raw, ctx) => {
-      if (raw === null || normalizeText(raw) === '') return null;
-      const value = normalizeText(raw);
-      const problem = textProblem(value, TEXT_LIMITS[field], MULTILINE_TEXT.has(field));
-      if (problem === null) return value;
-      ctx.issues.push({ code: 'custom', message: textProblemMessage(field, problem), input: raw });
-      return z.NEVER;
-    });
-}
+const optionalText = (field: TextField) => z.string().nullable().transform(checked(field, false));
 
 export const DatasetStop = z.strictObject({
   id,

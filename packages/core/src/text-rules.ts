@@ -88,3 +88,19 @@ export function isTextRuleMessage(message: string): boolean {
     ),
   );
 }
+
+/**
+ * A field's text as it is stored: the normalised text, null for a blank optional one, or
+ * what is wrong with it (with the message naming the field).
+ */
+export function checkFieldText(
+  field: TextField,
+  raw: string | null | undefined,
+  required: boolean,
+): { ok: true; value: string | null } | { ok: false; problem: TextProblem; message: string; blank: boolean } {
+  const value = normalizeText(raw ?? '');
+  if (value === '' && !required) return { ok: true, value: null };
+  const problem = textProblem(value, TEXT_LIMITS[field], MULTILINE_TEXT.has(field));
+  if (problem === null) return { ok: true, value };
+  return { ok: false, problem, message: textProblemMessage(field, problem), blank: value === '' };
+}
