@@ -1,6 +1,7 @@
 import type { DepartureItem } from '@bus/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screenshotViewport } from './admin-support.ts';
 import {
   api,
   expectNoAxeViolations,
@@ -477,26 +478,56 @@ describe('trip page', () => {
     await expectNoAxeViolations(p, 'one-way trip page');
   });
 
-  it('marks where two different routes part', async () => {
-    // Find a two-trip schedule whose trips use different routes (M18 has them).
-    const line = await api<{ schedules: { trips: { id: number; route: { id: number } }[] }[] }>(
-      'lineTimetable',
-      {
-        id: 5,
-      },
+  it.each([
+    // M17: 15 stops out, 13 back on another route; trip 121: 34 stops back, 18 out.
+    [17, 18],
+    [121, 120],
+  ])('/trip/%i at 390 px shows every time of both trips with no click', async (tripId, otherId) => {
+    const trips = (
+      await api<{ schedule: { trips: { id: number; timeList: (string | null)[] }[] } }>('tripSchedule', {
+        id: tripId,
+      })
+    ).schedule.trips;
+    const expected = trips
+      .flatMap((t) => t.timeList)
+      .filter((t): t is string => t !== null)
+      .map((t) => t.slice(0, 5))
+      .sort();
+    const p = await page(390);
+    await goto(p, `/trip/${tripId}`);
+    const tables = p.locator('.trip-directions table');
+    expect(await tables.count()).toBe(2);
+    const shown = (await p.locator('.trip-directions td.num').allTextContents())
+      .filter((t) => t !== '')
+      .sort();
+    expect(shown).toEqual(expected);
+    // The trip of the address comes first; the other follows in full.
+    const firstCount = await tables.first().locator('tbody tr').count();
+    expect(firstCount).toBe(trips.find((t) => t.id === tripId)?.timeList.length);
+    expect(await tables.nth(1).locator('tbody tr').count()).toBe(
+      trips.find((t) => t.id === otherId)?.timeList.length,
     );
-    const mixed = line.schedules.find(
-      (s) => s.trips.length === 2 && s.trips[0]?.route.id !== s.trips[1]?.route.id,
-    );
-    expect(mixed).toBeDefined();
-    const p = await page();
-    await goto(p, `/trip/${mixed?.trips[0]?.id}`);
-    await p.locator('.stop-times tbody tr').first().waitFor();
-    const cells = await p.locator('.stop-times tbody td:nth-child(3)').allTextContents();
-    const parting = cells.findIndex((c) => c.startsWith('...'));
-    expect(parting).toBeGreaterThan(0);
-    expect(cells.slice(parting + 1).every((c) => c === '')).toBe(true);
-    await screenshot(p, 'trip-diverging-1280');
+    expect(await p.getByRole('button', { name: 'Flip direction' }).count()).toBe(0);
+    await expectNoHorizontalScroll(p, 390);
+    await expectNoAxeViolations(p, `trip ${tripId}`);
+    await screenshot(p, `trip-${tripId}-390`);
+  });
+
+  it('highlights the stop from the address in both directions and scrolls it into view', async () => {
+    const p = await page(390);
+    // Troškūnai on trip 121: the home page offers its 07:50 departure as a chip.
+    const stops = await api<{ id: number; name: string }[]>('searchStops', { query: 'Troškūnai' });
+    const troskunai = stops.find((s) => s.name.startsWith('Troškūn'));
+    await goto(p, `/trip/121?from=${troskunai?.id}`);
+    // Trip 121 passes Troškūnai twice, trip 120 once: every visit is marked, in both tables.
+    const selected = p.locator('.trip-directions tr.is-selected');
+    expect(await selected.count()).toBe(3);
+    expect(await p.locator('.trip-directions table').nth(1).locator('tr.is-selected').count()).toBe(1);
+    expect(await selected.locator('td').allTextContents()).toContain('07:50');
+    const box = await selected.first().boundingBox();
+    const viewport = p.viewportSize();
+    expect(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
+    await screenshotViewport(p, 'trip-121-from-390');
   });
 });
 

@@ -88,9 +88,8 @@ export const en = {
     weekdayNames: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
     runsOn: (days: string) => `Runs on ${days}`, // ours
     runsOnNoDay: 'Runs on no day', // ours
-    divergence: '...',
-    divergenceText: 'the other route parts from here', // ours: read instead of '...'
     stop: 'Stop', // ours
+    time: 'Time', // ours
     oneWay: 'One way',
     flip: 'Flip direction', // ours: the button that flips the combined table
     times: 'Times', // ours

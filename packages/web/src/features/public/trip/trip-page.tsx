@@ -1,5 +1,5 @@
 import type { BoundFor } from '@bus/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Alert } from '../../../components/alert.tsx';
 import { Loading } from '../../../components/loading.tsx';
@@ -12,7 +12,7 @@ import type { PublicOutput } from '../../../lib/public-api.ts';
 import { parseStopId } from '../../../lib/timetable-query.ts';
 import { withSearch } from '../../../lib/url.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
-import { buildTripTable, type TripCell } from './trip-table.ts';
+import { buildTripView } from './trip-table.ts';
 import '../../../components/stop-times-table.css';
 import './trip-page.css';
 
@@ -37,10 +37,16 @@ function TripView({ data }: { data: TripSchedule }) {
   const from = parseStopId(new URLSearchParams(search).get('from'));
   const [flipped, setFlipped] = useState(false);
   const { schedule, lineInfo } = data;
-  const table = buildTripTable(schedule.trips, flipped);
-  const canFlip = table.columns.length === 2;
+  const view = buildTripView(schedule.trips, data.tripId, flipped);
+  const canFlip = view.kind === 'combined' && view.columns.length === 2;
   const flip = () => setFlipped((f) => !f);
   const periodName = schedule.runsOnYearly?.periodName;
+
+  // Reached from a departure chip: the stop's row is on screen at once, also on a phone.
+  useEffect(() => {
+    if (from === null) return;
+    document.querySelector('.trip-times tr.is-selected')?.scrollIntoView?.({ block: 'center' });
+  }, [from]);
 
   const directionLabel = (boundFor: BoundFor) =>
     boundFor === 'Out bound'
@@ -48,16 +54,8 @@ function TripView({ data }: { data: TripSchedule }) {
       : boundFor === 'City bound'
         ? m.header.cityBoundElsewhere
         : m.trip.oneWay;
-  const cellContent = (cell: TripCell | undefined) => {
-    if (cell?.kind === 'time') return cell.time ?? '';
-    if (cell?.kind !== 'divergence') return '';
-    return (
-      <>
-        <span aria-hidden="true">{m.trip.divergence}</span>
-        <span className="sr-only">{m.trip.divergenceText}</span>
-      </>
-    );
-  };
+  const rowProps = (stopId: number) =>
+    stopId === from ? { className: 'is-selected', 'aria-current': 'location' as const } : {};
 
   return (
     <>
@@ -98,56 +96,80 @@ function TripView({ data }: { data: TripSchedule }) {
           {schedule.timeConstraintsDescription && <p>{schedule.timeConstraintsDescription}</p>}
         </section>
 
-        <section className="trip-layout__times" aria-label={m.trip.times}>
-          {canFlip && (
-            <button type="button" className="btn flip-button" aria-pressed={flipped} onClick={flip}>
-              <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16">
-                <path fill="currentColor" d="M4 1 0 5h3v7h2V5h3zm8 14 4-4h-3V4h-2v7H8z" />
-              </svg>
-              {m.trip.flip}
-            </button>
-          )}
-          {/* A click anywhere on the table flips it too; the button above is the keyboard way. */}
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: mouse shortcut for the flip button */}
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the flip button offers the same by keyboard */}
-          <div
-            className={canFlip ? 'table-wrap trip-table is-flippable' : 'table-wrap trip-table'}
-            onClick={canFlip ? flip : undefined}
-          >
-            <table className="table stop-times">
-              <caption className="sr-only">{m.trip.times}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{m.trip.stop}</th>
-                  {table.columns.map((column, index) => (
-                    <th key={column.tripId} scope="col" className="num">
-                      {directionLabel(column.boundFor)}{' '}
-                      <span aria-hidden="true">{index === 0 ? '↓' : '↑'}</span>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {table.rows.map((row, index) => {
-                  const selected = row.stop.id === from;
-                  return (
-                    <tr
-                      key={`${row.stop.id}-${index}`}
-                      className={selected ? 'is-selected' : undefined}
-                      aria-current={selected ? 'location' : undefined}
-                    >
-                      <th scope="row">{row.stop.name}</th>
-                      {row.cells.map((cell, i) => (
-                        <td key={table.columns[i]?.tripId ?? i} className="num">
-                          {cellContent(cell)}
-                        </td>
+        <section className="trip-layout__times trip-times" aria-label={m.trip.times}>
+          {view.kind === 'combined' ? (
+            <>
+              {canFlip && (
+                <button type="button" className="btn flip-button" aria-pressed={flipped} onClick={flip}>
+                  <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16">
+                    <path fill="currentColor" d="M4 1 0 5h3v7h2V5h3zm8 14 4-4h-3V4h-2v7H8z" />
+                  </svg>
+                  {m.trip.flip}
+                </button>
+              )}
+              {/* A click anywhere on the table flips it too; the button above is the keyboard way. */}
+              {/* biome-ignore lint/a11y/noStaticElementInteractions: mouse shortcut for the flip button */}
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents: the flip button offers the same by keyboard */}
+              <div
+                className={canFlip ? 'table-wrap trip-table is-flippable' : 'table-wrap trip-table'}
+                onClick={canFlip ? flip : undefined}
+              >
+                <table className="table stop-times">
+                  <caption className="sr-only">{m.trip.times}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{m.trip.stop}</th>
+                      {view.columns.map((column, index) => (
+                        <th key={column.tripId} scope="col" className="num">
+                          {directionLabel(column.boundFor)}{' '}
+                          <span aria-hidden="true">{index === 0 ? '↓' : '↑'}</span>
+                        </th>
                       ))}
                     </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                  </thead>
+                  <tbody>
+                    {view.rows.map((row, index) => (
+                      <tr key={`${row.stop.id}-${index}`} {...rowProps(row.stop.id)}>
+                        <th scope="row">{row.stop.name}</th>
+                        {row.times.map((time, i) => (
+                          <td key={view.columns[i]?.tripId ?? i} className="num">
+                            {time ?? ''}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          ) : (
+            // Different routes: each trip's whole stop list, one after the other on phones.
+            <div className="trip-directions">
+              {view.directions.map((direction) => (
+                <div key={direction.tripId} className="table-wrap trip-table">
+                  <table className="table stop-times">
+                    <caption>{directionLabel(direction.boundFor)}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{m.trip.stop}</th>
+                        <th scope="col" className="num">
+                          {m.trip.time}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {direction.stops.map((s, index) => (
+                        <tr key={`${s.stop.id}-${index}`} {...rowProps(s.stop.id)}>
+                          <th scope="row">{s.stop.name}</th>
+                          <td className="num">{s.time ?? ''}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              ))}
+            </div>
+          )}
         </section>
       </div>
     </>

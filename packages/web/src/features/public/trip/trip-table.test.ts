@@ -1,56 +1,129 @@
+import { readFileSync } from 'node:fs';
+import type { TimetableDataset } from '@bus/core';
 import { describe, expect, it } from 'vitest';
+import type { PublicTrip } from '../../../lib/schedule.ts';
 import { trip } from '../../../test/fixtures.ts';
-import { buildTripTable, type TripTable } from './trip-table.ts';
+import { buildTripView, shownTimes, type TripView } from './trip-table.ts';
 
-/** The table as text: one string per row, 'stop: cell | cell'. */
-function show(table: TripTable): string[] {
-  return table.rows.map(
-    (row) =>
-      `${row.stop.id}: ${row.cells
-        .map((c) => (c.kind === 'time' ? (c.time ?? '') : c.kind === 'divergence' ? '...' : ''))
-        .join(' | ')}`,
+/** The view as text: one string per row, 'stop: time | time', or per direction. */
+function show(view: TripView): string[] {
+  if (view.kind === 'combined')
+    return view.rows.map((row) => `${row.stop.id}: ${row.times.map((t) => t ?? '').join(' | ')}`);
+  return view.directions.map(
+    (d) => `${d.tripId}: ${d.stops.map((s) => `${s.stop.id}=${s.time ?? ''}`).join(' ')}`,
   );
 }
 
-describe('trip table', () => {
+describe('trip view', () => {
   const out = trip(1, 'Out bound', 7, [1, 2, 3], ['06:40', '06:45', '06:53']);
   const back = trip(2, 'City bound', 7, [1, 2, 3], ['07:00', '07:05', '07:10'], true);
 
-  it('combines a same-route pair: earlier trip first, the later one reversed beside it', () => {
-    const table = buildTripTable([back, out], false);
-    expect(table.columns.map((c) => c.boundFor)).toEqual(['Out bound', 'City bound']);
-    expect(table.differentRoutes).toBe(false);
-    expect(show(table)).toEqual(['1: 06:40 | 07:10', '2: 06:45 | 07:05', '3: 06:53 | 07:00']);
-  });
-
-  it('flips: the other trip leads, read in its own travel order', () => {
-    const table = buildTripTable([out, back], true);
-    expect(table.columns.map((c) => c.tripId)).toEqual([2, 1]);
-    expect(show(table)).toEqual(['3: 07:00 | 06:53', '2: 07:05 | 06:45', '1: 07:10 | 06:40']);
-  });
-
-  it('marks where two different routes part with ... and leaves the rest blank', () => {
-    const via4 = trip(3, 'City bound', 8, [1, 4, 3], ['07:00', '07:06', '07:12'], true);
-    const table = buildTripTable([out, via4], false);
-    expect(table.differentRoutes).toBe(true);
-    expect(show(table)).toEqual(['1: 06:40 | 07:12', '2: 06:45 | ...', '3: 06:53 | ']);
-    // Flipped, the other trip is shown in full.
-    expect(show(buildTripTable([out, via4], true))).toEqual([
+  it('combines an out-and-back pair on one route: the named trip leads, the other reversed beside it', () => {
+    const view = buildTripView([back, out], 1);
+    expect(view.kind).toBe('combined');
+    expect(show(view)).toEqual(['1: 06:40 | 07:10', '2: 06:45 | 07:05', '3: 06:53 | 07:00']);
+    // Opened from the return trip, the return trip leads.
+    expect(show(buildTripView([back, out], 2))).toEqual([
       '3: 07:00 | 06:53',
-      '4: 07:06 | ...',
-      '1: 07:12 | ',
+      '2: 07:05 | 06:45',
+      '1: 07:10 | 06:40',
     ]);
   });
 
-  it('handles a one-way schedule (a single trip) without a second column', () => {
-    const loop = trip(9, 'One way', 5, [1, 2, 1], ['08:00', null, '08:30']);
-    const table = buildTripTable([loop], false);
-    expect(table.columns).toHaveLength(1);
-    expect(show(table)).toEqual(['1: 08:00', '2: ', '1: 08:30']);
-    expect(show(buildTripTable([loop], true))).toEqual(show(table));
+  it('flips the combined table: the other trip leads, read in its own travel order', () => {
+    const view = buildTripView([out, back], 1, true);
+    expect(view.kind === 'combined' && view.columns.map((c) => c.tripId)).toEqual([2, 1]);
+    expect(show(view)).toEqual(['3: 07:00 | 06:53', '2: 07:05 | 06:45', '1: 07:10 | 06:40']);
   });
 
-  it('is empty for a schedule without trips', () => {
-    expect(buildTripTable([], false)).toEqual({ columns: [], rows: [], differentRoutes: false });
+  it('shows both directions in full when the routes differ', () => {
+    const via4 = trip(3, 'City bound', 8, [1, 4, 3], ['07:00', '07:06', '07:12'], true);
+    const view = buildTripView([out, via4], 1);
+    expect(view.kind).toBe('directions');
+    expect(show(view)).toEqual(['1: 1=06:40 2=06:45 3=06:53', '3: 3=07:00 4=07:06 1=07:12']);
+    expect(show(buildTripView([out, via4], 3))).toEqual([
+      '3: 3=07:00 4=07:06 1=07:12',
+      '1: 1=06:40 2=06:45 3=06:53',
+    ]);
+  });
+
+  it('handles a one-way schedule (a single trip) and a schedule without trips', () => {
+    const loop = trip(9, 'One way', 5, [1, 2, 1], ['08:00', null, '08:30']);
+    expect(show(buildTripView([loop], 9))).toEqual(['1: 08:00', '2: ', '1: 08:30']);
+    expect(buildTripView([], null)).toEqual({ kind: 'directions', directions: [] });
+  });
+});
+
+describe('trip view on the real schedules', () => {
+  const dataset = JSON.parse(
+    readFileSync(new URL('../../../../../../data/anyksciai.json', import.meta.url), 'utf8'),
+  ) as TimetableDataset;
+  const stops = new Map(dataset.stops.map((s) => [s.id, s]));
+  const routes = new Map(dataset.lines.flatMap((l) => l.routes).map((r) => [r.id, r]));
+  /** The schedule holding trip `id`, as the public trip answer gives its trips. */
+  const tripsWith = (id: number): PublicTrip[] => {
+    const schedule = dataset.schedules.find((s) => s.trips.some((t) => t.id === id));
+    if (!schedule) throw new Error(`no trip ${id}`);
+    return schedule.trips.map((t) => {
+      const route = routes.get(t.routeId);
+      if (!route) throw new Error(`no route ${t.routeId}`);
+      return {
+        id: t.id,
+        boundFor: t.boundFor,
+        routeDirReversed: t.routeDirReversed,
+        timeList: t.timeList,
+        route: {
+          id: route.id,
+          routeNotes: route.routeNotes,
+          stopsArr: route.stopIds.map((stopId) => {
+            const stop = stops.get(stopId);
+            if (!stop) throw new Error(`no stop ${stopId}`);
+            return { id: stop.id, name: stop.name, coords: stop.coords, defaultOption: stop.defaultOption };
+          }),
+          distanceMeters: route.distanceMeters,
+        },
+      } as PublicTrip;
+    });
+  };
+  const allTimes = (trips: PublicTrip[]) =>
+    trips
+      .flatMap((t) => t.timeList)
+      .filter((t): t is string => t !== null)
+      .sort();
+
+  it.each([
+    ['/trip/17 (M17: 15 stops out, 13 back on another route)', 17, 18],
+    ['/trip/121 (18 stops out, 34 back)', 121, 120],
+  ])('%s shows every time of both trips, the named one first, in travel order', (_what, id, otherId) => {
+    const trips = tripsWith(id);
+    const view = buildTripView(trips, id);
+    expect(view.kind).toBe('directions');
+    expect(shownTimes(view).sort()).toEqual(allTimes(trips));
+    if (view.kind !== 'directions') return;
+    expect(view.directions.map((d) => d.tripId)).toEqual([id, otherId]);
+    for (const direction of view.directions) {
+      const source = trips.find((t) => t.id === direction.tripId) as PublicTrip;
+      const drawn = source.route.stopsArr.map((s) => s.id);
+      expect(direction.stops.map((s) => s.stop.id)).toEqual(
+        source.routeDirReversed ? drawn.reverse() : drawn,
+      );
+    }
+  });
+
+  it('trip 121 includes the 07:50 departure at Troškūnai that the home page offers', () => {
+    const view = buildTripView(tripsWith(121), 121);
+    const back = view.kind === 'directions' ? view.directions[0] : undefined;
+    expect(back?.stops.some((s) => s.stop.name.startsWith('Troškūn') && s.time === '07:50')).toBe(true);
+  });
+
+  it('every schedule of the real data shows all its times', () => {
+    for (const schedule of dataset.schedules) {
+      const first = schedule.trips[0];
+      if (!first) continue;
+      const trips = tripsWith(first.id);
+      expect(shownTimes(buildTripView(trips, first.id)).sort(), `schedule ${schedule.id}`).toEqual(
+        allTimes(trips),
+      );
+    }
   });
 });

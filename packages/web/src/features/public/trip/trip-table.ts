@@ -1,35 +1,47 @@
 import type { BoundFor } from '@bus/core';
-import { firstDeparture, type PublicStop, type PublicTrip, travelStops } from '../../../lib/schedule.ts';
+import {
+  firstDeparture,
+  type PublicStop,
+  type PublicTrip,
+  type StopTime,
+  travelStops,
+} from '../../../lib/schedule.ts';
 
 /**
- * The trip page's stop-by-stop table (spec section 2, "Trip page"), without React.
+ * The trip page's times (spec section 2, "Trip page"), without React. No time of the schedule
+ * is ever hidden:
  *
- * One trip: its stops and times. Two trips: one table whose rows are the first trip's stops in
- * travel order; the first column is that trip's times, the second the other trip's times read
- * backwards (it travels the other way), so a row shows when each bus is at that stop. When
- * the trips use different routes, the second column follows the first trip's stops only while
- * they agree: the first differing stop shows '...', the rows after it stay blank. Flipping
- * swaps which trip leads, so each trip can be read in full.
+ * - one trip: its stops and times;
+ * - two trips that run the same stops in opposite directions (the usual out-and-back pair on
+ *   one route): the spec's combined table, whose rows are the leading trip's stops in travel
+ *   order, with the other trip's times read backwards beside them, so a row shows when each
+ *   bus is at that stop; flipping swaps which trip leads;
+ * - two trips on different routes (or not simply reversed): the two-direction view, each
+ *   trip's full stop list with every time, in its own travel order.
+ *
+ * The trip named in the address leads.
  */
-
-export type TripCell = { kind: 'time'; time: string | null } | { kind: 'divergence' } | { kind: 'blank' };
 
 export interface TripColumn {
   tripId: number;
   boundFor: BoundFor;
 }
 
-export interface TripRow {
+export interface CombinedRow {
   stop: PublicStop;
-  cells: TripCell[];
+  /** One time per column ('HH:MM', or null where the trip has no time). */
+  times: (string | null)[];
 }
 
-export interface TripTable {
-  columns: TripColumn[];
-  rows: TripRow[];
-  /** Whether the two trips run on different routes (the table may then diverge). */
-  differentRoutes: boolean;
+export interface DirectionList {
+  tripId: number;
+  boundFor: BoundFor;
+  stops: StopTime[];
 }
+
+export type TripView =
+  | { kind: 'combined'; columns: TripColumn[]; rows: CombinedRow[] }
+  | { kind: 'directions'; directions: DirectionList[] };
 
 /** The schedule's trips, earlier first departure first (a trip without times goes last). */
 export function tripsByDeparture(trips: readonly PublicTrip[]): PublicTrip[] {
@@ -37,31 +49,55 @@ export function tripsByDeparture(trips: readonly PublicTrip[]): PublicTrip[] {
   return [...trips].sort((a, b) => key(a) - key(b) || a.id - b.id);
 }
 
-export function buildTripTable(trips: readonly PublicTrip[], flipped: boolean): TripTable {
-  const ordered = tripsByDeparture(trips).slice(0, 2);
-  const [first, second] = flipped ? [...ordered].reverse() : ordered;
-  if (!first) return { columns: [], rows: [], differentRoutes: false };
-  const lead = travelStops(first);
-  const columns: TripColumn[] = [{ tripId: first.id, boundFor: first.boundFor }];
-  if (!second) {
+/** The trips in reading order: the one named in the address first, then by departure. */
+function leadFirst(trips: readonly PublicTrip[], leadTripId: number | null): PublicTrip[] {
+  const ordered = tripsByDeparture(trips);
+  const lead = ordered.find((t) => t.id === leadTripId);
+  return lead ? [lead, ...ordered.filter((t) => t !== lead)] : ordered;
+}
+
+/** True when `other` passes exactly the stops of `lead`, the other way round. */
+function runsBackAlong(lead: readonly StopTime[], other: readonly StopTime[]): boolean {
+  return (
+    lead.length === other.length && lead.every((s, i) => s.stop.id === other[other.length - 1 - i]?.stop.id)
+  );
+}
+
+export function buildTripView(
+  trips: readonly PublicTrip[],
+  leadTripId: number | null,
+  flipped = false,
+): TripView {
+  const ordered = leadFirst(trips, leadTripId);
+  const [lead, other] = ordered;
+  if (!lead) return { kind: 'directions', directions: [] };
+  const leadStops = travelStops(lead);
+  const otherStops = other ? travelStops(other) : null;
+  if (other && otherStops && ordered.length === 2 && runsBackAlong(leadStops, otherStops)) {
+    const [first, second] = flipped ? [other, lead] : [lead, other];
+    const firstStops = travelStops(first);
+    const secondBack = travelStops(second).reverse();
     return {
-      columns,
-      rows: lead.map((s) => ({ stop: s.stop, cells: [{ kind: 'time', time: s.time }] })),
-      differentRoutes: false,
+      kind: 'combined',
+      columns: [first, second].map((t) => ({ tripId: t.id, boundFor: t.boundFor })),
+      rows: firstStops.map((s, i) => ({ stop: s.stop, times: [s.time, secondBack[i]?.time ?? null] })),
     };
   }
-  columns.push({ tripId: second.id, boundFor: second.boundFor });
-  const other = travelStops(second).reverse();
-  let diverged = false;
-  const rows = lead.map((s, index): TripRow => {
-    let cell: TripCell;
-    if (diverged) cell = { kind: 'blank' };
-    else if (other[index]?.stop.id === s.stop.id) cell = { kind: 'time', time: other[index]?.time ?? null };
-    else {
-      diverged = true;
-      cell = { kind: 'divergence' };
-    }
-    return { stop: s.stop, cells: [{ kind: 'time', time: s.time }, cell] };
-  });
-  return { columns, rows, differentRoutes: first.route.id !== second.route.id };
+  if (!other)
+    return {
+      kind: 'combined',
+      columns: [{ tripId: lead.id, boundFor: lead.boundFor }],
+      rows: leadStops.map((s) => ({ stop: s.stop, times: [s.time] })),
+    };
+  return {
+    kind: 'directions',
+    directions: ordered.map((t) => ({ tripId: t.id, boundFor: t.boundFor, stops: travelStops(t) })),
+  };
+}
+
+/** Every time the view shows, for checks: the schedule's times must all be there. */
+export function shownTimes(view: TripView): string[] {
+  if (view.kind === 'combined')
+    return view.rows.flatMap((r) => r.times.filter((t): t is string => t !== null));
+  return view.directions.flatMap((d) => d.stops.flatMap((s) => (s.time === null ? [] : [s.time])));
 }
