@@ -19,6 +19,7 @@ import { DEMO_PASSWORD, DEMO_USERNAME, settleDemoAccount } from './services/user
 import { registerTrpcFastLane } from './trpc/fast-lane.ts';
 import type { Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
+import { loadTemplate, pageMeta, renderPage, robots, sitemap } from './web-pages.ts';
 
 export interface AppOptions {
   db: OpenedDatabase;
@@ -111,20 +112,35 @@ export async function buildApp({ db, env, clock = systemClock }: AppOptions): Pr
 
   const indexHtml = join(env.WEB_DIST_DIR, 'index.html');
   const hasWebApp = existsSync(indexHtml);
-  if (hasWebApp) {
-    await app.register(fastifyStatic, { root: env.WEB_DIST_DIR, wildcard: false, index: ['index.html'] });
-  }
+  // Pages go through the not-found handler below (status and meta tags per page), files not.
+  if (hasWebApp) await app.register(fastifyStatic, { root: env.WEB_DIST_DIR, wildcard: false, index: false });
+  const template = hasWebApp ? loadTemplate(indexHtml) : '';
+  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+  app.get('/robots.txt', async (request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(robots(originOf(request))),
+  );
+  app.get('/sitemap.xml', async (request, reply) =>
+    reply.type('application/xml; charset=utf-8').send(await sitemap(db, originOf(request))),
+  );
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const [path = '', search = ''] = request.url.split('?');
     const isApi =
       path === '/api' || path.startsWith('/api/') || path === '/trpc' || path.startsWith('/trpc/');
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !isPageRequest || !hasWebApp) {
       return reply.status(404).send(errorBody(404, `No such path: ${request.method} ${path}`));
     }
-    // SPA fallback: the client router decides (and shows 'Nopage here' for unknown routes).
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    // A missing file is never answered with the app's HTML.
+    if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path))
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    // The app's page, with an honest status (the app shows 'Nopage here' for unknown routes).
+    const meta = await pageMeta(db, path, new URLSearchParams(search));
+    return reply
+      .status(meta.status)
+      .type('text/html; charset=utf-8')
+      .send(renderPage(template, meta, `${originOf(request)}${request.url}`));
   });
 
   return app;

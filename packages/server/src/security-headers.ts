@@ -13,8 +13,7 @@ export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'"],
-  // The page's empty favicon is a data: URL (index.html).
-  'img-src': ["'self'", 'data:'],
+  'img-src': ["'self'"],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],

@@ -25,9 +25,16 @@ describe('server skeleton', () => {
   });
 
   it('serves the web app at / and falls back to index.html for client routes', async () => {
-    for (const url of ['/', '/browse/13/40/80?dir=Out%20bound', '/admin-panel/lines', '/no/such/page']) {
+    // Client routes get the app (an empty database: no line exists, so a line page is a 404).
+    for (const [url, status] of [
+      ['/', 200],
+      ['/browse', 200],
+      ['/admin-panel/lines', 200],
+      ['/browse/13/40/80?dir=Out%20bound', 404],
+      ['/no/such/page', 404],
+    ] as const) {
       const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
     }

@@ -508,6 +508,8 @@ describe('trip page', () => {
       trips.find((t) => t.id === otherId)?.timeList.length,
     );
     expect(await p.getByRole('button', { name: 'Flip direction' }).count()).toBe(0);
+    // The title names the trip, as the server wrote it into the HTML.
+    expect(await p.title()).toMatch(/^M\d+ from .+ at \d\d:\d\d – Anyksciai bus timetable$/);
     await expectNoHorizontalScroll(p, 390);
     await expectNoAxeViolations(p, `trip ${tripId}`);
     await screenshot(p, `trip-${tripId}-390`);

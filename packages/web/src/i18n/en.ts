@@ -43,6 +43,8 @@ export const en = {
   timetable: {
     heading: 'Timetable', // ours
     departuresOn: (date: string) => `Departures on ${date}`, // ours: the grid's caption
+    documentTitle: (date: string, dir: string) =>
+      `Departures on ${date}${dir === 'City bound' ? ', toward Anyksciai' : ', going out'}`, // ours
     hour: 'Hour', // ours
     departures: 'Departures', // ours
     departed: '(departed)', // ours: read after a faded, too-late departure
@@ -50,6 +52,7 @@ export const en = {
   },
   browse: {
     heading: 'Browse by line', // ours
+    title: 'Lines', // ours: the page's title (as the server writes it)
     colLine: 'Line',
     colGoesTo: 'Goes to / comes from',
     colShowStops: 'Show stops',
@@ -90,6 +93,7 @@ export const en = {
     runsOnNoDay: 'Runs on no day', // ours
     stop: 'Stop', // ours
     time: 'Time', // ours
+    documentTitle: (line: string, stop: string, time: string) => `${line} from ${stop} at ${time}`, // ours
     oneWay: 'One way',
     flip: 'Flip direction', // ours: the button that flips the combined table
     times: 'Times', // ours

@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { linePath } from '../../../lib/paths.ts';
 import { parseStopId } from '../../../lib/timetable-query.ts';
 import { withSearch } from '../../../lib/url.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import './browse-page.css';
 
@@ -18,6 +19,7 @@ export function BrowsePage() {
   const [, navigate] = useLocation();
   const from = parseStopId(new URLSearchParams(search).get('from'));
   const result = usePublicQuery('lines', { from });
+  useDocumentTitle(m.browse.title);
   const [openIds, setOpenIds] = useState<ReadonlySet<number>>(new Set());
 
   const toggle = (id: number) =>

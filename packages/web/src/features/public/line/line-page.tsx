@@ -20,6 +20,7 @@ import {
 import { parseStopId, readHeaderQuery } from '../../../lib/timetable-query.ts';
 import { todayInVilnius } from '../../../lib/today.ts';
 import { withSearch } from '../../../lib/url.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { initialRuleSelection, selectedSchedule, viewDirection, visibleSchedules } from './line-timetable.ts';
 import './line-page.css';
@@ -39,6 +40,12 @@ export function LinePage({ lineId, schedId, tripId }: LinePageProps) {
     id: lineId,
     date: date !== null && isIsoDate(date) ? date : null,
   });
+  const line = result.status === 'success' && !result.data.nothingFound ? result.data.line : null;
+  useDocumentTitle(
+    line
+      ? `${line.name}${line.routeStart && line.routeEnd ? ` ${line.routeStart} – ${line.routeEnd}` : ''}`
+      : null,
+  );
 
   if (result.status === 'success' && !result.data.nothingFound) {
     return (

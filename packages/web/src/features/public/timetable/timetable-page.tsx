@@ -9,6 +9,7 @@ import { linePath } from '../../../lib/paths.ts';
 import { emptyDayBrowseSearch, readTimetableQuery } from '../../../lib/timetable-query.ts';
 import { todayInVilnius } from '../../../lib/today.ts';
 import { withSearch } from '../../../lib/url.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { buildHourGrid, chipTime } from './hour-grid.ts';
 
@@ -24,6 +25,7 @@ export function TimetablePage() {
   const search = useSearch();
   const q = readTimetableQuery(search, todayInVilnius());
   const result = usePublicQuery('departures', q);
+  useDocumentTitle(m.timetable.documentTitle(q.date, q.dir));
 
   return (
     <>

@@ -9,8 +9,10 @@ import { WHOLE_YEAR_RULE_NAME } from '../../../lib/core.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { linePath } from '../../../lib/paths.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
+import { travelStops } from '../../../lib/schedule.ts';
 import { parseStopId } from '../../../lib/timetable-query.ts';
 import { withSearch } from '../../../lib/url.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { buildTripView } from './trip-table.ts';
 import '../../../components/stop-times-table.css';
@@ -38,6 +40,11 @@ function TripView({ data }: { data: TripSchedule }) {
   const [flipped, setFlipped] = useState(false);
   const { schedule, lineInfo } = data;
   const view = buildTripView(schedule.trips, data.tripId, flipped);
+  const named = schedule.trips.find((t) => t.id === data.tripId);
+  const start = named ? travelStops(named).find((s) => s.time !== null) : undefined;
+  useDocumentTitle(
+    start ? m.trip.documentTitle(lineInfo.name, start.stop.name, start.time ?? '') : lineInfo.name,
+  );
   const canFlip = view.kind === 'combined' && view.columns.length === 2;
   const flip = () => setFlipped((f) => !f);
   const periodName = schedule.runsOnYearly?.periodName;
