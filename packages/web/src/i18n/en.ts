@@ -98,6 +98,12 @@ export const en = {
     flip: 'Flip direction', // ours: the button that flips the combined table
     times: 'Times', // ours
   },
+  /** A failed call on the public pages (ours). */
+  errors: {
+    offline: 'The timetable cannot be reached. Check your internet connection and try again.',
+    server: 'Sorry, something went wrong on our side. Please try again in a moment.',
+    retry: 'Try again',
+  },
   common: {
     yes: 'Yes', // ours
     no: 'No', // ours

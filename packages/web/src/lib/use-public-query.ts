@@ -10,7 +10,8 @@ import {
 export type QueryResult<T> =
   | { status: 'idle'; data?: undefined; error?: undefined }
   | { status: 'loading'; data?: T | undefined; error?: undefined }
-  | { status: 'error'; data?: undefined; error: unknown }
+  /** `data`: the last answer this component showed, kept while the page says what went wrong. */
+  | { status: 'error'; data?: T | undefined; error: unknown; retry: () => void }
   | { status: 'success'; data: T; error?: undefined };
 
 /** Answers by URL. Timetable data changes rarely and a page view is short: no expiry, a size cap. */
@@ -58,6 +59,7 @@ export function usePublicQuery<P extends PublicPath>(
   const url = input === null ? null : publicUrl(path, input);
   const [settled, setSettled] = useState<{ url: string; error: unknown } | null>(null);
   const [, setVersion] = useState(0);
+  const [attempt, setAttempt] = useState(0);
   const previous = useRef<PublicOutput<P> | undefined>(undefined);
 
   useEffect(() => {
@@ -77,7 +79,7 @@ export function usePublicQuery<P extends PublicPath>(
         },
       );
     return () => controller.abort();
-  }, [url]);
+  }, [url, attempt]);
 
   if (url === null) return { status: 'idle' };
   if (cache.has(url)) {
@@ -85,6 +87,16 @@ export function usePublicQuery<P extends PublicPath>(
     previous.current = data;
     return { status: 'success', data };
   }
-  if (settled?.url === url) return { status: 'error', error: settled.error };
+  if (settled?.url === url)
+    return {
+      status: 'error',
+      error: settled.error,
+      data: previous.current,
+      // Asks again (the effect runs anew); the page shows 'loading' meanwhile.
+      retry: () => {
+        setSettled(null);
+        setAttempt((n) => n + 1);
+      },
+    };
   return { status: 'loading', data: options.keepPrevious ? previous.current : undefined };
 }

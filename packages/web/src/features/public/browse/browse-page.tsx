@@ -1,10 +1,9 @@
 import type { MouseEvent } from 'react';
 import { Fragment, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { Alert } from '../../../components/alert.tsx';
 import { Loading } from '../../../components/loading.tsx';
+import { PublicError } from '../../../components/public-error.tsx';
 import { useMessages } from '../../../i18n/index.ts';
-import { errorText } from '../../../lib/error-text.ts';
 import { linePath } from '../../../lib/paths.ts';
 import { parseStopId } from '../../../lib/timetable-query.ts';
 import { withSearch } from '../../../lib/url.ts';
@@ -40,7 +39,7 @@ export function BrowsePage() {
   return (
     <>
       <h1>{m.browse.heading}</h1>
-      {result.status === 'error' && <Alert tone="danger">{errorText(result.error)}</Alert>}
+      {result.status === 'error' && <PublicError error={result.error} onRetry={result.retry} />}
       {result.status === 'loading' && <Loading />}
       {result.status === 'success' &&
         (result.data.length === 0 ? (

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Alert } from '../../../components/alert.tsx';
 import { Loading } from '../../../components/loading.tsx';
+import { NotFound } from '../../../components/not-found.tsx';
+import { isMissing, PublicError } from '../../../components/public-error.tsx';
 import { StopTimesTable } from '../../../components/stop-times-table.tsx';
 import { WeekdayStrip } from '../../../components/weekday-strip.tsx';
 import { useMessages } from '../../../i18n/index.ts';
 import { isIsoDate, WHOLE_YEAR_RULE_NAME } from '../../../lib/core.ts';
-import { errorText } from '../../../lib/error-text.ts';
 import { linePath, tripPath } from '../../../lib/paths.ts';
 import {
   directionCount,
@@ -58,11 +59,13 @@ export function LinePage({ lineId, schedId, tripId }: LinePageProps) {
       />
     );
   }
+  // An id that cannot exist ('/browse/abc') is a page that does not exist.
+  if (result.status === 'error' && isMissing(result.error)) return <NotFound />;
   return (
     <>
       <h1>{m.line.heading(lineId)}</h1>
       {result.status === 'loading' && <Loading />}
-      {result.status === 'error' && <Alert tone="danger">{errorText(result.error)}</Alert>}
+      {result.status === 'error' && <PublicError error={result.error} onRetry={result.retry} />}
       {result.status === 'success' && <Alert tone="danger">{m.line.noSchedules}</Alert>}
     </>
   );

@@ -1,10 +1,9 @@
 import type { DepartureItem, RouteType } from '@bus/core';
 import { type KeyboardEvent, type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { Alert } from '../../../components/alert.tsx';
 import { Loading } from '../../../components/loading.tsx';
+import { PublicError } from '../../../components/public-error.tsx';
 import { useMessages } from '../../../i18n/index.ts';
-import { errorText } from '../../../lib/error-text.ts';
 import { linePath } from '../../../lib/paths.ts';
 import { emptyDayBrowseSearch, readTimetableQuery } from '../../../lib/timetable-query.ts';
 import { todayInVilnius } from '../../../lib/today.ts';
@@ -30,9 +29,11 @@ export function TimetablePage() {
   return (
     <>
       <h1>{m.timetable.heading}</h1>
-      {result.status === 'error' && <Alert tone="danger">{errorText(result.error)}</Alert>}
+      {result.status === 'error' && <PublicError error={result.error} onRetry={result.retry} />}
       {(result.status === 'loading' || result.status === 'idle') && <Loading />}
-      {result.status === 'success' &&
+      {/* After a failure the last departures shown stay on the page, under the message. */}
+      {(result.status === 'success' || result.status === 'error') &&
+        result.data &&
         (result.data.items.length === 0 ? (
           <p className="empty-day">
             <Link href={withSearch('/browse', emptyDayBrowseSearch(search, q))}>
@@ -40,7 +41,7 @@ export function TimetablePage() {
             </Link>
           </p>
         ) : (
-          <HourGrid items={result.data.items} date={q.date} search={search} />
+          <HourGrid items={result.data.items} date={result.data.query.date} search={search} />
         ))}
     </>
   );

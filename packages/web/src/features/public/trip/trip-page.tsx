@@ -1,12 +1,12 @@
 import type { BoundFor } from '@bus/core';
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { Alert } from '../../../components/alert.tsx';
 import { Loading } from '../../../components/loading.tsx';
+import { NotFound } from '../../../components/not-found.tsx';
+import { isMissing, PublicError } from '../../../components/public-error.tsx';
 import { WeekdayStrip } from '../../../components/weekday-strip.tsx';
 import { useMessages } from '../../../i18n/index.ts';
 import { WHOLE_YEAR_RULE_NAME } from '../../../lib/core.ts';
-import { errorText } from '../../../lib/error-text.ts';
 import { linePath } from '../../../lib/paths.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
 import { travelStops } from '../../../lib/schedule.ts';
@@ -25,10 +25,12 @@ export function TripPage({ tripId }: { tripId: string }) {
   const m = useMessages();
   const result = usePublicQuery('tripSchedule', { id: tripId });
   if (result.status === 'success') return <TripView data={result.data} />;
+  // No such trip, or an id that cannot exist ('/trip/abc'): the not-found screen.
+  if (result.status === 'error' && isMissing(result.error)) return <NotFound />;
   return (
     <>
       <h1>{m.trip.heading(tripId)}</h1>
-      {result.status === 'error' ? <Alert tone="danger">{errorText(result.error)}</Alert> : <Loading />}
+      {result.status === 'error' ? <PublicError error={result.error} onRetry={result.retry} /> : <Loading />}
     </>
   );
 }
