@@ -8,5 +8,6 @@ export * from './departures-query.ts';
 export * from './domain.ts';
 export * from './reconcile.ts';
 export * from './service-day.ts';
+export * from './stop-search.ts';
 export * from './text.ts';
 export * from './time.ts';

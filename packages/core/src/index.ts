@@ -16,6 +16,7 @@ export * from './queries.ts';
 export * from './reconcile.ts';
 export * from './route-times.ts';
 export * from './service-day.ts';
+export * from './stop-search.ts';
 export * from './text.ts';
 export * from './text-rules.ts';
 export * from './time.ts';

@@ -1,4 +1,11 @@
-import type { Holiday, RouteType, Stop, YearlyRule } from '@bus/core';
+import {
+  type Holiday,
+  type RouteType,
+  type SearchCandidate,
+  type Stop,
+  searchName,
+  type YearlyRule,
+} from '@bus/core';
 import type SQLite from 'better-sqlite3';
 import type { OpenedDatabase } from '../connection.ts';
 import { listHolidays, listYearlyRules } from './rules.ts';
@@ -9,7 +16,7 @@ import { listHolidays, listYearlyRules } from './rules.ts';
  * afresh; the server keeps one per change stamp (dataStamp) in its answer cache, which loads
  * it again after any write, by this process (total_changes) or another one (data_version).
  */
-export interface SearchStop extends Stop {
+export interface SearchStop extends Stop, SearchCandidate {
   folded: string;
 }
 
@@ -19,7 +26,7 @@ export interface ReadSnapshot {
   /** Stop ids of each route as drawn. */
   routeStops: Map<number, number[]>;
   stopNames: Map<number, string>;
-  /** Every stop in Lithuanian alphabetical order, with its folded name. */
+  /** Every stop in Lithuanian alphabetical order, with its folded name and search forms. */
   stopsSorted: SearchStop[];
   lines: Map<number, { name: string; routeType: RouteType }>;
   rules: YearlyRule[];
@@ -66,12 +73,28 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
     default_option: number;
     name_folded: string;
   }[];
-  const stopsSorted = stopRows.map((r) => ({
+  // How busy each stop is (the search's tie-break): its trips' visits times their weekdays.
+  const weekly = new Map<number, number>();
+  const busyRows = sqlite
+    .prepare(
+      `SELECT rs.stop_id, s.weekday_mask, count(*) FROM trip t
+         JOIN schedule s ON s.id = t.schedule_id
+         JOIN route_stop rs ON rs.route_id = t.route_id
+       GROUP BY rs.stop_id, s.weekday_mask`,
+    )
+    .raw()
+    .all() as [number, number, number][];
+  for (const [stopId, mask, trips] of busyRows)
+    weekly.set(stopId, (weekly.get(stopId) ?? 0) + trips * bitCount(mask));
+  const stopsSorted = stopRows.map((r, order) => ({
     id: r.id,
     name: r.name,
     coords: r.coords,
     defaultOption: r.default_option === 1,
     folded: r.name_folded,
+    names: [searchName(r.name)],
+    weeklyDepartures: weekly.get(r.id) ?? 0,
+    order,
   }));
   const lineRows = sqlite.prepare('SELECT id, name, route_type FROM line').all() as {
     id: number;
@@ -88,4 +111,10 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
     rules,
     holidays,
   };
+}
+
+function bitCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m > 0; m >>= 1) n += m & 1;
+  return n;
 }

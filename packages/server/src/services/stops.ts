@@ -1,8 +1,15 @@
-import { HOME_STOP_ID, STOP_SEARCH_LIMIT, type Stop, searchSortedStops, stopSearchPlan } from '@bus/core';
+import {
+  HOME_STOP_ID,
+  STOP_SEARCH_LIMIT,
+  type Stop,
+  searchSortedStops,
+  searchStops,
+  stopSearchPlan,
+} from '@bus/core';
 import { getStopsByIds, type OpenedDatabase } from '@bus/db';
 import { currentSnapshot } from './answer-cache.ts';
 
-/** The visitor's stop selector: default stops for an empty query, else a folded search. */
+/** The visitor's stop selector: default stops for an empty query, else the one stop search (core stop-search.ts). */
 export async function findStops(
   db: OpenedDatabase,
   query: string,
@@ -10,13 +17,15 @@ export async function findStops(
 ): Promise<Stop[]> {
   const { stopsSorted } = await currentSnapshot(db);
   const plan = stopSearchPlan(query);
-  const found =
-    plan.mode === 'defaults' && defaultsOrder === 'id'
-      ? stopsSorted
-          .filter((s) => s.defaultOption)
-          .sort((a, b) => a.id - b.id)
-          .slice(0, STOP_SEARCH_LIMIT)
-      : searchSortedStops(stopsSorted, plan, STOP_SEARCH_LIMIT);
+  let found: readonly Stop[];
+  if (plan.mode !== 'defaults')
+    found = searchStops(stopsSorted, query, STOP_SEARCH_LIMIT).map((hit) => hit.stop);
+  else if (defaultsOrder === 'id')
+    found = stopsSorted
+      .filter((s) => s.defaultOption)
+      .sort((a, b) => a.id - b.id)
+      .slice(0, STOP_SEARCH_LIMIT);
+  else found = searchSortedStops(stopsSorted, plan, STOP_SEARCH_LIMIT);
   return found.map(({ id, name, coords, defaultOption }) => ({ id, name, coords, defaultOption }));
 }
 

@@ -1,7 +1,7 @@
 import type { Stop } from '@bus/core';
 import { useMemo } from 'react';
 import { useMessages } from '../i18n/index.ts';
-import { foldText, stopLabel } from '../lib/core.ts';
+import { matchRank, prepareQuery, searchName, stopLabel } from '../lib/core.ts';
 import { useCombobox, useComboboxText } from '../lib/use-combobox.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { usePublicQuery } from '../lib/use-public-query.ts';
@@ -45,8 +45,9 @@ export function StopCombobox({ label, value, onChange, disabled = false, exclude
       .filter((stop: Stop) => stop.id !== exclude)
       .map((stop: Stop) => ({ id: stop.id, label: stopLabel(stop) }));
     if (!waiting || typed === '') return all;
-    const needle = foldText(typed);
-    return all.filter((option) => foldText(option.label).includes(needle));
+    // The same matching as the server's search (core stop-search.ts).
+    const query = prepareQuery(typed);
+    return all.filter((option) => matchRank(query, searchName(option.label)) !== null);
   }, [result.data, exclude, waiting, typed]);
 
   const combo = useCombobox(text, {

@@ -5,12 +5,14 @@ import {
   isNewId,
   type SaveStopInput,
   type Stop,
+  searchStops,
   stopLabel,
 } from '@bus/core';
 import {
   type Db,
   deleteStop,
   getStop,
+  getStopsByIds,
   insertStop,
   type LineRef,
   listAllStops,
@@ -19,6 +21,7 @@ import {
   type OpenedDatabase,
   updateStop,
 } from '@bus/db';
+import { currentSnapshot } from '../answer-cache.ts';
 import { type Actor, entityVersions, recordedWrite } from './recorded-write.ts';
 import { stopState } from './states.ts';
 
@@ -49,7 +52,15 @@ export async function getStopsWithUsage(db: OpenedDatabase): Promise<StopWithUsa
 
 /** Stops whose name contains the query, ignoring case and diacritics ('siau' finds 'Šiauliai'); by id. */
 export async function searchStopsWithUsage(db: OpenedDatabase, query: string): Promise<StopWithUsage[]> {
-  return withUsage(db, await listStopsByFoldedName(db.kysely, foldText(query)));
+  if (foldText(query) === '') return withUsage(db, await listStopsByFoldedName(db.kysely, ''));
+  // The same search as the visitors' selectors, every match (core stop-search.ts).
+  const { stopsSorted } = await currentSnapshot(db);
+  const ids = searchStops(stopsSorted, query).map((hit) => hit.stop.id);
+  const byId = await getStopsByIds(db.kysely, ids);
+  return withUsage(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
 const label = async (db: Db, id: number) => (await stopState(db, id))[0]?.summary ?? `Bus stop ${id}`;

@@ -1,4 +1,4 @@
-import { foldText, type Stop, stopLabel } from '@bus/core';
+import { foldText, matchRank, prepareQuery, type Stop, searchName, stopLabel } from '@bus/core';
 import { type FocusEvent, useMemo, useRef } from 'react';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useCombobox, useComboboxText } from '../../../lib/use-combobox.ts';
@@ -7,18 +7,18 @@ import '../../../components/combobox.css';
 /** Options listed at once; typing narrows the rest down. */
 const MAX_OPTIONS = 40;
 
-/** Stops whose label contains the query (case and diacritics ignored), those starting with it first. */
+/**
+ * Stops matching the query with the one stop search (core stop-search.ts: case, accents and
+ * Lithuanian endings aside, abbreviations spelled out), best match first, else in list order.
+ */
 export function matchStops(stops: readonly Stop[], query: string): Stop[] {
-  const q = foldText(query);
-  if (q === '') return [...stops];
-  const starts: Stop[] = [];
-  const contains: Stop[] = [];
-  for (const stop of stops) {
-    const text = foldText(stopLabel(stop));
-    if (text.startsWith(q)) starts.push(stop);
-    else if (text.includes(q)) contains.push(stop);
-  }
-  return [...starts, ...contains];
+  const prepared = prepareQuery(query);
+  if (prepared.folded === '') return [...stops];
+  return stops
+    .map((stop, index) => ({ stop, index, rank: matchRank(prepared, searchName(stopLabel(stop))) }))
+    .filter((hit) => hit.rank !== null)
+    .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.index - b.index)
+    .map((hit) => hit.stop);
 }
 
 /** True for a stop the route editor will create with the line save (temporary negative id). */

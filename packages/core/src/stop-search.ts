@@ -1,0 +1,194 @@
+import { foldText } from './text.ts';
+
+/**
+ * The one stop search (the visitors' selectors, the old /api/busstop/search and the admin stop
+ * search): what people type finds the stop they mean.
+ *
+ * - Case and accents do not matter ('anyksciu' finds 'Anykščių AS').
+ * - Lithuanian case endings match each other: a place name changes its ending with the case
+ *   (Anykščiai / Anykščių / Anykščiuose, Kavarskas / Kavarsko), so words are compared on
+ *   their stem (the word without its ending, STEM_ENDINGS).
+ * - Common abbreviations of stop names expand: AS = autobusų stotis, g. st. = geležinkelio
+ *   stotis, k = kaimas (ABBREVIATIONS), in the names and in the query.
+ * - The word being typed (the last one) also matches the start of a word: 'anyk' finds
+ *   'Anykščių AS'.
+ * - Queries of 3 letters or more also match anywhere in the name (domain rules).
+ *
+ * Ranking: the exact name, then names starting with the query, then names whose words match,
+ * then names merely containing it; ties go to the stop with more weekly departures, then
+ * Lithuanian alphabetical order.
+ */
+
+/** Abbreviations of stop names, folded, with what they stand for (folded). */
+export const ABBREVIATIONS: readonly (readonly [RegExp, string])[] = [
+  [/\bg\.? ?st\.?(?= |$)/g, 'gelezinkelio stotis'],
+  [/\bgel\.? ?st\.?(?= |$)/g, 'gelezinkelio stotis'],
+  [/\bas\b/g, 'autobusu stotis'],
+  [/\bk\.?(?= |$)/g, 'kaimas'],
+];
+
+/**
+ * Lithuanian noun and adjective endings (folded, so 'ų' is 'u' and 'ė' is 'e'), longest first:
+ * the stem is what is left once one is cut, keeping at least 4 letters.
+ */
+export const STEM_ENDINGS: readonly string[] = [
+  'iuose',
+  'uose',
+  'iuje',
+  'ioje',
+  'iams',
+  'iems',
+  'iais',
+  'yje',
+  'oje',
+  'eje',
+  'uje',
+  'ams',
+  'ems',
+  'ais',
+  'iai',
+  'ios',
+  'iu',
+  'io',
+  'ai',
+  'os',
+  'as',
+  'is',
+  'ys',
+  'us',
+  'es',
+  'ui',
+  'ei',
+  'a',
+  'e',
+  'i',
+  'o',
+  'u',
+  'y',
+];
+
+const MIN_STEM = 4;
+
+/** A folded word without its case ending ('anyksciai' and 'anyksciu' -> 'anyksc'). */
+export function stemOf(word: string): string {
+  for (const ending of STEM_ENDINGS) {
+    if (word.length - ending.length >= MIN_STEM && word.endsWith(ending))
+      return word.slice(0, word.length - ending.length);
+  }
+  return word;
+}
+
+/** Folded, with the abbreviations spelled out: 'Anykščių AS' -> 'anyksciu autobusu stotis'. */
+export function searchForm(text: string): string {
+  let folded = foldText(text).replace(/[,;()"'/-]+/g, ' ');
+  for (const [pattern, full] of ABBREVIATIONS) folded = folded.replace(pattern, full);
+  return folded.replace(/\./g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** A name prepared for searching (done once per stop, not per query). */
+export interface SearchName {
+  /** foldText of the name. */
+  folded: string;
+  /** searchForm of the name. */
+  expanded: string;
+  words: string[];
+  stems: string[];
+}
+
+export function searchName(name: string): SearchName {
+  const expanded = searchForm(name);
+  const words = expanded.split(' ').filter((w) => w !== '');
+  return { folded: foldText(name), expanded, words, stems: words.map(stemOf) };
+}
+
+/** How well a name matches (lower is better); null: no match. */
+export type MatchRank = 0 | 1 | 2 | 3;
+
+export interface PreparedQuery {
+  folded: string;
+  expanded: string;
+  words: string[];
+  stems: string[];
+}
+
+export function prepareQuery(query: string): PreparedQuery {
+  const { folded, expanded, words, stems } = searchName(query);
+  return { folded, expanded, words, stems };
+}
+
+/** Every query word matches a different word of the name, in any order. */
+function wordsMatch(query: PreparedQuery, name: SearchName): boolean {
+  const used = new Set<number>();
+  return query.words.every((word, i) => {
+    const stem = query.stems[i] as string;
+    const last = i === query.words.length - 1;
+    const index = name.words.findIndex(
+      (candidate, j) =>
+        !used.has(j) &&
+        (candidate === word ||
+          name.stems[j] === stem ||
+          (stem.length >= MIN_STEM && (name.stems[j] as string).startsWith(stem)) ||
+          (last && candidate.startsWith(word))),
+    );
+    if (index === -1) return false;
+    used.add(index);
+    return true;
+  });
+}
+
+export function matchRank(query: PreparedQuery, name: SearchName): MatchRank | null {
+  if (query.folded === '') return null;
+  if (name.folded === query.folded || name.expanded === query.expanded) return 0;
+  if (name.folded.startsWith(query.folded) || name.expanded.startsWith(query.expanded)) return 1;
+  if (query.words.length > 0 && wordsMatch(query, name)) {
+    // Every word the same (endings aside) is as good as the exact name.
+    const same = query.stems.length === name.stems.length && query.stems.every((s, i) => s === name.stems[i]);
+    return same ? 0 : 2;
+  }
+  if (
+    query.folded.length >= 3 &&
+    (name.folded.includes(query.folded) || name.expanded.includes(query.expanded))
+  )
+    return 3;
+  return null;
+}
+
+/** A stop as the search sees it: its names, how busy it is, its place in alphabetical order. */
+export interface SearchCandidate {
+  id: number;
+  /** The name and any extra search names, prepared. */
+  names: readonly SearchName[];
+  weeklyDepartures: number;
+  /** Position in Lithuanian alphabetical order (lower first). */
+  order: number;
+}
+
+export interface SearchHit<C extends SearchCandidate> {
+  stop: C;
+  rank: MatchRank;
+  /** Which of its names matched (0: the stop's own name). */
+  nameIndex: number;
+}
+
+/** The stops matching `query`, best first; at most `limit` (all when undefined). */
+export function searchStops<C extends SearchCandidate>(
+  candidates: readonly C[],
+  query: string,
+  limit?: number,
+): SearchHit<C>[] {
+  const prepared = prepareQuery(query);
+  const hits: SearchHit<C>[] = [];
+  for (const stop of candidates) {
+    let best: { rank: MatchRank; nameIndex: number } | null = null;
+    stop.names.forEach((name, nameIndex) => {
+      const rank = matchRank(prepared, name);
+      if (rank !== null && (best === null || rank < best.rank)) best = { rank, nameIndex };
+    });
+    if (best !== null) hits.push({ stop, ...(best as { rank: MatchRank; nameIndex: number }) });
+  }
+  hits.sort(
+    (a, b) =>
+      a.rank - b.rank || b.stop.weeklyDepartures - a.stop.weeklyDepartures || a.stop.order - b.stop.order,
+  );
+  return limit === undefined ? hits : hits.slice(0, limit);
+}
