@@ -75,17 +75,21 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
   }[];
   // How busy each stop is (the search's tie-break): its trips' visits times their weekdays.
   const weekly = new Map<number, number>();
+  // Per route first (one pass over the trips), then over the route stops already read.
   const busyRows = sqlite
     .prepare(
-      `SELECT rs.stop_id, s.weekday_mask, count(*) FROM trip t
+      `SELECT t.route_id, s.weekday_mask, count(*) FROM trip t
          JOIN schedule s ON s.id = t.schedule_id
-         JOIN route_stop rs ON rs.route_id = t.route_id
-       GROUP BY rs.stop_id, s.weekday_mask`,
+       GROUP BY t.route_id, s.weekday_mask`,
     )
     .raw()
     .all() as [number, number, number][];
-  for (const [stopId, mask, trips] of busyRows)
-    weekly.set(stopId, (weekly.get(stopId) ?? 0) + trips * bitCount(mask));
+  const routeWeekly = new Map<number, number>();
+  for (const [routeId, mask, trips] of busyRows)
+    routeWeekly.set(routeId, (routeWeekly.get(routeId) ?? 0) + trips * bitCount(mask));
+  for (const [routeId, perWeek] of routeWeekly)
+    for (const stopId of routeStops.get(routeId) ?? [])
+      weekly.set(stopId, (weekly.get(stopId) ?? 0) + perWeek);
   const stopsSorted = stopRows.map((r, order) => ({
     id: r.id,
     name: r.name,
