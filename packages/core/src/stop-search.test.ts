@@ -47,6 +47,9 @@ describe('ranking', () => {
     ['stotis anyksc', 'Anykščių AS', 2],
     ['mokykla', 'Techn. mokykla', 2],
     ['okykl', 'Techn. mokykla', 3],
+    ['k', 'Kavarskas', 1],
+    ['as', 'Aslinga', 1],
+    ['Kurkliai I k', 'Kurkliai I k', 0],
     ['Vilnius', 'Anykščių AS', null],
     ['', 'Anykščių AS', null],
   ] as const)('%j in %j -> %s', (query, name, expected) => {

@@ -107,21 +107,38 @@ export type MatchRank = 0 | 1 | 2 | 3;
 export interface PreparedQuery {
   folded: string;
   expanded: string;
-  words: string[];
-  stems: string[];
+  /**
+   * The query's words as typed and with abbreviations spelled out: 'k' may be the start of
+   * 'Kavarskas' or the abbreviation of 'kaimas', so both are tried.
+   */
+  variants: { words: string[]; stems: string[] }[];
+  /** First letters of the first word of each variant: a name that can match contains one. */
+  heads: string[];
 }
 
 export function prepareQuery(query: string): PreparedQuery {
   const { folded, expanded, words, stems } = searchName(query);
-  return { folded, expanded, words, stems };
+  const typed = foldText(query)
+    .replace(/[,;()"'/.-]+/g, ' ')
+    .split(' ')
+    .filter((w) => w !== '');
+  const variants = [{ words, stems }];
+  if (typed.join(' ') !== words.join(' ')) variants.push({ words: typed, stems: typed.map(stemOf) });
+  return {
+    folded,
+    expanded,
+    variants,
+    heads: variants.map((v) => (v.words[0] ?? '').slice(0, 3)),
+  };
 }
 
 /** Every query word matches a different word of the name, in any order. */
-function wordsMatch(query: PreparedQuery, name: SearchName): boolean {
+function wordsMatch(variant: { words: string[]; stems: string[] }, name: SearchName): boolean {
+  if (variant.words.length === 0) return false;
   const used = new Set<number>();
-  return query.words.every((word, i) => {
-    const stem = query.stems[i] as string;
-    const last = i === query.words.length - 1;
+  return variant.words.every((word, i) => {
+    const stem = variant.stems[i] as string;
+    const last = i === variant.words.length - 1;
     const index = name.words.findIndex(
       (candidate, j) =>
         !used.has(j) &&
@@ -138,11 +155,16 @@ function wordsMatch(query: PreparedQuery, name: SearchName): boolean {
 
 export function matchRank(query: PreparedQuery, name: SearchName): MatchRank | null {
   if (query.folded === '') return null;
+  // Most names share nothing with the query: a substring test or two rules them out.
+  if (!query.heads.some((head) => name.expanded.includes(head)) && !name.folded.includes(query.folded))
+    return null;
   if (name.folded === query.folded || name.expanded === query.expanded) return 0;
   if (name.folded.startsWith(query.folded) || name.expanded.startsWith(query.expanded)) return 1;
-  if (query.words.length > 0 && wordsMatch(query, name)) {
+  const matched = query.variants.find((variant) => wordsMatch(variant, name));
+  if (matched) {
     // Every word the same (endings aside) is as good as the exact name.
-    const same = query.stems.length === name.stems.length && query.stems.every((s, i) => s === name.stems[i]);
+    const same =
+      matched.stems.length === name.stems.length && matched.stems.every((s, i) => s === name.stems[i]);
     return same ? 0 : 2;
   }
   if (
