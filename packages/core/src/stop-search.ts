@@ -160,6 +160,12 @@ export function matchRank(query: PreparedQuery, name: SearchName): MatchRank | n
     return null;
   if (name.folded === query.folded || name.expanded === query.expanded) return 0;
   if (name.folded.startsWith(query.folded) || name.expanded.startsWith(query.expanded)) return 1;
+  // One or two letters: the start of a word, nothing more (domain rules).
+  if (query.folded.length <= 2)
+    return ` ${name.folded}`.includes(` ${query.folded}`) ||
+      ` ${name.expanded}`.includes(` ${query.expanded}`)
+      ? 2
+      : null;
   const matched = query.variants.find((variant) => wordsMatch(variant, name));
   if (matched) {
     // Every word the same (endings aside) is as good as the exact name.
@@ -199,18 +205,26 @@ export function searchStops<C extends SearchCandidate>(
   limit?: number,
 ): SearchHit<C>[] {
   const prepared = prepareQuery(query);
+  const better = (a: SearchHit<C>, b: SearchHit<C>) =>
+    a.rank - b.rank || b.stop.weeklyDepartures - a.stop.weeklyDepartures || a.stop.order - b.stop.order;
   const hits: SearchHit<C>[] = [];
   for (const stop of candidates) {
-    let best: { rank: MatchRank; nameIndex: number } | null = null;
-    stop.names.forEach((name, nameIndex) => {
-      const rank = matchRank(prepared, name);
-      if (rank !== null && (best === null || rank < best.rank)) best = { rank, nameIndex };
-    });
-    if (best !== null) hits.push({ stop, ...(best as { rank: MatchRank; nameIndex: number }) });
+    let hit: SearchHit<C> | null = null;
+    for (let nameIndex = 0; nameIndex < stop.names.length; nameIndex++) {
+      const rank = matchRank(prepared, stop.names[nameIndex] as SearchName);
+      if (rank !== null && (hit === null || rank < hit.rank)) hit = { stop, rank, nameIndex };
+    }
+    if (hit === null) continue;
+    if (limit === undefined) {
+      hits.push(hit);
+      continue;
+    }
+    // Only the best `limit` are kept, in order (a one-letter query matches thousands of stops).
+    if (hits.length === limit && better(hit, hits[limit - 1] as SearchHit<C>) >= 0) continue;
+    let at = hits.length;
+    while (at > 0 && better(hit, hits[at - 1] as SearchHit<C>) < 0) at--;
+    hits.splice(at, 0, hit);
+    if (hits.length > limit) hits.pop();
   }
-  hits.sort(
-    (a, b) =>
-      a.rank - b.rank || b.stop.weeklyDepartures - a.stop.weeklyDepartures || a.stop.order - b.stop.order,
-  );
-  return limit === undefined ? hits : hits.slice(0, limit);
+  return limit === undefined ? hits.sort(better) : hits;
 }
