@@ -210,12 +210,12 @@ export const adminEn = {
   history: {
     filters: 'Filter the changes',
     kind: 'Kind of thing',
-    allKinds: 'Everything',
+    allKinds: 'All',
     kinds: {
       line: 'Lines',
       schedule: 'Schedules',
       rules: 'Yearly rules',
-      holiday: 'Public holidays',
+      holiday: 'Holidays',
       stop: 'Bus stops',
     },
     line: 'Line',
@@ -225,6 +225,7 @@ export const adminEn = {
     empty: 'No changes recorded yet.',
     noMatch: 'No change matches the filters.',
     older: 'Show older changes',
+    loadingOlder: 'Loading older changes…',
     action: (action: 'create' | 'update' | 'delete', summary: string, restored: boolean) =>
       restored
         ? `Restored ${summary}`
@@ -233,13 +234,13 @@ export const adminEn = {
           : action === 'delete'
             ? `Deleted ${summary}`
             : `Changed ${summary}`,
-    by: (username: string, rest: boolean) => (rest ? `${username}, through the old REST API` : username),
+    by: (username: string, rest: boolean) => (rest ? `${username} via the old REST API` : username),
     colField: 'Field',
     colBefore: 'Before',
     colAfter: 'After',
     whole: '(all of it)',
     missing: '—',
-    showAll: (n: number) => `Show all ${n} changed fields`,
+    showAll: (n: number) => `Show all ${n} changes`,
     restore: 'Restore the version before this change',
     restoreLabel: (summary: string, id: number) =>
       `Restore the version before this change (${summary}, change ${id})`,
@@ -247,6 +248,8 @@ export const adminEn = {
     yesRestore: 'Yes, restore',
     restored: (summary: string) => `Restored: ${summary}.`,
     changeNo: (id: number) => `Change ${id}`,
+    restoresChange: (id: number) => `puts back the version before change ${id}`,
+    linesFailed: (reason: string) => `The lines for the filter could not be loaded: ${reason}`,
   },
   /** Drafts, versions and leaving an editor (ours). */
   safety: {

@@ -12,18 +12,22 @@ const STYLES = {
   dayMonth: { day: 'numeric', month: 'long' },
   /** '14:05' in Vilnius (when a draft was last changed). */
   time: { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Vilnius' },
-  /** '25 Nov 2026, 14:05' in Vilnius (when a change was made). */
+  /** '2026-11-25 14:05' in Vilnius (when a change was made; the locale gives the digits). */
   dateTime: {
-    day: 'numeric',
-    month: 'short',
     year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
     timeZone: 'Europe/Vilnius',
   },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type DateStyle = keyof typeof STYLES;
+
+/** Styles written as 'YYYY-MM-DD HH:MM' whatever the locale's own order of the parts. */
+const STAMPS: ReadonlySet<DateStyle> = new Set(['dateTime']);
 
 export function formatDate(locale: string, style: DateStyle, date: Date): string {
   const key = `${locale}|${style}`;
@@ -32,5 +36,8 @@ export function formatDate(locale: string, style: DateStyle, date: Date): string
     formatter = new Intl.DateTimeFormat(locale, STYLES[style]);
     formatters.set(key, formatter);
   }
-  return formatter.format(date);
+  if (!STAMPS.has(style)) return formatter.format(date);
+  const parts = formatter.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }

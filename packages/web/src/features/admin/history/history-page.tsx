@@ -1,14 +1,15 @@
 import type { AppRouter } from '@bus/server';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { Alert } from '../../../components/alert.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { formatDate } from '../../../i18n/format.ts';
 import { useMessages } from '../../../i18n/index.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { useTRPC } from '../../../lib/trpc.ts';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
 import { LoadError } from '../ui/bits.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import {
@@ -17,11 +18,14 @@ import {
   HISTORY_KINDS,
   type HistoryFilter,
   type HistoryKind,
+  historyPagesKey,
+  labelBreaks,
   searchFromFilter,
 } from './history-view.ts';
 import './history.css';
 
-type HistoryItem = inferRouterOutputs<AppRouter>['admin']['history']['list']['items'][number];
+type HistoryOutput = inferRouterOutputs<AppRouter>['admin']['history']['list'];
+type HistoryItem = HistoryOutput['items'][number];
 
 /** Changed fields listed at once; more open with a click. */
 const FIELDS_SHOWN = 12;
@@ -34,23 +38,25 @@ const FIELDS_SHOWN = 12;
 export function HistoryPage() {
   const m = useAdminMessages();
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const id = useId();
   const search = useSearch();
   const [, navigate] = useLocation();
   const filter = filterFromSearch(search);
   const lines = useQuery(trpc.admin.lines.list.queryOptions());
-  // Pages already shown: the first, then one per "Show older changes" (each starts below the last).
-  const [cursors, setCursors] = useState<(number | undefined)[]>([undefined]);
-  const filterKey = searchFromFilter(filter);
-  // A new filter starts again from the newest change.
-  const lastFilter = useRef(filterKey);
-  useEffect(() => {
-    if (lastFilter.current === filterKey) return;
-    lastFilter.current = filterKey;
-    setCursors([undefined]);
-  }, [filterKey]);
-  const first = useQuery(trpc.admin.history.list.queryOptions({ ...filter }));
-  const authors = first.data?.authors ?? [];
+  // Pages of 50, older ones on request. A refetch (after a restore) goes through the pages again
+  // from the newest, each starting below the last one, so none is skipped or shown twice.
+  const history = useInfiniteQuery({
+    queryKey: historyPagesKey(trpc.admin.history.list.pathKey(), filter),
+    queryFn: ({ pageParam }) =>
+      client.admin.history.list.query(pageParam === null ? filter : { ...filter, beforeId: pageParam }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page: HistoryOutput) => page.nextBeforeId,
+  });
+  const pages = history.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.items);
+  const authors = pages[0]?.authors ?? [];
+  const filtered = searchFromFilter(filter) !== '';
 
   const setFilter = (next: HistoryFilter) => navigate(`/history${searchFromFilter(next)}`);
 
@@ -101,106 +107,58 @@ export function HistoryPage() {
           }}
         />
       </form>
-      {first.isPending ? (
+      {lines.isError && <Alert tone="danger">{m.history.linesFailed(errorText(lines.error))}</Alert>}
+      {history.isPending ? (
         <Loading />
-      ) : first.isError ? (
-        <LoadError error={first.error} />
-      ) : first.data.items.length === 0 ? (
-        <p className="muted">{filterKey === '' ? m.history.empty : m.history.noMatch}</p>
+      ) : items.length === 0 ? (
+        history.isError ? (
+          <LoadError error={history.error} />
+        ) : (
+          <p className="muted">{filtered ? m.history.noMatch : m.history.empty}</p>
+        )
       ) : (
-        <ol className="history-list">
-          {cursors.map((beforeId, index) => (
-            <HistoryChunk
-              key={beforeId ?? 'newest'}
-              filter={filter}
-              beforeId={beforeId}
-              last={index === cursors.length - 1}
-              onOlder={(next) => setCursors((all) => [...all, next])}
-            />
-          ))}
-        </ol>
+        <>
+          <ol className="history-list">
+            {items.map((item) => (
+              <HistoryEntry key={item.id} item={item} />
+            ))}
+          </ol>
+          {history.isError && <LoadError error={history.error} />}
+          {history.hasNextPage && (
+            <p className="history-more">
+              <button
+                type="button"
+                className="btn"
+                disabled={history.isFetching}
+                onClick={() => void history.fetchNextPage()}
+              >
+                {history.isFetchingNextPage ? m.history.loadingOlder : m.history.older}
+              </button>
+            </p>
+          )}
+        </>
       )}
     </>
   );
 }
 
-/** One page of changes (50); the last one shown offers the next older page. */
-function HistoryChunk({
-  filter,
-  beforeId,
-  last,
-  onOlder,
-}: {
-  filter: HistoryFilter;
-  beforeId: number | undefined;
-  last: boolean;
-  onOlder: (beforeId: number) => void;
-}) {
-  const m = useAdminMessages();
-  const trpc = useTRPC();
-  const page = useQuery(
-    trpc.admin.history.list.queryOptions({ ...filter, ...(beforeId === undefined ? {} : { beforeId }) }),
-  );
-  if (page.isPending)
-    return (
-      <li className="history-list__more">
-        <Loading />
-      </li>
-    );
-  if (page.isError)
-    return (
-      <li className="history-list__more">
-        <LoadError error={page.error} />
-      </li>
-    );
-  const next = page.data.nextBeforeId;
-  return (
-    <>
-      {page.data.items.map((item) => (
-        <HistoryEntry key={item.id} item={item} />
-      ))}
-      {last && next !== null && (
-        <li className="history-list__more">
-          <button type="button" className="btn" onClick={() => onOlder(next)}>
-            {m.history.older}
-          </button>
-        </li>
-      )}
-    </>
-  );
-}
-
+/** One change: what, when, who, the fields before and after, and putting the version before it back. */
 function HistoryEntry({ item }: { item: HistoryItem }) {
   const m = useAdminMessages();
   const { locale } = useMessages().app;
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const toasts = useToasts();
   const headingId = useId();
-  const [asking, setAsking] = useState(false);
-  const restore = useMutation(trpc.admin.history.restore.mutationOptions());
-
-  const doRestore = async () => {
-    setAsking(false);
-    try {
-      await restore.mutateAsync({ id: item.id });
-      toasts.success(m.history.restored(item.summary), ALERT_MS.standard);
-      // Everything an editor shows may have changed.
-      await queryClient.invalidateQueries();
-    } catch (error) {
-      toasts.danger(errorText(error));
-    }
-  };
 
   const rows = item.changes.map((change) => (
     <tr key={change.path}>
-      <th scope="row">{fieldLabel(change.path) ?? m.history.whole}</th>
+      <th scope="row">
+        <FieldLabel label={fieldLabel(change.path) ?? m.history.whole} />
+      </th>
       <td>{change.before ?? m.history.missing}</td>
       <td>{change.after ?? m.history.missing}</td>
     </tr>
   ));
-  const table = (shown: typeof rows) => (
-    <div className="table-wrap">
+  const table = (
+    <div className="table-wrap history-entry__table">
       <table className="table history-changes">
         <thead>
           <tr>
@@ -209,7 +167,7 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
             <th scope="col">{m.history.colAfter}</th>
           </tr>
         </thead>
-        <tbody>{shown}</tbody>
+        <tbody>{rows}</tbody>
       </table>
     </div>
   );
@@ -220,55 +178,101 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
         <h2 id={headingId} className="history-entry__what">
           {m.history.action(item.action, item.summary, item.restoredFrom !== null)}
         </h2>
-        <p className="history-entry__when">
+        <p className="history-entry__meta">
           <time dateTime={item.at}>{formatDate(locale, 'dateTime', new Date(item.at))}</time>
-          {' · '}
-          {m.history.by(item.username, item.via === 'rest')}
-          {' · '}
-          <span className="muted">{m.history.changeNo(item.id)}</span>
+          <span className="history-entry__who">{m.history.by(item.username, item.via === 'rest')}</span>
+          <span>{m.history.changeNo(item.id)}</span>
+          {item.restoredFrom !== null && <span>{m.history.restoresChange(item.restoredFrom)}</span>}
         </p>
       </div>
-      {rows.length > 0 &&
-        (rows.length <= FIELDS_SHOWN ? (
-          table(rows)
-        ) : (
-          <details className="history-entry__all">
-            <summary>{m.history.showAll(rows.length)}</summary>
-            {table(rows)}
-          </details>
-        ))}
-      {item.restorable && (
-        <div className="history-entry__actions">
-          {asking ? (
-            <span className="confirm">
-              <span className="confirm__question">{m.history.confirmRestore(item.summary)}</span>
-              <button
-                type="button"
-                className="btn btn--primary btn--small"
-                disabled={restore.isPending}
-                onClick={() => void doRestore()}
-              >
-                {m.history.yesRestore}
-              </button>
-              <button type="button" className="btn btn--small" onClick={() => setAsking(false)}>
-                {m.common.cancel}
-              </button>
-            </span>
-          ) : (
-            <button
-              type="button"
-              className="btn btn--small"
-              aria-label={m.history.restoreLabel(item.summary, item.id)}
-              disabled={restore.isPending}
-              onClick={() => setAsking(true)}
-            >
-              {m.history.restore}
-            </button>
-          )}
-        </div>
+      {rows.length === 0 ? null : rows.length <= FIELDS_SHOWN ? (
+        table
+      ) : (
+        <details className="history-entry__all">
+          <summary>{m.history.showAll(rows.length)}</summary>
+          {table}
+        </details>
       )}
+      {item.restorable && <RestoreButton item={item} />}
     </li>
   );
+}
+
+/**
+ * 'Restore the version before this change', asked once more inline (no browser dialog); focus
+ * moves to the question's 'Yes' and back. The outcome shows as a toast, a refusal in words.
+ */
+function RestoreButton({ item }: { item: HistoryItem }) {
+  const m = useAdminMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+  const restore = useMutation(trpc.admin.history.restore.mutationOptions());
+  const [asking, setAsking] = useState(false);
+  const yesRef = useRef<HTMLButtonElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (asking) yesRef.current?.focus();
+    else if (wasAsking.current) startRef.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+
+  const doRestore = async () => {
+    setAsking(false);
+    try {
+      await restore.mutateAsync({ id: item.id });
+      toasts.success(m.history.restored(item.summary), ALERT_MS.standard);
+    } catch (error) {
+      toasts.danger(errorText(error), ALERT_MS.standard);
+      return;
+    }
+    // Everything an editor shows may have changed, and the restore is a new change itself.
+    await queryClient.invalidateQueries();
+  };
+
+  return (
+    <div className="history-entry__actions">
+      {asking ? (
+        <span className="confirm">
+          <span className="confirm__question">{m.history.confirmRestore(item.summary)}</span>
+          <button
+            ref={yesRef}
+            type="button"
+            className="btn btn--primary btn--small"
+            disabled={restore.isPending}
+            onClick={() => void doRestore()}
+          >
+            {m.history.yesRestore}
+          </button>
+          <button type="button" className="btn btn--small" onClick={() => setAsking(false)}>
+            {m.common.cancel}
+          </button>
+        </span>
+      ) : (
+        <button
+          ref={startRef}
+          type="button"
+          className="btn btn--small"
+          aria-label={m.history.restoreLabel(item.summary, item.id)}
+          disabled={restore.isPending}
+          onClick={() => setAsking(true)}
+        >
+          {m.history.restore}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A changed field's name, which may wrap between the words of a camelCase name. */
+function FieldLabel({ label }: { label: string }) {
+  return labelBreaks(label).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 /** One filter: a labelled select whose first option means "no filter" (value ''). */

@@ -32,6 +32,14 @@ export function searchFromFilter(filter: HistoryFilter): string {
 }
 
 /**
+ * The cache key of the history pages for a filter: the procedure's path (tRPC's pathKey) and
+ * the input, marked as an infinite query the way tRPC marks its own.
+ */
+export function historyPagesKey<P extends readonly unknown[]>(path: P, filter: HistoryFilter) {
+  return [...path, { input: filter, type: 'infinite' }] as const;
+}
+
+/**
  * A changed field's path as staff read it: 'trips[id=130].timeList[2]' -> 'trips #130 › timeList 3',
  * 'info.name' -> 'info › name'; '' (the whole thing) -> null.
  */
@@ -43,4 +51,12 @@ export function fieldLabel(path: string): string | null {
     .split('.')
     .join(' › ')
     .trim();
+}
+
+/**
+ * A field label cut where a line may break on a phone: between the words of a camelCase name
+ * ('enabledSeasonalYearlyRuleFilter' -> 'enabled', 'Seasonal', ...), never inside a word.
+ */
+export function labelBreaks(label: string): string[] {
+  return label.split(/(?<=[a-z])(?=[A-Z])/);
 }
