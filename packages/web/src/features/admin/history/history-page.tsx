@@ -1,7 +1,7 @@
 import type { AppRouter } from '@bus/server';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Alert } from '../../../components/alert.tsx';
 import { Loading } from '../../../components/loading.tsx';
@@ -10,7 +10,7 @@ import { formatDate } from '../../../i18n/format.ts';
 import { useMessages } from '../../../i18n/index.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
-import { LoadError } from '../ui/bits.tsx';
+import { ConfirmDelete, LoadError } from '../ui/bits.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import {
   fieldLabel,
@@ -208,18 +208,7 @@ function RestoreButton({ item }: { item: HistoryItem }) {
   const queryClient = useQueryClient();
   const toasts = useToasts();
   const restore = useMutation(trpc.admin.history.restore.mutationOptions());
-  const [asking, setAsking] = useState(false);
-  const yesRef = useRef<HTMLButtonElement>(null);
-  const startRef = useRef<HTMLButtonElement>(null);
-  const wasAsking = useRef(false);
-  useEffect(() => {
-    if (asking) yesRef.current?.focus();
-    else if (wasAsking.current) startRef.current?.focus();
-    wasAsking.current = asking;
-  }, [asking]);
-
   const doRestore = async () => {
-    setAsking(false);
     try {
       await restore.mutateAsync({ id: item.id });
       toasts.success(m.history.restored(item.summary), ALERT_MS.standard);
@@ -233,34 +222,17 @@ function RestoreButton({ item }: { item: HistoryItem }) {
 
   return (
     <div className="history-entry__actions">
-      {asking ? (
-        <span className="confirm">
-          <span className="confirm__question">{m.history.confirmRestore(item.summary)}</span>
-          <button
-            ref={yesRef}
-            type="button"
-            className="btn btn--primary btn--small"
-            disabled={restore.isPending}
-            onClick={() => void doRestore()}
-          >
-            {m.history.yesRestore}
-          </button>
-          <button type="button" className="btn btn--small" onClick={() => setAsking(false)}>
-            {m.common.cancel}
-          </button>
-        </span>
-      ) : (
-        <button
-          ref={startRef}
-          type="button"
-          className="btn btn--small"
-          aria-label={m.history.restoreLabel(item.summary, item.id)}
-          disabled={restore.isPending}
-          onClick={() => setAsking(true)}
-        >
-          {m.history.restore}
-        </button>
-      )}
+      <ConfirmDelete
+        className="btn btn--small"
+        label={m.history.restoreLabel(item.summary, item.id)}
+        busy={restore.isPending}
+        question={m.history.confirmRestore(item.summary)}
+        yes={m.history.yesRestore}
+        yesClassName="btn btn--primary btn--small"
+        onConfirm={() => void doRestore()}
+      >
+        {m.history.restore}
+      </ConfirmDelete>
     </div>
   );
 }

@@ -16,8 +16,9 @@ export function LoadError({ error }: { error: unknown }) {
 }
 
 /**
- * A delete that asks once more inline (no browser dialog): the button turns into the
- * question with 'Yes, delete' and 'Cancel'; focus moves to the confirmation and back.
+ * An action that asks once more inline (no browser dialog): the button turns into the
+ * question with its 'Yes, …' and 'Cancel'; focus moves to the confirmation and back. A delete
+ * by default ('Yes, delete', red); `yes` and `yesClassName` make it another action.
  */
 export function ConfirmDelete({
   children,
@@ -29,6 +30,8 @@ export function ConfirmDelete({
   label,
   describedBy,
   title,
+  yes,
+  yesClassName = 'btn btn--danger btn--small',
 }: {
   children: ReactNode;
   question: string;
@@ -40,6 +43,9 @@ export function ConfirmDelete({
   label?: string;
   describedBy?: string | undefined;
   title?: string | undefined;
+  /** The confirming button's text (default 'Yes, delete'). */
+  yes?: string;
+  yesClassName?: string;
 }) {
   const m = useAdminMessages();
   const [asking, setAsking] = useState(false);
@@ -73,14 +79,14 @@ export function ConfirmDelete({
       <button
         ref={yesRef}
         type="button"
-        className="btn btn--danger btn--small"
+        className={yesClassName}
         disabled={busy}
         onClick={() => {
           setAsking(false);
           onConfirm();
         }}
       >
-        {m.common.confirmDelete}
+        {yes ?? m.common.confirmDelete}
       </button>
       <button type="button" className="btn btn--small" onClick={() => setAsking(false)}>
         {m.common.cancel}
