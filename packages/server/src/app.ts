@@ -75,7 +75,7 @@ export async function buildApp({ db, env, clock = systemClock }: AppOptions): Pr
 
   const auth = createAuthRuntime({ db, jwtSecret: env.JWT_SECRET, demo: env.DEMO, clock });
   await settleDemoAccount(db.kysely, env.DEMO);
-  if (env.DEMO && !isLoopback(env.HOST))
+  if (env.DEMO && (!isLoopback(env.HOST) || env.TRUST_PROXY.length > 0))
     app.log.warn(
       `DEMO=1 on ${env.HOST}: the published admin password (${DEMO_USERNAME} / ${DEMO_PASSWORD}) works from anywhere. Set DEMO=0 for real use.`,
     );

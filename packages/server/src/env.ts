@@ -104,7 +104,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   return {
     ...env,
-    DEMO: env.DEMO ?? isLoopback(env.HOST),
+    // Behind a reverse proxy the loopback address is reached from the internet: no demo then.
+    DEMO: env.DEMO ?? (isLoopback(env.HOST) && env.TRUST_PROXY.length === 0),
     DB_PATH: resolveFromRoot(env.DB_PATH),
     BACKUP_DIR: env.BACKUP_DIR === undefined ? undefined : resolveFromRoot(env.BACKUP_DIR),
     WEB_DIST_DIR: resolveFromRoot(env.WEB_DIST_DIR),

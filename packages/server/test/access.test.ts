@@ -40,6 +40,9 @@ describe('demo mode only where it is safe', () => {
     [{ HOST: '0.0.0.0', DEMO: '1' }, true],
     [{ HOST: '127.0.0.1', DEMO: '0' }, false],
     [{ HOST: '0.0.0.0', DEMO: '' }, false],
+    // Behind a reverse proxy (README: putting it on the internet) the loopback is public.
+    [{ HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1' }, false],
+    [{ HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1', DEMO: '1' }, true],
   ])('%j -> DEMO %s', (source, demo) => {
     expect(parseEnv(source).DEMO).toBe(demo);
   });

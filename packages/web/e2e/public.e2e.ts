@@ -348,6 +348,73 @@ describe('errors in words', () => {
     expect(await p.locator('.chip').count()).toBeGreaterThan(0);
   });
 
+  it('offline, a changed date says so with a Try again button, keeps the last departures, and retrying shows the new date', async () => {
+    // What a fresh page shows for the Sunday: the departures the retry must bring.
+    const reference = await page(390);
+    await goto(reference, `/?from=1&to=&dir=Out+bound&date=${SUNDAY}`);
+    const sunday = await chipTexts(reference);
+    expect(sunday.length).toBeGreaterThan(0);
+
+    const p = await page(390);
+    await goto(p, `/?from=1&to=&dir=Out+bound&date=${MONDAY}`);
+    const monday = await chipTexts(p);
+    expect(monday.length).toBeGreaterThan(0);
+    expect(monday).not.toEqual(sunday);
+    // The calendar is its own chunk: it is opened while online, then the connection drops.
+    await p.getByRole('button', { name: /choose a date/ }).click();
+    const dialog = p.getByRole('dialog', { name: 'Choose a date' });
+    await dialog.waitFor();
+    await p.context().setOffline(true);
+    await dialog.getByRole('button', { name: /29 November 2026/ }).click();
+    await expect.poll(() => queryOf(p).date).toBe(SUNDAY);
+    const alert = p.getByRole('alert').filter({ hasText: 'The timetable cannot be reached' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      'The timetable cannot be reached. Check your internet connection and try again.Try again',
+    );
+    expect(await p.locator('main').textContent()).not.toMatch(/Failed to fetch|TypeError|NetworkError/);
+    // The Monday departures stay on the page under the message.
+    expect(await chipTexts(p)).toEqual(monday);
+    await screenshot(p, 'home-offline-date-390');
+
+    await p.context().setOffline(false);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => p.getByRole('alert').count()).toBe(0);
+    await settled(p);
+    expect(queryOf(p).date).toBe(SUNDAY);
+    expect(await chipTexts(p)).toEqual(sunday);
+  });
+
+  it('a 5xx answer gets a short apology and a Try again button, never the raw exception', async () => {
+    const raw =
+      'SqliteError: database disk image is malformed at Statement.all (repositories/departures.ts:42)';
+    const p = await page(390);
+    await p.route('**/trpc/timetable.departures**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { message: raw, code: -32603, data: { stack: raw } } }),
+      }),
+    );
+    await goto(p, `/?from=1&to=&dir=Out+bound&date=${MONDAY}`);
+    const alert = p.getByRole('alert').filter({
+      hasText: 'Sorry, something went wrong on our side. Please try again in a moment.',
+    });
+    await alert.waitFor();
+    expect(await alert.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+    const text = (await p.locator('body').textContent()) ?? '';
+    expect(text).not.toMatch(/SqliteError|malformed|Statement\.all|Internal Server Error/);
+    expect(await p.locator('.chip').count()).toBe(0);
+    await expectNoAxeViolations(p, 'home after a server error');
+
+    // The server recovers: Try again shows the departures.
+    await p.unroute('**/trpc/timetable.departures**');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => p.getByRole('alert').count()).toBe(0);
+    await settled(p);
+    expect(await p.locator('.chip').count()).toBeGreaterThan(0);
+  });
+
   it.each(['/trip/abc', '/trip/999999', '/browse/abc'])(
     '%s shows the not-found screen, no raw text',
     async (path) => {

@@ -1,4 +1,4 @@
-import { parseAdminInput, SignInInput } from '@bus/core';
+import { parseSignInInput } from '@bus/core';
 import type { FastifyInstance } from 'fastify';
 import { retryAfterOf, signIn } from '../services/auth.ts';
 import type { RestDeps } from './deps.ts';
@@ -7,7 +7,8 @@ import { legacySignIn } from './mappers.ts';
 /** POST /api/auth/signin, answering the old JwtResponse shape (no wrapper). Signup is not exposed. */
 export function registerAuthRoutes(app: FastifyInstance, { db, clock, auth }: RestDeps): void {
   app.post('/api/auth/signin', async (req, reply) => {
-    const input = parseAdminInput(SignInInput, req.body);
+    // Too long a user name or password is refused here, before any hashing or recorded failure.
+    const input = parseSignInInput(req.body);
     const deps = {
       db: db.kysely,
       secret: auth.secret,
