@@ -4,6 +4,7 @@ import { BOUND_FOR, ROUTE_TYPES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts
 import { DomainError } from './errors.ts';
 import { MESSAGES, pickValidationMessage } from './messages.ts';
 import { isNewId } from './reconcile.ts';
+import { MAX_SEARCH_NAMES } from './stop-search.ts';
 import { checkFieldText, isTextRuleMessage, type TextField } from './text-rules.ts';
 import { formatTime, parseTime } from './time.ts';
 
@@ -133,15 +134,58 @@ function uniqueIds(items: readonly { id: number | null }[], storedOnly = true): 
 
 const required = { error: MESSAGES.required };
 
-export const SignInInput = z.object(
-  {
-    username: z.string(required).trim().min(1, required),
-    // Not trimmed: spaces may be part of a password; a blank one is still "missing".
-    password: z.string(required).refine((p) => p.trim() !== '', required),
-  },
-  required,
-);
+/**
+ * The longest user name and password a sign-in takes, in characters (hardening): anything
+ * longer is refused before the password is hashed, a failure is recorded or anything is logged.
+ */
+export const SIGN_IN_LIMITS = { username: 100, password: 1000 } as const;
+
+export const SIGN_IN_MESSAGES = {
+  usernameTooLong: `User name is too long: at most ${SIGN_IN_LIMITS.username} characters`,
+  passwordTooLong: `Password is too long: at most ${SIGN_IN_LIMITS.password} characters`,
+} as const;
+
+/** More than `max` characters (code points), without spreading a huge text. */
+function longerThan(text: string, max: number): boolean {
+  if (text.length <= max) return false;
+  if (text.length > 2 * max) return true;
+  return [...text].length > max;
+}
+
+export const SignInInput = z
+  .object(
+    {
+      // maxLength here only documents the limit (OpenAPI); the check below enforces it.
+      username: z.string(required).trim().min(1, required).meta({ maxLength: SIGN_IN_LIMITS.username }),
+      // Not trimmed: spaces may be part of a password; a blank one is still "missing".
+      password: z
+        .string(required)
+        .refine((p) => p.trim() !== '', required)
+        .meta({ maxLength: SIGN_IN_LIMITS.password }),
+    },
+    required,
+  )
+  // On the whole input (no field path), so tRPC and the old REST path send the same words.
+  .superRefine(({ username, password }, ctx) => {
+    if (longerThan(username, SIGN_IN_LIMITS.username))
+      ctx.addIssue({ code: 'custom', message: SIGN_IN_MESSAGES.usernameTooLong, path: [] });
+    if (longerThan(password, SIGN_IN_LIMITS.password))
+      ctx.addIssue({ code: 'custom', message: SIGN_IN_MESSAGES.passwordTooLong, path: [] });
+  });
 export type SignInInput = z.infer<typeof SignInInput>;
+
+/** A sign-in body (the old REST path): refused with INVALID_INPUT and the same message as on tRPC. */
+export function parseSignInInput(raw: unknown): SignInInput {
+  const result = SignInInput.safeParse(raw);
+  if (result.success) return result.data;
+  const messages = result.error.issues.map((i) => i.message);
+  const spec = pickValidationMessage(messages);
+  const limits = messages.filter((m) => Object.values<string>(SIGN_IN_MESSAGES).includes(m));
+  throw new DomainError(
+    'INVALID_INPUT',
+    spec ?? (limits.length > 0 ? limits.join('; ') : MESSAGES.inputFailed),
+  );
+}
 
 // ---------------------------------------------------------------------------------------
 // Ids of the admin reads and deletes
@@ -217,6 +261,14 @@ export const SaveStopInput = z.object(
     coords: optionalText('stopNote'),
     defaultOption: BoolLike,
     baseVersion: BaseVersion,
+    /**
+     * Extra names the stop search finds it by ('Autobusų stotis', 'Bus station'); absent: keep
+     * the stored ones (the old REST path knows none).
+     */
+    searchNames: z
+      .array(requiredText('stopSearchName'), failed)
+      .max(MAX_SEARCH_NAMES, { error: `At most ${MAX_SEARCH_NAMES} extra search names` })
+      .optional(),
     /** The user has seen that another stop has this name and saves anyway. */
     confirmDuplicateName: z.boolean(failed).optional(),
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOUND_FOR, ROUTE_TYPES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts';
+import { MAX_SEARCH_NAMES } from './stop-search.ts';
 import { checkFieldText, type TextField } from './text-rules.ts';
 
 /**
@@ -32,6 +33,8 @@ export const DatasetStop = z.strictObject({
   name: text('stopName'),
   coords: optionalText('stopNote'),
   defaultOption: z.boolean(),
+  /** Extra names the stop search finds it by; absent: none. */
+  searchNames: z.array(text('stopSearchName')).max(MAX_SEARCH_NAMES).optional(),
 });
 
 export const DatasetHoliday = z.strictObject({ id, name: text('holidayName'), month, day });

@@ -35,6 +35,16 @@ export interface Stop {
   defaultOption: boolean;
 }
 
+/** A stop as staff edit it: with the extra names the stop search also finds it by. */
+export interface AdminStop extends Stop {
+  searchNames: string[];
+}
+
+/** A stop found by the search; `matchedName` is the extra search name that matched, if not its name. */
+export interface FoundStop extends Stop {
+  matchedName?: string;
+}
+
 export interface Holiday {
   id: number;
   name: string;

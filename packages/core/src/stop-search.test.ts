@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { matchRank, prepareQuery, searchForm, searchName, searchStops, stemOf } from './stop-search.ts';
+import {
+  distinctSearchNames,
+  matchRank,
+  prepareQuery,
+  searchForm,
+  searchName,
+  searchStops,
+  stemOf,
+} from './stop-search.ts';
 
 describe('Lithuanian case endings share a stem', () => {
   it.each([
@@ -72,5 +80,37 @@ describe('ranking', () => {
     expect(searchStops(stops, 'Anykščiai').map((h) => h.stop.id)).toEqual([4, 1, 2]);
     expect(searchStops(stops, 'autobusų stotis').map((h) => h.stop.id)).toEqual([1, 3]);
     expect(searchStops(stops, 'anyk', 2).map((h) => h.stop.id)).toEqual([1, 2]);
+  });
+});
+
+describe('extra search names', () => {
+  const stop = (id: number, names: string[], weeklyDepartures = 0) => ({
+    id,
+    names: names.map(searchName),
+    weeklyDepartures,
+    order: id,
+  });
+
+  it('find a stop as its name does, the best of its names deciding, and say which matched', () => {
+    const stops = [
+      stop(1, ['Anykščių AS', 'Bus station', 'Autobusų parkas'], 900),
+      stop(2, ['Bus stop'], 10),
+    ];
+    expect(searchStops(stops, 'bus station').map((h) => [h.stop.id, h.nameIndex, h.rank])).toEqual([
+      [1, 1, 0],
+    ]);
+    expect(searchStops(stops, 'autobusu parko').map((h) => [h.stop.id, h.nameIndex])).toEqual([[1, 2]]);
+    // Its own name matching as well as an extra one: the name is reported.
+    expect(searchStops(stops, 'anyksciu').map((h) => h.nameIndex)).toEqual([0]);
+    expect(searchStops(stops, 'bus').map((h) => h.stop.id)).toEqual([1, 2]);
+  });
+
+  it.each([
+    ['Anykščių AS', ['Bus station', ' bus station'.trim(), 'BUS STATION'], ['Bus station']],
+    ['Anykščių AS', ['anyksciu as', 'Autobusų stotis'], ['Autobusų stotis']],
+    ['Kurkliai', ['Kurklių kaimas', 'Kurkliu kaimas', 'Kurkliai II'], ['Kurklių kaimas', 'Kurkliai II']],
+    ['Kurkliai', [], []],
+  ])('%j keeps %j as %j (each once, not its own name)', (name, names, kept) => {
+    expect(distinctSearchNames(name, names)).toEqual(kept);
   });
 });

@@ -19,6 +19,23 @@ import { foldText } from './text.ts';
  * Lithuanian alphabetical order.
  */
 
+/** At most this many extra search names per stop (staff give them in the bus stops screen). */
+export const MAX_SEARCH_NAMES = 10;
+
+/**
+ * A stop's extra search names as stored: each once (case and accents aside), in the order
+ * given, leaving out any that is just the stop's own name.
+ */
+export function distinctSearchNames(name: string, names: readonly string[]): string[] {
+  const seen = new Set([foldText(name)]);
+  return names.filter((extra) => {
+    const folded = foldText(extra);
+    if (seen.has(folded)) return false;
+    seen.add(folded);
+    return true;
+  });
+}
+
 /** Abbreviations of stop names, folded, with what they stand for (folded). */
 export const ABBREVIATIONS: readonly (readonly [RegExp, string])[] = [
   [/\bg\.? ?st\.?(?= |$)/g, 'gelezinkelio stotis'],

@@ -12,6 +12,7 @@
 /** The longest each field may be, in characters (Unicode code points). */
 export const TEXT_LIMITS = {
   stopName: 100,
+  stopSearchName: 100,
   stopNote: 200,
   lineName: 100,
   lineEnd: 100,
@@ -38,6 +39,7 @@ export const MULTILINE_TEXT: ReadonlySet<TextField> = new Set<TextField>([
 /** What people call each field in a message. */
 export const TEXT_LABELS: Record<TextField, string> = {
   stopName: 'Stop name',
+  stopSearchName: 'Extra search name',
   stopNote: 'Stop coords note',
   lineName: 'Line name',
   lineEnd: 'Line start or end',

@@ -14,6 +14,8 @@ export interface StopTable {
   name_folded: string;
   /** lithuanianSortKey(name): binary order = Lithuanian alphabetical order. */
   name_sort: string;
+  /** Extra search names, separated by line breaks ('' = none); see searchNamesColumn. */
+  search_names: Generated<string>;
 }
 
 export interface HolidayTable {

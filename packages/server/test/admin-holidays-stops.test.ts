@@ -125,7 +125,13 @@ describe('admin.stops', () => {
   it('lists every stop by id, and with the lines that use it', async () => {
     const list = (await client.query<Stop[]>('admin.stops.list')).data;
     expect(list).toHaveLength(195);
-    expect(list[0]).toEqual({ id: 1, name: 'Anykščių AS', coords: null, defaultOption: true });
+    expect(list[0]).toEqual({
+      id: 1,
+      name: 'Anykščių AS',
+      coords: null,
+      defaultOption: true,
+      searchNames: [],
+    });
     const usage = await stopsWithUsage();
     expect(usage.map((u) => u.stop)).toEqual(list);
     const home = usage[0];
@@ -153,6 +159,7 @@ describe('admin.stops', () => {
       name: 'Žalioji g.',
       coords: null,
       defaultOption: false,
+      searchNames: [],
       version: expect.any(Number),
     });
     const temporary = await client.mutate<Stop>('admin.stops.save', {
@@ -179,6 +186,7 @@ describe('admin.stops', () => {
       name: 'Šilo g.',
       coords: 'prie miško',
       defaultOption: true,
+      searchNames: [],
       version: expect.any(Number),
     });
     // The folded name was rewritten: the public search finds the new name without diacritics.

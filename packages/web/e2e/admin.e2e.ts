@@ -27,6 +27,8 @@ const WHOLE_YEAR = 'Apskritus metus';
 const suffix = String(Date.now() % 1_000_000);
 const STOP_NAME = `E2E stotelė ${suffix}`;
 const INLINE_STOP = `E2E inline ${suffix}`;
+/** An extra search name of the new stop. */
+const ALIAS = `Vėjo malūnas ${suffix}`;
 const LINE_NAME = `E2E ${suffix}`;
 const ROUTE_NOTES = 'E2E main';
 
@@ -166,6 +168,7 @@ describe('admin board', () => {
     await page.getByRole('button', { name: 'Add bus stop' }).click();
     await page.getByLabel('Name of the new stop').fill(STOP_NAME);
     await page.getByLabel('Coords of the new stop').fill('e2e');
+    await page.getByLabel('Extra search names of the new stop, separated by semicolons').fill(`${ALIAS}; `);
     await page.getByRole('button', { name: 'Save' }).click();
     await alertWithText(page, SAVED);
 
@@ -176,7 +179,27 @@ describe('admin board', () => {
     const found = await adminApi<{ stop: Stop }[]>(token, 'stops.search', { query: STOP_NAME });
     expect(found).toHaveLength(1);
     stopId = found[0]?.stop.id ?? 0;
-    expect(found[0]?.stop).toMatchObject({ name: STOP_NAME, coords: 'e2e', defaultOption: false });
+    expect(found[0]?.stop).toMatchObject({
+      name: STOP_NAME,
+      coords: 'e2e',
+      defaultOption: false,
+      searchNames: [ALIAS],
+    });
+    // The extra name finds it in the list (shown in its own column) ...
+    await page.getByLabel('Search stops').fill(ALIAS.toLowerCase());
+    expect(await row.getByRole('cell', { name: ALIAS }).count()).toBe(1);
+    // ... and in the visitors' selector, which says which name matched.
+    const visitor = await openPage(browser, 390, 844);
+    await visitor.goto(url('/'));
+    await settled(visitor);
+    const from = visitor.getByRole('combobox', { name: 'From' });
+    await from.click();
+    await from.fill(ALIAS);
+    const option = visitor.getByRole('option', { name: new RegExp(STOP_NAME) });
+    await option.waitFor();
+    expect(await option.locator('.combo-hint').textContent()).toBe(ALIAS);
+    await screenshotViewport(visitor, 'stop-search-extra-name');
+    await visitor.context().close();
 
     // The home station is used by lines: its usage links to them and delete is disabled.
     await page.getByLabel('Search stops').fill('Anykščių AS');
@@ -397,7 +420,7 @@ describe('admin board', () => {
       '07:10',
       LINE_NAME,
     ]);
-    const visitor = await openPage(browser);
+    const visitor = await openPage(browser, 390, 844);
     try {
       await visitor.goto(url(`/?from=${stopId}&date=${DATE}`));
       await settled(visitor);

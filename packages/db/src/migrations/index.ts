@@ -4,6 +4,7 @@ import * as departuresCoveringIndex from './2026-11-23-departures-covering-index
 import * as changeLog from './2026-11-25-change-log.ts';
 import * as idsNeverReused from './2026-11-25-ids-never-reused.ts';
 import * as userAccess from './2026-11-25-user-access.ts';
+import * as stopSearchNames from './2026-11-26-stop-search-names.ts';
 
 /**
  * Inline provider: migrations are bundled with the code, keyed by date-prefixed name. Kysely
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-change-log': changeLog,
   '2026-11-25-ids-never-reused': idsNeverReused,
   '2026-11-25-user-access': userAccess,
+  '2026-11-26-stop-search-names': stopSearchNames,
 };
 
 export const migrationProvider: MigrationProvider = {

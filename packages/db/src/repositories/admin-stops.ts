@@ -1,7 +1,7 @@
-import type { Stop } from '@bus/core';
+import type { AdminStop } from '@bus/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-import { stopSearchColumns, toStop } from './stops.ts';
+import { searchNamesColumn, stopSearchColumns, toAdminStop } from './stops.ts';
 
 /** A line that has a route through a stop. */
 export interface LineRef {
@@ -9,24 +9,24 @@ export interface LineRef {
   name: string;
 }
 
-const STOP_COLUMNS = ['id', 'name', 'coords', 'default_option'] as const;
+const STOP_COLUMNS = ['id', 'name', 'coords', 'default_option', 'search_names'] as const;
 
-export async function listAllStops(db: Kysely<Database>): Promise<Stop[]> {
+export async function listAllStops(db: Kysely<Database>): Promise<AdminStop[]> {
   const rows = await db.selectFrom('stop').select(STOP_COLUMNS).orderBy('id').execute();
-  return rows.map(toStop);
+  return rows.map(toAdminStop);
 }
 
 /** Stops whose folded name contains `folded` (already foldText-ed), by id; '' gives every stop. */
-export async function listStopsByFoldedName(db: Kysely<Database>, folded: string): Promise<Stop[]> {
+export async function listStopsByFoldedName(db: Kysely<Database>, folded: string): Promise<AdminStop[]> {
   let query = db.selectFrom('stop').select(STOP_COLUMNS).orderBy('id');
   // instr, not LIKE: '%' and '_' typed by an editor are plain characters.
   if (folded !== '') query = query.where((eb) => eb(eb.fn('instr', ['name_folded', eb.val(folded)]), '>', 0));
-  return (await query.execute()).map(toStop);
+  return (await query.execute()).map(toAdminStop);
 }
 
-export async function getStop(db: Kysely<Database>, id: number): Promise<Stop | undefined> {
+export async function getStop(db: Kysely<Database>, id: number): Promise<AdminStop | undefined> {
   const row = await db.selectFrom('stop').select(STOP_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row ? toStop(row) : undefined;
+  return row ? toAdminStop(row) : undefined;
 }
 
 /** The distinct lines (by id) with a route through each stop; stops no route uses are absent. */
@@ -71,6 +71,8 @@ export interface StopFields {
   name: string;
   coords: string | null;
   defaultOption: boolean;
+  /** Absent: none for a new stop, the stored ones kept on an update. */
+  searchNames?: readonly string[];
 }
 
 function stopColumns(stop: StopFields) {
@@ -79,16 +81,17 @@ function stopColumns(stop: StopFields) {
     coords: stop.coords,
     default_option: stop.defaultOption ? 1 : 0,
     ...stopSearchColumns(stop.name),
+    ...(stop.searchNames === undefined ? {} : { search_names: searchNamesColumn(stop.searchNames) }),
   };
 }
 
-export async function insertStop(db: Kysely<Database>, stop: StopFields): Promise<Stop> {
+export async function insertStop(db: Kysely<Database>, stop: StopFields): Promise<AdminStop> {
   const row = await db
     .insertInto('stop')
     .values(stopColumns(stop))
     .returning(STOP_COLUMNS)
     .executeTakeFirstOrThrow();
-  return toStop(row);
+  return toAdminStop(row);
 }
 
 /** Returns false when there is no such stop. */

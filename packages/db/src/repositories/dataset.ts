@@ -2,6 +2,7 @@ import {
   checkDatasetReferences,
   DATASET_FORMAT,
   DATASET_VERSION,
+  distinctSearchNames,
   formatTime,
   maskToWeekdays,
   type TimetableDataset,
@@ -12,7 +13,7 @@ import { type Kysely, sql } from 'kysely';
 import { isDatabaseBusy } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { weekdayFromNumber, weekdayToNumber } from './rules.ts';
-import { stopSearchColumns } from './stops.ts';
+import { parseSearchNames, searchNamesColumn, stopSearchColumns } from './stops.ts';
 
 /** Rows per entity, as reported after an import and used to tell an empty database apart. */
 export interface TimetableCounts {
@@ -109,7 +110,15 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
       }
     };
   };
-  const insertStop = insert('stop', ['id', 'name', 'coords', 'default_option', 'name_folded', 'name_sort']);
+  const insertStop = insert('stop', [
+    'id',
+    'name',
+    'coords',
+    'default_option',
+    'name_folded',
+    'name_sort',
+    'search_names',
+  ]);
   const insertHoliday = insert('holiday', ['id', 'name', 'month', 'day']);
   const insertRule = insert('yearly_rule', ['id', 'period_name', 'type_of_yearly_rule', 'other_rule_id']);
   const setOtherRule = sqlite.prepare('UPDATE yearly_rule SET other_rule_id = ? WHERE id = ?');
@@ -160,7 +169,15 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
     for (const s of dataset.stops) {
       entityId = s.id;
       const search = stopSearchColumns(s.name);
-      insertStop.run(s.id, s.name, s.coords, bit(s.defaultOption), search.name_folded, search.name_sort);
+      insertStop.run(
+        s.id,
+        s.name,
+        s.coords,
+        bit(s.defaultOption),
+        search.name_folded,
+        search.name_sort,
+        searchNamesColumn(distinctSearchNames(s.name, s.searchNames ?? [])),
+      );
     }
     entity = 'holiday';
     for (const h of dataset.holidays) {
@@ -396,6 +413,7 @@ export async function readTimetable(db: Kysely<Database>): Promise<TimetableData
       name: s.name,
       coords: s.coords,
       defaultOption: s.default_option === 1,
+      ...(s.search_names === '' ? {} : { searchNames: parseSearchNames(s.search_names) }),
     })),
     holidays: holidays.map((h) => ({ id: h.id, name: h.name, month: h.month, day: h.day })),
     yearlyRules: rules.map((r) => ({

@@ -9,6 +9,7 @@ import {
 import type SQLite from 'better-sqlite3';
 import type { OpenedDatabase } from '../connection.ts';
 import { listHolidays, listYearlyRules } from './rules.ts';
+import { parseSearchNames } from './stops.ts';
 
 /**
  * The slowly changing part of the timetable that every departures request and stop search
@@ -18,6 +19,8 @@ import { listHolidays, listYearlyRules } from './rules.ts';
  */
 export interface SearchStop extends Stop, SearchCandidate {
   folded: string;
+  /** Extra names the search finds it by (names[1..] prepared). */
+  searchNames: string[];
 }
 
 export interface ReadSnapshot {
@@ -65,13 +68,16 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
     list.push(stopId);
   }
   const stopRows = sqlite
-    .prepare('SELECT id, name, coords, default_option, name_folded FROM stop ORDER BY name_sort, id')
+    .prepare(
+      'SELECT id, name, coords, default_option, name_folded, search_names FROM stop ORDER BY name_sort, id',
+    )
     .all() as {
     id: number;
     name: string;
     coords: string | null;
     default_option: number;
     name_folded: string;
+    search_names: string;
   }[];
   // How busy each stop is (the search's tie-break): its trips' visits times their weekdays.
   const weekly = new Map<number, number>();
@@ -90,16 +96,20 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
   for (const [routeId, perWeek] of routeWeekly)
     for (const stopId of routeStops.get(routeId) ?? [])
       weekly.set(stopId, (weekly.get(stopId) ?? 0) + perWeek);
-  const stopsSorted = stopRows.map((r, order) => ({
-    id: r.id,
-    name: r.name,
-    coords: r.coords,
-    defaultOption: r.default_option === 1,
-    folded: r.name_folded,
-    names: [searchName(r.name)],
-    weeklyDepartures: weekly.get(r.id) ?? 0,
-    order,
-  }));
+  const stopsSorted = stopRows.map((r, order) => {
+    const searchNames = parseSearchNames(r.search_names);
+    return {
+      id: r.id,
+      name: r.name,
+      coords: r.coords,
+      defaultOption: r.default_option === 1,
+      folded: r.name_folded,
+      searchNames,
+      names: [r.name, ...searchNames].map(searchName),
+      weeklyDepartures: weekly.get(r.id) ?? 0,
+      order,
+    };
+  });
   const lineRows = sqlite.prepare('SELECT id, name, route_type FROM line').all() as {
     id: number;
     name: string;

@@ -1,7 +1,7 @@
 import type { Holiday, Stop } from '@bus/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-import { stopSearchColumns } from './stops.ts';
+import { searchNamesColumn, stopSearchColumns } from './stops.ts';
 
 /**
  * Writes that put a recorded state back (the admin history's restore): the row gets exactly its
@@ -19,12 +19,17 @@ export async function restoreHolidayRow(db: Kysely<Database>, holiday: Holiday):
     .execute();
 }
 
-export async function restoreStopRow(db: Kysely<Database>, stop: Stop): Promise<void> {
+/** A state recorded before stops had extra search names has none. */
+export async function restoreStopRow(
+  db: Kysely<Database>,
+  stop: Stop & { searchNames?: readonly string[] },
+): Promise<void> {
   const columns = {
     name: stop.name,
     coords: stop.coords,
     default_option: stop.defaultOption ? 1 : 0,
     ...stopSearchColumns(stop.name),
+    search_names: searchNamesColumn(stop.searchNames ?? []),
   };
   await db
     .insertInto('stop')

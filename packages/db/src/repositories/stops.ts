@@ -1,4 +1,4 @@
-import { foldText, lithuanianSortKey, type Stop } from '@bus/core';
+import { type AdminStop, foldText, lithuanianSortKey, type Stop } from '@bus/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 
@@ -6,6 +6,19 @@ type StopRow = { id: number; name: string; coords: string | null; default_option
 
 export function toStop(row: StopRow): Stop {
   return { id: row.id, name: row.name, coords: row.coords, defaultOption: row.default_option === 1 };
+}
+
+/** The stored form of a stop's extra search names: one text, line breaks between them. */
+export function searchNamesColumn(names: readonly string[]): string {
+  return names.join('\n');
+}
+
+export function parseSearchNames(column: string): string[] {
+  return column === '' ? [] : column.split('\n');
+}
+
+export function toAdminStop(row: StopRow & { search_names: string }): AdminStop {
+  return { ...toStop(row), searchNames: parseSearchNames(row.search_names) };
 }
 
 /** The derived search columns of a stop row, always written together with its name. */

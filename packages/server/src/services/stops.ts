@@ -1,4 +1,5 @@
 import {
+  type FoundStop,
   HOME_STOP_ID,
   STOP_SEARCH_LIMIT,
   type Stop,
@@ -14,13 +15,20 @@ export async function findStops(
   db: OpenedDatabase,
   query: string,
   defaultsOrder: 'name' | 'id' = 'name',
-): Promise<Stop[]> {
+): Promise<FoundStop[]> {
   const { stopsSorted } = await currentSnapshot(db);
   const plan = stopSearchPlan(query);
-  let found: readonly Stop[];
   if (plan.mode !== 'defaults')
-    found = searchStops(stopsSorted, query, STOP_SEARCH_LIMIT).map((hit) => hit.stop);
-  else if (defaultsOrder === 'id')
+    return searchStops(stopsSorted, query, STOP_SEARCH_LIMIT).map(({ stop, nameIndex }) => {
+      const { id, name, coords, defaultOption } = stop;
+      // Found by an extra search name: the selector shows which one (Anykščių AS for 'Bus station').
+      const matchedName = nameIndex > 0 ? stop.searchNames[nameIndex - 1] : undefined;
+      return matchedName === undefined
+        ? { id, name, coords, defaultOption }
+        : { id, name, coords, defaultOption, matchedName };
+    });
+  let found: readonly Stop[];
+  if (defaultsOrder === 'id')
     found = stopsSorted
       .filter((s) => s.defaultOption)
       .sort((a, b) => a.id - b.id)

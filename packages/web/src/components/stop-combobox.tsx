@@ -1,4 +1,4 @@
-import type { Stop } from '@bus/core';
+import type { FoundStop } from '@bus/core';
 import { useMemo } from 'react';
 import { useMessages } from '../i18n/index.ts';
 import { matchRank, prepareQuery, searchName, stopLabel } from '../lib/core.ts';
@@ -13,6 +13,8 @@ export const STOP_SEARCH_DEBOUNCE_MS = 500;
 export interface StopOption {
   id: number;
   label: string;
+  /** The extra search name that found the stop ('Bus station' for Anykščių AS), shown under its name. */
+  hint?: string | undefined;
 }
 
 interface StopComboboxProps {
@@ -42,12 +44,14 @@ export function StopCombobox({ label, value, onChange, disabled = false, exclude
   // Narrowed while waiting, so Enter never picks a stop the visitor has typed away from.
   const options = useMemo<StopOption[]>(() => {
     const all = (result.data ?? [])
-      .filter((stop: Stop) => stop.id !== exclude)
-      .map((stop: Stop) => ({ id: stop.id, label: stopLabel(stop) }));
+      .filter((stop: FoundStop) => stop.id !== exclude)
+      .map((stop: FoundStop) => ({ id: stop.id, label: stopLabel(stop), hint: stop.matchedName }));
     if (!waiting || typed === '') return all;
     // The same matching as the server's search (core stop-search.ts).
     const query = prepareQuery(typed);
-    return all.filter((option) => matchRank(query, searchName(option.label)) !== null);
+    return all.filter((option) =>
+      [option.label, option.hint].some((name) => name && matchRank(query, searchName(name)) !== null),
+    );
   }, [result.data, exclude, waiting, typed]);
 
   const combo = useCombobox(text, {
@@ -115,6 +119,7 @@ export function StopCombobox({ label, value, onChange, disabled = false, exclude
             data-current={option.id === value?.id || undefined}
           >
             {option.label}
+            {option.hint && <span className="combo-hint">{option.hint}</span>}
           </div>
         ))}
       </div>

@@ -101,6 +101,10 @@ export const adminEn = {
     searchPlaceholder: 'Type a part of the name', // ours
     coords: 'Coords', // ours: the free-text note telling same-named stops apart
     defaultInSearch: 'Default in search',
+    searchNames: 'Also found as', // ours: extra names the stop search finds the stop by
+    searchNamesOf: (name: string) =>
+      `Extra search names of ${name || 'the new stop'}, separated by semicolons`, // ours
+    searchNamesPlaceholder: 'e.g. Bus station; Autobusų stotis', // ours
     usedIn: 'Used in lines', // ours
     usedInCount: (n: number) => (n === 1 ? '1 line' : `${n} lines`), // ours
     unused: 'Not used', // ours

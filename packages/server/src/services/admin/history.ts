@@ -119,7 +119,7 @@ const restoreHoliday: Restorer = async (db, actor, entry) => {
 
 const restoreStop: Restorer = async (db, actor, entry) => {
   const id = entry.entityId as number;
-  const before = entry.before as Stop | null;
+  const before = entry.before as (Stop & { searchNames?: string[] }) | null;
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'stop', id },
     restoredFrom: entry.id,

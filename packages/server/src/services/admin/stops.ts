@@ -1,10 +1,11 @@
 import {
   type AdminDeleteInput,
+  type AdminStop,
   DomainError,
+  distinctSearchNames,
   foldText,
   isNewId,
   type SaveStopInput,
-  type Stop,
   searchStops,
   stopLabel,
 } from '@bus/core';
@@ -12,7 +13,6 @@ import {
   type Db,
   deleteStop,
   getStop,
-  getStopsByIds,
   insertStop,
   type LineRef,
   listAllStops,
@@ -27,17 +27,17 @@ import { stopState } from './states.ts';
 
 /** A stop with the lines that have a route through it (legacy get-all-with-usage). */
 export interface StopWithUsage {
-  stop: Stop;
+  stop: AdminStop;
   usedInLines: LineRef[];
   /** The version the stops page saves against. */
   version: number;
 }
 
-export function getAllStops(db: OpenedDatabase): Promise<Stop[]> {
+export function getAllStops(db: OpenedDatabase): Promise<AdminStop[]> {
   return listAllStops(db.kysely);
 }
 
-async function withUsage(db: OpenedDatabase, stops: Stop[]): Promise<StopWithUsage[]> {
+async function withUsage(db: OpenedDatabase, stops: AdminStop[]): Promise<StopWithUsage[]> {
   const [usage, versions] = await Promise.all([listStopUsage(db.kysely), entityVersions(db.kysely, 'stop')]);
   return stops.map((stop) => ({
     stop,
@@ -50,16 +50,20 @@ export async function getStopsWithUsage(db: OpenedDatabase): Promise<StopWithUsa
   return withUsage(db, await listAllStops(db.kysely));
 }
 
-/** Stops whose name contains the query, ignoring case and diacritics ('siau' finds 'Šiauliai'); by id. */
+/** The stops the one stop search finds (by name or extra search name), best first; '' gives every stop by id. */
 export async function searchStopsWithUsage(db: OpenedDatabase, query: string): Promise<StopWithUsage[]> {
   if (foldText(query) === '') return withUsage(db, await listStopsByFoldedName(db.kysely, ''));
   // The same search as the visitors' selectors, every match (core stop-search.ts).
   const { stopsSorted } = await currentSnapshot(db);
-  const ids = searchStops(stopsSorted, query).map((hit) => hit.stop.id);
-  const byId = await getStopsByIds(db.kysely, ids);
   return withUsage(
     db,
-    ids.flatMap((id) => byId.get(id) ?? []),
+    searchStops(stopsSorted, query).map(({ stop: { id, name, coords, defaultOption, searchNames } }) => ({
+      id,
+      name,
+      coords,
+      defaultOption,
+      searchNames,
+    })),
   );
 }
 
@@ -69,16 +73,15 @@ const label = async (db: Db, id: number) => (await stopState(db, id))[0]?.summar
  * Creates (id null or negative) or updates a stop; returns it as stored, with its new version.
  * A name another stop already has (case and diacritics ignored) is refused until the save
  * confirms it (`confirmDuplicateName`), naming the stop that has it. The old REST path has no
- * way to confirm and saves as before.
+ * way to confirm and saves as before; it knows no extra search names, so it keeps the stored ones.
  */
 export async function saveStop(
   db: OpenedDatabase,
   actor: Actor,
   input: SaveStopInput,
-): Promise<Stop & { version: number }> {
-  const fields = { name: input.name, coords: input.coords, defaultOption: input.defaultOption };
+): Promise<AdminStop & { version: number }> {
   const existingId = input.id === null || isNewId(input.id) ? null : input.id;
-  const { result, version } = await recordedWrite<Stop>(db, actor, {
+  const { result, version } = await recordedWrite<AdminStop>(db, actor, {
     scope: (saved) => ({ kind: 'stop', id: saved?.id ?? existingId ?? 0 }),
     baseVersion: existingId === null ? undefined : input.baseVersion,
     what: (trx) => label(trx, existingId ?? 0),
@@ -97,9 +100,17 @@ export async function saveStop(
           );
         }
       }
-      if (existingId === null) return insertStop(trx, fields);
-      if (!(await updateStop(trx, existingId, fields)))
+      const stored = existingId === null ? undefined : await getStop(trx, existingId);
+      if (existingId !== null && !stored)
         throw new DomainError('NOT_FOUND', `Bus stop ${existingId} does not exist`);
+      const fields = {
+        name: input.name,
+        coords: input.coords,
+        defaultOption: input.defaultOption,
+        searchNames: distinctSearchNames(input.name, input.searchNames ?? stored?.searchNames ?? []),
+      };
+      if (existingId === null) return insertStop(trx, fields);
+      await updateStop(trx, existingId, fields);
       return { id: existingId, ...fields };
     },
   });

@@ -65,6 +65,7 @@ export function BusStopsPage() {
               <tr>
                 <th scope="col">{m.common.name}</th>
                 <th scope="col">{m.stops.coords}</th>
+                <th scope="col">{m.stops.searchNames}</th>
                 <th scope="col">{m.stops.defaultInSearch}</th>
                 <th scope="col">{m.stops.usedIn}</th>
                 <th scope="col">{m.common.actions}</th>
@@ -75,7 +76,7 @@ export function BusStopsPage() {
                 <StopRow
                   key={stopId}
                   item={{
-                    stop: { id: stopId, name: '', coords: null, defaultOption: false },
+                    stop: { id: stopId, name: '', coords: null, defaultOption: false, searchNames: [] },
                     usedInLines: [],
                     version: 0,
                   }}
@@ -104,7 +105,19 @@ interface StopDraft {
   name: string;
   coords: string;
   defaultOption: boolean;
+  /** The extra search names as typed, separated by ';'. */
+  searchNames: string;
 }
+
+/** 'Autobusų stotis; Bus station' -> the names (blank parts dropped). */
+function splitNames(text: string): string[] {
+  return text
+    .split(SEARCH_NAME_SEPARATOR)
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
+
+const SEARCH_NAME_SEPARATOR = ';';
 
 function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => void }) {
   const m = useAdminMessages();
@@ -119,11 +132,17 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
     name: d.name,
     coords: d.coords,
     defaultOption: d.defaultOption,
+    searchNames: splitNames(d.searchNames),
     baseVersion,
     ...(confirmed ? { confirmDuplicateName: true } : {}),
   });
   const row = useInlineRow<StopDraft>({
-    initial: () => ({ name: stop.name, coords: stop.coords ?? '', defaultOption: stop.defaultOption }),
+    initial: () => ({
+      name: stop.name,
+      coords: stop.coords ?? '',
+      defaultOption: stop.defaultOption,
+      searchNames: stop.searchNames.join(`${SEARCH_NAME_SEPARATOR} `),
+    }),
     startEditing: onDone !== undefined,
     onDone,
     isValid: (d) => SaveStopInput.safeParse(input(d)).success,
@@ -139,7 +158,10 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
     deletedMessage: m.stops.deleted(stop.name),
   });
   const { draft, editing, startEditing, submitted, del } = row;
-  const nameInvalid = submitted && !SaveStopInput.safeParse(input(draft.value)).success;
+  const parsed = SaveStopInput.safeParse(input(draft.value));
+  const namesInvalid =
+    submitted && !parsed.success && parsed.error.issues.some((i) => i.path[0] === 'searchNames');
+  const nameInvalid = submitted && !parsed.success && !namesInvalid;
 
   const usage =
     usedInLines.length === 0 ? (
@@ -165,6 +187,7 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
       <tr>
         <td>{stop.name}</td>
         <td>{stop.coords}</td>
+        <td>{stop.searchNames.join(`${SEARCH_NAME_SEPARATOR} `)}</td>
         <td>
           <YesNo value={stop.defaultOption} />
         </td>
@@ -222,6 +245,19 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
           onCommit={(coords) =>
             draft.edit((d) => {
               d.coords = coords;
+            })
+          }
+        />
+      </td>
+      <td>
+        <DebouncedInput
+          aria-label={m.stops.searchNamesOf(stop.name)}
+          placeholder={m.stops.searchNamesPlaceholder}
+          value={draft.value.searchNames}
+          invalid={namesInvalid}
+          onCommit={(searchNames) =>
+            draft.edit((d) => {
+              d.searchNames = searchNames;
             })
           }
         />

@@ -11,13 +11,23 @@ const MAX_OPTIONS = 40;
  * Stops matching the query with the one stop search (core stop-search.ts: case, accents and
  * Lithuanian endings aside, abbreviations spelled out), best match first, else in list order.
  */
-export function matchStops(stops: readonly Stop[], query: string): Stop[] {
+export function matchStops<S extends Stop & { searchNames?: readonly string[] }>(
+  stops: readonly S[],
+  query: string,
+): S[] {
   const prepared = prepareQuery(query);
   if (prepared.folded === '') return [...stops];
+  // A stop's extra search names find it as its name does.
+  const rankOf = (stop: S) =>
+    Math.min(
+      ...[stopLabel(stop), ...(stop.searchNames ?? [])].map(
+        (name) => matchRank(prepared, searchName(name)) ?? Number.POSITIVE_INFINITY,
+      ),
+    );
   return stops
-    .map((stop, index) => ({ stop, index, rank: matchRank(prepared, searchName(stopLabel(stop))) }))
-    .filter((hit) => hit.rank !== null)
-    .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.index - b.index)
+    .map((stop, index) => ({ stop, index, rank: rankOf(stop) }))
+    .filter((hit) => hit.rank !== Number.POSITIVE_INFINITY)
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map((hit) => hit.stop);
 }
 
