@@ -25,6 +25,8 @@ export interface AppOptions {
   db: OpenedDatabase;
   env: Env;
   clock?: Clock;
+  /** Where the log lines go (one JSON line per write); stdout by default. Tests read it. */
+  logStream?: { write(line: string): void };
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -45,9 +47,17 @@ export function errorBody(status: number, message: string) {
 }
 
 /** Builds the whole server (no listening): tests call `app.inject`, main.ts calls `listen`. */
-export async function buildApp({ db, env, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  env,
+  clock = systemClock,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger:
+      env.LOG_LEVEL === 'silent'
+        ? false
+        : { level: env.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) },
     // One line per request drowns the log of a small server; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // tRPC batches several calls into one URL.
