@@ -13,6 +13,7 @@ import {
   screenshot,
   settled,
   url,
+  watchPage,
 } from './support.ts';
 
 /*
@@ -125,7 +126,7 @@ describe('timetable home', () => {
       hasTouch: true,
       isMobile: true,
     });
-    const p = await context.newPage();
+    const p = watchPage(await context.newPage());
     pages.push(p);
     await goto(p, `/?from=1&to=&dir=Out+bound&date=${MONDAY}`);
     const chip = p.locator('.chip').first();
@@ -535,10 +536,15 @@ describe('browse', () => {
   it('opens a line from a row click too', async () => {
     const p = await page();
     await goto(p, '/browse');
+    expect(await p.title()).toBe('Lines – Anyksciai bus timetable');
     await p.locator('.lines-table__row', { hasText: 'Utena' }).locator('td').first().click();
     await p.waitForURL(/\/browse\/\d+$/);
     await settled(p);
     expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe('Utena');
+    // Moved within the app (no page load): the app keeps the title in step, naming the line.
+    await expect.poll(() => p.title()).toMatch(/^Utena .+ – .+ – Anyksciai bus timetable$/);
+    await p.goBack();
+    await expect.poll(() => p.title()).toBe('Lines – Anyksciai bus timetable');
   });
 });
 

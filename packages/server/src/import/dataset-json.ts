@@ -21,13 +21,21 @@ function valueAt(document: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-/** One line per issue, with the offending value when it is short enough to help. */
-export function formatDatasetIssues(error: z.ZodError, document: unknown): string[] {
+/**
+ * One line per issue, with the offending value when it is short enough to help, and where it
+ * came from when `origin` knows (the legacy import names the dump row and line).
+ */
+export function formatDatasetIssues(
+  error: z.ZodError,
+  document: unknown,
+  origin?: (path: readonly PropertyKey[]) => string | undefined,
+): string[] {
   return error.issues.map((issue) => {
     const value = valueAt(document, issue.path);
     const shown = value === undefined || typeof value === 'object' ? undefined : JSON.stringify(value);
     const got = shown !== undefined && shown.length <= 60 ? ` (got ${shown})` : '';
-    return `${formatJsonPath(issue.path)}: ${issue.message}${got}`;
+    const source = origin?.(issue.path);
+    return `${formatJsonPath(issue.path)}: ${issue.message}${got}${source ? `, from the ${source}` : ''}`;
   });
 }
 

@@ -225,7 +225,17 @@ describe('legacyDumpToDataset refuses what it cannot convert faithfully', () => 
     [
       'a value the dataset format does not allow',
       () => editRow('pattern1params', '(1, 1, 2, 6)', '(1, 1, 6, 6)'),
-      /yearlyRules\[5\]\.pattern1Params\[0\]\.nthOccurenceEachMonth: .*\(got 6\)/,
+      /yearlyRules\[5\]\.pattern1Params\[0\]\.nthOccurenceEachMonth: .*\(got 6\), from the `pattern1params` row at anyksciai.sql line \d+/,
+    ],
+    [
+      'a stop name over the text limit, naming the dump line of its row',
+      () => editRow('bus_stop', "'Techn. mokykla'", `'${'x'.repeat(101)}'`),
+      /stops\[1\]\.name: Stop name is too long: at most 100 characters, from the `bus_stop` row at anyksciai.sql line 34$/m,
+    ],
+    [
+      'a period outside the calendar, naming the dump line of its row',
+      () => editRow('time_period', '(1, 31, 12, 1, 1, 1)', '(1, 31, 13, 1, 1, 1)'),
+      /yearlyRules\[0\]\.timePeriods\[0\]\.endMonth: .*\(got 13\), from the `time_period` row at anyksciai.sql line 1693/,
     ],
   ];
 

@@ -62,6 +62,11 @@ class Row {
     throw new Error(`${this.fileName} line ${this.row.line}: \`${this.table}\` ${reason}`);
   }
 
+  /** Where the row is: '`bus_stop` row at dump.sql line 1455'. */
+  get where(): string {
+    return `\`${this.table}\` row at ${this.fileName} line ${this.row.line}`;
+  }
+
   private raw(column: string): SqlValue {
     const value = this.row.values.get(column);
     if (value === undefined) this.fail(`row has no column \`${column}\``);
@@ -187,6 +192,13 @@ export function legacyDumpToDataset(dump: ParsedDump): LegacyConversion {
     }
   }
 
+  // The dump row each converted thing came from, so a problem the dataset check finds in it
+  // names the dump line, not only the path in the converted data.
+  const origins = new WeakMap<object, string>();
+  const from = <T extends object>(row: Row, converted: T): T => {
+    origins.set(converted, row.where);
+    return converted;
+  };
   const rows = (name: string): Row[] => {
     const table: DumpTable | undefined = dump.tables.get(name);
     return (table?.rows ?? []).map((r) => new Row(fileName, name, r));
@@ -204,7 +216,14 @@ export function legacyDumpToDataset(dump: ParsedDump): LegacyConversion {
       withIds.set(id, row);
     }
     const sorted = [...withIds].sort(([a], [b]) => a - b);
-    return new Map(sorted.map(([id, row]) => [id, convert(row, id)]));
+    return new Map(
+      sorted.map(([id, row]) => {
+        const converted = convert(row, id);
+        if (typeof converted === 'object' && converted !== null && !(converted instanceof Row))
+          from(row, converted);
+        return [id, converted];
+      }),
+    );
   };
   const parent = <T>(map: Map<number, T>, row: Row, column: string, table: string): T => {
     const id = row.int(column);
@@ -247,21 +266,25 @@ export function legacyDumpToDataset(dump: ParsedDump): LegacyConversion {
   }
   // No order column: periods and patterns keep id order (the order they were created in).
   for (const [id, row] of byId('time_period', (row) => row)) {
-    parent(rules, row, 'runs_on_yearly_id', 'runs_on_yearly').timePeriods.push({
-      id,
-      startMonth: row.int('start_month'),
-      startDay: row.int('start_day'),
-      endMonth: row.int('end_month'),
-      endDay: row.int('end_day'),
-    });
+    parent(rules, row, 'runs_on_yearly_id', 'runs_on_yearly').timePeriods.push(
+      from(row, {
+        id,
+        startMonth: row.int('start_month'),
+        startDay: row.int('start_day'),
+        endMonth: row.int('end_month'),
+        endDay: row.int('end_day'),
+      }),
+    );
   }
   for (const [id, row] of byId('pattern1params', (row) => row)) {
-    parent(rules, row, 'runs_on_yearly_id', 'runs_on_yearly').pattern1Params.push({
-      id,
-      nthOccurenceEachMonth: row.int('nth_occurence_each_month'),
-      // java.time.DayOfWeek stored by ORDINAL: 0 = MONDAY.
-      dayOfWeek: row.ordinal('desired_xday', WEEKDAYS),
-    });
+    parent(rules, row, 'runs_on_yearly_id', 'runs_on_yearly').pattern1Params.push(
+      from(row, {
+        id,
+        nthOccurenceEachMonth: row.int('nth_occurence_each_month'),
+        // java.time.DayOfWeek stored by ORDINAL: 0 = MONDAY.
+        dayOfWeek: row.ordinal('desired_xday', WEEKDAYS),
+      }),
+    );
   }
 
   const lines = byId(
@@ -283,11 +306,13 @@ export function legacyDumpToDataset(dump: ParsedDump): LegacyConversion {
   );
   if (dump.tables.has('custom_line_note')) {
     for (const [id, row] of byId('custom_line_note', (row) => row)) {
-      parent(lines, row, 'line_id', 'line').customNotes.push({
-        id,
-        noteKey: row.text('note_key'),
-        noteValue: row.text('note_value'),
-      });
+      parent(lines, row, 'line_id', 'line').customNotes.push(
+        from(row, {
+          id,
+          noteKey: row.text('note_key'),
+          noteValue: row.text('note_value'),
+        }),
+      );
     }
   }
 
@@ -464,8 +489,18 @@ export function legacyDumpToDataset(dump: ParsedDump): LegacyConversion {
   // The same gate as a JSON import: month/day ranges, nth occurrence 1..5, blank names, ...
   const result = TimetableDataset.safeParse(candidate);
   if (!result.success) {
+    const where = (path: readonly PropertyKey[]) => {
+      let value: unknown = candidate;
+      let found: string | undefined;
+      for (const key of path) {
+        if (value === null || typeof value !== 'object') break;
+        value = (value as Record<PropertyKey, unknown>)[key];
+        if (typeof value === 'object' && value !== null) found = origins.get(value) ?? found;
+      }
+      return found;
+    };
     throw new Error(
-      `${fileName}: the converted data is not a valid timetable:\n  ${formatDatasetIssues(result.error, candidate).join('\n  ')}`,
+      `${fileName}: the converted data is not a valid timetable:\n  ${formatDatasetIssues(result.error, candidate, where).join('\n  ')}`,
     );
   }
   return { dataset: result.data, warnings };
