@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   distinctSearchNames,
@@ -112,5 +113,77 @@ describe('extra search names', () => {
     ['Kurkliai', [], []],
   ])('%j keeps %j as %j (each once, not its own name)', (name, names, kept) => {
     expect(distinctSearchNames(name, names)).toEqual(kept);
+  });
+});
+
+/** The real stop names (data/anyksciai.json), in file order, equally busy: the words decide. */
+const realStops = (
+  JSON.parse(readFileSync(new URL('../../../data/anyksciai.json', import.meta.url), 'utf8')) as {
+    stops: { id: number; name: string }[];
+  }
+).stops.map((s, order) => ({
+  id: s.id,
+  name: s.name,
+  names: [searchName(s.name)],
+  weeklyDepartures: 0,
+  order,
+}));
+const findReal = (query: string) => searchStops(realStops, query).map((h) => h.stop.name);
+
+describe('Lithuanian word forms on the real stop names (issue 13)', () => {
+  it.each([
+    // the town as a rider says it (nominative, locative) -> the stop named in the genitive
+    ['Utena', 'Utenos AS'],
+    ['Utenoje', 'Utenos AS'],
+    ['Panevėžys', 'Panevėžio AS'],
+    ['panevezys', 'Panevėžio AS'],
+    ['Panevėžyje', 'Panevėžio AS'],
+    ['Mickūnai', 'Mickūnų tiltas'],
+    ['Aknystos', 'Aknystų kr.'],
+    ['Rubikiai', 'Rubikių ež.'],
+    ['Radiškis', 'Radiškio kryžkelė'],
+    ['Biliūnas', 'J. Biliūno gimn.'],
+    // and back: the genitive finds the nominative
+    ['Kavarsko', 'Kavarskas'],
+    ['Kavarske', 'Kavarskas'],
+    ['Raguvos', 'Raguva'],
+  ])('%j finds %j', (query, name) => {
+    expect(findReal(query)).toContain(name);
+  });
+
+  it.each([
+    // query, the first stops in order: the exact name, names starting with the query as typed,
+    // then the same name in another case
+    ['Utenos AS', ['Utenos AS']],
+    ['Kavarskas', ['Kavarskas']],
+    ['Raguva', ['Raguva']],
+    ['Čekonys', ['Čekonys', 'Čekonys I', 'Čekonys II']],
+    ['Raguvos', ['Raguvos kr.', 'Raguva']],
+    ['Troškūnų', ['Troškūnų g. st.', 'Troškūnai']],
+    ['Leliūnų', ['Leliūnų gyv. 1', 'Leliūnų gyv. 2', 'Leliūnai', 'Leliūnai']],
+    ['Utena', ['Utenos AS']],
+  ] as const)('%j lists %j first', (query, first) => {
+    expect(findReal(query).slice(0, first.length)).toEqual(first);
+  });
+
+  it('"Kavarskas" finds a "Kavarsko …" stop (none in the real data: one made up here)', () => {
+    const stops = [
+      ...realStops,
+      {
+        id: 999,
+        name: 'Kavarsko seniūnija',
+        names: [searchName('Kavarsko seniūnija')],
+        weeklyDepartures: 0,
+        order: 999,
+      },
+    ];
+    expect(searchStops(stops, 'Kavarskas').map((h) => h.stop.name)).toEqual([
+      'Kavarskas',
+      'Kavarsko seniūnija',
+    ]);
+    expect(searchStops(stops, 'Kavarsko').map((h) => h.stop.name)).toEqual([
+      'Kavarsko seniūnija',
+      'Kavarskas',
+    ]);
   });
 });

@@ -215,6 +215,15 @@ export interface SearchHit<C extends SearchCandidate> {
   nameIndex: number;
 }
 
+/**
+ * Where a match sorts: its rank, except that a name the same as the query only once endings
+ * are set aside (rank 0: 'Raguva' for 'Raguvos') comes after the names starting with the query
+ * as typed ('Raguvos kr.', rank 1): the exact name and prefix matches come first.
+ */
+function sortRank(query: PreparedQuery, name: SearchName, rank: MatchRank): number {
+  return rank === 0 && name.folded !== query.folded && name.expanded !== query.expanded ? 1.5 : rank;
+}
+
 /** The stops matching `query`, best first; at most `limit` (all when undefined). */
 export function searchStops<C extends SearchCandidate>(
   candidates: readonly C[],
@@ -222,14 +231,20 @@ export function searchStops<C extends SearchCandidate>(
   limit?: number,
 ): SearchHit<C>[] {
   const prepared = prepareQuery(query);
+  const orderOf = (hit: SearchHit<C>) =>
+    sortRank(prepared, hit.stop.names[hit.nameIndex] as SearchName, hit.rank);
   const better = (a: SearchHit<C>, b: SearchHit<C>) =>
-    a.rank - b.rank || b.stop.weeklyDepartures - a.stop.weeklyDepartures || a.stop.order - b.stop.order;
+    orderOf(a) - orderOf(b) ||
+    b.stop.weeklyDepartures - a.stop.weeklyDepartures ||
+    a.stop.order - b.stop.order;
   const hits: SearchHit<C>[] = [];
   for (const stop of candidates) {
     let hit: SearchHit<C> | null = null;
     for (let nameIndex = 0; nameIndex < stop.names.length; nameIndex++) {
       const rank = matchRank(prepared, stop.names[nameIndex] as SearchName);
-      if (rank !== null && (hit === null || rank < hit.rank)) hit = { stop, rank, nameIndex };
+      if (rank === null) continue;
+      const candidate = { stop, rank, nameIndex };
+      if (hit === null || orderOf(candidate) < orderOf(hit)) hit = candidate;
     }
     if (hit === null) continue;
     if (limit === undefined) {

@@ -57,3 +57,52 @@ describe('what people type finds the stop they mean', () => {
     expect(await viaTrpc(query)).toContain(name);
   });
 });
+
+/**
+ * Lithuanian word forms on the real stop names (issue 13): a rider types a town as they say it
+ * (nominative, locative...) and finds the stop named in another case, usually the genitive.
+ */
+describe('a place named in any case finds the stop named in another', () => {
+  it.each([
+    ['Utena', 'Utenos AS'],
+    ['utena', 'Utenos AS'],
+    ['Utenoje', 'Utenos AS'],
+    ['Panevėžys', 'Panevėžio AS'],
+    ['Panevezys', 'Panevėžio AS'],
+    ['Panevėžyje', 'Panevėžio AS'],
+    // No stop of the real data is named 'Kavarsko …': the town's own stop answers every form.
+    ['Kavarskas', 'Kavarskas'],
+    ['Kavarske', 'Kavarskas'],
+    ['Mickūnai', 'Mickūnų tiltas'],
+    ['Leliūnai', 'Leliūnų gyv. 1'],
+    ['Aknystos', 'Aknystų kr.'],
+    ['Rubikiai', 'Rubikių ež.'],
+    ['Radiškis', 'Radiškio kryžkelė'],
+    ['Biliūnas', 'J. Biliūno gimn.'],
+  ])('%j finds %j, on every door', async (query, name) => {
+    expect(await viaTrpc(query)).toContain(name);
+    expect(await viaRest(query)).toContain(name);
+    expect(await viaAdmin(query)).toContain(name);
+  });
+
+  it.each([
+    // query, then the stops in the order expected: the exact name, the names starting with the
+    // query as typed, then word-form matches (the same name in another case)
+    ['Utenos AS', ['Utenos AS']],
+    ['Panevėžio AS', ['Panevėžio AS']],
+    ['Kavarskas', ['Kavarskas']],
+    ['Raguva', ['Raguva']],
+    ['Gečionys', ['Gečionys', 'Gečionys II']],
+    ['Čekonys', ['Čekonys', 'Čekonys I', 'Čekonys II']],
+    ['Kurkliai', ['Kurkliai', 'Kurkliai I k', 'Kurkliai II k']],
+    ['Raguvos', ['Raguvos kr.', 'Raguva']],
+    ['Aknystų', ['Aknystų kr.', 'Aknystos']],
+    ['Mickūnų', ['Mickūnų tiltas', 'Mickūnai']],
+    ['Troškūnų', ['Troškūnų g. st.', 'Troškūnai']],
+    ['Utenos', ['Utenos AS']],
+    ['Panevėžio', ['Panevėžio AS']],
+  ] as const)('%j: exact and prefix matches first, %j', async (query, first) => {
+    for (const found of [await viaTrpc(query), await viaRest(query), await viaAdmin(query)])
+      expect(found.slice(0, first.length)).toEqual(first);
+  });
+});
