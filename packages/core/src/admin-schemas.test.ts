@@ -17,6 +17,7 @@ import {
 import { DomainError } from './errors.ts';
 import { MESSAGES, pickValidationMessage } from './messages.ts';
 import { isNewId } from './reconcile.ts';
+import { serverMessage } from './server-messages.ts';
 
 describe('spec messages', () => {
   it('are the spec texts, word for word (including the trailing space)', () => {
@@ -160,7 +161,7 @@ describe('inputs the old client sends', () => {
 
   it('parseAdminInput throws INVALID_INPUT with the spec message', () => {
     expect(() => parseAdminInput(SaveHolidayInput, { name: '', month: 1, day: 1 })).toThrow(
-      new DomainError('INVALID_INPUT', MESSAGES.inputFailed),
+      new DomainError('INVALID_INPUT', serverMessage('inputFailed')),
     );
     expect(parseAdminInput(SaveHolidayInput, { name: 'A', month: 2, day: 29 })).toEqual({
       id: null,

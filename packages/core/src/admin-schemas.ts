@@ -3,9 +3,17 @@ import { daysInMonth } from './calendar.ts';
 import { BOUND_FOR, ROUTE_TYPES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts';
 import { DomainError } from './errors.ts';
 import { MESSAGES, pickValidationMessage } from './messages.ts';
+import { MAX_STOP_QUERY_LENGTH } from './queries.ts';
 import { isNewId } from './reconcile.ts';
+import { englishMessage, type KeyedMessage, serverMessage } from './server-messages.ts';
 import { MAX_SEARCH_NAMES } from './stop-search.ts';
-import { checkFieldText, isTextRuleMessage, type TextField } from './text-rules.ts';
+import {
+  checkFieldText,
+  isTextRuleMessage,
+  TEXT_LIMITS,
+  type TextField,
+  type TextProblem,
+} from './text-rules.ts';
 import { formatTime, parseTime } from './time.ts';
 
 /**
@@ -183,7 +191,8 @@ export function parseSignInInput(raw: unknown): SignInInput {
   const limits = messages.filter((m) => Object.values<string>(SIGN_IN_MESSAGES).includes(m));
   throw new DomainError(
     'INVALID_INPUT',
-    spec ?? (limits.length > 0 ? limits.join('; ') : MESSAGES.inputFailed),
+    keyOfValidationText(spec ?? '') ??
+      (limits.length > 0 ? joinedProblems(limits) : serverMessage('inputFailed')),
   );
 }
 
@@ -530,16 +539,72 @@ export function resizeDistances(distances: readonly (number | null)[], stopCount
   return resized;
 }
 
-export type ValidationResult<T> = { success: true; data: T } | { success: false; message: string };
+/** `problem`: the message's key and parameters (server-messages.ts), for the client's catalogue. */
+export type ValidationResult<T> =
+  | { success: true; data: T }
+  | { success: false; message: string; problem: KeyedMessage };
+
+/** Every validation text of core (the schemas' issue messages) with its keyed message. */
+const KEYED_TEXTS: ReadonlyMap<string, KeyedMessage> = new Map(
+  [
+    serverMessage('required'),
+    serverMessage('inputFailed'),
+    serverMessage('tripCount'),
+    serverMessage('singleTripOneWay'),
+    serverMessage('twoTripsDirections'),
+    ...(Object.keys(TEXT_LIMITS) as TextField[]).flatMap((field) =>
+      (['empty', 'too-long', 'control'] as TextProblem[]).map((problem) =>
+        serverMessage('textProblem', { field, problem, limit: TEXT_LIMITS[field] }),
+      ),
+    ),
+    serverMessage('usernameTooLong', { max: SIGN_IN_LIMITS.username }),
+    serverMessage('passwordTooLong', { max: SIGN_IN_LIMITS.password }),
+    serverMessage('tooManySearchNames', { max: MAX_SEARCH_NAMES }),
+    serverMessage('invalidDate'),
+    serverMessage('queryTooLong', { max: MAX_STOP_QUERY_LENGTH }),
+  ].map((keyed) => [englishMessage(keyed), keyed] as const),
+);
+
+const INVALID_ID = /^(\w+) must be a positive whole number$/;
+
+/** The keyed message a validation text of core stands for; null for other texts (zod's own words). */
+export function keyOfValidationText(text: string): KeyedMessage | null {
+  const known = KEYED_TEXTS.get(text);
+  if (known) return known;
+  const id = INVALID_ID.exec(text);
+  return id?.[1] ? serverMessage('invalidId', { field: id[1] }) : null;
+}
+
+/** Texts of core as one keyed message (each once, in order; several are joined by '; '). */
+function joinedProblems(texts: readonly string[]): KeyedMessage {
+  const parts = [...new Set(texts)].map((text) => keyOfValidationText(text) ?? serverMessage('inputFailed'));
+  return parts.length === 1 && parts[0] ? parts[0] : serverMessage('several', { parts });
+}
+
+/** The spec message for a failed admin validation, keyed (the earliest rule broken; see MESSAGES). */
+export function validationProblem(error: ZodError): KeyedMessage {
+  const messages = error.issues.map((i) => i.message);
+  const spec = keyOfValidationText(pickValidationMessage(messages) ?? '');
+  if (spec !== null) return spec;
+  // A text too long, invisible or with control characters: say which field (text-rules.ts).
+  const named = messages.filter(isTextRuleMessage);
+  return named.length > 0 ? joinedProblems(named) : serverMessage('inputFailed');
+}
 
 /** The spec message for a failed admin validation (the earliest rule broken; see MESSAGES). */
 export function validationMessage(error: ZodError): string {
-  const messages = error.issues.map((i) => i.message);
-  const spec = pickValidationMessage(messages);
+  return englishMessage(validationProblem(error));
+}
+
+/**
+ * The keyed message of any failed input (a tRPC input): the spec message when one is broken,
+ * else core's texts of every issue; null when an issue has zod's own words.
+ */
+export function issuesProblem(messages: readonly string[]): KeyedMessage | null {
+  const spec = keyOfValidationText(pickValidationMessage(messages) ?? '');
   if (spec !== null) return spec;
-  // A text too long, invisible or with control characters: say which field (text-rules.ts).
-  const named = [...new Set(messages.filter(isTextRuleMessage))];
-  return named.length > 0 ? named.join('; ') : MESSAGES.inputFailed;
+  if (messages.length === 0 || !messages.every((text) => keyOfValidationText(text) !== null)) return null;
+  return joinedProblems(messages);
 }
 
 /**
@@ -559,14 +624,16 @@ export function prepareSchedulesToSave(
     }),
   }));
   const result = SchedulesToSave.safeParse(resized);
-  return result.success
-    ? { success: true, data: result.data }
-    : { success: false, message: validationMessage(result.error) };
+  return result.success ? { success: true, data: result.data } : failure(validationProblem(result.error));
+}
+
+function failure(problem: KeyedMessage): { success: false; message: string; problem: KeyedMessage } {
+  return { success: false, message: englishMessage(problem), problem };
 }
 
 /** Validates raw input (e.g. a legacy REST body) with an admin schema; throws INVALID_INPUT with the spec message. */
 export function parseAdminInput<T extends ZodType>(schema: T, raw: unknown): z.output<T> {
   const result = schema.safeParse(raw);
-  if (!result.success) throw new DomainError('INVALID_INPUT', validationMessage(result.error));
+  if (!result.success) throw new DomainError('INVALID_INPUT', validationProblem(result.error));
   return result.data;
 }

@@ -1,3 +1,5 @@
+import { englishMessage, type KeyedMessage, type ServerMessageKey } from './server-messages.ts';
+
 /** The one error type of the product. Both transports (tRPC, legacy REST) map `code` by one table. */
 export type DomainErrorCode =
   | 'NOT_FOUND'
@@ -19,12 +21,18 @@ export type DomainErrorDetails =
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
   readonly details: DomainErrorDetails | undefined;
+  /** The message's stable key and parameters (server-messages.ts): the client words it in its language. */
+  readonly messageKey: ServerMessageKey | undefined;
+  readonly messageParams: KeyedMessage['params'] | undefined;
 
-  constructor(code: DomainErrorCode, message: string, details?: DomainErrorDetails) {
-    super(message);
+  /** `message`: a keyed message (its English is the error's message), or plain English text. */
+  constructor(code: DomainErrorCode, message: KeyedMessage | string, details?: DomainErrorDetails) {
+    super(typeof message === 'string' ? message : englishMessage(message));
     this.name = 'DomainError';
     this.code = code;
     this.details = details;
+    this.messageKey = typeof message === 'string' ? undefined : message.key;
+    this.messageParams = typeof message === 'string' ? undefined : message.params;
   }
 }
 

@@ -15,6 +15,7 @@ export * from './plausibility.ts';
 export * from './queries.ts';
 export * from './reconcile.ts';
 export * from './route-times.ts';
+export * from './server-messages.ts';
 export * from './service-day.ts';
 export * from './stop-search.ts';
 export * from './text.ts';

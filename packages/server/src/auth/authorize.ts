@@ -1,4 +1,4 @@
-import { type Clock, DomainError, MESSAGES } from '@bus/core';
+import { type Clock, DomainError, serverMessage } from '@bus/core';
 import { type Db, findUserByUsername } from '@bus/db';
 import { verifyAccessToken } from './tokens.ts';
 
@@ -37,12 +37,12 @@ export async function authorizeAdmin(
   deps: AuthorizeDeps,
 ): Promise<AuthorizedUser> {
   const token = bearerToken(authorization);
-  if (token === null) throw new DomainError('UNAUTHORIZED', MESSAGES.signInRequired);
+  if (token === null) throw new DomainError('UNAUTHORIZED', serverMessage('signInRequired'));
   const claims = await verifyAccessToken(deps.secret, token, deps.clock());
-  if (!claims) throw new DomainError('UNAUTHORIZED', MESSAGES.sessionInvalid);
+  if (!claims) throw new DomainError('UNAUTHORIZED', serverMessage('sessionInvalid'));
   const user = await findUserByUsername(deps.db, claims.username);
   if (!user || user.tokenEpoch !== claims.tokenEpoch || (user.demo === true && !deps.demo))
-    throw new DomainError('UNAUTHORIZED', MESSAGES.sessionInvalid);
-  if (!user.roles.includes(ADMIN_ROLE)) throw new DomainError('FORBIDDEN', MESSAGES.adminRequired);
+    throw new DomainError('UNAUTHORIZED', serverMessage('sessionInvalid'));
+  if (!user.roles.includes(ADMIN_ROLE)) throw new DomainError('FORBIDDEN', serverMessage('adminRequired'));
   return { username: user.username, roles: user.roles };
 }

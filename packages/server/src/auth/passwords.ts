@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { englishMessage, type KeyedMessage, serverMessage } from '@bus/core';
 
 /**
  * Password hashing with scrypt (memory-hard, in node:crypto, no native add-on). A hash is a
@@ -92,9 +93,14 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 /** The rule for passwords set with the CLI (the demo account's '2025' is seeded, not typed). */
 export function passwordProblem(password: string): string | null {
-  if (password.trim() === '') return 'the password is empty';
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    return `the password is too short (at least ${MIN_PASSWORD_LENGTH} characters)`;
-  }
+  const problem = passwordProblemKeyed(password);
+  return problem && englishMessage(problem);
+}
+
+/** passwordProblem's message, keyed (server-messages.ts). */
+export function passwordProblemKeyed(password: string): KeyedMessage | null {
+  if (password.trim() === '') return serverMessage('passwordEmpty');
+  if ([...password].length < MIN_PASSWORD_LENGTH)
+    return serverMessage('passwordTooShort', { min: MIN_PASSWORD_LENGTH });
   return null;
 }

@@ -8,6 +8,7 @@ import {
   SaveSchedulesInput,
   SaveStopInput,
   SaveYearlyRulesInput,
+  serverMessage,
 } from '@bus/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -84,8 +85,7 @@ function emptyOk(reply: FastifyReply) {
 function schedulesOfOneLine(body: unknown) {
   const list = parseLegacy(ScheduleList, body);
   const lineIds = new Set(list.map((s) => String(s.lineId ?? '').trim()));
-  if (lineIds.size > 1)
-    throw new DomainError('INVALID_INPUT', 'All schedules of one save must belong to one line');
+  if (lineIds.size > 1) throw new DomainError('INVALID_INPUT', serverMessage('oneLinePerSave'));
   return parseAdminInput(SaveSchedulesInput, { lineId: [...lineIds][0] ?? '', schedules: list });
 }
 

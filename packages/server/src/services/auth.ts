@@ -1,4 +1,4 @@
-import { type Clock, DomainError, MESSAGES, type SignInInput } from '@bus/core';
+import { type Clock, DomainError, type SignInInput, serverMessage } from '@bus/core';
 import {
   clearSignInFailures,
   type Db,
@@ -57,16 +57,20 @@ export async function signIn(
   const logged = { username, ip: clientAddress };
   if (!deps.limiter.tryAttempt(clientAddress)) {
     deps.log?.warn({ ...logged, outcome: 'too-many-from-address' }, 'sign-in refused');
-    throw new DomainError('TOO_MANY_REQUESTS', MESSAGES.tooManySignIns, { retryAfterSeconds: 60 });
+    throw new DomainError('TOO_MANY_REQUESTS', serverMessage('tooManySignIns'), { retryAfterSeconds: 60 });
   }
   const failures = await listSignInFailures(deps.db, username, now - ACCOUNT_FAILURE_WINDOW_MS);
   if (failures.length >= ACCOUNT_FAILURE_LIMIT) {
     const oldest = failures[failures.length - ACCOUNT_FAILURE_LIMIT] ?? now;
     const retryAfterSeconds = Math.max(1, Math.ceil((oldest + ACCOUNT_FAILURE_WINDOW_MS - now) / 1000));
     deps.log?.warn({ ...logged, outcome: 'account-locked' }, 'sign-in refused');
-    throw new DomainError('TOO_MANY_REQUESTS', MESSAGES.accountLocked(Math.ceil(retryAfterSeconds / 60)), {
-      retryAfterSeconds,
-    });
+    throw new DomainError(
+      'TOO_MANY_REQUESTS',
+      serverMessage('accountLocked', { minutes: Math.ceil(retryAfterSeconds / 60) }),
+      {
+        retryAfterSeconds,
+      },
+    );
   }
   const user = await findUserByUsername(deps.db, username);
   // The demo account outside demo mode is treated as no account at all.
@@ -77,7 +81,7 @@ export async function signIn(
   if (!usable || !passwordOk) {
     await recordSignInFailure(deps.db, username, now, now - ACCOUNT_FAILURE_WINDOW_MS);
     deps.log?.warn({ ...logged, outcome: 'bad-credentials' }, 'sign-in refused');
-    throw new DomainError('UNAUTHORIZED', MESSAGES.badCredentials);
+    throw new DomainError('UNAUTHORIZED', serverMessage('badCredentials'));
   }
   await clearSignInFailures(deps.db, username);
   const accessToken = await issueAccessToken(

@@ -6,6 +6,7 @@ import {
   type LineStopsPreview,
   lineStopsPreview,
   type Stop,
+  serverMessage,
   serviceDayContext,
   vilniusNow,
   type Weekday,
@@ -170,7 +171,8 @@ export async function getTripSchedule(db: OpenedDatabase, tripId: number): Promi
   const schedule =
     scheduleId === undefined ? undefined : (await listSchedules(db.kysely, { scheduleIds: [scheduleId] }))[0];
   const lineInfo = schedule ? await getLineInfo(db.kysely, schedule.lineId) : undefined;
-  if (!schedule || !lineInfo) throw new DomainError('NOT_FOUND', `Trip ${tripId} does not exist`);
+  if (!schedule || !lineInfo)
+    throw new DomainError('NOT_FOUND', serverMessage('tripNotFound', { id: tripId }));
   const { publicSchedules, rulesById } = await schedulesWithRoutes(db, [schedule]);
   const { runsOnYearlyStr: _name, ...rest } = publicSchedules[0] as PublicSchedule;
   return {

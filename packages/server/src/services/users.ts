@@ -1,4 +1,4 @@
-import { DomainError } from '@bus/core';
+import { DomainError, serverMessage } from '@bus/core';
 import {
   clearSignInFailures,
   createUser,
@@ -14,7 +14,7 @@ import {
   type UserSummary,
 } from '@bus/db';
 import { ADMIN_ROLE, KNOWN_ROLES } from '../auth/authorize.ts';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, passwordProblemKeyed, verifyPassword } from '../auth/passwords.ts';
 
 /** The demo admin that DEMO mode creates and the login page shows (spec section 1). */
 export const DEMO_USERNAME = 'boss';
@@ -24,21 +24,18 @@ const USERNAME = /^[A-Za-z0-9._@-]{1,64}$/;
 
 function checkUsername(username: string): void {
   if (!USERNAME.test(username)) {
-    throw new DomainError('INVALID_INPUT', 'a username is 1 to 64 characters: letters, digits, and . _ @ -');
+    throw new DomainError('INVALID_INPUT', serverMessage('badUsername'));
   }
 }
 
 function checkPassword(password: string): void {
-  const problem = passwordProblem(password);
+  const problem = passwordProblemKeyed(password);
   if (problem) throw new DomainError('INVALID_INPUT', problem);
 }
 
 export function checkRole(role: string): string {
   if (!(KNOWN_ROLES as readonly string[]).includes(role)) {
-    throw new DomainError(
-      'INVALID_INPUT',
-      `unknown role ${JSON.stringify(role)} (one of ${KNOWN_ROLES.join(', ')})`,
-    );
+    throw new DomainError('INVALID_INPUT', serverMessage('unknownRole', { role, roles: [...KNOWN_ROLES] }));
   }
   return role;
 }
@@ -47,7 +44,7 @@ export function checkRole(role: string): string {
 export async function assertNewUsername(db: Db, username: string): Promise<void> {
   checkUsername(username);
   if (await findUserByUsername(db, username))
-    throw new DomainError('CONFLICT', `user ${username} already exists`);
+    throw new DomainError('CONFLICT', serverMessage('userExists', { username }));
 }
 
 export async function addUser(db: Db, username: string, password: string, roles: readonly string[]) {
@@ -62,12 +59,13 @@ export async function addUser(db: Db, username: string, password: string, roles:
 export async function changePassword(db: Db, username: string, password: string): Promise<void> {
   checkPassword(password);
   if (!(await findUserByUsername(db, username)))
-    throw new DomainError('NOT_FOUND', `there is no user ${username}`);
+    throw new DomainError('NOT_FOUND', serverMessage('noSuchUser', { username }));
   await setUserPassword(db, username, await hashPassword(password));
 }
 
 export async function removeUser(db: Db, username: string): Promise<void> {
-  if (!(await deleteUser(db, username))) throw new DomainError('NOT_FOUND', `there is no user ${username}`);
+  if (!(await deleteUser(db, username)))
+    throw new DomainError('NOT_FOUND', serverMessage('noSuchUser', { username }));
 }
 
 export function listUsers(db: Db): Promise<UserSummary[]> {
@@ -107,7 +105,7 @@ const DEMO_ACCOUNT_KEY = 'demo_account';
 /** Ends every token of a user at once (`pnpm cli user signout NAME`). */
 export async function signOutUser(db: Db, username: string): Promise<void> {
   if (!(await endUserTokens(db, username)))
-    throw new DomainError('NOT_FOUND', `there is no user ${username}`);
+    throw new DomainError('NOT_FOUND', serverMessage('noSuchUser', { username }));
 }
 
 /** Lifts the per-account sign-in limit at once (`pnpm cli user unlock NAME`); answers how many failures it forgot. */

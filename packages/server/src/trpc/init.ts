@@ -1,4 +1,14 @@
-import { type Clock, DomainError, HTTP_STATUS, MESSAGES, pickValidationMessage } from '@bus/core';
+import {
+  type Clock,
+  DomainError,
+  englishMessage,
+  HTTP_STATUS,
+  issuesProblem,
+  type KeyedMessage,
+  MESSAGES,
+  pickValidationMessage,
+  serverMessage,
+} from '@bus/core';
 import { isDatabaseBusy, type OpenedDatabase } from '@bus/db';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
@@ -46,21 +56,39 @@ export function zodMessage(error: ZodError): string {
     .join('; ');
 }
 
+/** `data.messageKey` and `data.messageParams` of an error: the client words the message in its language. */
+function keyed(message: KeyedMessage | null): { messageKey?: string; messageParams?: unknown } {
+  return message ? { messageKey: message.key, messageParams: message.params } : {};
+}
+
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     // A stack trace never leaves the server, in any mode.
     const { stack: _stack, ...data } = shape.data;
     // Input validation: say what is wrong in the message itself (the UI shows `message`).
     if (error.code === 'BAD_REQUEST' && error.cause instanceof ZodError) {
-      return { ...shape, message: zodMessage(error.cause), data };
+      const problem = issuesProblem(error.cause.issues.map((i) => i.message));
+      return { ...shape, message: zodMessage(error.cause), data: { ...data, ...keyed(problem) } };
     }
     // 5xx never leaks internals.
     if (error.code === 'INTERNAL_SERVER_ERROR') {
-      return { ...shape, message: 'Something went wrong on the server', data };
+      const message = serverMessage('serverError');
+      return { ...shape, message: englishMessage(message), data: { ...data, ...keyed(message) } };
     }
-    // What the admin board reacts to (a stale save, a duplicate stop name): see DomainErrorDetails.
-    if (error.cause instanceof DomainError && error.cause.details)
-      return { ...shape, data: { ...data, details: error.cause.details } };
+    if (error.cause instanceof DomainError) {
+      const { messageKey, messageParams, details } = error.cause;
+      return {
+        ...shape,
+        data: {
+          ...data,
+          ...(messageKey === undefined ? {} : { messageKey, messageParams }),
+          // What the admin board reacts to (a stale save, a duplicate stop name): see DomainErrorDetails.
+          ...(details ? { details } : {}),
+        },
+      };
+    }
+    if (isDatabaseBusy(error.cause))
+      return { ...shape, data: { ...data, ...keyed(serverMessage('importRunning')) } };
     return { ...shape, data };
   },
 });

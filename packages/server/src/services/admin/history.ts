@@ -6,6 +6,7 @@ import {
   type SaveLineInput,
   type SaveSchedulesInput,
   type Stop,
+  serverMessage,
   type YearlyRule,
 } from '@bus/core';
 import {
@@ -94,7 +95,7 @@ export async function restoreChange(
   changeId: number,
 ): Promise<{ changeIds: number[] }> {
   const entry = await getChange(db.kysely, changeId);
-  if (!entry) throw new DomainError('NOT_FOUND', `Change ${changeId} does not exist`);
+  if (!entry) throw new DomainError('NOT_FOUND', serverMessage('changeNotFound', { id: changeId }));
   const restore = RESTORERS[entry.kind];
   return { changeIds: await restore(db, actor, entry) };
 }
@@ -107,7 +108,7 @@ const restoreHoliday: Restorer = async (db, actor, entry) => {
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'holiday', id },
     restoredFrom: entry.id,
-    what: async () => entry.summary,
+    what: async () => ({ kind: 'change', summary: entry.summary }),
     states: (trx) => holidayState(trx, id),
     write: async (trx) => {
       if (before === null) await deleteHoliday(trx, id);
@@ -123,7 +124,7 @@ const restoreStop: Restorer = async (db, actor, entry) => {
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'stop', id },
     restoredFrom: entry.id,
-    what: async () => entry.summary,
+    what: async () => ({ kind: 'change', summary: entry.summary }),
     states: (trx) => stopState(trx, id),
     write: async (trx) => {
       if (before !== null) return restoreStopRow(trx, before);
@@ -133,7 +134,7 @@ const restoreStop: Restorer = async (db, actor, entry) => {
       if (lines.length > 0)
         throw new DomainError(
           'CONFLICT',
-          `Bus stop ${stop.name} is used by lines: ${lines.map((l) => l.name).join(', ')}`,
+          serverMessage('stopUsedByLines', { stop: stop.name, lines: lines.map((l) => l.name) }),
         );
       await deleteStop(trx, id);
     },
@@ -189,7 +190,7 @@ const restoreLine: Restorer = async (db, actor, entry) => {
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'line', lineId },
     restoredFrom: entry.id,
-    what: async () => entry.summary,
+    what: async () => ({ kind: 'change', summary: entry.summary }),
     states: (trx) => lineWithSchedulesStates(trx, lineId),
     write: async (trx) => {
       if (before === null) {
@@ -212,11 +213,11 @@ const restoreSchedule: Restorer = async (db, actor, entry) => {
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'schedules', lineId },
     restoredFrom: entry.id,
-    what: async () => entry.summary,
+    what: async () => ({ kind: 'change', summary: entry.summary }),
     states: (trx) => scheduleStates(trx, lineId),
     write: async (trx) => {
       if (!(await lineExists(trx, lineId)))
-        throw new DomainError('CONFLICT', `Line ${lineId} no longer exists: restore the line first`);
+        throw new DomainError('CONFLICT', serverMessage('lineGone', { lineId }));
       if (before === null) await deleteScheduleDeep(trx, scheduleId);
       else await writeSchedules(trx, { lineId, schedules: [scheduleDraft(before)] }, { restore: true });
     },
@@ -227,11 +228,11 @@ const restoreSchedule: Restorer = async (db, actor, entry) => {
 /** The whole set of yearly rules as it was before the change (deleted rules come back under their ids). */
 const restoreRules: Restorer = async (db, actor, entry) => {
   const before = entry.before as YearlyRule[] | null;
-  if (before === null) throw new DomainError('INVALID_INPUT', 'This change has no earlier state to restore');
+  if (before === null) throw new DomainError('INVALID_INPUT', serverMessage('nothingToRestore'));
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'rules' },
     restoredFrom: entry.id,
-    what: async () => entry.summary,
+    what: async () => ({ kind: 'change', summary: entry.summary }),
     states: (trx) => rulesState(trx),
     write: (trx) => writeRules(trx, before, { restore: true }),
   });

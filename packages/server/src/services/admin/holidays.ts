@@ -1,4 +1,12 @@
-import { type AdminDeleteInput, DomainError, type Holiday, isNewId, type SaveHolidayInput } from '@bus/core';
+import {
+  type AdminDeleteInput,
+  type ChangeSubject,
+  DomainError,
+  type Holiday,
+  isNewId,
+  type SaveHolidayInput,
+  serverMessage,
+} from '@bus/core';
 import { deleteHoliday, insertHoliday, listHolidays, type OpenedDatabase, updateHoliday } from '@bus/db';
 import { type Actor, entityVersions, recordedWrite } from './recorded-write.ts';
 import { holidayState } from './states.ts';
@@ -15,8 +23,10 @@ export async function getHolidays(db: OpenedDatabase): Promise<VersionedHoliday[
   return holidays.map((h) => ({ ...h, version: versions.get(h.id) ?? 0 }));
 }
 
-const label = async (db: Parameters<typeof holidayState>[0], id: number) =>
-  (await holidayState(db, id))[0]?.summary ?? `Holiday ${id}`;
+const label = async (db: Parameters<typeof holidayState>[0], id: number): Promise<ChangeSubject> => {
+  const holiday = (await holidayState(db, id))[0]?.state as Holiday | undefined;
+  return { kind: 'holiday', id, name: holiday?.name ?? null };
+};
 
 /** Creates (id null or negative) or updates a holiday; returns it as stored, with its new version. */
 export async function saveHoliday(
@@ -35,7 +45,7 @@ export async function saveHoliday(
       if (existingId === null) return insertHoliday(trx, fields);
       const holiday = { id: existingId, ...fields };
       if (!(await updateHoliday(trx, holiday)))
-        throw new DomainError('NOT_FOUND', `Holiday ${existingId} does not exist`);
+        throw new DomainError('NOT_FOUND', serverMessage('holidayNotFound', { id: existingId }));
       return holiday;
     },
   });
@@ -53,7 +63,8 @@ export async function removeHoliday(
     what: (trx) => label(trx, id),
     states: (trx) => holidayState(trx, id),
     write: async (trx) => {
-      if (!(await deleteHoliday(trx, id))) throw new DomainError('NOT_FOUND', `Holiday ${id} does not exist`);
+      if (!(await deleteHoliday(trx, id)))
+        throw new DomainError('NOT_FOUND', serverMessage('holidayNotFound', { id }));
     },
   });
   return { id };

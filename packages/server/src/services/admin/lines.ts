@@ -4,7 +4,6 @@ import {
   isStoredId,
   type LineInfo,
   lineStopsPreview,
-  MESSAGES,
   ROUTE_TYPES,
   type RouteStopRef,
   type RouteType,
@@ -13,6 +12,7 @@ import {
   type SaveLineInput,
   type Stop,
   sameStopOrder,
+  serverMessage,
 } from '@bus/core';
 import {
   type Db,
@@ -104,7 +104,7 @@ export interface LineFull {
 
 export async function getLineFull(db: OpenedDatabase, id: number): Promise<LineFull> {
   const info = await getLineInfo(db.kysely, id);
-  if (!info) throw new DomainError('NOT_FOUND', `Line ${id} does not exist`);
+  if (!info) throw new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id }));
   const routes = await listRoutes(db.kysely, { lineIds: [id] });
   const usage = await routeScheduleUsage(
     db.kysely,
@@ -154,12 +154,8 @@ export function emptyLine(): LineTemplate {
 /** Route variations of a line (legacy /api/route/byline), for the schedule editor. */
 export async function getRoutesOfLine(db: OpenedDatabase, lineId: number): Promise<AdminRoute[]> {
   if (!(await lineExists(db.kysely, lineId)))
-    throw new DomainError('NOT_FOUND', `Line ${lineId} does not exist`);
+    throw new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id: lineId }));
   return (await listRoutes(db.kysely, { lineIds: [lineId] })).map(toAdminRoute);
-}
-
-function routeLabel(route: { id: number; routeNotes: string | null }): string {
-  return route.routeNotes ? `'${route.routeNotes}' (route ${route.id})` : `route ${route.id}`;
 }
 
 export interface SavedLine {
@@ -187,7 +183,11 @@ export async function saveLine(db: OpenedDatabase, actor: Actor, input: SaveLine
   const { result, version } = await recordedWrite<WrittenLine>(db, actor, {
     scope: (saved) => ({ kind: 'line', lineId: saved?.id ?? existingId ?? 0 }),
     baseVersion: existingId === null ? undefined : input.baseVersion,
-    what: async (trx) => `Line ${(await getLineInfo(trx, existingId ?? 0))?.name ?? existingId}`,
+    what: async (trx) => ({
+      kind: 'line',
+      id: existingId ?? 0,
+      name: (await getLineInfo(trx, existingId ?? 0))?.name ?? null,
+    }),
     states: async (trx, saved) => {
       const id = saved?.id ?? existingId;
       const line = id === null ? [] : await lineWithSchedulesStates(trx, id);
@@ -212,12 +212,13 @@ export async function writeLine(
 ): Promise<WrittenLine> {
   const exists = existingId !== null && (await lineExists(trx, existingId));
   if (existingId !== null && !exists && !restore) {
-    throw new DomainError('NOT_FOUND', `Line ${existingId} does not exist`);
+    throw new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id: existingId }));
   }
 
   const stopIds = routes.flatMap((r) => r.stopsArr.map((s) => s.id)).filter(isStoredId);
   const knownStops = await findExistingStopIds(trx, stopIds);
-  if (stopIds.some((id) => !knownStops.has(id))) throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
+  if (stopIds.some((id) => !knownStops.has(id)))
+    throw new DomainError('INVALID_INPUT', serverMessage('inputFailed'));
   const newStops = await createRouteStops(trx, routes);
   const stopIdOf = (ref: RouteStopRef) => newStops.get(ref.id)?.id ?? ref.id;
 
@@ -228,7 +229,7 @@ export async function writeLine(
   );
   const unknownRoute = restore ? undefined : routePlan.unknownIds[0];
   if (unknownRoute !== undefined)
-    throw new DomainError('NOT_FOUND', `Route ${unknownRoute} is not a route of this line`);
+    throw new DomainError('NOT_FOUND', serverMessage('routeNotOnLine', { id: unknownRoute }));
   const removed = storedRoutes.filter((r) => routePlan.deletes.includes(r.id));
   const usage = await routeScheduleUsage(
     trx,
@@ -236,11 +237,8 @@ export async function writeLine(
   );
   const blocked = removed.filter((r) => (usage.get(r.id) ?? []).length > 0);
   if (blocked.length > 0) {
-    const list = blocked.map((r) => `${routeLabel(r)} by schedules ${(usage.get(r.id) ?? []).join(', ')}`);
-    throw new DomainError(
-      'CONFLICT',
-      `Route variations used by schedules cannot be removed: ${list.join('; ')}`,
-    );
+    const list = blocked.map((r) => ({ id: r.id, notes: r.routeNotes, schedules: usage.get(r.id) ?? [] }));
+    throw new DomainError('CONFLICT', serverMessage('routesUsedBySchedules', { routes: list }));
   }
 
   const notePlan = reconcileList(
@@ -249,7 +247,7 @@ export async function writeLine(
   );
   const unknownNote = restore ? undefined : notePlan.unknownIds[0];
   if (unknownNote !== undefined)
-    throw new DomainError('NOT_FOUND', `Note ${unknownNote} is not a note of this line`);
+    throw new DomainError('NOT_FOUND', serverMessage('noteNotOnLine', { id: unknownNote }));
 
   const fields = {
     name: info.name,
@@ -322,7 +320,7 @@ async function createRouteStops(trx: Db, routes: SaveLineInput['routes']): Promi
     if (!('name' in ref)) continue;
     const known = names.get(ref.id);
     if (known !== undefined && known !== ref.name)
-      throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
+      throw new DomainError('INVALID_INPUT', serverMessage('inputFailed'));
     names.set(ref.id, ref.name);
   }
   const created = new Map<number, Stop>();
@@ -340,10 +338,11 @@ export async function removeLine(
   await recordedWrite(db, actor, {
     scope: { kind: 'line', lineId: id },
     baseVersion,
-    what: async (trx) => `Line ${(await getLineInfo(trx, id))?.name ?? id}`,
+    what: async (trx) => ({ kind: 'line', id, name: (await getLineInfo(trx, id))?.name ?? null }),
     states: (trx) => lineWithSchedulesStates(trx, id),
     write: async (trx) => {
-      if (!(await deleteLineDeep(trx, id))) throw new DomainError('NOT_FOUND', `Line ${id} does not exist`);
+      if (!(await deleteLineDeep(trx, id)))
+        throw new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id }));
     },
   });
   return { id };

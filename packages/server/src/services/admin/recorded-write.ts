@@ -1,4 +1,4 @@
-import { type Clock, DomainError, vilniusNow } from '@bus/core';
+import { type ChangeSubject, type Clock, DomainError, serverMessage, vilniusNow } from '@bus/core';
 import {
   type ChangeKind,
   type Db,
@@ -44,8 +44,8 @@ export interface RecordedWrite<R> {
   scope: VersionScope | ((result: R | undefined) => VersionScope);
   /** The version the editor loaded; undefined: not checked (old REST paths). */
   baseVersion?: number | undefined;
-  /** What the editor shows, for the conflict message: 'Line M35'. */
-  what: (trx: Db) => Promise<string>;
+  /** What the editor shows, for the conflict message ('Line M35'). */
+  what: (trx: Db) => Promise<ChangeSubject>;
   /** The states the write may change; called before (result undefined) and after it. */
   states: (trx: Db, result: R | undefined) => Promise<EntityState[]>;
   write: (trx: Db) => Promise<R>;
@@ -89,11 +89,14 @@ export async function recordedWrite<R>(
     if (spec.baseVersion !== undefined) {
       const latest = await latestChange(trx, scopeOf(undefined));
       if ((latest?.id ?? 0) !== spec.baseVersion) {
-        const what = await spec.what(trx);
-        const by = latest ? `by ${latest.username} at ${vilniusStamp(latest.at)}` : 'by someone else';
+        const subject = await spec.what(trx);
         throw new DomainError(
           'CONFLICT',
-          `${what} was changed ${by} after you opened it. Nothing was saved: reload to see the current version (your changes are kept in the editor).`,
+          serverMessage('stale', {
+            subject,
+            username: latest?.username ?? null,
+            at: latest ? vilniusStamp(latest.at) : null,
+          }),
           { reason: 'stale', username: latest?.username ?? null, at: latest?.at ?? null },
         );
       }

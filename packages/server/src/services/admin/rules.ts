@@ -1,9 +1,9 @@
 import {
   DomainError,
   isStoredId,
-  MESSAGES,
   reconcileList,
   type SaveYearlyRulesInput,
+  serverMessage,
   type YearlyRule,
 } from '@bus/core';
 import {
@@ -40,10 +40,6 @@ export async function getRulesWithUsage(db: OpenedDatabase): Promise<RulesWithUs
   };
 }
 
-function ruleLabel(rule: YearlyRule): string {
-  return `'${rule.periodName}' (rule ${rule.id})`;
-}
-
 /**
  * Saves the complete list of yearly rules in one transaction and returns them as stored,
  * in the order given. A stored rule left out of the list is deleted, unless schedules run on
@@ -58,7 +54,7 @@ export async function saveRules(
   const { result } = await recordedWrite(db, actor, {
     scope: { kind: 'rules' },
     baseVersion: input.baseVersion,
-    what: async () => 'The yearly rules',
+    what: async () => ({ kind: 'rules' }),
     states: (trx) => rulesState(trx),
     write: (trx) => writeRules(trx, input.rules),
   });
@@ -77,25 +73,26 @@ export async function writeRules(
   const stored = new Map((await listYearlyRules(trx)).map((r) => [r.id, r]));
   const plan = reconcileList(stored.keys(), posted);
   const unknown = restore ? undefined : plan.unknownIds[0];
-  if (unknown !== undefined) throw new DomainError('NOT_FOUND', `Yearly rule ${unknown} does not exist`);
+  if (unknown !== undefined)
+    throw new DomainError('NOT_FOUND', serverMessage('ruleNotFound', { id: unknown }));
   const postedIds = new Set(posted.map((r) => r.id));
   const toDelete = plan.deletes.map((id) => stored.get(id) as YearlyRule);
 
   const usage = await scheduleIdsByRule(trx);
   const used = toDelete.filter((r) => usage.has(r.id));
   if (used.length > 0) {
-    const list = used.map((r) => `${ruleLabel(r)} by schedules ${(usage.get(r.id) ?? []).join(', ')}`);
-    throw new DomainError('CONFLICT', `Yearly rules used by schedules cannot be deleted: ${list.join('; ')}`);
+    const list = used.map((r) => ({ id: r.id, name: r.periodName, schedules: usage.get(r.id) ?? [] }));
+    throw new DomainError('CONFLICT', serverMessage('rulesUsedBySchedules', { rules: list }));
   }
   for (const rule of posted) {
     const other = rule.otherRuleId;
     // The schema has checked links within the list; a positive id outside it is a stored rule being deleted, or nothing.
     if (other === null || postedIds.has(other)) continue;
     const lender = stored.get(other);
-    if (!lender) throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
+    if (!lender) throw new DomainError('INVALID_INPUT', serverMessage('inputFailed'));
     throw new DomainError(
       'CONFLICT',
-      `Yearly rule ${ruleLabel(lender)} cannot be deleted: rule '${rule.periodName}' borrows its periods`,
+      serverMessage('ruleBorrowed', { id: lender.id, name: lender.periodName, borrower: rule.periodName }),
     );
   }
 

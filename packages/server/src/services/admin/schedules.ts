@@ -6,12 +6,12 @@ import {
   formatTime,
   isStoredId,
   type LineInfo,
-  MESSAGES,
   parseTime,
   prepareSchedulesToSave,
   reconcileList,
   remapTripTimes,
   type SaveSchedulesInput,
+  serverMessage,
   type TripDraft,
   type Weekday,
 } from '@bus/core';
@@ -84,7 +84,7 @@ export function emptySchedule(lineId: number): ScheduleTemplate {
 
 export async function getLineSchedules(db: OpenedDatabase, lineId: number): Promise<LineSchedules> {
   const line = await getLineInfo(db.kysely, lineId);
-  if (!line) throw new DomainError('NOT_FOUND', `Line ${lineId} does not exist`);
+  if (!line) throw new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id: lineId }));
   const [schedules, rules] = await Promise.all([
     listSchedules(db.kysely, { lineId }),
     listYearlyRules(db.kysely),
@@ -117,7 +117,11 @@ export async function saveSchedules(
   const { result } = await recordedWrite(db, actor, {
     scope: { kind: 'schedules', lineId },
     baseVersion: input.baseVersion,
-    what: async (trx) => `The schedules of line ${(await getLineInfo(trx, lineId))?.name ?? lineId}`,
+    what: async (trx) => ({
+      kind: 'lineSchedules',
+      lineId,
+      line: (await getLineInfo(trx, lineId))?.name ?? null,
+    }),
     states: (trx) => scheduleStates(trx, lineId),
     write: (trx) => writeSchedules(trx, input),
   });
@@ -189,26 +193,27 @@ export async function writeSchedules(
   { restore = false }: { restore?: boolean } = {},
 ): Promise<ScheduleWithTrips[]> {
   const { lineId } = input;
-  if (!(await getLineInfo(trx, lineId))) throw new DomainError('NOT_FOUND', `Line ${lineId} does not exist`);
+  if (!(await getLineInfo(trx, lineId)))
+    throw new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id: lineId }));
   const storedSchedules = new Map((await listSchedules(trx, { lineId })).map((s) => [s.id, s]));
   const drafts = await carryTimesToNewRoutes(trx, input.schedules, storedSchedules);
   const stopCounts = await routeStopCountsOfLine(trx, lineId);
   const prepared = prepareSchedulesToSave(drafts, (routeId) => stopCounts.get(routeId));
-  if (!prepared.success) throw new DomainError('INVALID_INPUT', prepared.message);
+  if (!prepared.success) throw new DomainError('INVALID_INPUT', prepared.problem);
   const schedules = prepared.data;
 
   const ruleIds = new Set(await listRuleIds(trx));
   const onOtherLine = schedules.some((s) => s.trips.some((t) => !stopCounts.has(t.routeId)));
   if (onOtherLine || schedules.some((s) => !ruleIds.has(s.runsOnYearlyId))) {
-    throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
+    throw new DomainError('INVALID_INPUT', serverMessage('inputFailed'));
   }
 
   // Only the posted schedules are saved: the line's others stay as they are.
   const plan = reconcileList(storedSchedules.keys(), schedules, { complete: false });
   const unknown = restore ? undefined : plan.unknownIds[0];
   if (unknown !== undefined)
-    throw new DomainError('NOT_FOUND', `Schedule ${unknown} does not exist on line ${lineId}`);
-  if (plan.duplicateIds.length > 0) throw new DomainError('INVALID_INPUT', MESSAGES.inputFailed);
+    throw new DomainError('NOT_FOUND', serverMessage('scheduleNotOnLine', { id: unknown, lineId }));
+  if (plan.duplicateIds.length > 0) throw new DomainError('INVALID_INPUT', serverMessage('inputFailed'));
   const tripPlans = schedules.map((schedule) => {
     const storedTrips = isStoredId(schedule.id) ? (storedSchedules.get(schedule.id)?.trips ?? []) : [];
     const tripPlan = reconcileList(
@@ -217,7 +222,7 @@ export async function writeSchedules(
     );
     const unknownTrip = restore ? undefined : tripPlan.unknownIds[0];
     if (unknownTrip !== undefined)
-      throw new DomainError('NOT_FOUND', `Trip ${unknownTrip} is not a trip of this schedule`);
+      throw new DomainError('NOT_FOUND', serverMessage('tripNotInSchedule', { id: unknownTrip }));
     return tripPlan;
   });
 
@@ -254,15 +259,19 @@ export async function removeSchedule(
   { id, baseVersion }: AdminDeleteInput,
 ): Promise<{ id: number }> {
   const lineId = (await findScheduleLines(db.kysely, [id])).get(id);
-  if (lineId === undefined) throw new DomainError('NOT_FOUND', `Schedule ${id} does not exist`);
+  if (lineId === undefined) throw new DomainError('NOT_FOUND', serverMessage('scheduleNotFound', { id }));
   await recordedWrite(db, actor, {
     scope: { kind: 'schedules', lineId },
     baseVersion,
-    what: async (trx) => `The schedules of line ${(await getLineInfo(trx, lineId))?.name ?? lineId}`,
+    what: async (trx) => ({
+      kind: 'lineSchedules',
+      lineId,
+      line: (await getLineInfo(trx, lineId))?.name ?? null,
+    }),
     states: (trx) => scheduleStates(trx, lineId),
     write: async (trx) => {
       if (!(await deleteScheduleDeep(trx, id)))
-        throw new DomainError('NOT_FOUND', `Schedule ${id} does not exist`);
+        throw new DomainError('NOT_FOUND', serverMessage('scheduleNotFound', { id }));
     },
   });
   return { id };
@@ -282,7 +291,7 @@ export interface RuleScheduleGroup {
 /** Schedules whose own rule is `ruleId` (rules borrowing its periods do not count), by line id, then by id. */
 export async function getSchedulesByRule(db: OpenedDatabase, ruleId: number): Promise<RuleScheduleGroup[]> {
   if (!(await listRuleIds(db.kysely)).includes(ruleId)) {
-    throw new DomainError('NOT_FOUND', `Yearly rule ${ruleId} does not exist`);
+    throw new DomainError('NOT_FOUND', serverMessage('ruleNotFound', { id: ruleId }));
   }
   const schedules = await listSchedules(db.kysely, {
     scheduleIds: await listScheduleIdsByRule(db.kysely, ruleId),

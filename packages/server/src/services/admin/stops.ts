@@ -1,12 +1,14 @@
 import {
   type AdminDeleteInput,
   type AdminStop,
+  type ChangeSubject,
   DomainError,
   distinctSearchNames,
   foldText,
   isNewId,
   type SaveStopInput,
   searchStops,
+  serverMessage,
   stopLabel,
 } from '@bus/core';
 import {
@@ -67,7 +69,10 @@ export async function searchStopsWithUsage(db: OpenedDatabase, query: string): P
   );
 }
 
-const label = async (db: Db, id: number) => (await stopState(db, id))[0]?.summary ?? `Bus stop ${id}`;
+const label = async (db: Db, id: number): Promise<ChangeSubject> => {
+  const stop = (await stopState(db, id))[0]?.state as { name: string } | undefined;
+  return { kind: 'stop', id, name: stop?.name ?? null };
+};
 
 /**
  * Creates (id null or negative) or updates a stop; returns it as stored, with its new version.
@@ -95,14 +100,14 @@ export async function saveStop(
           const which = stopLabel(same);
           throw new DomainError(
             'CONFLICT',
-            `Another stop is already called “${which}” (stop ${same.id}). Choose “Save anyway” to give this stop the same name.`,
+            serverMessage('duplicateStopName', { name: which, stopId: same.id }),
             { reason: 'duplicate-stop-name', stopId: same.id, name: same.name, coords: same.coords },
           );
         }
       }
       const stored = existingId === null ? undefined : await getStop(trx, existingId);
       if (existingId !== null && !stored)
-        throw new DomainError('NOT_FOUND', `Bus stop ${existingId} does not exist`);
+        throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id: existingId }));
       const fields = {
         name: input.name,
         coords: input.coords,
@@ -130,12 +135,12 @@ export async function removeStop(
     states: (trx) => stopState(trx, id),
     write: async (trx) => {
       const stop = await getStop(trx, id);
-      if (!stop) throw new DomainError('NOT_FOUND', `Bus stop ${id} does not exist`);
+      if (!stop) throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id }));
       const lines = (await listStopUsage(trx, [id])).get(id) ?? [];
       if (lines.length > 0) {
         throw new DomainError(
           'CONFLICT',
-          `Bus stop ${stop.name} is used by lines: ${lines.map((l) => l.name).join(', ')}`,
+          serverMessage('stopUsedByLines', { stop: stop.name, lines: lines.map((l) => l.name) }),
         );
       }
       await deleteStop(trx, id);

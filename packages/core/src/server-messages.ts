@@ -1,0 +1,198 @@
+import { MESSAGES } from './messages.ts';
+import { type TextField, type TextProblem, textProblemMessage } from './text-rules.ts';
+
+/**
+ * Every message the server sends that can reach a screen (domain errors and validation) has a
+ * stable key and parameters besides its English text. tRPC errors carry them in
+ * `data.messageKey` / `data.messageParams`, so the client words the message in the language
+ * shown (packages/web/src/i18n/server-messages-*.ts); the old REST paths send the English text
+ * only. SERVER_MESSAGES below is the English of every key: exactly the text the server sends.
+ * Zod-free (the browser's catalogue reuses it).
+ */
+
+/** What a stale save names: the thing someone else changed after the editor loaded it. */
+export type ChangeSubject =
+  | { kind: 'line'; id: number; name: string | null }
+  | { kind: 'lineSchedules'; lineId: number; line: string | null }
+  | { kind: 'rules' }
+  | { kind: 'holiday'; id: number; name: string | null }
+  | { kind: 'stop'; id: number; name: string | null }
+  /** A restore from the history: the entry's stored summary ('Line M35'). */
+  | { kind: 'change'; summary: string };
+
+type NoParams = Record<string, never>;
+
+/** The parameters of each message key (plain JSON: they travel in the tRPC error's data). */
+export interface ServerMessageParams {
+  // The spec's validation messages (section 5) and the sign-in form's.
+  required: NoParams;
+  inputFailed: NoParams;
+  tripCount: NoParams;
+  singleTripOneWay: NoParams;
+  twoTripsDirections: NoParams;
+  /** A text field breaking a rule of text-rules.ts; `limit` is the field's maximum length. */
+  textProblem: { field: TextField; problem: TextProblem; limit: number };
+  usernameTooLong: { max: number };
+  passwordTooLong: { max: number };
+  tooManySearchNames: { max: number };
+  /** Several problems at once, in this order, joined by '; '. */
+  several: { parts: KeyedMessage[] };
+  // The public queries' own checks.
+  invalidId: { field: string };
+  invalidDate: NoParams;
+  queryTooLong: { max: number };
+  // Signing in and access.
+  badCredentials: NoParams;
+  tooManySignIns: NoParams;
+  accountLocked: { minutes: number };
+  signInRequired: NoParams;
+  sessionInvalid: NoParams;
+  adminRequired: NoParams;
+  // The server itself.
+  importRunning: NoParams;
+  serverError: NoParams;
+  // Conflicts.
+  /** `at`: when it was changed, 'YYYY-MM-DD HH:MM' in Vilnius; null with username when unknown. */
+  stale: { subject: ChangeSubject; username: string | null; at: string | null };
+  /** `name`: the other stop as the lists show it ('Name (note)'). */
+  duplicateStopName: { name: string; stopId: number };
+  stopUsedByLines: { stop: string; lines: string[] };
+  routesUsedBySchedules: { routes: { id: number; notes: string | null; schedules: number[] }[] };
+  rulesUsedBySchedules: { rules: { id: number; name: string; schedules: number[] }[] };
+  ruleBorrowed: { id: number; name: string; borrower: string };
+  lineGone: { lineId: number };
+  nothingToRestore: NoParams;
+  oneLinePerSave: NoParams;
+  // Not found.
+  lineNotFound: { id: number };
+  scheduleNotFound: { id: number };
+  scheduleNotOnLine: { id: number; lineId: number };
+  tripNotInSchedule: { id: number };
+  tripNotFound: { id: number };
+  ruleNotFound: { id: number };
+  holidayNotFound: { id: number };
+  stopNotFound: { id: number };
+  routeNotOnLine: { id: number };
+  noteNotOnLine: { id: number };
+  changeNotFound: { id: number };
+  // User accounts (the command line).
+  badUsername: NoParams;
+  passwordEmpty: NoParams;
+  passwordTooShort: { min: number };
+  unknownRole: { role: string; roles: string[] };
+  userExists: { username: string };
+  noSuchUser: { username: string };
+}
+
+export type ServerMessageKey = keyof ServerMessageParams;
+
+/** One message: its key and parameters. */
+export type KeyedMessage = {
+  [K in ServerMessageKey]: { key: K; params: ServerMessageParams[K] };
+}[ServerMessageKey];
+
+/** A language's wording of every key. */
+export type ServerMessageCatalogue = { [K in ServerMessageKey]: (params: ServerMessageParams[K]) => string };
+
+/** A keyed message; keys without parameters take none. */
+export function serverMessage<K extends ServerMessageKey>(
+  key: K,
+  ...params: ServerMessageParams[K] extends NoParams ? [] : [ServerMessageParams[K]]
+): KeyedMessage {
+  return { key, params: params[0] ?? {} } as KeyedMessage;
+}
+
+/** A keyed message in a catalogue's language. */
+export function renderServerMessage(catalogue: ServerMessageCatalogue, message: KeyedMessage): string {
+  return (catalogue[message.key] as (params: unknown) => string)(message.params);
+}
+
+const subjectText = (subject: ChangeSubject): string => {
+  switch (subject.kind) {
+    case 'line':
+      return `Line ${subject.name ?? subject.id}`;
+    case 'lineSchedules':
+      return `The schedules of line ${subject.line ?? subject.lineId}`;
+    case 'rules':
+      return 'The yearly rules';
+    case 'holiday':
+      return `Holiday ${subject.name ?? subject.id}`;
+    case 'stop':
+      return subject.name === null ? `Bus stop ${subject.id}` : `Stop ${subject.name}`;
+    case 'change':
+      return subject.summary;
+  }
+};
+
+const sizeText = (max: number) => `at most ${max} characters`;
+
+/** The English of every key: word for word what the server sends (and has always sent). */
+export const SERVER_MESSAGES: ServerMessageCatalogue = {
+  required: () => MESSAGES.required,
+  inputFailed: () => MESSAGES.inputFailed,
+  tripCount: () => MESSAGES.tripCount,
+  singleTripOneWay: () => MESSAGES.singleTripOneWay,
+  twoTripsDirections: () => MESSAGES.twoTripsDirections,
+  textProblem: ({ field, problem }) => textProblemMessage(field, problem),
+  usernameTooLong: ({ max }) => `User name is too long: ${sizeText(max)}`,
+  passwordTooLong: ({ max }) => `Password is too long: ${sizeText(max)}`,
+  tooManySearchNames: ({ max }) => `At most ${max} extra search names`,
+  several: ({ parts }) => parts.map((part) => renderServerMessage(SERVER_MESSAGES, part)).join('; '),
+  invalidId: ({ field }) => `${field} must be a positive whole number`,
+  invalidDate: () => 'date must be a calendar date written YYYY-MM-DD',
+  queryTooLong: ({ max }) => `query must be ${sizeText(max)}`,
+  badCredentials: () => MESSAGES.badCredentials,
+  tooManySignIns: () => MESSAGES.tooManySignIns,
+  accountLocked: ({ minutes }) => MESSAGES.accountLocked(minutes),
+  signInRequired: () => MESSAGES.signInRequired,
+  sessionInvalid: () => MESSAGES.sessionInvalid,
+  adminRequired: () => MESSAGES.adminRequired,
+  importRunning: () => MESSAGES.importRunning,
+  serverError: () => 'Something went wrong on the server',
+  stale: ({ subject, username, at }) =>
+    `${subjectText(subject)} was changed ${username === null ? 'by someone else' : `by ${username} at ${at}`} after you opened it. Nothing was saved: reload to see the current version (your changes are kept in the editor).`,
+  duplicateStopName: ({ name, stopId }) =>
+    `Another stop is already called “${name}” (stop ${stopId}). Choose “Save anyway” to give this stop the same name.`,
+  stopUsedByLines: ({ stop, lines }) => `Bus stop ${stop} is used by lines: ${lines.join(', ')}`,
+  routesUsedBySchedules: ({ routes }) =>
+    `Route variations used by schedules cannot be removed: ${routes
+      .map(
+        ({ id, notes, schedules }) =>
+          `${notes ? `'${notes}' (route ${id})` : `route ${id}`} by schedules ${schedules.join(', ')}`,
+      )
+      .join('; ')}`,
+  rulesUsedBySchedules: ({ rules }) =>
+    `Yearly rules used by schedules cannot be deleted: ${rules
+      .map(({ id, name, schedules }) => `'${name}' (rule ${id}) by schedules ${schedules.join(', ')}`)
+      .join('; ')}`,
+  ruleBorrowed: ({ id, name, borrower }) =>
+    `Yearly rule '${name}' (rule ${id}) cannot be deleted: rule '${borrower}' borrows its periods`,
+  lineGone: ({ lineId }) => `Line ${lineId} no longer exists: restore the line first`,
+  nothingToRestore: () => 'This change has no earlier state to restore',
+  oneLinePerSave: () => 'All schedules of one save must belong to one line',
+  lineNotFound: ({ id }) => `Line ${id} does not exist`,
+  scheduleNotFound: ({ id }) => `Schedule ${id} does not exist`,
+  scheduleNotOnLine: ({ id, lineId }) => `Schedule ${id} does not exist on line ${lineId}`,
+  tripNotInSchedule: ({ id }) => `Trip ${id} is not a trip of this schedule`,
+  tripNotFound: ({ id }) => `Trip ${id} does not exist`,
+  ruleNotFound: ({ id }) => `Yearly rule ${id} does not exist`,
+  holidayNotFound: ({ id }) => `Holiday ${id} does not exist`,
+  stopNotFound: ({ id }) => `Bus stop ${id} does not exist`,
+  routeNotOnLine: ({ id }) => `Route ${id} is not a route of this line`,
+  noteNotOnLine: ({ id }) => `Note ${id} is not a note of this line`,
+  changeNotFound: ({ id }) => `Change ${id} does not exist`,
+  badUsername: () => 'a username is 1 to 64 characters: letters, digits, and . _ @ -',
+  passwordEmpty: () => 'the password is empty',
+  passwordTooShort: ({ min }) => `the password is too short (at least ${min} characters)`,
+  unknownRole: ({ role, roles }) => `unknown role ${JSON.stringify(role)} (one of ${roles.join(', ')})`,
+  userExists: ({ username }) => `user ${username} already exists`,
+  noSuchUser: ({ username }) => `there is no user ${username}`,
+};
+
+/** A keyed message in English: the text the server sends. */
+export function englishMessage(message: KeyedMessage): string {
+  return renderServerMessage(SERVER_MESSAGES, message);
+}
+
+/** The keys, in catalogue order (for tests). */
+export const SERVER_MESSAGE_KEYS = Object.keys(SERVER_MESSAGES) as ServerMessageKey[];
