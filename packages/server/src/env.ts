@@ -6,8 +6,16 @@ import { z } from 'zod';
 /** The repository root, so defaults work whatever directory the server is started from. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** `PORT=` or `BACKUP_KEEP=  ` in a shell or a unit file means unset, as for the text settings (not 0). */
+function blankIsUnset<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema,
+  );
+}
+
 const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: blankIsUnset(z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.string().min(1).default('127.0.0.1'),
   DB_PATH: z.string().min(1).default('data/timetable.sqlite'),
   /** The built web app; served at / with SPA fallback. */
@@ -56,7 +64,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim())),
   /** How many of the newest automatic backups to keep. */
-  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  BACKUP_KEEP: blankIsUnset(z.coerce.number().int().min(1).max(10_000).default(14)),
   /** Origins (comma-separated) allowed to call the legacy /api paths from a browser; default none. */
   CORS_ORIGINS: z
     .string()

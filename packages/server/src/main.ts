@@ -15,7 +15,10 @@ db.sqlite.pragma(`busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);
 const app = await buildApp({ db, env });
 
 stopOnSignals(app, db);
-if (env.BACKUP_DIR !== undefined && env.DB_PATH !== ':memory:')
-  scheduleBackups(db, { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, log: app.log });
+if (env.BACKUP_DIR !== undefined && env.DB_PATH !== ':memory:') {
+  const stopBackups = scheduleBackups(db, { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, log: app.log });
+  // A stop (SIGTERM) waits for a backup in progress before the database is closed.
+  app.addHook('onClose', stopBackups);
+}
 
 await app.listen({ port: env.PORT, host: env.HOST });

@@ -70,6 +70,10 @@ describe('env', () => {
     expect(env.DB_PATH).toMatch(/\/data\/timetable\.sqlite$/);
   });
 
+  it('takes a blank PORT or BACKUP_KEEP as unset (the defaults), not as 0', () => {
+    expect(parseEnv({ PORT: '', BACKUP_KEEP: '  ' })).toMatchObject({ PORT: 3000, BACKUP_KEEP: 14 });
+  });
+
   it('rejects a bad PORT with a message naming it', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -18,7 +18,7 @@ const START = new Date('2026-11-01T03:00:00Z');
 let dir: string;
 let backups: string;
 let live: OpenedDatabase;
-let stop: (() => void) | undefined;
+let stop: (() => Promise<void>) | undefined;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'bus-auto-backup-'));
@@ -28,8 +28,8 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: START });
 });
 
-afterEach(() => {
-  stop?.();
+afterEach(async () => {
+  await stop?.();
   stop = undefined;
   vi.useRealTimers();
   live.sqlite.close();
@@ -159,6 +159,17 @@ describe('scheduleBackups', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(lines).toHaveLength(1);
     expect(listBackups()).toEqual([nameAt(0)]);
+  });
+
+  it('stopping waits for a backup in progress, which ends whole (the server closes the database after)', async () => {
+    const { log, lines } = recordingLog();
+    addHoliday('Before start');
+    stop = scheduleBackups(live, { dir: backups, keep: 14, log });
+    // Stopped at once, while the start-up backup is still being written.
+    await stop();
+    stop = undefined;
+    expect(lines).toEqual([expect.objectContaining({ level: 'info', message: 'backup written' })]);
+    expect(inspect(join(backups, nameAt(0)))).toEqual({ integrity: 'ok', holidays: 1 });
   });
 
   it('logs a failed backup as an error and tries again the next day', async () => {

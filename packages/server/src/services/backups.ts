@@ -40,8 +40,9 @@ export interface BackupLog {
 export function scheduleBackups(
   db: OpenedDatabase,
   options: { dir: string; keep: number; log: BackupLog; clock?: () => Date },
-): () => void {
+): () => Promise<void> {
   const clock = options.clock ?? (() => new Date());
+  let running: Promise<void> = Promise.resolve();
   const run = async () => {
     try {
       const { report, removed } = await writeBackup(db, options.dir, options.keep, clock());
@@ -54,8 +55,15 @@ export function scheduleBackups(
       options.log.error({ err: error }, 'backup failed');
     }
   };
-  void run();
-  const timer = setInterval(() => void run(), BACKUP_INTERVAL_MS);
+  const start = () => {
+    running = run();
+  };
+  start();
+  const timer = setInterval(start, BACKUP_INTERVAL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  // Stopping waits for a backup in progress, so the database is not closed under it.
+  return () => {
+    clearInterval(timer);
+    return running;
+  };
 }
