@@ -18,6 +18,7 @@ export default defineConfig({
           name: 'web',
           root: 'packages/web',
           include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
         },
       },
     ],

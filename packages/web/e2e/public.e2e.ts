@@ -279,8 +279,13 @@ describe('timetable home', () => {
 
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('Skip to content');
-    // Navbar: Timetable, Browse by line, Admin board; then the departure selector.
+    // Navbar: Timetable, Browse by line, Admin board, the language switch (LT, EN); then the
+    // departure selector.
     for (let i = 0; i < 4; i++) await p.keyboard.press('Tab');
+    expect(await focused()).toBe('LT');
+    await p.keyboard.press('Tab');
+    expect(await focused()).toBe('EN');
+    await p.keyboard.press('Tab');
     expect(await p.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
 
     await p.keyboard.type('kavar');

@@ -46,9 +46,14 @@ export function watchPage(page: Page): Page {
   return page;
 }
 
-/** A page at the given viewport width, watched for errors (watchPage). */
-export async function openPage(browser: Browser, width = 1280, height = 900): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'en-GB' });
+/** A page at the given viewport width and browser locale, watched for errors (watchPage). */
+export async function openPage(
+  browser: Browser,
+  width = 1280,
+  height = 900,
+  locale = 'en-GB',
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, locale });
   return watchPage(await context.newPage());
 }
 

@@ -3,12 +3,14 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
-import { adminMessages as adminEn } from './i18n/admin.ts';
-import { en } from './i18n/en.ts';
+import { adminEn } from './i18n/admin-en.ts';
+import { en as enHome } from './i18n/en.ts';
+import { enPages } from './i18n/en-pages.ts';
 import { USER_STORAGE_KEY } from './lib/stored-user.ts';
 import { clearPublicQueryCache, primePublicQuery } from './lib/use-public-query.ts';
 import { lineTimetable, schedule, trip } from './test/fixtures.ts';
 
+const en = { ...enHome, ...enPages };
 /** Renders the whole app at a URL on the server (no DOM needed), waiting for lazy chunks. */
 async function renderAt(url: string, ssrContext: { redirectTo?: string } = {}): Promise<string> {
   const { prelude } = await prerenderToNodeStream(

@@ -1,8 +1,9 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { RefObject } from 'react';
 import { DayPicker, type Modifiers } from 'react-day-picker';
+import { enGB, lt } from 'react-day-picker/locale';
 import { formatDate } from '../i18n/format.ts';
-import { useMessages } from '../i18n/index.ts';
+import { type Language, useLanguage, useMessages } from '../i18n/index.ts';
 import 'react-day-picker/style.css';
 import './date-picker-popover.css';
 
@@ -19,6 +20,9 @@ export interface DatePickerPopoverProps {
   label: string;
   onSelect: (date: string) => void;
 }
+
+/** Month and weekday names and the calendar's own labels, per language (Monday first in both). */
+const CALENDAR_LOCALES: Record<Language, typeof lt> = { lt, en: enGB };
 
 /** 'YYYY-MM-DD' as a local-midnight Date (what react-day-picker works with), and back. */
 export function isoToLocalDate(iso: string): Date {
@@ -43,6 +47,7 @@ export function DatePickerPopover({
   onSelect,
 }: DatePickerPopoverProps) {
   const m = useMessages();
+  const language = useLanguage();
   const selected = isoToLocalDate(value);
   // The day's number stays a whole word of its name ('Sunday 1 November 2026'), so the visible
   // text is part of the accessible name (WCAG 2.5.3); the library's '1st' is not.
@@ -78,6 +83,7 @@ export function DatePickerPopover({
             mode="single"
             required
             autoFocus
+            locale={CALENDAR_LOCALES[language]}
             weekStartsOn={1}
             selected={selected}
             defaultMonth={selected}

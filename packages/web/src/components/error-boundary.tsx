@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useMessages } from '../i18n/index.ts';
+import { useMessages, useServerMessages } from '../i18n/index.ts';
 import { errorText } from '../lib/error-text.ts';
 
 interface Props {
@@ -37,11 +37,12 @@ export class ErrorBoundary extends Component<Props, State> {
 
 export function UnexpectedError({ error }: { error: unknown }) {
   const m = useMessages();
+  const serverMessages = useServerMessages();
   return (
     <div className="unexpected-error">
       <h1>{m.app.unexpectedError}</h1>
       <p>
-        <code>{errorText(error)}</code>
+        <code>{errorText(error, serverMessages)}</code>
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearch } from 'wouter';
-import { useMessages } from '../i18n/index.ts';
+import { LANGUAGES, switchLanguage, useLanguage, useMessages } from '../i18n/index.ts';
 import { adminBoardPath, readStoredUser } from '../lib/stored-user.ts';
 import { withSearch } from '../lib/url.ts';
 
@@ -22,6 +22,30 @@ export function Navbar() {
       <Link href={adminHref} aria-current={current(location.startsWith('/admin'))}>
         {m.nav.adminBoard}
       </Link>
+      <LanguageSwitch />
     </nav>
+  );
+}
+
+/** LT / EN on every page; the choice is kept on the device (i18n/index.ts). */
+function LanguageSwitch() {
+  const m = useMessages();
+  const shown = useLanguage();
+  return (
+    <fieldset className="lang-switch">
+      <legend className="sr-only">{m.nav.language}</legend>
+      {LANGUAGES.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          title={m.nav.languageNames[language]}
+          aria-pressed={language === shown}
+          onClick={() => void switchLanguage(language, true)}
+        >
+          {m.nav.languageCodes[language]}
+        </button>
+      ))}
+    </fieldset>
   );
 }

@@ -1,4 +1,5 @@
-import { useMessages } from '../i18n/index.ts';
+import { useMessages, useServerMessages } from '../i18n/index.ts';
+import { errorText } from '../lib/error-text.ts';
 import { PublicApiError } from '../lib/public-api.ts';
 import { NotFound } from './not-found.tsx';
 
@@ -25,12 +26,13 @@ export function isMissing(error: unknown): boolean {
  */
 export function PublicError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const m = useMessages();
+  const serverMessages = useServerMessages();
   const kind = failureKind(error);
   if (kind === 'not-found') return <NotFound />;
   if (kind === 'refused') {
     return (
       <div className="alert alert--danger" role="alert">
-        {(error as PublicApiError).message}
+        {errorText(error, serverMessages)}
       </div>
     );
   }

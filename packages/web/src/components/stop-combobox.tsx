@@ -1,7 +1,7 @@
 import type { FoundStop } from '@bus/core';
 import { useMemo } from 'react';
 import { useMessages } from '../i18n/index.ts';
-import { matchRank, prepareQuery, searchName, stopLabel } from '../lib/core.ts';
+import { foldText, stopLabel } from '../lib/core.ts';
 import { useCombobox, useComboboxText } from '../lib/use-combobox.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { usePublicQuery } from '../lib/use-public-query.ts';
@@ -47,11 +47,17 @@ export function StopCombobox({ label, value, onChange, disabled = false, exclude
       .filter((stop: FoundStop) => stop.id !== exclude)
       .map((stop: FoundStop) => ({ id: stop.id, label: stopLabel(stop), hint: stop.matchedName }));
     if (!waiting || typed === '') return all;
-    // The same matching as the server's search (core stop-search.ts).
-    const query = prepareQuery(typed);
-    return all.filter((option) =>
-      [option.label, option.hint].some((name) => name && matchRank(query, searchName(name)) !== null),
-    );
+    // Only what still fits the text (case, accents and word endings aside: the first four
+    // letters of each word), so Enter never picks a stop typed away from; the server's answer
+    // (core stop-search.ts, too large for the first load) follows within half a second.
+    const starts = foldText(typed)
+      .split(/[\s,.()-]+/)
+      .filter((word) => word !== '')
+      .map((word) => word.slice(0, 4));
+    return all.filter((option) => {
+      const names = foldText(`${option.label} ${option.hint ?? ''}`);
+      return starts.every((start) => names.includes(start));
+    });
   }, [result.data, exclude, waiting, typed]);
 
   const combo = useCombobox(text, {

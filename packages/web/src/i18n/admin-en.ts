@@ -13,7 +13,7 @@ export const adminEn = {
     password: 'Password', // ours
     submit: 'Log in', // ours
     submitting: 'Signing in…', // ours
-    required: MESSAGES.required,
+    required: MESSAGES.required as string,
     demoTitle: 'Demo login', // ours
     demoUsername: 'Username:', // ours
     demoPassword: 'Password:', // ours
@@ -59,23 +59,18 @@ export const adminEn = {
     cancel: 'Cancel', // ours
     edit: 'Edit',
     delete: 'Delete', // ours
-    add: 'Add', // ours
     actions: 'Actions',
     name: 'Name',
     view: 'View', // ours
     saving: 'Saving…', // ours
-    close: 'Close', // ours
     dismiss: 'Dismiss message', // ours
     notifications: 'Notifications', // ours
     confirmDelete: 'Yes, delete', // ours
   },
   validation: {
-    inputFailed: MESSAGES.inputFailed,
-    saved: MESSAGES.savedToDatabase,
-    tripCount: MESSAGES.tripCount,
-    singleTripOneWay: MESSAGES.singleTripOneWay,
-    twoTripsDirections: MESSAGES.twoTripsDirections,
-    scheduleDeleted: MESSAGES.scheduleDeleted,
+    inputFailed: MESSAGES.inputFailed as string,
+    saved: MESSAGES.savedToDatabase as string,
+    scheduleDeleted: MESSAGES.scheduleDeleted as string,
   },
   dates: {
     pick: (label: string, value: string) => `${label}: ${value}, choose a date`, // ours
@@ -86,7 +81,6 @@ export const adminEn = {
   },
   holidays: {
     colDate: 'Date (MM-DD)', // ours
-    date: 'Date', // ours
     add: 'Add holiday', // ours
     empty: 'No public holidays yet.', // ours
     nameOf: (name: string) => `Name of ${name || 'the new holiday'}`, // ours
@@ -133,6 +127,11 @@ export const adminEn = {
     schedulesOf: (name: string) => `Schedules of ${name}`, // ours
     chooseLine: 'Choose a line to edit its schedules.', // ours
   },
+  /** How the data's enum values read (in English, the values themselves, as the spec writes them). */
+  values: {
+    routeType: { 'City Bus': 'City Bus', 'Regional Bus': 'Regional Bus', 'Nationial Bus': 'Nationial Bus' },
+    boundFor: { 'Out bound': 'Out bound', 'City bound': 'City bound', 'One way': 'One way' },
+  },
   /** Line info field labels (spec section 3, "Filter labels"); name is ours. */
   lineFields: {
     name: 'Name',
@@ -178,8 +177,6 @@ export const adminEn = {
     info: 'Line information', // ours
     chooseType: 'Choose a route type', // ours
     notes: 'Notes', // ours
-    noteKey: 'Key', // ours
-    noteValue: 'Value', // ours
     noteKeyOf: (n: number) => `Key of note ${n}`, // ours
     noteValueOf: (n: number) => `Value of note ${n}`, // ours
     addNote: 'Add note', // ours
@@ -196,11 +193,9 @@ export const adminEn = {
     usedByHint: 'A route used by schedules cannot be deleted.', // ours
     scheduleLink: (id: number) => `Schedule ${id}`, // ours
     stopCount: 'Number of stops', // ours
-    stopCountOf: (n: number) => `Number of stops of route variation ${n}`, // ours
     stopCountHint: (chosen: number) =>
       chosen === 0 ? 'At least 1.' : `At least ${chosen}: the stops already chosen.`, // ours
     stops: 'Stops', // ours
-    stop: (n: number) => `Stop ${n}`, // ours
     stopOf: (n: number, route: number) => `Stop ${n} of route variation ${route}`, // ours
     distance: 'Distance to next (m)', // ours
     distanceOf: (n: number, route: number) =>
@@ -208,7 +203,6 @@ export const adminEn = {
     insertAfter: (n: number, route: number) => `Insert a stop after stop ${n} of route variation ${route}`, // ours
     removeStop: (n: number, route: number) => `Remove stop ${n} of route variation ${route}`, // ours
     noRoutes: 'No route variations yet. Add one with its stops.', // ours
-    invalidHint: 'Fill in the fields outlined in red.', // ours
   },
   /** The history screen: who changed what and when, and putting a version back (ours). */
   history: {
@@ -254,6 +248,14 @@ export const adminEn = {
     changeNo: (id: number) => `Change ${id}`,
     restoresChange: (id: number) => `puts back the version before change ${id}`,
     linesFailed: (reason: string) => `The lines for the filter could not be loaded: ${reason}`,
+    /** What a change was about, as the server records it ('Line M35'; server services/admin/states.ts). */
+    subject: {
+      line: (name: string) => `Line ${name}`,
+      schedule: (id: string, line: string) => `Schedule ${id} (${line})`,
+      rules: 'Yearly rules',
+      holiday: (name: string) => `Holiday ${name}`,
+      stop: (name: string) => `Stop ${name}`,
+    },
   },
   /** Drafts, versions and leaving an editor (ours). */
   safety: {
@@ -329,7 +331,6 @@ export const adminEn = {
     chooseRule: 'Choose a yearly rule', // ours
     publicHolidays: 'Runs on public holidays',
     constraints: 'Time constraints description', // ours
-    trips: 'Trips', // ours
     trip: (n: number) => `Trip ${n}`, // ours
     direction: 'Direction', // ours
     route: 'Route', // ours
@@ -343,7 +344,6 @@ export const adminEn = {
     timeAt: (stop: string, n: number, trip: number) => `Time at ${stop} (stop ${n}) on trip ${trip}`, // ours
     timePlaceholder: 'HH:MM', // ours
     chooseRouteFirst: 'Choose a route to enter the times.', // ours
-    expand: (label: string) => `${label}: show`, // ours
     firstTimes: (times: string) => times || 'no times yet', // ours
     summaryRule: (rule: string) => `rule: ${rule}`, // ours
     wholeYear: '-', // 'Apskritus metus' (the whole year) is shown as a dash

@@ -1,12 +1,13 @@
 import { adminEn } from './admin-en.ts';
+import { adminLt } from './admin-lt.ts';
+import { type Language, useLanguage } from './index.ts';
 
 /** The admin board's catalogue (imported by admin code only: it stays out of the public bundle). */
 export type AdminMessages = typeof adminEn;
 
-/** English; when Lithuanian arrives this becomes a lookup of the current language. */
-export const adminMessages: AdminMessages = adminEn;
+const ADMIN_CATALOGUES: Record<Language, AdminMessages> = { lt: adminLt, en: adminEn };
 
-/** The admin catalogue for the current language. */
+/** The admin catalogue of the language shown. */
 export function useAdminMessages(): AdminMessages {
-  return adminMessages;
+  return ADMIN_CATALOGUES[useLanguage()];
 }

@@ -14,11 +14,15 @@ export type PublicPath = keyof TimetableInputs & keyof TimetableOutputs;
 export type PublicInput<P extends PublicPath> = TimetableInputs[P];
 export type PublicOutput<P extends PublicPath> = TimetableOutputs[P];
 
-/** A failed call. `message` is the server's message when it sent one (spec section 8). */
+/**
+ * A failed call. `message` is the server's message when it sent one (spec section 8); `data`
+ * is the tRPC error's data (its `messageKey` words the message in the language shown).
+ */
 export class PublicApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'PublicApiError';
@@ -32,7 +36,7 @@ export function publicUrl<P extends PublicPath>(path: P, input: PublicInput<P>):
 
 interface TrpcBody {
   result?: { data?: unknown };
-  error?: { message?: unknown };
+  error?: { message?: unknown; data?: unknown };
 }
 
 /** Reads a tRPC response: `result.data`, else throws with `error.message`, else the status text. */
@@ -50,5 +54,5 @@ export async function readTrpcResponse(response: Response): Promise<unknown> {
     typeof serverMessage === 'string' && serverMessage
       ? serverMessage
       : text.trim() || `${response.status} ${response.statusText}`.trim();
-  throw new PublicApiError(message, response.status);
+  throw new PublicApiError(message, response.status, body?.error?.data ?? null);
 }

@@ -5,9 +5,9 @@ import { Fragment, useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Alert } from '../../../components/alert.tsx';
 import { Loading } from '../../../components/loading.tsx';
-import { useAdminMessages } from '../../../i18n/admin.ts';
+import { type AdminMessages, useAdminMessages } from '../../../i18n/admin.ts';
 import { formatDate } from '../../../i18n/format.ts';
-import { useMessages } from '../../../i18n/index.ts';
+import { useMessages, useServerMessages } from '../../../i18n/index.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
 import { ConfirmDelete, LoadError } from '../ui/bits.tsx';
@@ -37,6 +37,7 @@ const FIELDS_SHOWN = 12;
  */
 export function HistoryPage() {
   const m = useAdminMessages();
+  const serverMessages = useServerMessages();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const id = useId();
@@ -107,7 +108,9 @@ export function HistoryPage() {
           }}
         />
       </form>
-      {lines.isError && <Alert tone="danger">{m.history.linesFailed(errorText(lines.error))}</Alert>}
+      {lines.isError && (
+        <Alert tone="danger">{m.history.linesFailed(errorText(lines.error, serverMessages))}</Alert>
+      )}
       {history.isPending ? (
         <Loading />
       ) : items.length === 0 ? (
@@ -176,7 +179,7 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
     <li className="history-entry" aria-labelledby={headingId}>
       <div className="history-entry__head">
         <h2 id={headingId} className="history-entry__what">
-          {m.history.action(item.action, item.summary, item.restoredFrom !== null)}
+          {m.history.action(item.action, subjectText(item.summary, m), item.restoredFrom !== null)}
         </h2>
         <p className="history-entry__meta">
           <time dateTime={item.at}>{formatDate(locale, 'dateTime', new Date(item.at))}</time>
@@ -202,8 +205,26 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
  * 'Restore the version before this change', asked once more inline (no browser dialog); focus
  * moves to the question's 'Yes' and back. The outcome shows as a toast, a refusal in words.
  */
+/**
+ * What a change was about, in the language shown: the server records it in English in a few
+ * fixed forms ('Line M35', 'Schedule 70 (M35)', 'Yearly rules', 'Holiday …', 'Stop …'; server
+ * services/admin/states.ts); anything else is shown as recorded.
+ */
+function subjectText(summary: string, m: AdminMessages): string {
+  const { subject } = m.history;
+  const schedule = /^Schedule (\d+) \((.*)\)$/.exec(summary);
+  if (schedule) return subject.schedule(schedule[1] as string, schedule[2] as string);
+  if (summary === 'Yearly rules') return subject.rules;
+  const named = /^(Line|Holiday|Stop) (.+)$/.exec(summary);
+  if (!named) return summary;
+  const name = named[2] as string;
+  if (named[1] === 'Line') return subject.line(name);
+  return named[1] === 'Holiday' ? subject.holiday(name) : subject.stop(name);
+}
+
 function RestoreButton({ item }: { item: HistoryItem }) {
   const m = useAdminMessages();
+  const serverMessages = useServerMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toasts = useToasts();
@@ -211,9 +232,9 @@ function RestoreButton({ item }: { item: HistoryItem }) {
   const doRestore = async () => {
     try {
       await restore.mutateAsync({ id: item.id });
-      toasts.success(m.history.restored(item.summary), ALERT_MS.standard);
+      toasts.success(m.history.restored(subjectText(item.summary, m)), ALERT_MS.standard);
     } catch (error) {
-      toasts.danger(errorText(error), ALERT_MS.standard);
+      toasts.danger(errorText(error, serverMessages), ALERT_MS.standard);
       return;
     }
     // Everything an editor shows may have changed, and the restore is a new change itself.
@@ -224,9 +245,9 @@ function RestoreButton({ item }: { item: HistoryItem }) {
     <div className="history-entry__actions">
       <ConfirmDelete
         className="btn btn--small"
-        label={m.history.restoreLabel(item.summary, item.id)}
+        label={m.history.restoreLabel(subjectText(item.summary, m), item.id)}
         busy={restore.isPending}
-        question={m.history.confirmRestore(item.summary)}
+        question={m.history.confirmRestore(subjectText(item.summary, m))}
         yes={m.history.yesRestore}
         yesClassName="btn btn--primary btn--small"
         onConfirm={() => void doRestore()}

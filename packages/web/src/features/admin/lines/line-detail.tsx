@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
+import { useServerMessages } from '../../../i18n/index.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { LineFullData } from '../admin-api.tsx';
@@ -12,6 +13,7 @@ import './line-detail.css';
 /** A line's info, notes and route variations, with its actions (schedules, edit, delete). */
 export function LineDetail({ data }: { data: LineFullData }) {
   const m = useAdminMessages();
+  const serverMessages = useServerMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toasts = useToasts();
@@ -36,7 +38,7 @@ export function LineDetail({ data }: { data: LineFullData }) {
       toasts.success(m.lineDetail.deleted(info.name), ALERT_MS.deleted);
       navigate('/lines');
     } catch (error) {
-      toasts.danger(errorText(error));
+      toasts.danger(errorText(error, serverMessages));
     }
   };
 
@@ -53,7 +55,7 @@ export function LineDetail({ data }: { data: LineFullData }) {
     [m.lineFields.operator, info.operator],
     [m.lineFields.anykStationPlatform, info.anykStationPlatform],
     [m.lineFields.price, info.price],
-    [m.lineFields.routeType, info.routeType],
+    [m.lineFields.routeType, m.values.routeType[info.routeType]],
     [
       m.lineFields.enabledSeasonalYearlyRuleFilter,
       <YesNo key="filter" value={info.enabledSeasonalYearlyRuleFilter} />,

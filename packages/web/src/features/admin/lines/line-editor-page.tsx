@@ -166,7 +166,7 @@ function LineEditor({
           <SelectField
             label={m.lineFields.routeType}
             value={info.routeType === '' ? null : info.routeType}
-            options={routeTypes.map((t) => ({ value: t, label: t }))}
+            options={routeTypes.map((t) => ({ value: t, label: m.values.routeType[t] }))}
             placeholder={m.lineEditor.chooseType}
             required
             invalid={invalid('info', 'routeType')}

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Alert } from '../../../components/alert.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
+import { useServerMessages } from '../../../i18n/index.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { storeUser } from '../../../lib/stored-user.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -27,6 +28,7 @@ type Field = 'username' | 'password';
 
 function LoginForm() {
   const m = useAdminMessages();
+  const serverMessages = useServerMessages();
   const trpc = useTRPC();
   const id = useId();
   const search = useSearch();
@@ -64,7 +66,7 @@ function LoginForm() {
         // Spec: go to /admin-panel and reload (or back to the editor the expiry interrupted).
         window.location.assign(target);
       },
-      onError: (error) => setFailure(errorText(error)),
+      onError: (error) => setFailure(errorText(error, serverMessages)),
     });
   };
 

@@ -307,7 +307,7 @@ function TripEditor({
         <SelectField
           label={m.schedules.direction}
           value={trip.boundFor}
-          options={boundForOptions.map((b) => ({ value: b, label: b }))}
+          options={boundForOptions.map((b) => ({ value: b, label: m.values.boundFor[b] }))}
           invalid={wrongDirection}
           onChange={(v) =>
             onEdit((t) => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
-import { adminMessages as m } from '../../../i18n/admin.ts';
+import { adminEn as m } from '../../../i18n/admin-en.ts';
 import { AdminApiProvider, type AdminRouteData, type LineSchedulesData } from '../admin-api.tsx';
 import { ScheduleCard, type ScheduleCardProps } from './schedule-card.tsx';
 import { ScheduleEditor } from './schedule-editor.tsx';

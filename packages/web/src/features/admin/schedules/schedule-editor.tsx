@@ -1,8 +1,9 @@
-import { WHOLE_YEAR_RULE_NAME } from '@bus/core';
+import { renderServerMessage, WHOLE_YEAR_RULE_NAME } from '@bus/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
+import { useServerMessages } from '../../../i18n/index.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { AdminRouteData, LineSchedulesData } from '../admin-api.tsx';
 import {
@@ -33,6 +34,7 @@ export function ScheduleEditor({
   openScheduleId: number | null;
 }) {
   const m = useAdminMessages();
+  const serverMessages = useServerMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toasts = useToasts();
@@ -114,7 +116,8 @@ export function ScheduleEditor({
       setWarningsOf(id, null);
       setFailed((all) => new Set(all).add(id));
       toasts.danger(
-        checked.message,
+        // The rule broken, in the language shown (the same keyed message the server would send).
+        serverMessages ? renderServerMessage(serverMessages, checked.problem) : checked.message,
         isTripRuleMessage(checked.message) ? ALERT_MS.tripRules : ALERT_MS.standard,
       );
       return;

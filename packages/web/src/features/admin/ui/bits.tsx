@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
+import { useServerMessages } from '../../../i18n/index.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import type { InlineRowActions } from './use-inline-row.ts';
 
@@ -12,7 +13,8 @@ export function YesNo({ value }: { value: boolean }) {
 
 /** A failed load: the server's message (or the error's) in a red alert, instead of the screen. */
 export function LoadError({ error }: { error: unknown }) {
-  return <Alert tone="danger">{errorText(error)}</Alert>;
+  const serverMessages = useServerMessages();
+  return <Alert tone="danger">{errorText(error, serverMessages)}</Alert>;
 }
 
 /**

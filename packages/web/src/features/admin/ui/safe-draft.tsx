@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { formatDate } from '../../../i18n/format.ts';
-import { useMessages } from '../../../i18n/index.ts';
+import { useMessages, useServerMessages } from '../../../i18n/index.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { type Draft, useDraft } from './use-draft.ts';
 
@@ -173,7 +173,9 @@ export function useSafeDraft<T>({
   reload: () => Promise<unknown>;
 }): SafeDraft<T> {
   const m = useAdminMessages();
-  const { locale } = useMessages().app;
+  const messages = useMessages();
+  const serverMessages = useServerMessages();
+  const { locale } = messages.app;
   const [restored, setRestored] = useState(() => readStored<T>(key));
   const draft = useDraft<T>(() => restored?.value ?? structuredClone(loaded));
   const [conflict, setConflict] = useState<string | null>(null);
@@ -215,7 +217,7 @@ export function useSafeDraft<T>({
   };
 
   const failed = (error: unknown) => {
-    const text = errorText(error);
+    const text = errorText(error, serverMessages);
     if (conflictReason(error) === 'stale') {
       setConflict(text);
       return null;

@@ -3,6 +3,7 @@ import { type FocusEvent, useMemo, useRef } from 'react';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useCombobox, useComboboxText } from '../../../lib/use-combobox.ts';
 import '../../../components/combobox.css';
+import './stop-picker.css';
 
 /** Options listed at once; typing narrows the rest down. */
 const MAX_OPTIONS = 40;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useAdminMessages } from '../../../i18n/admin.ts';
+import { useServerMessages } from '../../../i18n/index.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useFlushEdits } from './flush.tsx';
 import { conflictReason, readStoredDraft, useStoredCopy, useUnsavedChanges } from './safe-draft.tsx';
@@ -57,6 +58,7 @@ export function useInlineRow<D>(options: {
   deletedMessage: string;
 }): InlineRow<D> {
   const m = useAdminMessages();
+  const serverMessages = useServerMessages();
   const toasts = useToasts();
   const flushEdits = useFlushEdits();
   const { onDone, storageKey } = options;
@@ -102,9 +104,9 @@ export function useInlineRow<D>(options: {
     } catch (error) {
       const reason = conflictReason(error);
       // Nothing was saved: the row keeps the draft and asks, or offers to reload.
-      if (reason === 'duplicate-stop-name') setQuestion(errorText(error));
-      else if (reason === 'stale') setConflict(errorText(error));
-      else toasts.danger(errorText(error));
+      if (reason === 'duplicate-stop-name') setQuestion(errorText(error, serverMessages));
+      else if (reason === 'stale') setConflict(errorText(error, serverMessages));
+      else toasts.danger(errorText(error, serverMessages));
     }
   };
 
@@ -125,7 +127,7 @@ export function useInlineRow<D>(options: {
       await options.invalidate();
       toasts.success(options.deletedMessage, ALERT_MS.deleted);
     } catch (error) {
-      toasts.danger(errorText(error));
+      toasts.danger(errorText(error, serverMessages));
     }
   };
 

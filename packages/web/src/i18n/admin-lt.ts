@@ -1,0 +1,410 @@
+import type { AdminMessages } from './admin.ts';
+
+/** The Lithuanian form for a count: 1, 21, 31… / 2–9, 22–29… / 0, 10–20, 30… */
+function pluralForm(n: number, one: string, few: string, many: string): string {
+  const units = n % 10;
+  const tens = n % 100;
+  if (units === 1 && tens !== 11) return one;
+  if (units >= 2 && (tens < 10 || tens > 19)) return few;
+  return many;
+}
+
+/** A count phrase: '1 stotelė', '2 stotelės', '10 stotelių'. */
+function plural(n: number, one: string, few: string, many: string): string {
+  return `${n} ${pluralForm(n, one, few, many)}`;
+}
+
+/** The admin board's Lithuanian messages: the same keys and parameters as admin-en.ts. */
+export const adminLt: AdminMessages = {
+  login: {
+    heading: 'Administratoriaus prisijungimas',
+    username: 'Naudotojo vardas',
+    password: 'Slaptažodis',
+    submit: 'Prisijungti',
+    submitting: 'Jungiamasi…',
+    required: 'Šis laukas privalomas!',
+    demoTitle: 'Demonstracinis prisijungimas',
+    demoUsername: 'Naudotojo vardas:',
+    demoPassword: 'Slaptažodis:',
+    noToken: 'Serveris atsakė be prieigos rakto',
+    sessionEnded: 'Jūsų sesija baigėsi, prisijunkite iš naujo',
+  },
+  admin: {
+    menuLabel: 'Administravimo meniu',
+    logOut: 'Atsijungti',
+    home: 'Administravimas',
+    welcome: 'Sveiki',
+    intro: 'Pasirinkite, ką tvarkyti:',
+    holidays: 'Švenčių dienos',
+    lines: 'Maršrutai',
+    routes: 'Maršruto variantai',
+    busStops: 'Stotelės',
+    yearlyRules: 'Metinės taisyklės',
+    schedules: 'Tvarkaraščiai',
+    history: 'Istorija',
+    newLine: 'Naujas maršrutas',
+    lineDetail: (lineId: string) => `Maršrutas ${lineId}`,
+    editLine: (lineId: string) => `Maršruto ${lineId} redagavimas`,
+    editLineNamed: (name: string) => `Maršruto „${name}“ redagavimas`,
+    scheduleEditor: (lineId: string) => `Maršruto ${lineId} tvarkaraščiai`,
+    yearlyRule: (ruleId: string) => `Metinė taisyklė ${ruleId}`,
+  },
+  areas: {
+    holidays: 'Dienos, kuriomis kursuoja tik švenčių dienoms pažymėti tvarkaraščiai.',
+    lines: 'Maršrutų informacija, pastabos ir maršruto variantai.',
+    routes: 'Maršruto variantai (kiekvieno maršruto stotelės) redaguojami maršruto redaktoriuje.',
+    busStops: 'Pavadinimai, pastabos ir kurias stoteles paieška siūlo pirmiausia.',
+    yearlyRules:
+      'Pavadinti sezoniniai laikotarpiai ir mėnesio šablonai, pagal kuriuos kursuoja tvarkaraščiai.',
+    schedules: 'Kiekvieno maršruto reisų savaitės dienos, metinė taisyklė ir laikai stotelėse.',
+    history: 'Kas, ką ir kada pakeitė; ankstesnės versijos grąžinimas.',
+  },
+  common: {
+    yes: 'Taip',
+    no: 'Ne',
+    none: '-',
+    save: 'Išsaugoti',
+    saveAnyway: 'Vis tiek išsaugoti',
+    cancel: 'Atšaukti',
+    edit: 'Redaguoti',
+    delete: 'Ištrinti',
+    actions: 'Veiksmai',
+    name: 'Pavadinimas',
+    view: 'Peržiūrėti',
+    saving: 'Išsaugoma…',
+    dismiss: 'Uždaryti pranešimą',
+    notifications: 'Pranešimai',
+    confirmDelete: 'Taip, ištrinti',
+  },
+  validation: {
+    inputFailed: 'Įvesti duomenys netinkami, patikrinkite, ar viskas įvesta teisingai',
+    saved: 'Sėkmingai išsaugota duomenų bazėje',
+    scheduleDeleted: 'Tvarkaraštis ištrintas.',
+  },
+  dates: {
+    pick: (label: string, value: string) => `${label}: ${value}, pasirinkti datą`,
+    notSet: 'nenurodyta',
+    calendar: (label: string) => `Kalendorius: ${label}`,
+    monthDay: 'MM-DD',
+    dayButton: (day: string, selected: boolean) => (selected ? `${day}, pasirinkta` : day),
+  },
+  holidays: {
+    colDate: 'Data (MM-DD)',
+    add: 'Pridėti šventę',
+    empty: 'Švenčių dienų dar nėra.',
+    nameOf: (name: string) => (name ? `Šventės „${name}“ pavadinimas` : 'Naujos šventės pavadinimas'),
+    dateOf: (name: string) => (name ? `Šventės „${name}“ data` : 'Naujos šventės data'),
+    editOf: (name: string) => `Redaguoti šventę „${name}“`,
+    deleteOf: (name: string) => `Ištrinti šventę „${name}“`,
+    deleted: (name: string) => `Šventė „${name}“ ištrinta.`,
+    confirmDelete: (name: string, date: string) => `Ištrinti šventę „${name}“ (${date})?`,
+  },
+  stops: {
+    search: 'Ieškoti stotelių',
+    searchPlaceholder: 'Įveskite pavadinimo dalį',
+    coords: 'Koordinatės',
+    defaultInSearch: 'Numatytoji paieškoje',
+    searchNames: 'Kiti paieškos pavadinimai',
+    searchNamesOf: (name: string) =>
+      `${name ? `Stotelės „${name}“` : 'Naujos stotelės'} kiti paieškos pavadinimai, atskirti kabliataškiais`,
+    searchNamesPlaceholder: 'pvz., Autobusų stotis; Bus station',
+    usedIn: 'Naudojama maršrutuose',
+    usedInCount: (n: number) => plural(n, 'maršrutas', 'maršrutai', 'maršrutų'),
+    unused: 'Nenaudojama',
+    add: 'Pridėti stotelę',
+    nameOf: (name: string) => (name ? `Stotelės „${name}“ pavadinimas` : 'Naujos stotelės pavadinimas'),
+    coordsOf: (name: string) => (name ? `Stotelės „${name}“ koordinatės` : 'Naujos stotelės koordinatės'),
+    defaultOf: (name: string) => `Numatytoji paieškoje: ${name || 'nauja stotelė'}`,
+    editOf: (name: string) => `Redaguoti stotelę „${name}“`,
+    deleteOf: (name: string) => `Ištrinti stotelę „${name}“`,
+    linesOf: (name: string) => `Maršrutai, kuriuose yra stotelė „${name}“`,
+    inUse: 'Naudojama maršrutuose: ištrinti negalima',
+    count: (shown: number, all: number) => `${shown} iš ${plural(all, 'stotelės', 'stotelių', 'stotelių')}`,
+    noMatch: 'Pagal paiešką stotelių nerasta.',
+    deleted: (name: string) => `Stotelė „${name}“ ištrinta.`,
+    confirmDelete: (name: string) => `Ištrinti stotelę „${name}“?`,
+  },
+  lines: {
+    colName: 'Pavadinimas',
+    colFrom: 'Iš',
+    colTo: 'Į',
+    colActions: 'Veiksmai',
+    add: 'Pridėti maršrutą',
+    empty: 'Maršrutų dar nėra.',
+    viewOf: (name: string) => `Peržiūrėti maršrutą „${name}“`,
+    editOf: (name: string) => `Redaguoti maršrutą „${name}“`,
+    schedulesOf: (name: string) => `Maršruto „${name}“ tvarkaraščiai`,
+    chooseLine: 'Pasirinkite maršrutą, kurio tvarkaraščius norite redaguoti.',
+  },
+  values: {
+    routeType: {
+      'City Bus': 'Miesto autobusas',
+      'Regional Bus': 'Priemiestinis autobusas',
+      'Nationial Bus': 'Tarpmiestinis autobusas',
+    },
+    boundFor: { 'Out bound': 'Iš Anykščių', 'City bound': 'Į Anykščius', 'One way': 'Į vieną pusę' },
+  },
+  lineFields: {
+    name: 'Pavadinimas',
+    routeStart: 'Iš',
+    routeEnd: 'Į',
+    operator: 'Vežėjas',
+    anykStationPlatform: 'Anykščių AS aikštelė',
+    price: 'Kaina',
+    routeType: 'Maršruto tipas',
+    enabledSeasonalYearlyRuleFilter: 'Metinės taisyklės filtras',
+  },
+  lineDetail: {
+    info: 'Maršruto informacija',
+    notes: 'Pastabos',
+    noNotes: 'Pastabų nėra.',
+    variations: 'Maršruto variantai',
+    noVariations: 'Šis maršrutas dar neturi variantų.',
+    showDistance: 'Rodyti atstumus',
+    colNumber: 'Nr.',
+    colStop: 'Stotelė',
+    colDistance: 'Iki kitos stotelės (m)',
+    mainRoute: 'pagrindinis variantas',
+    goToSchedules: 'Eiti į tvarkaraščius',
+    edit: 'Redaguoti',
+    deleteLine: (lineName: string) => `Ištrinti ${lineName}`,
+    confirmDelete: (lineName: string, schedules: number) =>
+      schedules === 0
+        ? `Ištrinti maršrutą „${lineName}“? Jis neturi tvarkaraščių.`
+        : `Ištrinti maršrutą „${lineName}“ ir jo ${
+            schedules === 1
+              ? 'tvarkaraštį'
+              : plural(schedules, 'tvarkaraštį', 'tvarkaraščius', 'tvarkaraščių')
+          }?`,
+    deleted: (lineName: string) => `Maršrutas „${lineName}“ ištrintas.`,
+    stopsCaption: (notes: string) => `Varianto „${notes}“ stotelės`,
+    moved: 'Išsaugota. Šių tvarkaraščių laikai liko prie savo stotelių; nurodykite laikus naujoms stotelėms:',
+    movedSchedule: (id: number) => `Tvarkaraštis ${id}`,
+    ends: (from: string, to: string) => `${from} – ${to}`,
+    stopCount: (n: number) => plural(n, 'stotelė', 'stotelės', 'stotelių'),
+  },
+  lineEditor: {
+    timesFollowStops:
+      'Keičiami variantai, kuriuos naudoja tvarkaraščiai: kiekvieno reiso laikai lieka prie savo stotelių. Nauja stotelė neturės laiko, kol jo nenurodysite tvarkaraščių redaktoriuje.',
+    routeChange: (n: number, schedules: number[], newStops: string[]) =>
+      `Maršruto variantas ${n}: ${schedules.length === 1 ? 'tvarkaraštis' : 'tvarkaraščiai'} ${schedules.join(', ')}` +
+      (newStops.length === 0 ? '.' : `; dar be laiko: ${newStops.join(', ')}.`),
+    info: 'Maršruto informacija',
+    chooseType: 'Pasirinkite maršruto tipą',
+    notes: 'Pastabos',
+    noteKeyOf: (n: number) => `Pastabos ${n} pavadinimas`,
+    noteValueOf: (n: number) => `Pastabos ${n} reikšmė`,
+    addNote: 'Pridėti pastabą',
+    removeNote: (n: number) => `Pašalinti pastabą ${n}`,
+    variations: 'Maršruto variantai',
+    variation: (n: number) => `Maršruto variantas ${n}`,
+    routeNotes: 'Varianto pastabos',
+    addRoute: 'Pridėti maršruto variantą',
+    duplicate: 'Kopijuoti',
+    duplicateOf: (n: number) => `Kopijuoti maršruto variantą ${n}`,
+    deleteRoute: (n: number) => `Ištrinti maršruto variantą ${n}`,
+    copySuffix: ' - kopija',
+    usedBy: (n: number) => `Naudoja ${plural(n, 'tvarkaraštis', 'tvarkaraščiai', 'tvarkaraščių')}`,
+    usedByHint: 'Tvarkaraščių naudojamo varianto ištrinti negalima.',
+    scheduleLink: (id: number) => `Tvarkaraštis ${id}`,
+    stopCount: 'Stotelių skaičius',
+    stopCountHint: (chosen: number) =>
+      chosen === 0 ? 'Ne mažiau kaip 1.' : `Ne mažiau kaip ${chosen}: tiek stotelių jau pasirinkta.`,
+    stops: 'Stotelės',
+    stopOf: (n: number, route: number) => `Maršruto varianto ${route} stotelė ${n}`,
+    distance: 'Atstumas iki kitos (m)',
+    distanceOf: (n: number, route: number) =>
+      `Maršruto varianto ${route} atstumas nuo stotelės ${n} iki stotelės ${n + 1}, metrais`,
+    insertAfter: (n: number, route: number) => `Įterpti stotelę po maršruto varianto ${route} stotelės ${n}`,
+    removeStop: (n: number, route: number) => `Pašalinti maršruto varianto ${route} stotelę ${n}`,
+    noRoutes: 'Maršruto variantų dar nėra. Pridėkite variantą su jo stotelėmis.',
+  },
+  history: {
+    filters: 'Pakeitimų filtrai',
+    kind: 'Kas keista',
+    allKinds: 'Viskas',
+    kinds: {
+      line: 'Maršrutai',
+      schedule: 'Tvarkaraščiai',
+      rules: 'Metinės taisyklės',
+      holiday: 'Švenčių dienos',
+      stop: 'Stotelės',
+    },
+    line: 'Maršrutas',
+    allLines: 'Visi maršrutai',
+    person: 'Naudotojas',
+    everyone: 'Visi',
+    empty: 'Pakeitimų dar neužregistruota.',
+    noMatch: 'Pagal filtrus pakeitimų nerasta.',
+    older: 'Rodyti senesnius pakeitimus',
+    loadingOlder: 'Įkeliami senesni pakeitimai…',
+    action: (action: 'create' | 'update' | 'delete', summary: string, restored: boolean) =>
+      restored
+        ? `Atkurta: ${summary}`
+        : action === 'create'
+          ? `Sukurta: ${summary}`
+          : action === 'delete'
+            ? `Ištrinta: ${summary}`
+            : `Pakeista: ${summary}`,
+    by: (username: string, rest: boolean) => (rest ? `${username} (per senąją REST sąsają)` : username),
+    colField: 'Laukas',
+    colBefore: 'Prieš',
+    colAfter: 'Po',
+    whole: '(visas įrašas)',
+    missing: '—',
+    showAll: (n: number) => `Rodyti visus pakeitimus (${n})`,
+    restore: 'Grąžinti versiją, buvusią prieš šį pakeitimą',
+    restoreLabel: (summary: string, id: number) =>
+      `Grąžinti versiją, buvusią prieš šį pakeitimą (${summary}, pakeitimas ${id})`,
+    confirmRestore: (summary: string) => `Grąžinti būseną, buvusią prieš šį pakeitimą (${summary})?`,
+    yesRestore: 'Taip, grąžinti',
+    restored: (summary: string) => `Grąžinta: ${summary}.`,
+    changeNo: (id: number) => `Pakeitimas ${id}`,
+    restoresChange: (id: number) => `grąžina versiją, buvusią prieš pakeitimą ${id}`,
+    linesFailed: (reason: string) => `Nepavyko įkelti maršrutų filtrui: ${reason}`,
+    subject: {
+      line: (name: string) => `Maršrutas „${name}“`,
+      schedule: (id: string, line: string) => `Tvarkaraštis ${id} (maršrutas „${line}“)`,
+      rules: 'Metinės taisyklės',
+      holiday: (name: string) => `Šventė „${name}“`,
+      stop: (name: string) => `Stotelė „${name}“`,
+    },
+  },
+  safety: {
+    leave: 'Turite neišsaugotų pakeitimų. Išeiti iš šio puslapio ir jų netekti?',
+    reload: 'Įkelti dabartinę versiją',
+    reloadHint: 'Jūsų neišsaugoti pakeitimai bus pakeisti šiuo metu išsaugota versija.',
+    restored: (time: string) =>
+      `Jūsų neišsaugoti pakeitimai (paskutinį kartą redaguota ${time}) grąžinti. Išsaugokite juos arba atmeskite, kad matytumėte išsaugotą versiją.`,
+    discard: 'Atmesti mano pakeitimus',
+  },
+  stopPicker: {
+    placeholder: 'Ieškoti stotelės',
+    create: (name: string) => `Sukurti stotelę „${name}“`,
+    newStop: (name: string) => `${name} (nauja stotelė)`,
+    none: 'Stotelių nerasta',
+    noneCreate: (name: string) =>
+      `Stotelių nerasta. Norėdami pridėti, pasirinkite: Sukurti stotelę „${name}“.`,
+    clear: (label: string) => `Išvalyti lauką „${label}“`,
+    found: (n: number) =>
+      `${pluralForm(n, 'Rasta', 'Rastos', 'Rasta')} ${plural(n, 'stotelė', 'stotelės', 'stotelių')}`,
+    more: (n: number) =>
+      `Dar ${plural(n, 'stotelė', 'stotelės', 'stotelių')}: įveskite daugiau, kad susiaurintumėte paiešką`,
+  },
+  schedules: {
+    heading: (lineTitle: string) => `Tvarkaraščiai: ${lineTitle}`,
+    toLine: 'Maršruto informacija',
+    confirmDelete: (id: number) => `Ištrinti tvarkaraštį ${id} su jo reisais?`,
+    noRoutesYet:
+      'Šis maršrutas dar neturi variantų. Pirmiausia sukurkite naują maršruto variantą su stotelėmis.',
+    editRoutes: 'Redaguoti maršrutą',
+    schedule: (id: number) => `Tvarkaraštis ${id}`,
+    newSchedule: 'Naujas tvarkaraštis',
+    noSchedules: 'Šis maršrutas dar neturi tvarkaraščių.',
+    add: 'Pridėti tvarkaraštį',
+    saveSchedule: 'Išsaugoti tvarkaraštį',
+    routeSwitched: (kept: number, empty: number, dropped: number) =>
+      `Maršruto variantas pakeistas: ${
+        kept === 1
+          ? 'abiem variantams bendra stotelė'
+          : `${kept} abiem variantams ${pluralForm(kept, 'bendra stotelė', 'bendros stotelės', 'bendrų stotelių')}`
+      } išlaikė savo laikus` +
+      (empty > 0
+        ? `; ${plural(empty, 'stotelė', 'stotelės', 'stotelių')} dar neturi laiko, įrašykite ${empty === 1 ? 'jį' : 'laikus'}`
+        : '') +
+      (dropped > 0
+        ? `; ${pluralForm(dropped, 'pašalintas', 'pašalinti', 'pašalinta')} ${plural(dropped, 'laikas', 'laikai', 'laikų')} stotelėse, kurių šiame variante nėra`
+        : '') +
+      '.',
+    warningsTitle: 'Prieš išsaugodami patikrinkite:',
+    warningBackwards: (trip: number, stop: string, from: string, to: string, count: number) =>
+      `Reisas ${trip}: stotelėje „${stop}“ laikas grįžta atgal nuo ${from} iki ${to}` +
+      (count > 1 ? ` (dar ${plural(count - 1, 'tokia vieta', 'tokios vietos', 'tokių vietų')})` : '') +
+      '.',
+    warningDirection: (trip: number, boundFor: string, stop: string) =>
+      boundFor === 'Out bound'
+        ? `Reiso ${trip} kryptis „Iš Anykščių“, bet jis baigiasi stotelėje „${stop}“.`
+        : `Reiso ${trip} kryptis „Į Anykščius“, bet jis prasideda stotelėje „${stop}“.`,
+    keepEditing: 'Tęsti redagavimą',
+    deleteSchedule: 'Ištrinti tvarkaraštį',
+    removeSchedule: 'Pašalinti naują tvarkaraštį',
+    weekdays: 'Kursavimo dienos',
+    weekdayNames: {
+      MONDAY: 'pirmadienis',
+      TUESDAY: 'antradienis',
+      WEDNESDAY: 'trečiadienis',
+      THURSDAY: 'ketvirtadienis',
+      FRIDAY: 'penktadienis',
+      SATURDAY: 'šeštadienis',
+      SUNDAY: 'sekmadienis',
+    },
+    weekdayShort: {
+      MONDAY: 'Pr',
+      TUESDAY: 'An',
+      WEDNESDAY: 'Tr',
+      THURSDAY: 'Kt',
+      FRIDAY: 'Pn',
+      SATURDAY: 'Št',
+      SUNDAY: 'Sk',
+    },
+    yearlyRule: 'Metinė taisyklė',
+    chooseRule: 'Pasirinkite metinę taisyklę',
+    publicHolidays: 'Kursuoja švenčių dienomis',
+    constraints: 'Galiojimo aprašymas',
+    trip: (n: number) => `Reisas ${n}`,
+    direction: 'Kryptis',
+    route: 'Maršruto variantas',
+    chooseRoute: 'Pasirinkite maršruto variantą',
+    routeOption: (notes: string, stops: number) =>
+      `${notes} (${plural(stops, 'stotelė', 'stotelės', 'stotelių')})`,
+    reversed: 'Atvirkščiai (nuo paskutinės stotelės)',
+    addTrip: 'Pridėti reisą',
+    removeTrip: (n: number) => `Pašalinti reisą ${n}`,
+    colStop: 'Stotelė',
+    colTime: 'Laikas (HH:MM)',
+    timeAt: (stop: string, n: number, trip: number) =>
+      `Reiso ${trip} laikas stotelėje „${stop}“ (stotelė ${n})`,
+    timePlaceholder: 'HH:MM',
+    chooseRouteFirst: 'Pasirinkite maršruto variantą, kad galėtumėte įvesti laikus.',
+    firstTimes: (times: string) => times || 'laikų dar nėra',
+    summaryRule: (rule: string) => `taisyklė: ${rule}`,
+    wholeYear: '-', // 'Apskritus metus' is shown as a dash
+    unsavedHint: 'Dar neišsaugota',
+  },
+  rules: {
+    add: 'Pridėti metinę taisyklę',
+    saveAll: 'Išsaugoti viską',
+    rule: (n: number) => `Metinė taisyklė ${n}`,
+    periodName: 'Pavadinimas',
+    usedBy: (n: number) => `Naudoja ${plural(n, 'tvarkaraštis', 'tvarkaraščiai', 'tvarkaraščių')}`,
+    unused: 'Nenaudojama',
+    deleteRule: (name: string) => (name ? `Ištrinti taisyklę „${name}“` : 'Ištrinti naują taisyklę'),
+    inUse: 'Naudojama tvarkaraščiuose: ištrinti negalima',
+    periods: 'Laikotarpiai',
+    noPeriods: 'Savų laikotarpių nėra.',
+    start: 'Pradžia',
+    end: 'Pabaiga',
+    startOf: (n: number) => `Laikotarpio ${n} pradžia`,
+    endOf: (n: number) => `Laikotarpio ${n} pabaiga`,
+    addPeriod: 'Pridėti laikotarpį',
+    removePeriod: (n: number) => `Pašalinti laikotarpį ${n}`,
+    patterns: 'Mėnesio šablonas',
+    noPatterns: 'Šablono nėra: tinka kiekviena atitinkanti diena.',
+    nth: 'Kelintas',
+    ofPatternItem: (n: number) => ` šablono eilutėje ${n}`, // completes the labels for screen readers
+    chooseNth: 'Pasirinkite',
+    weekday: 'Savaitės diena',
+    chooseWeekday: 'Pasirinkite savaitės dieną',
+    nthOptions: ['pirmas', 'antras', 'trečias', 'ketvirtas', 'penktas'],
+    addPattern: 'Pridėti šablono eilutę',
+    removePattern: (n: number) => `Pašalinti šablono eilutę ${n}`,
+    otherRule: 'Naudoti taisyklės laikotarpius',
+    otherRuleNone: 'Nenaudoti kitos taisyklės',
+    empty: 'Metinių taisyklių dar nėra.',
+    usingHeading: 'Šią taisyklę naudojantys maršrutai ir tvarkaraščiai',
+    noUsage: 'Pagal šią taisyklę nekursuoja nė vienas tvarkaraštis.',
+    schedulesCount: (n: number) => plural(n, 'tvarkaraštis', 'tvarkaraščiai', 'tvarkaraščių'),
+    scheduleSummary: (id: number, days: string, trips: string) => `Tvarkaraštis ${id}: ${days} · ${trips}`,
+    backToRules: 'Visos metinės taisyklės',
+  },
+};

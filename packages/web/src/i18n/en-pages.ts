@@ -1,0 +1,60 @@
+/**
+ * The English texts of the pages other than the timetable home (browse, line, trip, date):
+ * a chunk of their own, fetched with the first of those pages (i18n/index.ts). Spec wording is
+ * copied verbatim; "ours" marks texts the spec does not give.
+ */
+export const enPages = {
+  browse: {
+    heading: 'Browse by line', // ours
+    title: 'Lines', // ours: the page's title (as the server writes it)
+    colLine: 'Line',
+    colGoesTo: 'Goes to / comes from',
+    colShowStops: 'Show stops',
+    show: 'Show', // ours
+    hide: 'Hide', // ours
+    stopsOf: (action: string, line: string) => `${action} stops of ${line}`, // ours
+    extra: 'Extra',
+    noLines: 'No lines', // ours
+  },
+  line: {
+    heading: (lineId: string) => `Line ${lineId}`, // ours (placeholder until the line name loads)
+    noSchedules: 'This line has no schedules, inform administration',
+    brokenLine: 'The line is broken, schedule has no trips',
+    runsOnPublicHolidays: 'Runs on public holidays',
+    operator: 'Operator',
+    platform: 'Anyksciu AS platform',
+    scope: 'Scope',
+    swapDirection: 'Swap direction', // ours: accessible name of the swap button
+    ruleFilter: 'Yearly rule filter',
+    schedules: 'Schedules', // ours
+    stops: 'Stops', // ours
+    info: 'Line information', // ours
+    openTrip: 'Open the trip page', // ours
+    wholeYear: '-', // the whole-year rule's name is shown as a dash
+    ends: (from: string, to: string) => `${from} → ${to}`, // ours: the start/end headings
+    stopsGoing: (direction: string) => `Stops: ${direction}`, // ours: the stop table's caption
+    time: 'Time', // ours
+  },
+  trip: {
+    heading: (tripId: string) => `Trip ${tripId}`, // ours
+    line: 'Line', // ours
+    onlyAt: (periodName: string) => `Only at ${periodName}`,
+    /** Weekday strip letters, MONDAY..SUNDAY. */
+    weekdayLetters: ['M', 'T', 'W', 'T', 'F', 'S', 'S'],
+    /** Weekday names for screen readers, MONDAY..SUNDAY. */
+    weekdayNames: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+    runsOn: (days: string) => `Runs on ${days}`, // ours
+    runsOnNoDay: 'Runs on no day', // ours
+    stop: 'Stop', // ours
+    time: 'Time', // ours
+    documentTitle: (line: string, stop: string, time: string) => `${line} from ${stop} at ${time}`, // ours
+    oneWay: 'One way',
+    flip: 'Flip direction', // ours: the button that flips the combined table
+    times: 'Times', // ours
+  },
+  date: {
+    heading: (date: string) => `Date ${date}`, // ours
+  },
+};
+
+export type PageMessages = typeof enPages;

@@ -1,0 +1,64 @@
+import type { PageMessages } from './en-pages.ts';
+
+/** The Lithuanian texts of the pages other than the timetable home (see en-pages.ts). */
+export const ltPages: PageMessages = {
+  browse: {
+    heading: 'Maršrutai',
+    title: 'Maršrutai',
+    colLine: 'Maršrutas',
+    colGoesTo: 'Į kur / iš kur',
+    colShowStops: 'Rodyti stoteles',
+    show: 'Rodyti',
+    hide: 'Slėpti',
+    stopsOf: (action: string, line: string) => `${action} maršruto „${line}“ stoteles`,
+    extra: 'Papildomos',
+    noLines: 'Maršrutų nėra',
+  },
+  line: {
+    heading: (lineId: string) => `Maršrutas ${lineId}`,
+    noSchedules: 'Šiam maršrutui nėra tvarkaraščių, praneškite administracijai',
+    brokenLine: 'Maršruto duomenys klaidingi: tvarkaraštyje nėra reisų',
+    runsOnPublicHolidays: 'Kursuoja švenčių dienomis',
+    operator: 'Vežėjas',
+    platform: 'Anykščių AS aikštelė',
+    scope: 'Galiojimas',
+    swapDirection: 'Sukeisti kryptį',
+    ruleFilter: 'Metinės taisyklės filtras',
+    schedules: 'Tvarkaraščiai',
+    stops: 'Stotelės',
+    info: 'Maršruto informacija',
+    openTrip: 'Atidaryti reiso puslapį',
+    wholeYear: '-', // the whole-year rule is shown as a dash
+    ends: (from: string, to: string) => `${from} → ${to}`,
+    stopsGoing: (direction: string) => `Stotelės: ${direction}`,
+    time: 'Laikas',
+  },
+  trip: {
+    heading: (tripId: string) => `Reisas ${tripId}`,
+    line: 'Maršrutas',
+    onlyAt: (periodName: string) => `Tik: ${periodName}`,
+    /** Weekday strip letters, MONDAY..SUNDAY. */
+    weekdayLetters: ['P', 'A', 'T', 'K', 'P', 'Š', 'S'],
+    /** Weekday names for screen readers, MONDAY..SUNDAY. */
+    weekdayNames: [
+      'pirmadienis',
+      'antradienis',
+      'trečiadienis',
+      'ketvirtadienis',
+      'penktadienis',
+      'šeštadienis',
+      'sekmadienis',
+    ],
+    runsOn: (days: string) => `Kursuoja: ${days}`,
+    runsOnNoDay: 'Nekursuoja nė vieną dieną',
+    stop: 'Stotelė',
+    time: 'Laikas',
+    documentTitle: (line: string, stop: string, time: string) => `${line}: ${time} iš stotelės „${stop}“`,
+    oneWay: 'Viena kryptimi',
+    flip: 'Sukeisti kryptį',
+    times: 'Laikai',
+  },
+  date: {
+    heading: (date: string) => `Data ${date}`,
+  },
+};
