@@ -153,7 +153,7 @@ describe('a browser that prefers Lithuanian', () => {
 });
 
 describe('the admin board in Lithuanian', () => {
-  it('signs in, edits a holiday with Lithuanian validation and server messages, at 390 and 1280 px', async () => {
+  it('signs in, refuses and saves with Lithuanian messages, shows the bus stops at 390 and 1280 px', async () => {
     const p = await page();
     await p.goto(url('/admin-access'));
     await p.getByRole('heading', { level: 1, name: 'Administratoriaus prisijungimas' }).waitFor();
@@ -174,6 +174,27 @@ describe('the admin board in Lithuanian', () => {
     await p.getByRole('heading', { level: 1, name: 'Sveiki' }).waitFor();
     await expectNoAxeViolations(p, 'admin home in Lithuanian');
     await screenshotViewport(p, 'lt-admin-home-1280');
+
+    // An inline edit: the spec's validation message and the saved notice, in Lithuanian.
+    await p.getByRole('link', { name: 'Švenčių dienos' }).first().click();
+    await p.getByRole('heading', { level: 1, name: 'Švenčių dienos' }).waitFor();
+    const name = `E2E šventė ${Date.now() % 1_000_000}`;
+    await p.getByRole('button', { name: 'Pridėti šventę' }).click();
+    await p.getByLabel('Naujos šventės pavadinimas').fill(name);
+    await p.getByRole('button', { name: 'Išsaugoti' }).click();
+    await alertWithText(p, 'Įvesti duomenys netinkami, patikrinkite, ar viskas įvesta teisingai');
+    await p.getByRole('button', { name: /^Naujos šventės data: nenurodyta/ }).click();
+    const calendar = p.getByRole('dialog', { name: 'Kalendorius: Naujos šventės data' });
+    await calendar.waitFor();
+    // Days are named the Lithuanian way, month first: 'lapkričio 20 d.'.
+    await calendar.getByRole('button', { name: / 20 d\.$/ }).first().click();
+    await p.getByRole('button', { name: 'Išsaugoti' }).click();
+    await alertWithText(p, 'Sėkmingai išsaugota duomenų bazėje');
+    await expectNoAxeViolations(p, 'holidays in Lithuanian');
+    await screenshotViewport(p, 'lt-admin-holidays-1280');
+    await p.getByRole('button', { name: `Ištrinti šventę „${name}“` }).click();
+    await p.getByRole('button', { name: 'Taip, ištrinti' }).click();
+    await alertWithText(p, `Šventė „${name}“ ištrinta.`);
 
     await p.getByRole('link', { name: 'Stotelės' }).first().click();
     await p.getByRole('heading', { level: 1, name: 'Stotelės' }).waitFor();

@@ -104,7 +104,7 @@ export const adminLt: AdminMessages = {
     searchPlaceholder: 'Įveskite pavadinimo dalį',
     coords: 'Koordinatės',
     defaultInSearch: 'Numatytoji paieškoje',
-    searchNames: 'Kiti paieškos pavadinimai',
+    searchNames: 'Kiti pavadinimai',
     searchNamesOf: (name: string) =>
       `${name ? `Stotelės „${name}“` : 'Naujos stotelės'} kiti paieškos pavadinimai, atskirti kabliataškiais`,
     searchNamesPlaceholder: 'pvz., Autobusų stotis; Bus station',
