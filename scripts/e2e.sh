@@ -36,6 +36,7 @@ export DB_PATH="$WORK/e2e.sqlite"
 # A private build, so two runs at once (or a developer's build) cannot swap files under the server.
 echo "==> building the web app"
 pnpm --filter @bus/web exec vite build --outDir "$WORK/dist" --emptyOutDir
+node packages/web/scripts/compress.mjs "$WORK/dist"
 node packages/web/scripts/bundle-size.mjs "$WORK/dist"
 export WEB_DIST_DIR="$WORK/dist"
 if [ ! -f data/anyksciai.json ]; then

@@ -46,6 +46,15 @@ export function errorBody(status: number, message: string) {
   return { status, error: STATUS_TEXT[status] ?? 'Error', message };
 }
 
+/**
+ * Files under /assets/ carry a content hash in their names: a new build gives new names, so a
+ * browser may keep them for a year without asking. Other files (icons, manifest, robots) keep
+ * their names across builds: an hour.
+ */
+export function fileCacheControl(path: string): string {
+  return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
+
 /** Builds the whole server (no listening): tests call `app.inject`, main.ts calls `listen`. */
 export async function buildApp({
   db,
@@ -123,7 +132,17 @@ export async function buildApp({
   const indexHtml = join(env.WEB_DIST_DIR, 'index.html');
   const hasWebApp = existsSync(indexHtml);
   // Pages go through the not-found handler below (status and meta tags per page), files not.
-  if (hasWebApp) await app.register(fastifyStatic, { root: env.WEB_DIST_DIR, wildcard: false, index: false });
+  if (hasWebApp)
+    await app.register(fastifyStatic, {
+      root: env.WEB_DIST_DIR,
+      wildcard: false,
+      index: false,
+      // x.js.br / x.js.gz beside x.js, made once at build time (web/scripts/compress.mjs): the
+      // browser gets the one it asks for, and no request pays for compressing.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', fileCacheControl(path)),
+    });
   const template = hasWebApp ? loadTemplate(indexHtml) : '';
   const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -147,10 +166,15 @@ export async function buildApp({
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     // The app's page, with an honest status (the app shows 'Nopage here' for unknown routes).
     const meta = await pageMeta(db, path, new URLSearchParams(search));
-    return reply
-      .status(meta.status)
-      .type('text/html; charset=utf-8')
-      .send(renderPage(template, meta, `${originOf(request)}${request.url}`));
+    return (
+      reply
+        .status(meta.status)
+        // Asked again each time (it names this build's files), answered from the browser's copy
+        // when unchanged (ETag).
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(renderPage(template, meta, `${originOf(request)}${request.url}`))
+    );
   });
 
   return app;
