@@ -187,7 +187,10 @@ describe('the admin board in Lithuanian', () => {
     const calendar = p.getByRole('dialog', { name: 'Kalendorius: Naujos šventės data' });
     await calendar.waitFor();
     // Days are named the Lithuanian way, month first: 'lapkričio 20 d.'.
-    await calendar.getByRole('button', { name: / 20 d\.$/ }).first().click();
+    await calendar
+      .getByRole('button', { name: / 20 d\.$/ })
+      .first()
+      .click();
     await p.getByRole('button', { name: 'Išsaugoti' }).click();
     await alertWithText(p, 'Sėkmingai išsaugota duomenų bazėje');
     await expectNoAxeViolations(p, 'holidays in Lithuanian');
