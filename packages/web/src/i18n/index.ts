@@ -12,8 +12,9 @@ export type Language = (typeof LANGUAGES)[number];
 const STORAGE_KEY = 'lang';
 
 /**
- * Both catalogues are chunks of their own, fetched on start: the first load carries no
- * language it does not show (the 80 KB budget of the public home).
+ * Each language's catalogue of the home is a chunk of its own; only the one shown is fetched
+ * on start, so the first load carries no language it does not show (the 80 KB budget of the
+ * public home, scripts/bundle-size.mjs).
  */
 const CATALOGUES: Record<Language, () => Promise<HomeMessages>> = {
   lt: () => import('./lt.ts').then((module) => module.lt),
