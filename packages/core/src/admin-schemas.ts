@@ -7,13 +7,7 @@ import { MAX_STOP_QUERY_LENGTH } from './queries.ts';
 import { isNewId } from './reconcile.ts';
 import { englishMessage, type KeyedMessage, serverMessage } from './server-messages.ts';
 import { MAX_SEARCH_NAMES } from './stop-search.ts';
-import {
-  checkFieldText,
-  isTextRuleMessage,
-  TEXT_LIMITS,
-  type TextField,
-  type TextProblem,
-} from './text-rules.ts';
+import { checkFieldText, TEXT_LIMITS, type TextField, type TextProblem } from './text-rules.ts';
 import { formatTime, parseTime } from './time.ts';
 
 /**
@@ -149,9 +143,9 @@ const required = { error: MESSAGES.required };
 export const SIGN_IN_LIMITS = { username: 100, password: 1000 } as const;
 
 export const SIGN_IN_MESSAGES = {
-  usernameTooLong: `User name is too long: at most ${SIGN_IN_LIMITS.username} characters`,
-  passwordTooLong: `Password is too long: at most ${SIGN_IN_LIMITS.password} characters`,
-} as const;
+  usernameTooLong: englishMessage(serverMessage('usernameTooLong', { max: SIGN_IN_LIMITS.username })),
+  passwordTooLong: englishMessage(serverMessage('passwordTooLong', { max: SIGN_IN_LIMITS.password })),
+};
 
 /** More than `max` characters (code points), without spreading a huge text. */
 function longerThan(text: string, max: number): boolean {
@@ -181,20 +175,6 @@ export const SignInInput = z
       ctx.addIssue({ code: 'custom', message: SIGN_IN_MESSAGES.passwordTooLong, path: [] });
   });
 export type SignInInput = z.infer<typeof SignInInput>;
-
-/** A sign-in body (the old REST path): refused with INVALID_INPUT and the same message as on tRPC. */
-export function parseSignInInput(raw: unknown): SignInInput {
-  const result = SignInInput.safeParse(raw);
-  if (result.success) return result.data;
-  const messages = result.error.issues.map((i) => i.message);
-  const spec = pickValidationMessage(messages);
-  const limits = messages.filter((m) => Object.values<string>(SIGN_IN_MESSAGES).includes(m));
-  throw new DomainError(
-    'INVALID_INPUT',
-    keyOfValidationText(spec ?? '') ??
-      (limits.length > 0 ? joinedProblems(limits) : serverMessage('inputFailed')),
-  );
-}
 
 // ---------------------------------------------------------------------------------------
 // Ids of the admin reads and deletes
@@ -276,7 +256,9 @@ export const SaveStopInput = z.object(
      */
     searchNames: z
       .array(requiredText('stopSearchName'), failed)
-      .max(MAX_SEARCH_NAMES, { error: `At most ${MAX_SEARCH_NAMES} extra search names` })
+      .max(MAX_SEARCH_NAMES, {
+        error: englishMessage(serverMessage('tooManySearchNames', { max: MAX_SEARCH_NAMES })),
+      })
       .optional(),
     /** The user has seen that another stop has this name and saves anyway. */
     confirmDuplicateName: z.boolean(failed).optional(),
@@ -581,14 +563,28 @@ function joinedProblems(texts: readonly string[]): KeyedMessage {
   return parts.length === 1 && parts[0] ? parts[0] : serverMessage('several', { parts });
 }
 
-/** The spec message for a failed admin validation, keyed (the earliest rule broken; see MESSAGES). */
-export function validationProblem(error: ZodError): KeyedMessage {
-  const messages = error.issues.map((i) => i.message);
+/**
+ * The keyed message of failed input: the spec message when one is broken (the earliest rule;
+ * see MESSAGES), else core's own texts of the issues (a text too long, invisible or with
+ * control characters naming its field, a sign-in limit...). `everyIssue`: null unless every
+ * issue has one of core's texts; otherwise the issues in zod's own words are passed over.
+ */
+function problemOf(messages: readonly string[], everyIssue: boolean): KeyedMessage | null {
   const spec = keyOfValidationText(pickValidationMessage(messages) ?? '');
   if (spec !== null) return spec;
-  // A text too long, invisible or with control characters: say which field (text-rules.ts).
-  const named = messages.filter(isTextRuleMessage);
-  return named.length > 0 ? joinedProblems(named) : serverMessage('inputFailed');
+  const known = messages.filter((text) => keyOfValidationText(text) !== null);
+  if (known.length === 0 || (everyIssue && known.length < messages.length)) return null;
+  return joinedProblems(known);
+}
+
+/** The message of a failed admin validation, keyed; 'Input validation failed…' when core has no words for it. */
+export function validationProblem(error: ZodError): KeyedMessage {
+  return (
+    problemOf(
+      error.issues.map((i) => i.message),
+      false,
+    ) ?? serverMessage('inputFailed')
+  );
 }
 
 /** The spec message for a failed admin validation (the earliest rule broken; see MESSAGES). */
@@ -601,10 +597,7 @@ export function validationMessage(error: ZodError): string {
  * else core's texts of every issue; null when an issue has zod's own words.
  */
 export function issuesProblem(messages: readonly string[]): KeyedMessage | null {
-  const spec = keyOfValidationText(pickValidationMessage(messages) ?? '');
-  if (spec !== null) return spec;
-  if (messages.length === 0 || !messages.every((text) => keyOfValidationText(text) !== null)) return null;
-  return joinedProblems(messages);
+  return problemOf(messages, true);
 }
 
 /**

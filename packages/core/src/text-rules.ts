@@ -82,15 +82,6 @@ export function textProblemMessage(field: TextField, problem: TextProblem): stri
   return `${label} contains control characters or text direction overrides`;
 }
 
-/** True for a message of textProblemMessage (so the inputs can pass it on as it is). */
-export function isTextRuleMessage(message: string): boolean {
-  return (Object.keys(TEXT_LIMITS) as TextField[]).some((field) =>
-    (['empty', 'too-long', 'control'] as const).some(
-      (problem) => textProblemMessage(field, problem) === message,
-    ),
-  );
-}
-
 /**
  * A field's text as it is stored: the normalised text, null for a blank optional one, or
  * what is wrong with it (with the message naming the field).

@@ -1,3 +1,4 @@
+import { englishMessage } from '@bus/core';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, passwordProblem, verifyDummy, verifyPassword } from './passwords.ts';
 
@@ -34,9 +35,13 @@ describe('password hashing (scrypt)', () => {
   });
 
   it('sets a minimum for passwords typed into the CLI', () => {
-    expect(passwordProblem('')).toMatch(/empty/);
-    expect(passwordProblem('        ')).toMatch(/empty/);
-    expect(passwordProblem('2025')).toMatch(/at least 8/);
+    const problem = (password: string) => {
+      const keyed = passwordProblem(password);
+      return keyed && englishMessage(keyed);
+    };
+    expect(problem('')).toMatch(/empty/);
+    expect(problem('        ')).toMatch(/empty/);
+    expect(problem('2025')).toMatch(/at least 8/);
     expect(passwordProblem('long enough')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import { englishMessage, type KeyedMessage, serverMessage } from '@bus/core';
+import { type KeyedMessage, serverMessage } from '@bus/core';
 
 /**
  * Password hashing with scrypt (memory-hard, in node:crypto, no native add-on). A hash is a
@@ -92,13 +92,7 @@ export async function verifyDummy(password: string): Promise<void> {
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** The rule for passwords set with the CLI (the demo account's '2025' is seeded, not typed). */
-export function passwordProblem(password: string): string | null {
-  const problem = passwordProblemKeyed(password);
-  return problem && englishMessage(problem);
-}
-
-/** passwordProblem's message, keyed (server-messages.ts). */
-export function passwordProblemKeyed(password: string): KeyedMessage | null {
+export function passwordProblem(password: string): KeyedMessage | null {
   if (password.trim() === '') return serverMessage('passwordEmpty');
   if ([...password].length < MIN_PASSWORD_LENGTH)
     return serverMessage('passwordTooShort', { min: MIN_PASSWORD_LENGTH });

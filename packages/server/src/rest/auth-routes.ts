@@ -1,4 +1,4 @@
-import { parseSignInInput } from '@bus/core';
+import { parseAdminInput, SignInInput } from '@bus/core';
 import type { FastifyInstance } from 'fastify';
 import { retryAfterOf, signIn } from '../services/auth.ts';
 import type { RestDeps } from './deps.ts';
@@ -8,7 +8,7 @@ import { legacySignIn } from './mappers.ts';
 export function registerAuthRoutes(app: FastifyInstance, { db, clock, auth }: RestDeps): void {
   app.post('/api/auth/signin', async (req, reply) => {
     // Too long a user name or password is refused here, before any hashing or recorded failure.
-    const input = parseSignInInput(req.body);
+    const input = parseAdminInput(SignInInput, req.body);
     const deps = {
       db: db.kysely,
       secret: auth.secret,

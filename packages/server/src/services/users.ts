@@ -14,7 +14,7 @@ import {
   type UserSummary,
 } from '@bus/db';
 import { ADMIN_ROLE, KNOWN_ROLES } from '../auth/authorize.ts';
-import { hashPassword, passwordProblemKeyed, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 
 /** The demo admin that DEMO mode creates and the login page shows (spec section 1). */
 export const DEMO_USERNAME = 'boss';
@@ -29,7 +29,7 @@ function checkUsername(username: string): void {
 }
 
 function checkPassword(password: string): void {
-  const problem = passwordProblemKeyed(password);
+  const problem = passwordProblem(password);
   if (problem) throw new DomainError('INVALID_INPUT', problem);
 }
 

@@ -1,7 +1,10 @@
 import type { HomeMessages } from './en.ts';
 
-/** The Lithuanian form for a count: 1, 21, 31… / 2–9, 22–29… / 0, 10–20, 30… */
-function pluralForm(n: number, one: string, few: string, many: string): string {
+/**
+ * The Lithuanian form for a count: 1, 21, 31… / 2–9, 22–29… / 0, 10–20, 30… (the other
+ * Lithuanian catalogues take it from here: the home's catalogue is loaded first anyway).
+ */
+export function pluralForm(n: number, one: string, few: string, many: string): string {
   const units = n % 10;
   const tens = n % 100;
   if (units === 1 && tens !== 11) return one;
@@ -10,7 +13,7 @@ function pluralForm(n: number, one: string, few: string, many: string): string {
 }
 
 /** A count phrase: '1 stotelė', '2 stotelės', '10 stotelių'. */
-function plural(n: number, one: string, few: string, many: string): string {
+export function plural(n: number, one: string, few: string, many: string): string {
   return `${n} ${pluralForm(n, one, few, many)}`;
 }
 

@@ -1,14 +1,6 @@
 import type { TextField } from '@bus/core';
 import type { ChangeSubject, ServerMessageCatalogue } from '@bus/core/browser';
-
-/** The Lithuanian form for a count: 1, 21, 31… / 2–9, 22–29… / 0, 10–20, 30… */
-function pluralForm(n: number, one: string, few: string, many: string): string {
-  const units = n % 10;
-  const tens = n % 100;
-  if (units === 1 && tens !== 11) return one;
-  if (units >= 2 && (tens < 10 || tens > 19)) return few;
-  return many;
-}
+import { pluralForm } from './lt.ts';
 
 /** 'ne daugiau kaip 100 simbolių' */
 const atMost = (n: number) => `ne daugiau kaip ${n} ${pluralForm(n, 'simbolis', 'simboliai', 'simbolių')}`;
