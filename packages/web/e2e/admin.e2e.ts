@@ -166,6 +166,11 @@ describe('admin board', () => {
     await go('/admin-panel/bus-stops');
     await heading('Bus stops').waitFor();
     await page.getByRole('button', { name: 'Add bus stop' }).click();
+    // A name over the limit is refused before anything is sent, saying which rule it breaks.
+    await page.getByLabel('Name of the new stop').fill('x'.repeat(101));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await alertWithText(page, 'Stop name is too long: at most 100 characters');
+    expect(await page.getByLabel('Name of the new stop').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Name of the new stop').fill(STOP_NAME);
     await page.getByLabel('Coords of the new stop').fill('e2e');
     await page.getByLabel('Extra search names of the new stop, separated by semicolons').fill(`${ALIAS}; `);

@@ -1,4 +1,4 @@
-import { SaveStopInput } from '@bus/core';
+import { SaveStopInput, validationProblem } from '@bus/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
@@ -145,7 +145,10 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
     }),
     startEditing: onDone !== undefined,
     onDone,
-    isValid: (d) => SaveStopInput.safeParse(input(d)).success,
+    problem: (d) => {
+      const result = SaveStopInput.safeParse(input(d));
+      return result.success ? null : validationProblem(result.error);
+    },
     save: (d, confirmed, baseVersion) => save.mutateAsync(input(d, confirmed, baseVersion)),
     version: item.version,
     storageKey: onDone === undefined ? `stop:${stop.id}` : undefined,

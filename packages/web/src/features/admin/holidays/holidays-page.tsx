@@ -1,4 +1,4 @@
-import { type Holiday, SaveHolidayInput } from '@bus/core';
+import { type Holiday, SaveHolidayInput, validationProblem } from '@bus/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Loading } from '../../../components/loading.tsx';
@@ -95,7 +95,10 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday & { version: number 
     initial: () => ({ name: holiday.name, month: holiday.month || null, day: holiday.day || null }),
     startEditing: isNew,
     onDone,
-    isValid: (d) => SaveHolidayInput.safeParse(input(d)).success,
+    problem: (d) => {
+      const result = SaveHolidayInput.safeParse(input(d));
+      return result.success ? null : validationProblem(result.error);
+    },
     save: (d, _confirmed, baseVersion) => save.mutateAsync(input(d, baseVersion)),
     version: holiday.version,
     storageKey: isNew ? undefined : `holiday:${holiday.id}`,

@@ -1,3 +1,4 @@
+import { englishMessage, type KeyedMessage, renderServerMessage } from '@bus/core';
 import { useState } from 'react';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useServerMessages } from '../../../i18n/index.ts';
@@ -40,7 +41,8 @@ export function useInlineRow<D>(options: {
   initial: () => D;
   startEditing: boolean;
   onDone: (() => void) | undefined;
-  isValid: (draft: D) => boolean;
+  /** What is wrong with the draft (the same message the server would send), or null. */
+  problem: (draft: D) => KeyedMessage | null;
   /**
    * `confirmed`: the user has answered the server's question (a stop name another stop has)
    * with yes; `baseVersion`: the version the edit started from.
@@ -88,9 +90,14 @@ export function useInlineRow<D>(options: {
   const save = async (confirmed: boolean) => {
     flushEdits();
     setQuestion(null);
-    if (!options.isValid(draft.latest())) {
+    const problem = options.problem(draft.latest());
+    if (problem !== null) {
       setSubmitted(true);
-      toasts.danger(m.validation.inputFailed, ALERT_MS.standard);
+      // Which rule is broken, in the language shown ('Holiday name is too long: …').
+      toasts.danger(
+        serverMessages ? renderServerMessage(serverMessages, problem) : englishMessage(problem),
+        ALERT_MS.standard,
+      );
       return;
     }
     try {
