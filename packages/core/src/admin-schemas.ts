@@ -1,7 +1,15 @@
 import { type ZodError, type ZodType, z } from 'zod';
 import { daysInMonth } from './calendar.ts';
-import { BOUND_FOR, ROUTE_TYPES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts';
+import { BOUND_FOR, type Position, ROUTE_TYPES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts';
 import { DomainError } from './errors.ts';
+import {
+  FEED_WINDOW_DAYS,
+  isEmailAddress,
+  isPhoneNumber,
+  isWebAddress,
+  type PositionProblem,
+  parsePosition,
+} from './gtfs/publishing.ts';
 import { MESSAGES, pickValidationMessage } from './messages.ts';
 import { MAX_STOP_QUERY_LENGTH } from './queries.ts';
 import { isNewId } from './reconcile.ts';
@@ -262,10 +270,86 @@ export const SaveStopInput = z.object(
       .optional(),
     /** The user has seen that another stop has this name and saves anyway. */
     confirmDuplicateName: z.boolean(failed).optional(),
+    /**
+     * Where the stop is, 'latitude, longitude' as pasted from a map; '' or null: none. Absent:
+     * keep the stored one (the old REST path knows none).
+     */
+    position: z
+      .string(failed)
+      .nullable()
+      .optional()
+      .transform((value, ctx): Position | null | undefined => {
+        if (value === undefined) return undefined;
+        const parsed = parsePosition(value ?? '');
+        if (parsed.ok) return parsed.position;
+        ctx.issues.push({ code: 'custom', message: positionMessage(parsed.problem), input: value });
+        return z.NEVER;
+      }),
   },
   failed,
 );
 export type SaveStopInput = z.infer<typeof SaveStopInput>;
+
+const positionMessage = (problem: PositionProblem) =>
+  englishMessage(serverMessage('invalidPosition', { problem }));
+const webAddressMessage = (field: 'siteUrl' | 'operatorUrl' | 'publisherContact') =>
+  englishMessage(serverMessage('invalidWebAddress', { field }));
+
+/** An optional web address (blank: none); the contact may be an e-mail address instead. */
+function optionalAddress(field: 'siteUrl' | 'operatorUrl' | 'publisherContact') {
+  return optionalText('webAddress').transform((value, ctx) => {
+    if (value === null) return null;
+    if (isWebAddress(value) || (field === 'publisherContact' && isEmailAddress(value))) return value;
+    ctx.issues.push({ code: 'custom', message: webAddressMessage(field), input: value });
+    return z.NEVER;
+  });
+}
+
+/** The publishing screen (GTFS feed): every field may stay blank until the feed is published. */
+export const SavePublishingInput = z.object(
+  {
+    siteUrl: optionalAddress('siteUrl'),
+    publisherName: optionalText('publisherName'),
+    publisherContact: optionalAddress('publisherContact'),
+    operators: z
+      .array(
+        z.object(
+          {
+            name: requiredText('operator'),
+            url: optionalAddress('operatorUrl'),
+            phone: optionalText('phone').transform((value, ctx) => {
+              if (value === null || isPhoneNumber(value)) return value;
+              ctx.issues.push({
+                code: 'custom',
+                message: englishMessage(serverMessage('invalidPhone')),
+                input: value,
+              });
+              return z.NEVER;
+            }),
+          },
+          failed,
+        ),
+        failed,
+      )
+      .max(200, failed),
+    windowDays: z.union([z.number(failed), z.string(failed)], failed).transform((value, ctx) => {
+      const n = toInteger(value);
+      if (Number.isNaN(n) || n < FEED_WINDOW_DAYS.min || n > FEED_WINDOW_DAYS.max) {
+        ctx.issues.push({ code: 'custom', message: FEED_WINDOW_MESSAGE, input: value });
+        return z.NEVER;
+      }
+      return n;
+    }),
+    /** When the settings the editor shows were saved (null: never); a save from older ones is refused. */
+    baseSavedAt: z.string(failed).max(40, failed).nullable(),
+  },
+  failed,
+);
+export type SavePublishingInput = z.infer<typeof SavePublishingInput>;
+
+const FEED_WINDOW_MESSAGE = englishMessage(
+  serverMessage('feedWindowDays', { min: FEED_WINDOW_DAYS.min, max: FEED_WINDOW_DAYS.max }),
+);
 
 // ---------------------------------------------------------------------------------------
 // Lines with their route variations
@@ -542,6 +626,13 @@ const KEYED_TEXTS: ReadonlyMap<string, KeyedMessage> = new Map(
     serverMessage('usernameTooLong', { max: SIGN_IN_LIMITS.username }),
     serverMessage('passwordTooLong', { max: SIGN_IN_LIMITS.password }),
     serverMessage('tooManySearchNames', { max: MAX_SEARCH_NAMES }),
+    serverMessage('invalidPosition', { problem: 'malformed' }),
+    serverMessage('invalidPosition', { problem: 'outside' }),
+    serverMessage('invalidWebAddress', { field: 'siteUrl' }),
+    serverMessage('invalidWebAddress', { field: 'operatorUrl' }),
+    serverMessage('invalidWebAddress', { field: 'publisherContact' }),
+    serverMessage('invalidPhone'),
+    serverMessage('feedWindowDays', { min: FEED_WINDOW_DAYS.min, max: FEED_WINDOW_DAYS.max }),
     serverMessage('invalidDate'),
     serverMessage('queryTooLong', { max: MAX_STOP_QUERY_LENGTH }),
   ].map((keyed) => [englishMessage(keyed), keyed] as const),

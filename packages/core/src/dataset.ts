@@ -35,6 +35,10 @@ export const DatasetStop = z.strictObject({
   defaultOption: z.boolean(),
   /** Extra names the stop search finds it by; absent: none. */
   searchNames: z.array(text('stopSearchName')).max(MAX_SEARCH_NAMES).optional(),
+  /** Where the stop is (decimal degrees); absent: not given yet. */
+  position: z
+    .strictObject({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })
+    .optional(),
 });
 
 export const DatasetHoliday = z.strictObject({ id, name: text('holidayName'), month, day });

@@ -38,6 +38,14 @@ export interface Stop {
 /** A stop as staff edit it: with the extra names the stop search also finds it by. */
 export interface AdminStop extends Stop {
   searchNames: string[];
+  /** Where the stop is (for the GTFS feed); null when staff have not given it yet. */
+  position: Position | null;
+}
+
+/** Decimal degrees, WGS 84. */
+export interface Position {
+  lat: number;
+  lon: number;
 }
 
 /** A stop found by the search; `matchedName` is the extra search name that matched, if not its name. */

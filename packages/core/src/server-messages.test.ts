@@ -34,6 +34,10 @@ const SAMPLES: { [K in keyof ServerMessageParams]: ServerMessageParams[K] } = {
   usernameTooLong: { max: 100 },
   passwordTooLong: { max: 1000 },
   tooManySearchNames: { max: 10 },
+  invalidPosition: { problem: 'outside' },
+  invalidWebAddress: { field: 'operatorUrl' },
+  invalidPhone: {},
+  feedWindowDays: { min: 30, max: 730 },
   several: {
     parts: [
       serverMessage('textProblem', { field: 'stopName', problem: 'empty', limit: 100 }),

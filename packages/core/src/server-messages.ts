@@ -18,7 +18,8 @@ export type ChangeSubject =
   | { kind: 'holiday'; id: number; name: string | null }
   | { kind: 'stop'; id: number; name: string | null }
   /** A restore from the history: the entry's stored summary ('Line M35'). */
-  | { kind: 'change'; summary: string };
+  | { kind: 'change'; summary: string }
+  | { kind: 'publishing' };
 
 type NoParams = Record<string, never>;
 
@@ -35,6 +36,12 @@ export interface ServerMessageParams {
   usernameTooLong: { max: number };
   passwordTooLong: { max: number };
   tooManySearchNames: { max: number };
+  /** A stop position that is not 'latitude, longitude', or lies outside Lithuania's surroundings. */
+  invalidPosition: { problem: 'malformed' | 'outside' };
+  /** A publishing setting that must be a web address (the contact: or an e-mail address). */
+  invalidWebAddress: { field: 'siteUrl' | 'operatorUrl' | 'publisherContact' };
+  invalidPhone: NoParams;
+  feedWindowDays: { min: number; max: number };
   /** Several problems at once, in this order, joined by '; '. */
   several: { parts: KeyedMessage[] };
   // The public queries' own checks.
@@ -121,6 +128,8 @@ const subjectText = (subject: ChangeSubject): string => {
       return subject.name === null ? `Bus stop ${subject.id}` : `Stop ${subject.name}`;
     case 'change':
       return subject.summary;
+    case 'publishing':
+      return 'The publishing setup';
   }
 };
 
@@ -137,6 +146,16 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   usernameTooLong: ({ max }) => `User name is too long: ${sizeText(max)}`,
   passwordTooLong: ({ max }) => `Password is too long: ${sizeText(max)}`,
   tooManySearchNames: ({ max }) => `At most ${max} extra search names`,
+  invalidPosition: ({ problem }) =>
+    problem === 'malformed'
+      ? 'Position must be latitude and longitude in degrees, for example 55.5248, 25.1043'
+      : 'Position is outside Lithuania: latitude comes first, for example 55.5248, 25.1043',
+  invalidWebAddress: ({ field }) =>
+    field === 'publisherContact'
+      ? 'Contact must be an e-mail address or a web address starting with https://'
+      : `${field === 'siteUrl' ? 'Site address' : 'Operator web address'} must be a web address starting with https://`,
+  invalidPhone: () => 'Phone must be a number: digits, spaces, + ( ) and -',
+  feedWindowDays: ({ min, max }) => `Feed window must be ${min} to ${max} days`,
   several: ({ parts }) => parts.map((part) => renderServerMessage(SERVER_MESSAGES, part)).join('; '),
   invalidId: ({ field }) => `${field} must be a positive whole number`,
   invalidDate: () => 'date must be a calendar date written YYYY-MM-DD',

@@ -26,6 +26,9 @@ export const TEXT_LIMITS = {
   ruleName: 100,
   holidayName: 100,
   scheduleDescription: 500,
+  publisherName: 100,
+  webAddress: 200,
+  phone: 30,
 } as const;
 
 export type TextField = keyof typeof TEXT_LIMITS;
@@ -53,6 +56,9 @@ export const TEXT_LABELS: Record<TextField, string> = {
   ruleName: 'Yearly rule name',
   holidayName: 'Holiday name',
   scheduleDescription: 'Time constraints description',
+  publisherName: 'Publisher name',
+  webAddress: 'Web address',
+  phone: 'Phone',
 };
 
 export type TextProblem = 'empty' | 'too-long' | 'control';

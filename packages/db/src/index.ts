@@ -9,6 +9,7 @@ export * from './repositories/departures.ts';
 export * from './repositories/history.ts';
 export * from './repositories/holidays.ts';
 export * from './repositories/lines.ts';
+export * from './repositories/publishing.ts';
 export * from './repositories/read-snapshot.ts';
 export * from './repositories/restore.ts';
 export * from './repositories/rules.ts';

@@ -16,6 +16,9 @@ export interface StopTable {
   name_sort: string;
   /** Extra search names, separated by line breaks ('' = none); see searchNamesColumn. */
   search_names: Generated<string>;
+  /** Position in decimal degrees (WGS 84), both set or both null (migration 2026-11-27). */
+  lat: number | null;
+  lon: number | null;
 }
 
 export interface HolidayTable {

@@ -14,6 +14,7 @@ import { createAuthRuntime } from './auth/runtime.ts';
 import { type Env, isLoopback } from './env.ts';
 import { registerLegacyRest } from './rest/index.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { FeedNotReady, type PublishedFeed, publishedFeed } from './services/gtfs.ts';
 import { checkHealth } from './services/health.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, settleDemoAccount } from './services/users.ts';
 import { registerTrpcFastLane } from './trpc/fast-lane.ts';
@@ -102,6 +103,22 @@ export async function buildApp({
     app.log.warn('Demo mode: the admin login shown on the login page works. Set DEMO=0 for real use.');
 
   app.get('/healthz', async () => checkHealth(db));
+  // The open-data feed (GTFS) for journey planners: built from the data, kept until it changes.
+  app.get('/gtfs.zip', async (request, reply) => {
+    let feed: PublishedFeed;
+    try {
+      feed = await publishedFeed(db, clock);
+    } catch (error) {
+      if (error instanceof FeedNotReady) return reply.status(404).send(errorBody(404, error.message));
+      throw error;
+    }
+    reply.header('etag', feed.etag).header('cache-control', 'public, no-cache');
+    if (request.headers['if-none-match'] === feed.etag) return reply.status(304).send();
+    return reply
+      .type('application/zip')
+      .header('content-disposition', 'attachment; filename="gtfs.zip"')
+      .send(Buffer.from(feed.zip.buffer, feed.zip.byteOffset, feed.zip.byteLength));
+  });
   registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
 
   const createContext = (req: FastifyRequest, reply?: FastifyReply): Context => ({

@@ -131,6 +131,7 @@ describe('admin.stops', () => {
       coords: null,
       defaultOption: true,
       searchNames: [],
+      position: null,
     });
     const usage = await stopsWithUsage();
     expect(usage.map((u) => u.stop)).toEqual(list);
@@ -160,6 +161,7 @@ describe('admin.stops', () => {
       coords: null,
       defaultOption: false,
       searchNames: [],
+      position: null,
       version: expect.any(Number),
     });
     const temporary = await client.mutate<Stop>('admin.stops.save', {
@@ -187,6 +189,7 @@ describe('admin.stops', () => {
       coords: 'prie miško',
       defaultOption: true,
       searchNames: [],
+      position: null,
       version: expect.any(Number),
     });
     // The folded name was rewritten: the public search finds the new name without diacritics.

@@ -5,6 +5,7 @@ import * as changeLog from './2026-11-25-change-log.ts';
 import * as idsNeverReused from './2026-11-25-ids-never-reused.ts';
 import * as userAccess from './2026-11-25-user-access.ts';
 import * as stopSearchNames from './2026-11-26-stop-search-names.ts';
+import * as gtfsPublishing from './2026-11-27-gtfs-publishing.ts';
 
 /**
  * Inline provider: migrations are bundled with the code, keyed by date-prefixed name. Kysely
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-ids-never-reused': idsNeverReused,
   '2026-11-25-user-access': userAccess,
   '2026-11-26-stop-search-names': stopSearchNames,
+  '2026-11-27-gtfs-publishing': gtfsPublishing,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
-import type { AdminStop } from '@bus/core';
+import type { AdminStop, Position } from '@bus/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-import { searchNamesColumn, stopSearchColumns, toAdminStop } from './stops.ts';
+import { positionColumns, searchNamesColumn, stopSearchColumns, toAdminStop } from './stops.ts';
 
 /** A line that has a route through a stop. */
 export interface LineRef {
@@ -9,7 +9,7 @@ export interface LineRef {
   name: string;
 }
 
-const STOP_COLUMNS = ['id', 'name', 'coords', 'default_option', 'search_names'] as const;
+const STOP_COLUMNS = ['id', 'name', 'coords', 'default_option', 'search_names', 'lat', 'lon'] as const;
 
 export async function listAllStops(db: Kysely<Database>): Promise<AdminStop[]> {
   const rows = await db.selectFrom('stop').select(STOP_COLUMNS).orderBy('id').execute();
@@ -22,6 +22,18 @@ export async function listStopsByFoldedName(db: Kysely<Database>, folded: string
   // instr, not LIKE: '%' and '_' typed by an editor are plain characters.
   if (folded !== '') query = query.where((eb) => eb(eb.fn('instr', ['name_folded', eb.val(folded)]), '>', 0));
   return (await query.execute()).map(toAdminStop);
+}
+
+/** The stops with these ids, in the order of `ids` (ids of no stop are left out). */
+export async function getAdminStopsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<AdminStop[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('stop')
+    .select(STOP_COLUMNS)
+    .where('id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, toAdminStop(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getStop(db: Kysely<Database>, id: number): Promise<AdminStop | undefined> {
@@ -73,6 +85,8 @@ export interface StopFields {
   defaultOption: boolean;
   /** Absent: none for a new stop, the stored ones kept on an update. */
   searchNames?: readonly string[];
+  /** Absent: none for a new stop, the stored one kept on an update (the old REST path knows none). */
+  position?: Position | null;
 }
 
 function stopColumns(stop: StopFields) {
@@ -82,6 +96,7 @@ function stopColumns(stop: StopFields) {
     default_option: stop.defaultOption ? 1 : 0,
     ...stopSearchColumns(stop.name),
     ...(stop.searchNames === undefined ? {} : { search_names: searchNamesColumn(stop.searchNames) }),
+    ...(stop.position === undefined ? {} : positionColumns(stop.position)),
   };
 }
 

@@ -46,6 +46,9 @@ const COUNTED_TABLES = {
 } as const satisfies Record<keyof TimetableCounts, keyof Database>;
 
 /** Children first, so no delete ever has to wait for a cascade or trips over a reference. */
+/** app_meta key: when the whole timetable was last imported (ISO instant). */
+export const TIMETABLE_IMPORTED_AT = 'timetable_imported_at';
+
 const TIMETABLE_TABLES_CHILD_FIRST = [
   'trip_time',
   'trip',
@@ -118,6 +121,8 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
     'name_folded',
     'name_sort',
     'search_names',
+    'lat',
+    'lon',
   ]);
   const insertHoliday = insert('holiday', ['id', 'name', 'month', 'day']);
   const insertRule = insert('yearly_rule', ['id', 'period_name', 'type_of_yearly_rule', 'other_rule_id']);
@@ -177,6 +182,8 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
         search.name_folded,
         search.name_sort,
         searchNamesColumn(distinctSearchNames(s.name, s.searchNames ?? [])),
+        s.position?.lat ?? null,
+        s.position?.lon ?? null,
       );
     }
     entity = 'holiday';
@@ -274,6 +281,11 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
       const first = broken[0];
       if (first) throw new Error(`${first.table} refers to a missing row of ${first.parent}`);
     }
+    // The GTFS feed's version is the time the timetable last changed: an import changes it all.
+    sqlite
+      .prepare(`INSERT INTO app_meta (key, value) VALUES ('${TIMETABLE_IMPORTED_AT}', ?)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
+      .run(new Date().toISOString());
   });
 
   // Foreign keys are switched off for the bulk write (SQLite then erases whole tables at once
@@ -414,6 +426,7 @@ export async function readTimetable(db: Kysely<Database>): Promise<TimetableData
       coords: s.coords,
       defaultOption: s.default_option === 1,
       ...(s.search_names === '' ? {} : { searchNames: parseSearchNames(s.search_names) }),
+      ...(s.lat === null || s.lon === null ? {} : { position: { lat: s.lat, lon: s.lon } }),
     })),
     holidays: holidays.map((h) => ({ id: h.id, name: h.name, month: h.month, day: h.day })),
     yearlyRules: rules.map((r) => ({

@@ -1,7 +1,7 @@
-import type { Holiday, Stop } from '@bus/core';
+import type { Holiday, Position, Stop } from '@bus/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-import { searchNamesColumn, stopSearchColumns } from './stops.ts';
+import { positionColumns, searchNamesColumn, stopSearchColumns } from './stops.ts';
 
 /**
  * Writes that put a recorded state back (the admin history's restore): the row gets exactly its
@@ -19,10 +19,10 @@ export async function restoreHolidayRow(db: Kysely<Database>, holiday: Holiday):
     .execute();
 }
 
-/** A state recorded before stops had extra search names has none. */
+/** A state recorded before stops had extra search names or positions has none. */
 export async function restoreStopRow(
   db: Kysely<Database>,
-  stop: Stop & { searchNames?: readonly string[] },
+  stop: Stop & { searchNames?: readonly string[]; position?: Position | null },
 ): Promise<void> {
   const columns = {
     name: stop.name,
@@ -30,6 +30,7 @@ export async function restoreStopRow(
     default_option: stop.defaultOption ? 1 : 0,
     ...stopSearchColumns(stop.name),
     search_names: searchNamesColumn(stop.searchNames ?? []),
+    ...positionColumns(stop.position ?? null),
   };
   await db
     .insertInto('stop')

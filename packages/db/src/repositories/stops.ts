@@ -1,4 +1,4 @@
-import { type AdminStop, foldText, lithuanianSortKey, type Stop } from '@bus/core';
+import { type AdminStop, foldText, lithuanianSortKey, type Position, type Stop } from '@bus/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 
@@ -17,8 +17,18 @@ export function parseSearchNames(column: string): string[] {
   return column === '' ? [] : column.split('\n');
 }
 
-export function toAdminStop(row: StopRow & { search_names: string }): AdminStop {
-  return { ...toStop(row), searchNames: parseSearchNames(row.search_names) };
+type PositionColumns = { lat: number | null; lon: number | null };
+
+export function toPosition(row: PositionColumns): Position | null {
+  return row.lat === null || row.lon === null ? null : { lat: row.lat, lon: row.lon };
+}
+
+export function positionColumns(position: Position | null): PositionColumns {
+  return { lat: position?.lat ?? null, lon: position?.lon ?? null };
+}
+
+export function toAdminStop(row: StopRow & PositionColumns & { search_names: string }): AdminStop {
+  return { ...toStop(row), searchNames: parseSearchNames(row.search_names), position: toPosition(row) };
 }
 
 /** The derived search columns of a stop row, always written together with its name. */

@@ -5,6 +5,7 @@ import { migrateToLatest, type OpenedDatabase, openDatabase } from '@bus/db';
 import { parseEnv } from '../env.ts';
 import { backupCommands } from './backup-commands.ts';
 import { dataCommands } from './data-commands.ts';
+import { gtfsCommands } from './gtfs-commands.ts';
 import { userCommands } from './user-commands.ts';
 
 export interface CliWriter {
@@ -50,7 +51,12 @@ export interface CliCommand {
 }
 
 /** Every command of `pnpm cli`; add a group (e.g. user commands) by spreading it in here. */
-export const COMMANDS: readonly CliCommand[] = [...dataCommands, ...backupCommands, ...userCommands];
+export const COMMANDS: readonly CliCommand[] = [
+  ...dataCommands,
+  ...gtfsCommands,
+  ...backupCommands,
+  ...userCommands,
+];
 
 function usage(commands: readonly CliCommand[]): string {
   const width = Math.max(...commands.map((c) => `${c.name} ${c.synopsis}`.length));

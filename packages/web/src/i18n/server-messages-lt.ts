@@ -38,6 +38,9 @@ const FIELD_LABELS: Record<TextField, string> = {
   ruleName: 'Metinės taisyklės pavadinimas',
   holidayName: 'Šventės pavadinimas',
   scheduleDescription: 'Laiko apribojimų aprašymas',
+  publisherName: 'Skelbėjo pavadinimas',
+  webAddress: 'Interneto adresas',
+  phone: 'Telefonas',
 };
 
 /** What a stale save names, as the object of 'pakeitė' (galininkas). */
@@ -57,6 +60,8 @@ function subjectText(subject: ChangeSubject): string {
       return subject.name === null ? `stotelę ${subject.id}` : `stotelę „${subject.name}“`;
     case 'change':
       return `„${subject.summary}“`;
+    case 'publishing':
+      return 'atvirųjų duomenų nustatymus';
   }
 }
 
@@ -85,6 +90,16 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   passwordTooLong: ({ max }) => `Slaptažodis per ilgas: ${atMost(max)}`,
   tooManySearchNames: ({ max }) =>
     `Ne daugiau kaip ${max} ${pluralForm(max, 'kitas paieškos pavadinimas', 'kiti paieškos pavadinimai', 'kitų paieškos pavadinimų')}`,
+  invalidPosition: ({ problem }) =>
+    problem === 'malformed'
+      ? 'Vietą nurodykite platuma ir ilguma laipsniais, pavyzdžiui, 55.5248, 25.1043'
+      : 'Ši vieta už Lietuvos ribų: pirmiausia rašoma platuma, pavyzdžiui, 55.5248, 25.1043',
+  invalidWebAddress: ({ field }) =>
+    field === 'publisherContact'
+      ? 'Kontaktas turi būti el. pašto adresas arba interneto adresas, prasidedantis https://'
+      : `${field === 'siteUrl' ? 'Svetainės adresas' : 'Vežėjo interneto adresas'} turi prasidėti https://`,
+  invalidPhone: () => 'Telefonas turi būti numeris: skaitmenys, tarpai, + ( ) ir -',
+  feedWindowDays: ({ min, max }) => `Duomenų laikotarpis turi būti nuo ${min} iki ${max} dienų`,
   // Not core's renderServerMessage: this chunk takes nothing but types from core (no English).
   several: ({ parts }) =>
     parts.map((part) => (serverMessagesLt[part.key] as (params: unknown) => string)(part.params)).join('; '),

@@ -14,6 +14,7 @@ import {
 import {
   type Db,
   deleteStop,
+  getAdminStopsByIds,
   getStop,
   insertStop,
   type LineRef,
@@ -57,16 +58,8 @@ export async function searchStopsWithUsage(db: OpenedDatabase, query: string): P
   if (foldText(query) === '') return withUsage(db, await listStopsByFoldedName(db.kysely, ''));
   // The same search as the visitors' selectors, every match (core stop-search.ts).
   const { stopsSorted } = await currentSnapshot(db);
-  return withUsage(
-    db,
-    searchStops(stopsSorted, query).map(({ stop: { id, name, coords, defaultOption, searchNames } }) => ({
-      id,
-      name,
-      coords,
-      defaultOption,
-      searchNames,
-    })),
-  );
+  const found = searchStops(stopsSorted, query).map(({ stop }) => stop.id);
+  return withUsage(db, await getAdminStopsByIds(db.kysely, found));
 }
 
 const label = async (db: Db, id: number): Promise<ChangeSubject> => {
@@ -113,6 +106,7 @@ export async function saveStop(
         coords: input.coords,
         defaultOption: input.defaultOption,
         searchNames: distinctSearchNames(input.name, input.searchNames ?? stored?.searchNames ?? []),
+        position: input.position === undefined ? (stored?.position ?? null) : input.position,
       };
       if (existingId === null) return insertStop(trx, fields);
       await updateStop(trx, existingId, fields);

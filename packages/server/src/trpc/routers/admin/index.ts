@@ -2,6 +2,7 @@ import { router } from '../../init.ts';
 import { adminHistoryRouter } from './history.ts';
 import { adminHolidaysRouter } from './holidays.ts';
 import { adminLinesRouter } from './lines.ts';
+import { adminPublishingRouter } from './publishing.ts';
 import { adminRoutesRouter } from './routes.ts';
 import { adminRulesRouter } from './rules.ts';
 import { adminSchedulesRouter } from './schedules.ts';
@@ -16,4 +17,5 @@ export const adminRouter = router({
   schedules: adminSchedulesRouter,
   rules: adminRulesRouter,
   history: adminHistoryRouter,
+  publishing: adminPublishingRouter,
 });

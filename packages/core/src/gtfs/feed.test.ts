@@ -1,0 +1,330 @@
+import { describe, expect, it } from 'vitest';
+import type { TimetableDataset } from '../dataset.ts';
+import { agencyId, buildFeed, describeFeedProblem, type FeedInput, toCsv } from './feed.ts';
+import { EMPTY_PUBLISHING_SETTINGS, type PublishingSettings } from './publishing.ts';
+import { parseCsv } from './validate.ts';
+
+/**
+ * A small town: the station (1), two villages (2, 3) and a stop no trip has a time at (4).
+ * Line 10 runs out and back on weekdays; line 20 runs only in winter, on Sundays.
+ */
+function town(): TimetableDataset {
+  const position = (lat: number) => ({ lat, lon: 25.1 });
+  return {
+    format: 'bus-timetable',
+    version: 1,
+    stops: [
+      { id: 1, name: 'Stotis', coords: null, defaultOption: true, position: position(55.5) },
+      { id: 2, name: 'Kaimas', coords: 'prie bažnyčios', defaultOption: false, position: position(55.6) },
+      { id: 3, name: 'Miškas, "Pušynas"', coords: null, defaultOption: false, position: position(55.7) },
+      { id: 4, name: 'Niekur', coords: null, defaultOption: false, position: position(55.8) },
+    ],
+    holidays: [{ id: 1, name: 'Naujieji metai', month: 1, day: 1 }],
+    yearlyRules: [
+      {
+        id: 1,
+        periodName: 'Visus metus',
+        typeOfYearlyRule: null,
+        otherRuleId: null,
+        timePeriods: [],
+        pattern1Params: [],
+      },
+      {
+        id: 2,
+        periodName: 'Žiemą',
+        typeOfYearlyRule: null,
+        otherRuleId: null,
+        timePeriods: [{ id: 1, startMonth: 11, startDay: 4, endMonth: 4, endDay: 14 }],
+        pattern1Params: [],
+      },
+      {
+        id: 3,
+        periodName: 'Vasarą',
+        typeOfYearlyRule: null,
+        otherRuleId: null,
+        timePeriods: [{ id: 2, startMonth: 6, startDay: 1, endMonth: 8, endDay: 31 }],
+        pattern1Params: [],
+      },
+    ],
+    lines: [
+      {
+        id: 10,
+        name: 'M1',
+        routeStart: 'Stotis',
+        routeEnd: 'Miškas',
+        routeType: 'Regional Bus',
+        operator: 'UAB „Vežėjas“',
+        anykStationPlatform: null,
+        price: null,
+        via: null,
+        enabledSeasonalYearlyRuleFilter: false,
+        customNotes: [],
+        routes: [
+          { id: 100, routeNotes: 'pagrindinis', stopIds: [1, 4, 2, 3], distanceMeters: [null, null, null] },
+        ],
+      },
+      {
+        id: 20,
+        name: 'M2',
+        routeStart: 'Stotis',
+        routeEnd: 'Kaimas',
+        routeType: 'City Bus',
+        operator: 'UAB „Vežėjas“',
+        anykStationPlatform: null,
+        price: null,
+        via: null,
+        enabledSeasonalYearlyRuleFilter: false,
+        customNotes: [],
+        routes: [{ id: 200, routeNotes: 'ratu', stopIds: [1, 2], distanceMeters: [null] }],
+      },
+    ],
+    schedules: [
+      {
+        id: 1000,
+        lineId: 10,
+        runsOnWeekly: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
+        runsOnYearlyId: 1,
+        runsOnPublicHolidays: false,
+        timeConstraintsDescription: null,
+        trips: [
+          {
+            id: 1,
+            boundFor: 'Out bound',
+            routeId: 100,
+            routeDirReversed: false,
+            timeList: ['07:00', null, '07:20', '07:30'],
+          },
+          {
+            id: 2,
+            boundFor: 'City bound',
+            routeId: 100,
+            routeDirReversed: true,
+            timeList: ['16:00', '16:10', null, '16:30'],
+          },
+        ],
+      },
+      {
+        id: 2000,
+        lineId: 20,
+        runsOnWeekly: ['SUNDAY'],
+        runsOnYearlyId: 2,
+        runsOnPublicHolidays: true,
+        timeConstraintsDescription: null,
+        trips: [
+          { id: 3, boundFor: 'One way', routeId: 200, routeDirReversed: false, timeList: ['09:00', '09:05'] },
+        ],
+      },
+      {
+        // Summer only: never in a window from December to February.
+        id: 3000,
+        lineId: 20,
+        runsOnWeekly: ['SATURDAY'],
+        runsOnYearlyId: 3,
+        runsOnPublicHolidays: false,
+        timeConstraintsDescription: null,
+        trips: [
+          { id: 4, boundFor: 'One way', routeId: 200, routeDirReversed: false, timeList: ['10:00', '10:05'] },
+        ],
+      },
+    ],
+  };
+}
+
+const SETTINGS: PublishingSettings = {
+  siteUrl: 'https://autobusai.example.lt/',
+  publisherName: 'Savivaldybė',
+  publisherContact: 'https://example.lt/kontaktai',
+  operators: [{ name: 'UAB „Vežėjas“', url: 'https://vezejas.example.lt', phone: null }],
+  windowDays: 60,
+};
+
+function build(overrides: Partial<FeedInput> = {}) {
+  return buildFeed({
+    dataset: town(),
+    settings: SETTINGS,
+    start: '2026-12-01',
+    version: '20261120T080000Z',
+    ...overrides,
+  });
+}
+
+/** A file of the feed as records, by column name. */
+function table(files: Map<string, string>, name: string): Record<string, string>[] {
+  const text = files.get(name);
+  if (text === undefined) throw new Error(`no ${name}`);
+  const [header = [], ...rows] = parseCsv(text).rows;
+  return rows.map((row) => Object.fromEntries(header.map((column, i) => [column, row[i] ?? ''])));
+}
+
+describe('buildFeed', () => {
+  it('builds a feed the validator passes, with no problems', () => {
+    const feed = build();
+    expect(feed.problems).toEqual([]);
+    expect(feed.warnings).toEqual([]);
+    expect(feed.summary).toEqual({
+      start: '2026-12-01',
+      end: '2027-01-29',
+      version: '20261120T080000Z',
+      agencies: 1,
+      stops: 3,
+      routes: 2,
+      trips: 3,
+      stopTimes: 8,
+      services: 2,
+    });
+  });
+
+  it('writes the stop times in travel order, without untimed stops, nobody boarding at the end', () => {
+    const rows = table(build().files, 'stop_times.txt').map((r) =>
+      [r.trip_id, r.stop_id, r.stop_sequence, r.departure_time, r.pickup_type, r.drop_off_type].join(' '),
+    );
+    expect(rows).toEqual([
+      // Out: 1 -> (4, no time) -> 2 -> 3
+      '1 1 0 07:00:00 0 1',
+      '1 2 2 07:20:00 0 0',
+      '1 3 3 07:30:00 1 0',
+      // Back, the route reversed: 3 -> 2 -> (4, no time) -> 1
+      '2 3 0 16:00:00 0 1',
+      '2 2 1 16:10:00 0 0',
+      '2 1 3 16:30:00 1 0',
+      '3 1 0 09:00:00 0 1',
+      '3 2 1 09:05:00 1 0',
+    ]);
+    expect(table(build().files, 'stops.txt').map((s) => s.stop_id)).toEqual(['1', '2', '3']);
+  });
+
+  it('names trips by their last stop and direction, routes by line, agencies by operator', () => {
+    const { files } = build();
+    expect(table(files, 'trips.txt')).toEqual([
+      {
+        route_id: '10',
+        service_id: '1000',
+        trip_id: '1',
+        trip_headsign: 'Miškas, "Pušynas"',
+        direction_id: '0',
+      },
+      { route_id: '10', service_id: '1000', trip_id: '2', trip_headsign: 'Stotis', direction_id: '1' },
+      { route_id: '20', service_id: '2000', trip_id: '3', trip_headsign: 'Kaimas', direction_id: '' },
+    ]);
+    expect(table(files, 'routes.txt')[0]).toEqual({
+      route_id: '10',
+      agency_id: 'uab-vezejas',
+      route_short_name: 'M1',
+      route_long_name: 'Stotis – Miškas',
+      route_type: '3',
+      route_url: 'https://autobusai.example.lt/browse/10',
+    });
+    expect(table(files, 'agency.txt')).toEqual([
+      {
+        agency_id: 'uab-vezejas',
+        agency_name: 'UAB „Vežėjas“',
+        agency_url: 'https://vezejas.example.lt',
+        agency_timezone: 'Europe/Vilnius',
+        agency_lang: 'lt',
+        agency_phone: '',
+      },
+    ]);
+    expect(table(files, 'feed_info.txt')).toEqual([
+      {
+        feed_publisher_name: 'Savivaldybė',
+        feed_publisher_url: 'https://autobusai.example.lt',
+        feed_lang: 'lt',
+        feed_start_date: '20261201',
+        feed_end_date: '20270129',
+        feed_version: '20261120T080000Z',
+        feed_contact_email: '',
+        feed_contact_url: 'https://example.lt/kontaktai',
+      },
+    ]);
+  });
+
+  it('compiles the services: weekdays less the holiday, winter Sundays with the holiday', () => {
+    const { files } = build();
+    expect(table(files, 'calendar.txt')).toEqual([
+      {
+        service_id: '1000',
+        monday: '1',
+        tuesday: '1',
+        wednesday: '1',
+        thursday: '1',
+        friday: '1',
+        saturday: '0',
+        sunday: '0',
+        start_date: '20261201',
+        end_date: '20270129',
+      },
+      {
+        service_id: '2000',
+        monday: '0',
+        tuesday: '0',
+        wednesday: '0',
+        thursday: '0',
+        friday: '0',
+        saturday: '0',
+        sunday: '1',
+        start_date: '20261206',
+        end_date: '20270124',
+      },
+    ]);
+    // 2027-01-01 is a Friday and a holiday: schedule 1000 does not run; 2000 runs on Sundays only.
+    expect(table(files, 'calendar_dates.txt')).toEqual([
+      { service_id: '1000', date: '20270101', exception_type: '2' },
+    ]);
+  });
+
+  it('quotes what needs quoting', () => {
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          { a: 'x, "y"', b: 1 },
+          { a: null, b: 'line\nbreak' },
+        ],
+      ),
+    ).toBe('a,b\r\n"x, ""y""",1\r\n,"line\nbreak"\r\n');
+    expect(agencyId('UAB „Vežėjas“')).toBe('uab-vezejas');
+    expect(agencyId('„“')).toBe('operator');
+  });
+
+  it('names every problem that keeps the feed back', () => {
+    const dataset = town();
+    (dataset.stops[1] as { position?: unknown }).position = undefined;
+    (dataset.lines[1] as { operator: string | null }).operator = null;
+    const trip = dataset.schedules[0]?.trips[0];
+    if (trip) trip.timeList = ['07:00', null, '07:20', '07:10'];
+    const feed = build({ dataset, settings: { ...EMPTY_PUBLISHING_SETTINGS, windowDays: 60 } });
+    expect(feed.problems).toEqual([
+      { kind: 'setting', field: 'siteUrl' },
+      { kind: 'setting', field: 'publisherName' },
+      { kind: 'setting', field: 'publisherContact' },
+      {
+        kind: 'timesBackwards',
+        lineId: 10,
+        lineName: 'M1',
+        scheduleId: 1000,
+        tripId: 1,
+        stopName: 'Miškas, "Pušynas"',
+        from: '07:20',
+        to: '07:10',
+      },
+      { kind: 'lineOperator', lineId: 20, lineName: 'M2' },
+      { kind: 'operatorUrl', operator: 'UAB „Vežėjas“' },
+      { kind: 'stopPosition', stopId: 2, stopName: 'Kaimas' },
+    ]);
+    expect(feed.problems.map(describeFeedProblem)).toEqual([
+      'Publishing settings: the site address is not set',
+      'Publishing settings: the publisher name is not set',
+      'Publishing settings: the publisher contact is not set',
+      'Line M1, schedule 1000, trip 1: the time goes backwards at Miškas, "Pušynas" (07:20 -> 07:10)',
+      'Line M2 (line 20) has no operator',
+      'Publishing settings: operator UAB „Vežėjas“ has no web address',
+      'Stop Kaimas (stop 2) has no position',
+    ]);
+  });
+
+  it('a window in which nothing runs is a problem of its own', () => {
+    const dataset = town();
+    dataset.schedules = dataset.schedules.filter((s) => s.id === 3000);
+    expect(build({ dataset }).problems).toEqual([{ kind: 'noService' }]);
+  });
+});

@@ -1,0 +1,407 @@
+import { addDays } from '../calendar.ts';
+import { SERVICE_TIME_ZONE } from '../clock.ts';
+import type { TimetableDataset } from '../dataset.ts';
+import { WEEKDAYS } from '../domain.ts';
+import { backwardSteps } from '../plausibility.ts';
+import { foldText } from '../text.ts';
+import { parseTime } from '../time.ts';
+import { type PublishingSettings, siteBase } from './publishing.ts';
+import {
+  type CompiledService,
+  compileService,
+  type FeedWindow,
+  runningDates,
+  windowServiceDays,
+} from './service-dates.ts';
+import { type GtfsNotice, validateGtfs } from './validate.ts';
+
+/**
+ * The timetable as a GTFS Schedule feed (https://gtfs.org/schedule/reference/), built from the
+ * very data the site shows: ids are the database ids, so they stay the same from one export to
+ * the next; each schedule is one service whose dates are compiled by service-dates.ts.
+ *
+ * What a stop visit becomes: the trip's stops in travel order (a reversed trip drives its
+ * route backwards), one stop_times row per stop that has a time, stop_sequence = the position
+ * in travel order. Nobody boards at the trip's last stop or leaves at its first, which is what
+ * the site's departures say too (it never lists a departure from a trip's last stop). A stop
+ * without a time is not written at all: the site lists no departure there, so a planner must
+ * not offer one either (writing it without a time would let planners interpolate one).
+ */
+
+/** Something that keeps the feed from being published, in terms staff can act on. */
+export type FeedProblem =
+  | { kind: 'setting'; field: 'siteUrl' | 'publisherName' | 'publisherContact' }
+  | { kind: 'lineOperator'; lineId: number; lineName: string }
+  | { kind: 'operatorUrl'; operator: string }
+  | { kind: 'stopPosition'; stopId: number; stopName: string }
+  | {
+      kind: 'timesBackwards';
+      lineId: number;
+      lineName: string;
+      scheduleId: number;
+      tripId: number;
+      stopName: string;
+      from: string;
+      to: string;
+    }
+  | { kind: 'noService' }
+  /** An error of the feed's own validation that none of the above explains. */
+  | { kind: 'notice'; notice: GtfsNotice };
+
+export interface FeedSummary {
+  start: string;
+  end: string;
+  version: string;
+  agencies: number;
+  stops: number;
+  routes: number;
+  trips: number;
+  stopTimes: number;
+  services: number;
+}
+
+export interface BuiltFeed {
+  /** File name -> CSV text, in the order they are written. */
+  files: Map<string, string>;
+  /** Empty when the feed can be published. */
+  problems: FeedProblem[];
+  /** The validator's warnings (the feed may be published with them). */
+  warnings: GtfsNotice[];
+  summary: FeedSummary;
+}
+
+export interface FeedInput {
+  dataset: TimetableDataset;
+  settings: PublishingSettings;
+  /** The first day of the feed (today in Vilnius), YYYY-MM-DD. */
+  start: string;
+  /** The data's change time, as the feed's version. */
+  version: string;
+}
+
+type Row = Record<string, string | number | null | undefined>;
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
+function csvField(value: string | number | null | undefined): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function toCsv(columns: readonly string[], rows: readonly Row[]): string {
+  const lines = [columns.join(',')];
+  for (const row of rows) lines.push(columns.map((c) => csvField(row[c])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** YYYY-MM-DD -> YYYYMMDD */
+export function gtfsDate(date: string): string {
+  return date.replaceAll('-', '');
+}
+
+function gtfsTime(minute: number): string {
+  const h = Math.floor(minute / 60);
+  return `${String(h).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
+}
+
+/** A stable id for an operator, which the timetable knows only by name: 'Transporto Centras' -> 'transporto-centras'. */
+export function agencyId(operator: string): string {
+  const slug = foldText(operator)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return slug === '' ? 'operator' : slug;
+}
+
+const DIRECTION_ID: Record<string, number | null> = { 'Out bound': 0, 'City bound': 1, 'One way': null };
+
+/**
+ * Fields a FeedProblem already names when they are empty or malformed (settings, positions,
+ * operators); the validator's notices of those kinds about them are not said twice.
+ */
+const EXPLAINED_CODES = new Set([
+  'missing_required_field',
+  'missing_required_column',
+  'invalid_url',
+  'invalid_email',
+]);
+const EXPLAINED_FIELDS = new Set([
+  'stop_lat',
+  'stop_lon',
+  'agency_url',
+  'agency_id',
+  'feed_publisher_url',
+  'feed_publisher_name',
+  'feed_contact_email',
+  'feed_contact_url',
+]);
+
+export function buildFeed({ dataset, settings, start, version }: FeedInput): BuiltFeed {
+  const window: FeedWindow = { start, days: settings.windowDays };
+  const end = addDays(start, settings.windowDays - 1);
+  const problems: FeedProblem[] = [];
+  if (!settings.siteUrl) problems.push({ kind: 'setting', field: 'siteUrl' });
+  if (!settings.publisherName) problems.push({ kind: 'setting', field: 'publisherName' });
+  if (!settings.publisherContact) problems.push({ kind: 'setting', field: 'publisherContact' });
+
+  const days = windowServiceDays(window, dataset.yearlyRules, dataset.holidays);
+  const stopsById = new Map(dataset.stops.map((s) => [s.id, s]));
+  const linesById = new Map(dataset.lines.map((l) => [l.id, l]));
+  const routesById = new Map(dataset.lines.flatMap((l) => l.routes.map((r) => [r.id, r] as const)));
+
+  const services = new Map<number, CompiledService>();
+  const tripRows: Row[] = [];
+  const stopTimeRows: Row[] = [];
+  const usedStops = new Set<number>();
+  const usedLines = new Set<number>();
+  for (const schedule of [...dataset.schedules].sort((a, b) => a.id - b.id)) {
+    const line = linesById.get(schedule.lineId);
+    if (!line) continue;
+    const dates = runningDates(schedule, days);
+    if (dates.length === 0) continue;
+    let written = false;
+    for (const trip of [...schedule.trips].sort((a, b) => a.id - b.id)) {
+      const route = routesById.get(trip.routeId);
+      if (!route) continue;
+      const travel = trip.routeDirReversed ? [...route.stopIds].reverse() : route.stopIds;
+      const timed = travel
+        .map((stopId, index) => ({ stopId, index, time: trip.timeList[index] ?? null }))
+        .filter((visit) => visit.time !== null && parseTime(visit.time) !== null);
+      if (timed.length === 0) continue;
+      const back = backwardSteps(trip.timeList).steps[0];
+      if (back) {
+        problems.push({
+          kind: 'timesBackwards',
+          lineId: line.id,
+          lineName: line.name,
+          scheduleId: schedule.id,
+          tripId: trip.id,
+          stopName: stopsById.get(travel[back.index] as number)?.name ?? '',
+          from: back.from,
+          to: back.to,
+        });
+      }
+      const lastIndex = travel.length - 1;
+      const lastStop = stopsById.get(travel[lastIndex] as number);
+      tripRows.push({
+        route_id: line.id,
+        service_id: schedule.id,
+        trip_id: trip.id,
+        trip_headsign: lastStop?.name ?? '',
+        direction_id: DIRECTION_ID[trip.boundFor],
+      });
+      for (const visit of timed) {
+        const time = gtfsTime(parseTime(visit.time as string) as number);
+        usedStops.add(visit.stopId);
+        stopTimeRows.push({
+          trip_id: trip.id,
+          arrival_time: time,
+          departure_time: time,
+          stop_id: visit.stopId,
+          stop_sequence: visit.index,
+          pickup_type: visit.index === lastIndex ? 1 : 0,
+          drop_off_type: visit.index === 0 ? 1 : 0,
+        });
+      }
+      written = true;
+    }
+    if (written) {
+      services.set(schedule.id, compileService(dates));
+      usedLines.add(line.id);
+    }
+  }
+  if (tripRows.length === 0) problems.push({ kind: 'noService' });
+
+  const lines = dataset.lines.filter((l) => usedLines.has(l.id)).sort((a, b) => a.id - b.id);
+  const operators = new Map<string, string>();
+  for (const line of lines) {
+    if (line.operator === null) problems.push({ kind: 'lineOperator', lineId: line.id, lineName: line.name });
+    else operators.set(agencyId(line.operator), line.operator);
+  }
+  const contacts = new Map(settings.operators.map((o) => [o.name, o]));
+  const agencyRows: Row[] = [];
+  for (const [id, name] of [...operators].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const contact = contacts.get(name);
+    if (!contact?.url) problems.push({ kind: 'operatorUrl', operator: name });
+    agencyRows.push({
+      agency_id: id,
+      agency_name: name,
+      agency_url: contact?.url ?? '',
+      agency_timezone: SERVICE_TIME_ZONE,
+      agency_lang: 'lt',
+      agency_phone: contact?.phone ?? '',
+    });
+  }
+
+  const site = settings.siteUrl ? siteBase(settings.siteUrl) : null;
+  const routeRows: Row[] = lines.map((line) => ({
+    route_id: line.id,
+    agency_id: line.operator === null ? '' : agencyId(line.operator),
+    route_short_name: line.name,
+    route_long_name: [line.routeStart, line.routeEnd].filter(Boolean).join(' – '),
+    route_type: 3,
+    route_url: site === null ? '' : `${site}/browse/${line.id}`,
+  }));
+
+  const stopRows: Row[] = [];
+  for (const stop of [...dataset.stops].sort((a, b) => a.id - b.id)) {
+    if (!usedStops.has(stop.id)) continue;
+    const position = stop.position ?? null;
+    if (position === null) problems.push({ kind: 'stopPosition', stopId: stop.id, stopName: stop.name });
+    stopRows.push({
+      stop_id: stop.id,
+      stop_name: stop.name,
+      stop_desc: stop.coords ?? '',
+      stop_lat: position?.lat,
+      stop_lon: position?.lon,
+    });
+  }
+
+  const calendarRows: Row[] = [];
+  const calendarDateRows: Row[] = [];
+  for (const [serviceId, service] of services) {
+    if (service.weekly) {
+      const row: Row = { service_id: serviceId };
+      WEEKDAYS.forEach((weekday, i) => {
+        row[weekday.toLowerCase()] = service.weekly?.weekdays[i] ? 1 : 0;
+      });
+      row.start_date = gtfsDate(service.weekly.start);
+      row.end_date = gtfsDate(service.weekly.end);
+      calendarRows.push(row);
+    }
+    const exceptions = [
+      ...service.added.map((date) => ({ date, type: 1 })),
+      ...service.removed.map((date) => ({ date, type: 2 })),
+    ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    for (const { date, type } of exceptions) {
+      calendarDateRows.push({ service_id: serviceId, date: gtfsDate(date), exception_type: type });
+    }
+  }
+
+  const contact = settings.publisherContact ?? '';
+  const files = new Map<string, string>();
+  files.set(
+    'agency.txt',
+    toCsv(
+      ['agency_id', 'agency_name', 'agency_url', 'agency_timezone', 'agency_lang', 'agency_phone'],
+      agencyRows,
+    ),
+  );
+  files.set('stops.txt', toCsv(['stop_id', 'stop_name', 'stop_desc', 'stop_lat', 'stop_lon'], stopRows));
+  files.set(
+    'routes.txt',
+    toCsv(
+      ['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_type', 'route_url'],
+      routeRows,
+    ),
+  );
+  files.set(
+    'trips.txt',
+    toCsv(['route_id', 'service_id', 'trip_id', 'trip_headsign', 'direction_id'], tripRows),
+  );
+  files.set(
+    'stop_times.txt',
+    toCsv(
+      [
+        'trip_id',
+        'arrival_time',
+        'departure_time',
+        'stop_id',
+        'stop_sequence',
+        'pickup_type',
+        'drop_off_type',
+      ],
+      stopTimeRows,
+    ),
+  );
+  if (calendarRows.length > 0) {
+    files.set(
+      'calendar.txt',
+      toCsv(['service_id', ...WEEKDAYS.map((w) => w.toLowerCase()), 'start_date', 'end_date'], calendarRows),
+    );
+  }
+  if (calendarDateRows.length > 0) {
+    files.set('calendar_dates.txt', toCsv(['service_id', 'date', 'exception_type'], calendarDateRows));
+  }
+  files.set(
+    'feed_info.txt',
+    toCsv(
+      [
+        'feed_publisher_name',
+        'feed_publisher_url',
+        'feed_lang',
+        'feed_start_date',
+        'feed_end_date',
+        'feed_version',
+        'feed_contact_email',
+        'feed_contact_url',
+      ],
+      [
+        {
+          feed_publisher_name: settings.publisherName ?? '',
+          feed_publisher_url: site ?? '',
+          feed_lang: 'lt',
+          feed_start_date: gtfsDate(start),
+          feed_end_date: gtfsDate(end),
+          feed_version: version,
+          feed_contact_email: contact.includes('@') ? contact : '',
+          feed_contact_url: contact.includes('@') ? '' : contact,
+        },
+      ],
+    ),
+  );
+
+  // The feed checks itself. What the problems above already name is not said twice, and a
+  // feed with no trips at all has nothing more to say.
+  const notices = problems.some((p) => p.kind === 'noService') ? [] : validateGtfs(files, { today: start });
+  const backwardsReported = problems.some((p) => p.kind === 'timesBackwards');
+  for (const notice of notices) {
+    if (notice.severity !== 'ERROR') continue;
+    if (notice.field !== undefined && EXPLAINED_FIELDS.has(notice.field) && EXPLAINED_CODES.has(notice.code))
+      continue;
+    if (backwardsReported && notice.code === 'stop_time_with_arrival_before_previous_departure_time')
+      continue;
+    problems.push({ kind: 'notice', notice });
+  }
+
+  return {
+    files,
+    problems,
+    warnings: notices.filter((n) => n.severity === 'WARNING'),
+    summary: {
+      start,
+      end,
+      version,
+      agencies: agencyRows.length,
+      stops: stopRows.length,
+      routes: routeRows.length,
+      trips: tripRows.length,
+      stopTimes: stopTimeRows.length,
+      services: services.size,
+    },
+  };
+}
+
+/** A problem in plain English (the command line, and the HTTP answer when the feed is not ready). */
+export function describeFeedProblem(problem: FeedProblem): string {
+  switch (problem.kind) {
+    case 'setting': {
+      const label = {
+        siteUrl: 'the site address',
+        publisherName: 'the publisher name',
+        publisherContact: 'the publisher contact',
+      }[problem.field];
+      return `Publishing settings: ${label} is not set`;
+    }
+    case 'lineOperator':
+      return `Line ${problem.lineName} (line ${problem.lineId}) has no operator`;
+    case 'operatorUrl':
+      return `Publishing settings: operator ${problem.operator} has no web address`;
+    case 'stopPosition':
+      return `Stop ${problem.stopName} (stop ${problem.stopId}) has no position`;
+    case 'timesBackwards':
+      return `Line ${problem.lineName}, schedule ${problem.scheduleId}, trip ${problem.tripId}: the time goes backwards at ${problem.stopName} (${problem.from} -> ${problem.to})`;
+    case 'noService':
+      return 'No schedule runs in the feed window: the feed would have no trips';
+    case 'notice':
+      return `GTFS ${problem.notice.code}: ${problem.notice.message}`;
+  }
+}

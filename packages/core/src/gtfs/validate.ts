@@ -1,0 +1,969 @@
+import { addDays, parseIsoDate } from '../calendar.ts';
+
+/**
+ * A GTFS Schedule validator (https://gtfs.org/schedule/reference/) for the checks that matter
+ * to this product's feed, named after MobilityData's gtfs-validator notices so a notice here
+ * can be looked up in its rules. It is a subset: what planners choke on (broken references,
+ * bad times, dates, URLs) and what says the feed is stale or half-built.
+ *
+ * A table of file schemas drives the checks that look at one row at a time; the checks that
+ * need several rows or files are separate functions after it. Every file is parsed once.
+ *
+ * Notice order: feed-level notices (missing or unknown files) first; then each file's own
+ * row checks, file by file in the order of STANDARD_FILES, rows ascending; then the
+ * single-file checks that compare rows (agency, routes, calendar, feed_info); then the
+ * foreign keys; then stop_times order and trip edges (trip by trip); then trip and stop usage.
+ * Within one check, rows ascend.
+ */
+
+/** File name ('stops.txt') -> its text as decoded from UTF-8 (a leading BOM may be present; ignore it). */
+export type GtfsFiles = ReadonlyMap<string, string>;
+
+export type GtfsSeverity = 'ERROR' | 'WARNING';
+
+export interface GtfsNotice {
+  /** MobilityData gtfs-validator notice code, snake_case, e.g. 'foreign_key_violation'. */
+  code: string;
+  severity: GtfsSeverity;
+  file?: string;
+  /** 1-based line number in the file (the header is line 1), when the notice is about a row. */
+  row?: number;
+  field?: string;
+  /** One plain English sentence naming what is wrong and where, e.g. "stop_times.txt line 14: stop_id 'S9' is not in stops.txt". */
+  message: string;
+}
+
+export interface ValidateOptions {
+  /** YYYY-MM-DD, the day the feed is checked (for expiration). */
+  today: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+
+interface CsvRead {
+  rows: string[][];
+  lines: number[];
+  /** The line where a quoted value starts that is never closed; nothing from there on is read. */
+  unterminatedLine?: number;
+}
+
+const QUOTE = 34;
+const COMMA = 44;
+const LF = 10;
+const CR = 13;
+const COLON = 58;
+
+function countLineFeeds(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
+
+/**
+ * Lines end at LF, with an optional CR before it; a lone CR is kept as data (so it shows up as
+ * new_line_in_value rather than silently splitting a row). Blank lines are skipped, like
+ * gtfs-validator does. Lenient where RFC 4180 is strict but the meaning is plain: a quote inside
+ * an unquoted value, or text after a closing quote, is kept as it stands.
+ */
+function readCsv(text: string): CsvRead {
+  const rows: string[][] = [];
+  const lines: number[] = [];
+  const n = text.length;
+  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  let nextQuote = text.indexOf('"', pos);
+  while (pos < n) {
+    let eol = text.indexOf('\n', pos);
+    if (eol === -1) eol = n;
+    if (nextQuote !== -1 && nextQuote < pos) nextQuote = text.indexOf('"', pos);
+    // Most rows have no quote at all; a plain split is several times faster than a char loop.
+    if (nextQuote === -1 || nextQuote > eol) {
+      const end = eol > pos && text.charCodeAt(eol - 1) === CR ? eol - 1 : eol;
+      if (end > pos) {
+        rows.push(text.slice(pos, end).split(','));
+        lines.push(line);
+      }
+      pos = eol + 1;
+      line++;
+      continue;
+    }
+    const rowLine = line;
+    const fields: string[] = [];
+    let i = pos;
+    for (;;) {
+      let field = '';
+      if (text.charCodeAt(i) === QUOTE) {
+        i++;
+        for (;;) {
+          const q = text.indexOf('"', i);
+          if (q === -1) return { rows, lines, unterminatedLine: rowLine };
+          field += text.slice(i, q);
+          line += countLineFeeds(text, i, q);
+          if (text.charCodeAt(q + 1) === QUOTE) {
+            field += '"';
+            i = q + 2;
+          } else {
+            i = q + 1;
+            break;
+          }
+        }
+      }
+      let j = i;
+      while (j < n) {
+        const c = text.charCodeAt(j);
+        if (c === COMMA || c === LF) break;
+        j++;
+      }
+      const atRowEnd = j === n || text.charCodeAt(j) === LF;
+      const end = atRowEnd && j > i && text.charCodeAt(j - 1) === CR ? j - 1 : j;
+      fields.push(field + text.slice(i, end));
+      if (!atRowEnd) {
+        i = j + 1;
+        continue;
+      }
+      rows.push(fields);
+      lines.push(rowLine);
+      pos = j + 1;
+      line++;
+      break;
+    }
+  }
+  return { rows, lines };
+}
+
+/**
+ * RFC 4180 CSV parse (quoted fields, "" escapes, CRLF or LF, BOM stripped) -> rows of fields,
+ * with each row's 1-based line number. Blank lines are skipped. An unterminated quoted value
+ * throws a SyntaxError naming the line it starts on, since the rest of the text cannot be read.
+ */
+export function parseCsv(text: string): { rows: string[][]; lines: number[] } {
+  const read = readCsv(text);
+  if (read.unterminatedLine !== undefined) {
+    throw new SyntaxError(`line ${read.unterminatedLine}: a quoted value is never closed`);
+  }
+  return { rows: read.rows, lines: read.lines };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field types
+
+interface FieldProblem {
+  code: string;
+  /** Completes "<file> line <n>: <field> '<value>' ...". */
+  text: string;
+}
+
+type FieldCheck = (value: string) => FieldProblem | null;
+
+const INTEGER = /^[+-]?\d+$/;
+const FLOAT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const DATE = /^(\d{4})(\d{2})(\d{2})$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Seconds from the start of the service day (hours may pass 23); null when not H:MM:SS or
+ * HH:MM:SS. Read by char codes: it runs twice per stop_times row, and a regex match allocates.
+ */
+function parseGtfsTime(value: string): number | null {
+  const length = value.length;
+  if (length !== 7 && length !== 8) return null;
+  const h = length - 6;
+  if (value.charCodeAt(h) !== COLON || value.charCodeAt(h + 3) !== COLON) return null;
+  const hours = h === 1 ? digit(value, 0) : digit(value, 0) * 10 + digit(value, 1);
+  const minutes = digit(value, h + 1) * 10 + digit(value, h + 2);
+  const seconds = digit(value, h + 4) * 10 + digit(value, h + 5);
+  // A non-digit is NaN, which fails both comparisons.
+  if (!(minutes < 60 && seconds < 60 && hours >= 0)) return null;
+  return hours * 3600 + minutes * 60 + seconds;
+}
+
+function digit(value: string, index: number): number {
+  const d = value.charCodeAt(index) - 48;
+  return d >= 0 && d <= 9 ? d : Number.NaN;
+}
+
+/** A GTFS date (YYYYMMDD) as YYYY-MM-DD; null when not a real day. */
+function parseGtfsDate(value: string): string | null {
+  const m = DATE.exec(value);
+  if (!m) return null;
+  const iso = `${m[1]}-${m[2]}-${m[3]}`;
+  return parseIsoDate(iso) ? iso : null;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+let zones: ReadonlySet<string> | undefined;
+let zonesLowerCase: ReadonlySet<string> | undefined;
+const zoneFallback = new Map<string, boolean>();
+const ZONE_SHAPE = /^[A-Z][A-Za-z_+-]*(\/[A-Z0-9][A-Za-z0-9_+-]*)+$/;
+
+function isTimeZone(name: string): boolean {
+  if (!zones) {
+    const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    zones = new Set([...listed, 'UTC', 'Etc/UTC']);
+    zonesLowerCase = new Set([...zones].map((zone) => zone.toLowerCase()));
+  }
+  if (zones.has(name)) return true;
+  // ICU lists its own canonical ids, which lag IANA's: Node 20 has Europe/Kiev and
+  // Asia/Calcutta but not Europe/Kyiv or Asia/Kolkata. So an unlisted name is accepted when the
+  // runtime resolves it and it is written the way IANA writes names (Intl ignores case, IANA
+  // does not: 'europe/vilnius' must still fail).
+  let known = zoneFallback.get(name);
+  if (known === undefined) {
+    known = ZONE_SHAPE.test(name) && !zonesLowerCase?.has(name.toLowerCase()) && resolvesAsZone(name);
+    zoneFallback.set(name, known);
+  }
+  return known;
+}
+
+function resolvesAsZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const url: FieldCheck = (v) =>
+  isHttpUrl(v) ? null : { code: 'invalid_url', text: 'is not an absolute http or https URL' };
+const email: FieldCheck = (v) =>
+  EMAIL.test(v) ? null : { code: 'invalid_email', text: 'is not an email address' };
+const timezone: FieldCheck = (v) =>
+  isTimeZone(v) ? null : { code: 'invalid_timezone', text: 'is not an IANA time zone' };
+const date: FieldCheck = (v) =>
+  parseGtfsDate(v) ? null : { code: 'invalid_date', text: 'is not a real date written YYYYMMDD' };
+const time: FieldCheck = (v) =>
+  parseGtfsTime(v) === null
+    ? { code: 'invalid_time', text: 'is not a time written H:MM:SS or HH:MM:SS' }
+    : null;
+
+function integer(inRange: (n: number) => boolean, range: string): FieldCheck {
+  return (v) => {
+    if (!INTEGER.test(v)) return { code: 'invalid_integer', text: 'is not a whole number' };
+    return inRange(Number(v)) ? null : { code: 'number_out_of_range', text: `is not ${range}` };
+  };
+}
+
+function float(min: number, max: number): FieldCheck {
+  return (v) => {
+    if (!FLOAT.test(v)) return { code: 'invalid_float', text: 'is not a decimal number' };
+    const n = Number(v);
+    return n >= min && n <= max
+      ? null
+      : { code: 'number_out_of_range', text: `is not between ${min} and ${max}` };
+  };
+}
+
+const between = (min: number, max: number) =>
+  integer((n) => n >= min && n <= max, `between ${min} and ${max}`);
+const flag = between(0, 1);
+const routeType = integer(
+  (n) => (n >= 0 && n <= 7) || n === 11 || n === 12 || (n >= 100 && n <= 1702),
+  'a route type (0-7, 11, 12 or 100-1702)',
+);
+
+// ---------------------------------------------------------------------------------------------
+// Schemas
+
+interface FeedFacts {
+  agencyCount: number;
+}
+
+interface FileSchema {
+  required: readonly string[];
+  /** Columns whose values together must be unique; rows with an empty part are skipped. */
+  key?: readonly string[];
+  types?: Readonly<Record<string, FieldCheck>>;
+  /** Columns this row must fill besides `required` (GTFS's "conditionally required"). */
+  requiredWhen?: (get: (column: string) => string, facts: FeedFacts) => readonly string[];
+}
+
+const WEEKDAY_COLUMNS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const NAME_AND_POSITION = ['stop_name', 'stop_lat', 'stop_lon'];
+const NOTHING: readonly string[] = [];
+
+const SCHEMAS: Readonly<Record<string, FileSchema>> = {
+  'agency.txt': {
+    required: ['agency_name', 'agency_url', 'agency_timezone'],
+    key: ['agency_id'],
+    types: { agency_url: url, agency_fare_url: url, agency_timezone: timezone, agency_email: email },
+    requiredWhen: (_, facts) => (facts.agencyCount > 1 ? ['agency_id'] : NOTHING),
+  },
+  'stops.txt': {
+    required: ['stop_id'],
+    key: ['stop_id'],
+    types: {
+      stop_lat: float(-90, 90),
+      stop_lon: float(-180, 180),
+      location_type: between(0, 4),
+      stop_url: url,
+      stop_timezone: timezone,
+    },
+    // Stops, stations and entrances need a name and a place; generic nodes and boarding areas
+    // (3, 4) may take them from their parent.
+    requiredWhen: (get) => {
+      const type = get('location_type');
+      return type === '' || type === '0' || type === '1' || type === '2' ? NAME_AND_POSITION : NOTHING;
+    },
+  },
+  'routes.txt': {
+    required: ['route_id', 'route_type'],
+    key: ['route_id'],
+    types: { route_type: routeType, route_url: url },
+    requiredWhen: (_, facts) => (facts.agencyCount > 1 ? ['agency_id'] : NOTHING),
+  },
+  'trips.txt': {
+    required: ['route_id', 'service_id', 'trip_id'],
+    key: ['trip_id'],
+    types: { direction_id: flag },
+  },
+  'stop_times.txt': {
+    required: ['trip_id', 'stop_sequence', 'stop_id'],
+    key: ['trip_id', 'stop_sequence'],
+    types: {
+      arrival_time: time,
+      departure_time: time,
+      stop_sequence: integer((n) => n >= 0, 'zero or more'),
+      pickup_type: between(0, 3),
+      drop_off_type: between(0, 3),
+    },
+  },
+  'calendar.txt': {
+    required: ['service_id', ...WEEKDAY_COLUMNS, 'start_date', 'end_date'],
+    key: ['service_id'],
+    types: {
+      ...Object.fromEntries(WEEKDAY_COLUMNS.map((day) => [day, flag])),
+      start_date: date,
+      end_date: date,
+    },
+  },
+  'calendar_dates.txt': {
+    required: ['service_id', 'date', 'exception_type'],
+    key: ['service_id', 'date'],
+    types: { date, exception_type: between(1, 2) },
+  },
+  'feed_info.txt': {
+    required: ['feed_publisher_name', 'feed_publisher_url', 'feed_lang'],
+    types: {
+      feed_publisher_url: url,
+      feed_contact_url: url,
+      feed_contact_email: email,
+      feed_start_date: date,
+      feed_end_date: date,
+    },
+  },
+};
+
+/** The files a feed must have; calendar.txt / calendar_dates.txt are checked as a pair. */
+const REQUIRED_FILES = ['agency.txt', 'stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt'];
+
+const STANDARD_FILES: readonly string[] = [
+  'agency.txt',
+  'stops.txt',
+  'routes.txt',
+  'trips.txt',
+  'stop_times.txt',
+  'calendar.txt',
+  'calendar_dates.txt',
+  'fare_attributes.txt',
+  'fare_rules.txt',
+  'timeframes.txt',
+  'fare_media.txt',
+  'fare_products.txt',
+  'fare_leg_rules.txt',
+  'fare_transfer_rules.txt',
+  'areas.txt',
+  'stop_areas.txt',
+  'networks.txt',
+  'route_networks.txt',
+  'shapes.txt',
+  'frequencies.txt',
+  'transfers.txt',
+  'pathways.txt',
+  'levels.txt',
+  'location_groups.txt',
+  'location_group_stops.txt',
+  'locations.geojson',
+  'booking_rules.txt',
+  'translations.txt',
+  'feed_info.txt',
+  'attributions.txt',
+];
+const STANDARD_FILE_SET = new Set(STANDARD_FILES);
+
+// ---------------------------------------------------------------------------------------------
+// Notices
+
+class Notices {
+  readonly list: GtfsNotice[] = [];
+
+  add(
+    severity: GtfsSeverity,
+    code: string,
+    where: { file?: string; row?: number; field?: string },
+    message: string,
+  ) {
+    // Absent rather than undefined keys, so notices compare equal to literals in tests and logs.
+    const notice: GtfsNotice = { code, severity, message };
+    if (where.file !== undefined) notice.file = where.file;
+    if (where.row !== undefined) notice.row = where.row;
+    if (where.field !== undefined) notice.field = where.field;
+    this.list.push(notice);
+  }
+
+  error(code: string, where: { file?: string; row?: number; field?: string }, message: string) {
+    this.add('ERROR', code, where, message);
+  }
+
+  warning(code: string, where: { file?: string; row?: number; field?: string }, message: string) {
+    this.add('WARNING', code, where, message);
+  }
+}
+
+/** A value as quoted in a message: line breaks made visible, long values cut. */
+function show(value: string): string {
+  const flat = value.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+  return `'${flat.length > 60 ? `${flat.slice(0, 57)}...` : flat}'`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables and the per-row checks
+
+interface Table {
+  file: string;
+  columns: ReadonlyMap<string, number>;
+  /** Data rows of the header's length, values trimmed of spaces and tabs. */
+  rows: string[][];
+  lines: number[];
+  /** Parsing stopped at an unterminated quote: rows may be missing, so nothing is judged by their absence. */
+  broken: boolean;
+}
+
+/** The value getter for one column; '' for every row when the file has no such column. */
+function column(table: Table, name: string): (row: readonly string[]) => string {
+  const index = table.columns.get(name);
+  return index === undefined ? () => '' : (row) => row[index] ?? '';
+}
+
+/** A table whose rows can be trusted to be all there, and that has these columns. */
+function complete(table: Table | undefined, ...columns: string[]): table is Table {
+  return table !== undefined && !table.broken && columns.every((c) => table.columns.has(c));
+}
+
+const SPACE = 32;
+const TAB = 9;
+
+function hasEdgeSpace(value: string): boolean {
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(value.length - 1);
+  return first === SPACE || first === TAB || last === SPACE || last === TAB;
+}
+
+/**
+ * Reports whitespace and line breaks in one row's values and trims them in place. GTFS
+ * consumers trim too, so later checks judge the trimmed value: ' S1' still references S1.
+ * gtfs-validator makes leading_or_trailing_whitespaces a WARNING; here it is an ERROR because
+ * our own writer produces the feed, so a stray space is our bug, and not every consumer trims
+ * before matching ids.
+ */
+function checkValues(file: string, line: number, values: string[], names: readonly string[], out: Notices) {
+  for (let j = 0; j < values.length; j++) {
+    const value = values[j] as string;
+    if (value === '') continue;
+    const field = names[j] ?? value.trim();
+    if (value.includes('\n') || value.includes('\r')) {
+      out.error(
+        'new_line_in_value',
+        { file, row: line, field },
+        `${file} line ${line}: ${field} ${show(value)} contains a line break`,
+      );
+    }
+    if (hasEdgeSpace(value)) {
+      out.error(
+        'leading_or_trailing_whitespaces',
+        { file, row: line, field },
+        `${file} line ${line}: ${field} ${show(value)} starts or ends with a space or tab`,
+      );
+      values[j] = value.replace(/^[ \t]+|[ \t]+$/g, '');
+    }
+  }
+}
+
+/** The row's key values joined; null when a part is empty (missing_required_field says so). */
+function rowKey(row: readonly string[], indexes: readonly number[]): string | null {
+  let key = '';
+  for (let i = 0; i < indexes.length; i++) {
+    const part = row[indexes[i] as number] as string;
+    if (part === '') return null;
+    key = i === 0 ? part : `${key}\u0000${part}`;
+  }
+  return key;
+}
+
+function checkFile(file: string, read: CsvRead, facts: FeedFacts, out: Notices): Table {
+  const schema: FileSchema = SCHEMAS[file] ?? { required: NOTHING };
+  const broken = read.unterminatedLine !== undefined;
+  const table: Table = { file, columns: new Map(), rows: [], lines: [], broken };
+  const reportBroken = () => {
+    out.error(
+      'csv_parsing_failed',
+      { file, row: read.unterminatedLine },
+      `${file} line ${read.unterminatedLine}: a quoted value is never closed, so the rest of the file cannot be read`,
+    );
+  };
+
+  const header = read.rows[0];
+  if (header === undefined) {
+    if (broken) reportBroken();
+    else out.warning('empty_file', { file }, `${file} is empty`);
+    return table;
+  }
+  checkValues(file, read.lines[0] ?? 1, header, NOTHING, out);
+  const columns = new Map<string, number>();
+  header.forEach((name, index) => {
+    if (!columns.has(name)) columns.set(name, index);
+  });
+  table.columns = columns;
+  for (const name of schema.required) {
+    if (!columns.has(name)) {
+      out.error('missing_required_column', { file, field: name }, `${file} has no ${name} column`);
+    }
+  }
+  if (read.rows.length === 1 && !broken)
+    out.warning('empty_file', { file }, `${file} has a header but no rows`);
+
+  const required = schema.required
+    .map((name) => [name, columns.get(name)] as const)
+    .filter((entry): entry is readonly [string, number] => entry[1] !== undefined);
+  const typed = Object.entries(schema.types ?? {})
+    .map(([name, check]) => [name, columns.get(name), check] as const)
+    .filter((entry): entry is readonly [string, number, FieldCheck] => entry[1] !== undefined);
+  const keyIndexes = schema.key?.map((name) => columns.get(name));
+  const keyColumns = keyIndexes?.every((i) => i !== undefined) ? (keyIndexes as number[]) : undefined;
+  const keys = new Map<string, number>();
+  const missingConditional = new Set<string>();
+
+  for (let r = 1; r < read.rows.length; r++) {
+    const row = read.rows[r] as string[];
+    const line = read.lines[r] as number;
+    if (row.length !== header.length) {
+      out.error(
+        'invalid_row_length',
+        { file, row: line },
+        `${file} line ${line}: ${row.length} values where the header has ${header.length} columns`,
+      );
+      continue;
+    }
+    checkValues(file, line, row, header, out);
+
+    for (const [name, index] of required) {
+      if (row[index] === '') {
+        out.error(
+          'missing_required_field',
+          { file, row: line, field: name },
+          `${file} line ${line}: ${name} is empty`,
+        );
+      }
+    }
+    if (schema.requiredWhen) {
+      const get = (name: string) => {
+        const index = columns.get(name);
+        return index === undefined ? '' : (row[index] ?? '');
+      };
+      for (const name of schema.requiredWhen(get, facts)) {
+        if (!columns.has(name)) {
+          // Once per file: every later row would say the same.
+          if (!missingConditional.has(name)) {
+            missingConditional.add(name);
+            out.error(
+              'missing_required_column',
+              { file, field: name },
+              `${file} has no ${name} column, which line ${line} needs`,
+            );
+          }
+        } else if (get(name) === '') {
+          out.error(
+            'missing_required_field',
+            { file, row: line, field: name },
+            `${file} line ${line}: ${name} is empty`,
+          );
+        }
+      }
+    }
+    for (const [name, index, check] of typed) {
+      const value = row[index] as string;
+      if (value === '') continue;
+      const problem = check(value);
+      if (problem) {
+        out.error(
+          problem.code,
+          { file, row: line, field: name },
+          `${file} line ${line}: ${name} ${show(value)} ${problem.text}`,
+        );
+      }
+    }
+    const key = keyColumns && rowKey(row, keyColumns);
+    if (key && schema.key) {
+      const first = keys.get(key);
+      if (first === undefined) {
+        keys.set(key, line);
+      } else {
+        const named = schema.key.map((name, i) => `${name} ${show(row[keyColumns[i] as number] as string)}`);
+        out.error(
+          'duplicate_key',
+          { file, row: line, field: schema.key[schema.key.length - 1] },
+          `${file} line ${line}: ${named.join(' with ')} is already on line ${first}`,
+        );
+      }
+    }
+    table.rows.push(row);
+    table.lines.push(line);
+  }
+  if (broken) reportBroken();
+  return table;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks that compare rows of one file
+
+function checkAgencies(agency: Table | undefined, out: Notices) {
+  if (!agency?.columns.has('agency_timezone')) return;
+  const zone = column(agency, 'agency_timezone');
+  let first: { value: string; line: number } | undefined;
+  agency.rows.forEach((row, r) => {
+    const value = zone(row);
+    const line = agency.lines[r] as number;
+    if (value === '') return;
+    if (!first) first = { value, line };
+    else if (value !== first.value) {
+      out.error(
+        'inconsistent_agency_timezone',
+        { file: agency.file, row: line, field: 'agency_timezone' },
+        `${agency.file} line ${line}: agency_timezone ${show(value)} differs from ${show(first.value)} on line ${first.line}`,
+      );
+    }
+  });
+}
+
+function checkRoutes(routes: Table | undefined, out: Notices) {
+  if (!routes) return;
+  const file = routes.file;
+  const shortName = column(routes, 'route_short_name');
+  const longName = column(routes, 'route_long_name');
+  const type = column(routes, 'route_type');
+  const agencyId = column(routes, 'agency_id');
+  const seen = new Map<string, number>();
+  routes.rows.forEach((row, r) => {
+    const line = routes.lines[r] as number;
+    const short = shortName(row);
+    const long = longName(row);
+    if (short === '' && long === '') {
+      out.error(
+        'route_both_short_and_long_name_missing',
+        { file, row: line },
+        `${file} line ${line}: the route has neither route_short_name nor route_long_name`,
+      );
+      return;
+    }
+    const key = [short, long, type(row), agencyId(row)].join('\u0000');
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, line);
+    else {
+      out.warning(
+        'duplicate_route_name',
+        { file, row: line },
+        `${file} line ${line}: the route has the same names, type and agency as line ${first}`,
+      );
+    }
+  });
+}
+
+function checkCalendar(calendar: Table | undefined, out: Notices) {
+  if (!calendar) return;
+  const start = column(calendar, 'start_date');
+  const end = column(calendar, 'end_date');
+  calendar.rows.forEach((row, r) => {
+    checkRange(
+      calendar,
+      calendar.lines[r] as number,
+      ['start_date', start(row)],
+      ['end_date', end(row)],
+      out,
+    );
+  });
+}
+
+function checkRange(
+  table: Table,
+  line: number,
+  start: [string, string],
+  end: [string, string],
+  out: Notices,
+) {
+  const from = parseGtfsDate(start[1]);
+  const to = parseGtfsDate(end[1]);
+  if (from && to && from > to) {
+    out.error(
+      'start_and_end_range_out_of_order',
+      { file: table.file, row: line, field: start[0] },
+      `${table.file} line ${line}: ${start[0]} ${start[1]} is after ${end[0]} ${end[1]}`,
+    );
+  }
+}
+
+function checkFeedInfo(feedInfo: Table | undefined, today: string, out: Notices) {
+  if (!feedInfo) return;
+  const file = feedInfo.file;
+  const start = column(feedInfo, 'feed_start_date');
+  const end = column(feedInfo, 'feed_end_date');
+  const in7 = addDays(today, 7);
+  const in30 = addDays(today, 30);
+  feedInfo.rows.forEach((row, r) => {
+    const line = feedInfo.lines[r] as number;
+    for (const [name, value] of [
+      ['feed_start_date', start(row)],
+      ['feed_end_date', end(row)],
+    ] as const) {
+      if (value === '') {
+        out.warning(
+          'missing_feed_info_date',
+          { file, row: line, field: name },
+          `${file} line ${line}: ${name} is not given, so planners cannot tell when the feed is valid`,
+        );
+      }
+    }
+    checkRange(feedInfo, line, ['feed_start_date', start(row)], ['feed_end_date', end(row)], out);
+    const last = parseGtfsDate(end(row));
+    if (last === null) return;
+    const days = last < in7 ? 7 : last < in30 ? 30 : 0;
+    if (days > 0) {
+      out.warning(
+        `feed_expiration_date${days}_days`,
+        { file, row: line, field: 'feed_end_date' },
+        `${file} line ${line}: feed_end_date ${end(row)} is less than ${days} days after ${today}`,
+      );
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks across files
+
+interface ForeignKey {
+  file: string;
+  column: string;
+  /** Any of these may hold the value (trips.service_id: calendar or calendar_dates). */
+  parents: readonly (readonly [file: string, column: string])[];
+}
+
+const FOREIGN_KEYS: readonly ForeignKey[] = [
+  { file: 'routes.txt', column: 'agency_id', parents: [['agency.txt', 'agency_id']] },
+  { file: 'trips.txt', column: 'route_id', parents: [['routes.txt', 'route_id']] },
+  {
+    file: 'trips.txt',
+    column: 'service_id',
+    parents: [
+      ['calendar.txt', 'service_id'],
+      ['calendar_dates.txt', 'service_id'],
+    ],
+  },
+  { file: 'stop_times.txt', column: 'trip_id', parents: [['trips.txt', 'trip_id']] },
+  { file: 'stop_times.txt', column: 'stop_id', parents: [['stops.txt', 'stop_id']] },
+  { file: 'stops.txt', column: 'parent_station', parents: [['stops.txt', 'stop_id']] },
+];
+
+function checkForeignKeys(tables: ReadonlyMap<string, Table>, out: Notices) {
+  for (const key of FOREIGN_KEYS) {
+    const child = tables.get(key.file);
+    if (!child?.columns.has(key.column)) continue;
+    const present = key.parents.filter(([file]) => tables.has(file));
+    // A missing parent file is reported as such; a broken one or one without the column
+    // cannot say what it holds, and guessing would flood the report.
+    if (present.length === 0 || !present.every(([file, name]) => complete(tables.get(file), name))) continue;
+    const values = new Set<string>();
+    for (const [file, name] of present) {
+      const parent = tables.get(file) as Table;
+      const get = column(parent, name);
+      for (const row of parent.rows) values.add(get(row));
+    }
+    const get = column(child, key.column);
+    const names = present.map(([file]) => file).join(' or ');
+    child.rows.forEach((row, r) => {
+      const value = get(row);
+      if (value === '' || values.has(value)) return;
+      const line = child.lines[r] as number;
+      out.error(
+        'foreign_key_violation',
+        { file: child.file, row: line, field: key.column },
+        `${child.file} line ${line}: ${key.column} ${show(value)} is not in ${names}`,
+      );
+    });
+  }
+}
+
+/** Per trip, ordered by stop_sequence: the trip's edges have times, and times never go back. */
+function checkStopTimeOrder(stopTimes: Table | undefined, out: Notices) {
+  if (!stopTimes?.columns.has('trip_id') || !stopTimes.columns.has('stop_sequence')) return;
+  const file = stopTimes.file;
+  const tripId = column(stopTimes, 'trip_id');
+  const sequenceOf = column(stopTimes, 'stop_sequence');
+  const arrivalOf = column(stopTimes, 'arrival_time');
+  const departureOf = column(stopTimes, 'departure_time');
+  const { rows, lines } = stopTimes;
+
+  const sequence = new Float64Array(rows.length);
+  const byTrip = new Map<string, number[]>();
+  rows.forEach((row, r) => {
+    const text = sequenceOf(row);
+    const trip = tripId(row);
+    // An invalid stop_sequence is already reported; its row has no place in the order.
+    if (trip === '' || !/^\d+$/.test(text)) return;
+    sequence[r] = Number(text);
+    const list = byTrip.get(trip);
+    if (list) list.push(r);
+    else byTrip.set(trip, [r]);
+  });
+
+  for (const [trip, indexes] of byTrip) {
+    indexes.sort((a, b) => (sequence[a] as number) - (sequence[b] as number));
+    const first = indexes[0] as number;
+    const last = indexes[indexes.length - 1] as number;
+    // A broken file may have lost the end of its last trip; its "last" row is not the edge.
+    const edges = stopTimes.broken ? [] : first === last ? [first] : [first, last];
+    for (const r of edges) {
+      const row = rows[r] as string[];
+      for (const [name, value] of [
+        ['arrival_time', arrivalOf(row)],
+        ['departure_time', departureOf(row)],
+      ] as const) {
+        if (value !== '') continue;
+        const line = lines[r] as number;
+        out.error(
+          'missing_trip_edge',
+          { file, row: line, field: name },
+          `${file} line ${line}: the ${r === first ? 'first' : 'last'} stop of trip ${show(trip)} has no ${name}`,
+        );
+      }
+    }
+    let previous: { time: number; text: string; line: number } | undefined;
+    for (const r of indexes) {
+      const row = rows[r] as string[];
+      const line = lines[r] as number;
+      const arrival = parseGtfsTime(arrivalOf(row));
+      if (arrival !== null && previous && arrival < previous.time) {
+        out.error(
+          'stop_time_with_arrival_before_previous_departure_time',
+          { file, row: line, field: 'arrival_time' },
+          `${file} line ${line}: arrival_time ${arrivalOf(row)} of trip ${show(trip)} is before departure_time ${previous.text} on line ${previous.line}`,
+        );
+      }
+      const departure = parseGtfsTime(departureOf(row));
+      if (departure !== null) previous = { time: departure, text: departureOf(row), line };
+    }
+  }
+}
+
+function checkUsage(tables: ReadonlyMap<string, Table>, out: Notices) {
+  const stopTimes = tables.get('stop_times.txt');
+  const trips = tables.get('trips.txt');
+  if (complete(stopTimes, 'trip_id') && trips?.columns.has('trip_id')) {
+    const count = new Map<string, number>();
+    const tripOf = column(stopTimes, 'trip_id');
+    for (const row of stopTimes.rows) {
+      const trip = tripOf(row);
+      count.set(trip, (count.get(trip) ?? 0) + 1);
+    }
+    const tripId = column(trips, 'trip_id');
+    trips.rows.forEach((row, r) => {
+      const trip = tripId(row);
+      if (trip === '') return;
+      const used = count.get(trip) ?? 0;
+      const line = trips.lines[r] as number;
+      // Zero is unused_trip only: "unusable" would say the same thing twice.
+      if (used === 0) {
+        out.warning(
+          'unused_trip',
+          { file: trips.file, row: line, field: 'trip_id' },
+          `${trips.file} line ${line}: trip ${show(trip)} has no stop_times`,
+        );
+      } else if (used === 1) {
+        out.warning(
+          'unusable_trip',
+          { file: trips.file, row: line, field: 'trip_id' },
+          `${trips.file} line ${line}: trip ${show(trip)} has only one stop_times row, so it goes nowhere`,
+        );
+      }
+    });
+  }
+
+  const stops = tables.get('stops.txt');
+  if (complete(stopTimes, 'stop_id') && stops?.columns.has('stop_id')) {
+    const stopOf = column(stopTimes, 'stop_id');
+    const used = new Set<string>();
+    for (const row of stopTimes.rows) used.add(stopOf(row));
+    const stopId = column(stops, 'stop_id');
+    const type = column(stops, 'location_type');
+    stops.rows.forEach((row, r) => {
+      const id = stopId(row);
+      const kind = type(row);
+      if (id === '' || (kind !== '' && kind !== '0') || used.has(id)) return;
+      const line = stops.lines[r] as number;
+      out.warning(
+        'unused_stop',
+        { file: stops.file, row: line, field: 'stop_id' },
+        `${stops.file} line ${line}: stop ${show(id)} is in no stop_times row`,
+      );
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function validateGtfs(files: GtfsFiles, options: ValidateOptions): GtfsNotice[] {
+  if (!parseIsoDate(options.today))
+    throw new RangeError(`today must be a YYYY-MM-DD date, got '${options.today}'`);
+  const out = new Notices();
+
+  for (const file of REQUIRED_FILES) {
+    if (!files.has(file)) out.error('missing_required_file', { file }, `The feed has no ${file}`);
+  }
+  if (!files.has('calendar.txt') && !files.has('calendar_dates.txt')) {
+    out.error(
+      'missing_calendar_and_calendar_date_files',
+      {},
+      'The feed has neither calendar.txt nor calendar_dates.txt, so no trip has service dates',
+    );
+  }
+  for (const file of files.keys()) {
+    if (!STANDARD_FILE_SET.has(file))
+      out.warning('unknown_file', { file }, `${file} is not a GTFS file and is ignored`);
+  }
+
+  const reads = new Map<string, CsvRead>();
+  for (const file of STANDARD_FILES) {
+    const text = files.get(file);
+    // locations.geojson is JSON, not CSV, and none of the checks here need it.
+    if (text !== undefined && file.endsWith('.txt')) reads.set(file, readCsv(text));
+  }
+  const facts: FeedFacts = { agencyCount: Math.max(0, (reads.get('agency.txt')?.rows.length ?? 0) - 1) };
+  const tables = new Map<string, Table>();
+  for (const [file, read] of reads) tables.set(file, checkFile(file, read, facts, out));
+
+  checkAgencies(tables.get('agency.txt'), out);
+  checkRoutes(tables.get('routes.txt'), out);
+  checkCalendar(tables.get('calendar.txt'), out);
+  checkFeedInfo(tables.get('feed_info.txt'), options.today, out);
+  checkForeignKeys(tables, out);
+  checkStopTimeOrder(tables.get('stop_times.txt'), out);
+  checkUsage(tables, out);
+  return out.list;
+}

@@ -1,0 +1,91 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { type GtfsNotice, parseStopPositionsCsv, systemClock, vilniusNow } from '@bus/core';
+import { importStopPositions } from '../services/admin/stop-positions.ts';
+import { currentFeed, FeedNotReady, validateFeedZip, zipFeed } from '../services/gtfs.ts';
+import type { CliCommand, CliContext } from './commands.ts';
+
+/** Who the history names for a command-line write (no account name has parentheses). */
+export const CLI_USERNAME = '(command line)';
+
+async function readBytes(context: CliContext, file: string): Promise<{ path: string; bytes: Buffer }> {
+  const path = context.resolvePath(file);
+  try {
+    return { path, bytes: await readFile(path) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(code === 'ENOENT' ? `${path}: no such file` : `${path}: ${(error as Error).message}`);
+  }
+}
+
+function noticeLine(notice: GtfsNotice): string {
+  return `${notice.severity.toLowerCase()}: ${notice.code}: ${notice.message}`;
+}
+
+export const gtfsCommands: CliCommand[] = [
+  {
+    name: 'export-gtfs',
+    synopsis: '<feed.zip>',
+    summary: 'write the GTFS feed (the same as /gtfs.zip); refuses a feed with problems',
+    positionals: ['the output file'],
+    async run(context, { positionals }) {
+      const path = context.resolvePath(positionals[0] ?? '');
+      const db = await context.database({ mustExist: true });
+      const feed = await currentFeed(db, systemClock);
+      if (feed.problems.length > 0) throw new FeedNotReady(feed.problems);
+      // Written beside the target and renamed, so a refused or failed export leaves no file.
+      const temporary = `${path}.${process.pid}.tmp`;
+      await writeFile(temporary, zipFeed(feed));
+      await rename(temporary, path);
+      const s = feed.summary;
+      context.out(`exported the GTFS feed of ${context.dbPath} to ${path}:`);
+      context.out(`  dates     ${s.start} to ${s.end} (version ${s.version})`);
+      context.out(
+        `  ${s.agencies} agencies, ${s.routes} routes, ${s.stops} stops, ${s.trips} trips, ${s.stopTimes} stop times, ${s.services} services`,
+      );
+      for (const warning of feed.warnings) context.err(noticeLine(warning));
+      return 0;
+    },
+  },
+  {
+    name: 'validate-gtfs',
+    synopsis: '<feed.zip>',
+    summary: "check any GTFS feed against the validator's errors and warnings (exit 1 on errors)",
+    positionals: ['the feed file'],
+    async run(context, { positionals }) {
+      const { path, bytes } = await readBytes(context, positionals[0] ?? '');
+      const notices = validateFeedZip(new Uint8Array(bytes), vilniusNow(systemClock).date);
+      const errors = notices.filter((n) => n.severity === 'ERROR').length;
+      for (const notice of notices) context.out(noticeLine(notice));
+      context.out(`${basename(path)}: ${errors} errors, ${notices.length - errors} warnings`);
+      return errors > 0 ? 1 : 0;
+    },
+  },
+  {
+    name: 'import-stop-positions',
+    synopsis: '<positions.csv>',
+    summary: 'set stop positions from a CSV file with the header stop_id,lat,lon (all or nothing)',
+    positionals: ['the CSV file'],
+    async run(context, { positionals }) {
+      const { path, bytes } = await readBytes(context, positionals[0] ?? '');
+      const parsed = parseStopPositionsCsv(bytes.toString('utf8'));
+      if (!parsed.ok)
+        throw new Error(`${basename(path)} line ${parsed.line}: ${parsed.message}; nothing was changed`);
+      const db = await context.database({ mustExist: true });
+      let result: { changed: number; unchanged: number };
+      try {
+        result = await importStopPositions(
+          db,
+          { username: CLI_USERNAME, via: 'admin', clock: systemClock },
+          parsed.lines,
+        );
+      } catch (error) {
+        throw new Error(`${basename(path)} ${(error as Error).message}; nothing was changed`);
+      }
+      context.out(
+        `set the positions of ${result.changed} stops from ${basename(path)} (${result.unchanged} already had them)`,
+      );
+      return 0;
+    },
+  },
+];

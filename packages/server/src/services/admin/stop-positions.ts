@@ -1,0 +1,36 @@
+import type { StopPositionLine } from '@bus/core';
+import { findExistingStopIds, type OpenedDatabase, setStopPositions } from '@bus/db';
+import { type Actor, type EntityState, recordedWrite } from './recorded-write.ts';
+import { stopState } from './states.ts';
+
+/**
+ * Positions of many stops at once (`pnpm cli import-stop-positions`): all or nothing, and
+ * recorded in the history like a save in the bus stops screen, so any stop's earlier position
+ * can be restored. A stop id the database lacks stops the whole file, named by its line.
+ */
+export async function importStopPositions(
+  db: OpenedDatabase,
+  actor: Actor,
+  lines: readonly StopPositionLine[],
+): Promise<{ changed: number; unchanged: number }> {
+  const existing = await findExistingStopIds(
+    db.kysely,
+    lines.map((l) => l.stopId),
+  );
+  const unknown = lines.find((l) => !existing.has(l.stopId));
+  if (unknown) throw new Error(`line ${unknown.line}: there is no stop ${unknown.stopId}`);
+  const first = lines[0];
+  if (!first) return { changed: 0, unchanged: 0 };
+  const states = async (trx: Parameters<typeof stopState>[0]) => {
+    const all: EntityState[] = [];
+    for (const { stopId } of lines) all.push(...(await stopState(trx, stopId)));
+    return all;
+  };
+  const { changeIds } = await recordedWrite(db, actor, {
+    scope: { kind: 'stop', id: first.stopId },
+    what: async () => ({ kind: 'stop', id: first.stopId, name: null }),
+    states,
+    write: (trx) => setStopPositions(trx, lines),
+  });
+  return { changed: changeIds.length, unchanged: lines.length - changeIds.length };
+}

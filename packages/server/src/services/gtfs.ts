@@ -1,0 +1,171 @@
+import {
+  type BuiltFeed,
+  buildFeed,
+  type Clock,
+  describeFeedProblem,
+  type FeedProblem,
+  type GtfsNotice,
+  type PublishingSettings,
+  validateGtfs,
+  vilniusNow,
+} from '@bus/core';
+import {
+  dataStamp,
+  feedDataChangedAt,
+  getPublishingSettings,
+  type OpenedDatabase,
+  readTimetable,
+} from '@bus/db';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+
+/**
+ * The GTFS feed of the timetable: built on request from the database (never a second copy to
+ * keep in step), the same bytes for `GET /gtfs.zip` and `pnpm cli export-gtfs`.
+ */
+
+async function feedSources(db: OpenedDatabase) {
+  const [dataset, stored, changedAt] = await Promise.all([
+    readTimetable(db.kysely),
+    getPublishingSettings(db.kysely),
+    feedDataChangedAt(db.kysely),
+  ]);
+  return { dataset, stored, changedAt };
+}
+
+function feedOf(sources: Awaited<ReturnType<typeof feedSources>>, clock: Clock): BuiltFeed {
+  return buildFeed({
+    dataset: sources.dataset,
+    settings: sources.stored.settings,
+    start: vilniusNow(clock).date,
+    version: feedVersion(sources.changedAt),
+  });
+}
+
+/** The feed as it would be published today, with what keeps it from being published. */
+export async function currentFeed(db: OpenedDatabase, clock: Clock): Promise<BuiltFeed> {
+  return feedOf(await feedSources(db), clock);
+}
+
+/** '2026-11-25T10:04:05.123Z' -> '20261125T100405Z'; a database nothing has changed yet: 'initial'. */
+export function feedVersion(changedAt: string | null): string {
+  if (changedAt === null) return 'initial';
+  return `${changedAt.slice(0, 19).replace(/[-:]/g, '')}Z`;
+}
+
+/**
+ * A zip whose bytes depend on the files only: each entry's time is the feed's version time
+ * (zip keeps local time without a zone; it is written as the UTC clock reading), so two exports
+ * of unchanged data are byte for byte the same.
+ */
+export function zipFeed(feed: BuiltFeed): Uint8Array {
+  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(feed.summary.version);
+  const [year, month, day, hour, minute, second] = (
+    match?.slice(1) ?? ['2026', '01', '01', '0', '0', '0']
+  ).map(Number) as [number, number, number, number, number, number];
+  const mtime = new Date(year, month - 1, day, hour, minute, second);
+  const entries: Record<string, [Uint8Array, { mtime: Date }]> = {};
+  for (const [name, text] of feed.files) entries[name] = [strToU8(text), { mtime }];
+  return zipSync(entries, { level: 9 });
+}
+
+/** The files of any zip (a feed to validate); a broken zip is an Error saying so. */
+export function unzipFeed(bytes: Uint8Array): Map<string, string> {
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(bytes);
+  } catch (error) {
+    throw new Error(`not a readable zip file (${(error as Error).message})`);
+  }
+  const decoder = new TextDecoder('utf-8');
+  const files = new Map<string, string>();
+  for (const [path, data] of Object.entries(entries)) {
+    // Feeds are flat; a folder entry or a file in a folder is not one of GTFS's files.
+    if (path.endsWith('/')) continue;
+    files.set(path, decoder.decode(data));
+  }
+  return files;
+}
+
+export function validateFeedZip(bytes: Uint8Array, today: string): GtfsNotice[] {
+  return validateGtfs(unzipFeed(bytes), { today });
+}
+
+/** A feed that cannot be published: every problem, in plain English. */
+export class FeedNotReady extends Error {
+  constructor(readonly problems: readonly FeedProblem[]) {
+    super(
+      `the GTFS feed cannot be published yet (${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}):\n  ${problems
+        .map(describeFeedProblem)
+        .join('\n  ')}`,
+    );
+  }
+}
+
+export interface PublishedFeed {
+  zip: Uint8Array;
+  etag: string;
+  version: string;
+}
+
+/**
+ * The published zip, kept while the data and the day stay the same (the window starts today),
+ * so planners polling /gtfs.zip cost one stamp check each.
+ */
+const published = new WeakMap<OpenedDatabase, { key: string; feed: PublishedFeed }>();
+
+export async function publishedFeed(db: OpenedDatabase, clock: Clock): Promise<PublishedFeed> {
+  const key = `${dataStamp(db.sqlite)}|${vilniusNow(clock).date}`;
+  const kept = published.get(db);
+  if (kept?.key === key) return kept.feed;
+  const built = await currentFeed(db, clock);
+  if (built.problems.length > 0) throw new FeedNotReady(built.problems);
+  const zip = zipFeed(built);
+  const feed = {
+    zip,
+    etag: `"gtfs-${built.summary.version}-${built.summary.start}-${zip.length}"`,
+    version: built.summary.version,
+  };
+  // Stored under the stamp read before building: a write meanwhile moves the stamp, so the next
+  // request builds again rather than serving this one as current.
+  published.set(db, { key, feed });
+  return feed;
+}
+
+/** What the Publishing screen shows: the settings, the operators to fill in, and the readiness. */
+export interface PublishingOverview {
+  settings: PublishingSettings;
+  savedAt: string | null;
+  /** The operators the lines name, each with what is stored for it. */
+  operators: { name: string; url: string | null; phone: string | null; lines: string[] }[];
+  problems: FeedProblem[];
+  warnings: GtfsNotice[];
+  summary: BuiltFeed['summary'];
+  /** Stops with no position, of all stops (the feed needs only those its trips use). */
+  stopsWithoutPosition: number;
+}
+
+export async function publishingOverview(db: OpenedDatabase, clock: Clock): Promise<PublishingOverview> {
+  const sources = await feedSources(db);
+  const { dataset, stored } = sources;
+  const feed = feedOf(sources, clock);
+  const linesByOperator = new Map<string, string[]>();
+  for (const line of dataset.lines) {
+    if (line.operator === null) continue;
+    linesByOperator.set(line.operator, [...(linesByOperator.get(line.operator) ?? []), line.name]);
+  }
+  const contacts = new Map(stored.settings.operators.map((o) => [o.name, o]));
+  return {
+    settings: stored.settings,
+    savedAt: stored.savedAt,
+    operators: [...linesByOperator].map(([name, lines]) => ({
+      name,
+      url: contacts.get(name)?.url ?? null,
+      phone: contacts.get(name)?.phone ?? null,
+      lines,
+    })),
+    problems: feed.problems,
+    warnings: feed.warnings,
+    summary: feed.summary,
+    stopsWithoutPosition: dataset.stops.filter((s) => s.position === undefined).length,
+  };
+}
