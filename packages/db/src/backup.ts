@@ -87,11 +87,29 @@ export function backupProblem(report: BackupReport): string | null {
  * file, so a server that has it open sees the restored timetable at once (its caches follow
  * the change stamp). The caller keeps the replaced database first.
  */
+/** app_meta key: when the database was last restored from a backup (ISO instant). */
+export const RESTORED_AT = 'restored_at';
+
 export async function restoreFrom(file: string, livePath: string): Promise<void> {
   const source = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     await source.backup(livePath);
   } finally {
     source.close();
+  }
+  // The restored file may hold an older history: its own version would repeat one that
+  // clients already hold (dataVersion), so the restore is a version of its own.
+  const live = new SQLite(livePath, { fileMustExist: true });
+  try {
+    const hasMeta = live.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'app_meta'").get();
+    // A backup older than app_meta is migrated when opened; it has no versions to repeat.
+    if (hasMeta !== undefined)
+      live
+      .prepare(
+        `INSERT INTO app_meta (key, value) VALUES ('${RESTORED_AT}', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      )
+      .run(new Date().toISOString());
+  } finally {
+    live.close();
   }
 }

@@ -12,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import { createAuthRuntime } from './auth/runtime.ts';
 import { type Env, isLoopback } from './env.ts';
+import { registerHttpCaching } from './http-cache.ts';
 import { registerLegacyRest } from './rest/index.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { FeedNotReady, type PublishedFeed, publishedFeed } from './services/gtfs.ts';
@@ -77,6 +78,7 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
   });
   await registerSecurityHeaders(app);
+  await registerHttpCaching(app, { db, clock });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof DomainError) {

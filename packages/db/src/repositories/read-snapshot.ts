@@ -51,6 +51,29 @@ export function dataStamp(sqlite: SQLite.Database): string {
   return `${statements[0].get()}:${statements[1].get()}`;
 }
 
+const versionStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
+
+/**
+ * The version of what the public answers show, the same in every process that opens the file
+ * (unlike dataStamp, which is this connection's own): the newest history entry (every admin
+ * save and restore writes one), the last import and the last restore from a backup. A write
+ * outside these (by hand in SQLite) does not move it.
+ */
+export function dataVersion(sqlite: SQLite.Database): string {
+  let statement = versionStatements.get(sqlite);
+  if (!statement) {
+    statement = sqlite.prepare(
+      `SELECT (SELECT ifnull(max(id), 0) FROM change_log) AS change,
+         (SELECT value FROM app_meta WHERE key = 'timetable_imported_at') AS imported,
+         (SELECT value FROM app_meta WHERE key = 'restored_at') AS restored`,
+    );
+    versionStatements.set(sqlite, statement);
+  }
+  const row = statement.get() as { change: number; imported: string | null; restored: string | null };
+  const time = (iso: string | null) => (iso === null ? '0' : Date.parse(iso).toString(36));
+  return `${row.change}-${time(row.imported)}-${time(row.restored)}`;
+}
+
 export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot> {
   const { sqlite } = opened;
   const stamp = dataStamp(sqlite);

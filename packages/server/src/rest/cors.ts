@@ -14,7 +14,8 @@ export function registerLegacyCors(app: FastifyInstance, allowedOrigins: readonl
     reply.header('access-control-allow-origin', origin);
     reply.header('vary', 'Origin');
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-      reply
+      // Returned, so the request ends here (an async hook that only sends may go on to the handler).
+      return reply
         .header('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS')
         .header('access-control-allow-headers', 'Content-Type, Authorization')
         .header('access-control-max-age', '600')

@@ -306,7 +306,9 @@ describe('the bounds of the kept answers', () => {
     expect(generation.answers.size).toBe(30);
     const answers = serializedAnswers(db, () => new Date('2026-03-04T07:30:00Z'));
     for (let i = 0; i < 40; i++) answers.set(`/q${i}`, 'x'.repeat(200_000));
-    expect(generation.serialized?.answers.calculatedSize).toBeLessThanOrEqual(4_000_000);
-    expect(generation.serialized?.answers.size).toBe(20);
+    expect(generation.serialized?.answers.json.calculatedSize).toBeLessThanOrEqual(4_000_000);
+    expect(generation.serialized?.answers.json.size).toBe(20);
+    for (let i = 0; i < 40; i++) answers.compressed(`/q${i}`, 'gzip', `${i}`.repeat(1_000_000));
+    expect(generation.serialized?.answers.bodies.calculatedSize).toBeLessThanOrEqual(4_000_000);
   });
 });

@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   type Clock,
   type DepartureItem,
@@ -7,7 +8,7 @@ import {
   type VilniusNow,
   vilniusNow,
 } from '@bus/core';
-import { dataStamp, type OpenedDatabase, type ReadSnapshot, readSnapshot } from '@bus/db';
+import { dataStamp, dataVersion, type OpenedDatabase, type ReadSnapshot, readSnapshot } from '@bus/db';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -72,7 +73,10 @@ class Generation {
   readonly serviceDays = boundedCache(SERVICE_DAYS);
   readonly answers = boundedCache(ANSWERS);
   /** Serialized answers of one minute: a new minute starts an empty cache. */
-  serialized: { minute: number; answers: LRUCache<string, string> } | undefined;
+  serialized: { minute: number; answers: KeptAnswers } | undefined;
+
+  /** dataVersion of the file, read once per generation (see publicAnswerTag). */
+  version: string | undefined;
 
   constructor(readonly stamp: string) {}
 }
@@ -210,6 +214,39 @@ function minuteOf(time: string): number {
 export interface SerializedAnswers {
   get(key: string): string | undefined;
   set(key: string, json: string): unknown;
+  /** The same answer compressed ('br' or 'gzip'), made once from the JSON on first use. */
+  compressed(key: string, encoding: 'br' | 'gzip', json: string): Buffer;
+}
+
+/** Compressed bodies: about as many bytes as the JSON they come from take (a sixth of it). */
+const COMPRESSED: CacheBound<Buffer> = {
+  entries: 4_000,
+  size: 4_000_000,
+  entrySize: 250_000,
+  sizeOf: (body) => body.length,
+};
+
+class KeptAnswers implements SerializedAnswers {
+  readonly json = boundedCache(SERIALIZED);
+  readonly bodies = boundedCache(COMPRESSED);
+  get(key: string) {
+    return this.json.get(key);
+  }
+  set(key: string, json: string) {
+    return this.json.set(key, json);
+  }
+  compressed(key: string, encoding: 'br' | 'gzip', json: string): Buffer {
+    const cacheKey = `${encoding} ${key}`;
+    let body = this.bodies.get(cacheKey);
+    if (body === undefined) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+          : gzipSync(json);
+      this.bodies.set(cacheKey, body);
+    }
+    return body;
+  }
 }
 
 /**
@@ -223,8 +260,21 @@ export function serializedAnswers(db: OpenedDatabase, clock: Clock): SerializedA
   const { minute } = currentMinute(clock);
   let kept = generation.serialized;
   if (kept?.minute !== minute) {
-    kept = { minute, answers: boundedCache(SERIALIZED) };
+    kept = { minute, answers: new KeptAnswers() };
     generation.serialized = kept;
   }
   return kept.answers;
+}
+
+/**
+ * The entity tag of a public answer (HTTP caching): the data's version, which is the same in
+ * every process serving the file, plus the minute for answers that depend on it (tooLate) or
+ * else the day (answers for "today"). Read before the answer is worked out, so a write while it
+ * is being computed can only make the tag older than the body, never newer.
+ */
+export function publicAnswerTag(db: OpenedDatabase, clock: Clock, timed: boolean): string {
+  const generation = currentGeneration(db);
+  generation.version ??= dataVersion(db.sqlite);
+  const { minute, now } = currentMinute(clock);
+  return `${generation.version}-${timed ? minute.toString(36) : now.date}`;
 }

@@ -1,6 +1,7 @@
 import { type AnyTRPCRouter, getTRPCErrorFromUnknown, getTRPCErrorShape, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { acceptedEncoding, COMPRESS_ABOVE, varyOnEncoding } from '../http-cache.ts';
 import { serializedAnswers } from '../services/answer-cache.ts';
 import type { Context } from './init.ts';
 
@@ -40,8 +41,17 @@ export function registerTrpcFastLane(
       let input: unknown;
       try {
         const answers = serializedAnswers(ctx.db, ctx.clock);
+        const encoding = acceptedEncoding(req.headers['accept-encoding']);
+        const send = (json: string) => {
+          reply.type('application/json');
+          if (encoding === null || json.length <= COMPRESS_ABOVE) return reply.send(json);
+          return reply
+            .header('content-encoding', encoding)
+            .header('vary', varyOnEncoding(reply))
+            .send(answers.compressed(req.url, encoding, json));
+        };
         const kept = answers.get(req.url);
-        if (kept !== undefined) return reply.type('application/json').send(kept);
+        if (kept !== undefined) return send(kept);
         const raw = typeof query.input === 'string' ? (JSON.parse(query.input) as unknown) : undefined;
         input =
           batch && raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)['0'] : raw;
@@ -51,7 +61,7 @@ export function registerTrpcFastLane(
         const body = { result: { data } };
         const json = JSON.stringify(batch ? [body] : body);
         answers.set(req.url, json);
-        return reply.type('application/json').send(json);
+        return send(json);
       } catch (cause) {
         const error =
           cause instanceof SyntaxError

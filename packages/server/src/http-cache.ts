@@ -1,0 +1,155 @@
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { constants } from 'node:zlib';
+import type { Clock } from '@bus/core';
+import type { OpenedDatabase } from '@bus/db';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicAnswerTag, type SerializedAnswers, serializedAnswers } from './services/answer-cache.ts';
+
+/**
+ * HTTP caching and compression of the answers (files are compressed at build time; see app.ts).
+ *
+ * Public answers (the tRPC `timetable.*` queries and the old public REST paths) carry an ETag
+ * named by the data's version (the same in every process serving the file; see dataVersion)
+ * and, for departures, the minute; a request that sends it back gets 304 before any work is
+ * done. `Cache-Control: public, no-cache`: a browser or a shared cache (nginx in front of
+ * several processes) keeps the answer and reuses it after a 304, but asks every time, so the
+ * first answer after an admin save is the new one everywhere. A few seconds of max-age would
+ * save a round trip, and show staff their own save missing; a 304 is about 200 bytes.
+ *
+ * JSON bodies over 1 KB go out brotli or gzip compressed, as the browser asks (@fastify/compress;
+ * the tRPC fast lane keeps its compressed answers and sets the encoding itself).
+ */
+
+/** Old REST paths every visitor may call, and whether their answer depends on the minute. */
+const PUBLIC_REST: ReadonlyMap<string, boolean> = new Map([
+  ['/api/scheduleItem/home-from', true],
+  ['/api/busstop/search', false],
+  ['/api/line/line-preview-withid-public', false],
+  ['/api/scheduleItem/schedule-by-lineid-browse', false],
+  ['/api/scheduleItem/schedule-by-tripid', false],
+  ['/api/busstop/get2', false],
+]);
+
+/** The tRPC queries whose answer depends on the minute (tooLate). */
+const TIMED_PROCEDURES: ReadonlySet<string> = new Set(['timetable.departures']);
+
+/** How a GET is cached: by minute ('timed'), by day ('daily'), or not at all (null). */
+export function publicAnswerKind(method: string, url: string): 'timed' | 'daily' | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (path.startsWith('/trpc/')) {
+    const procedures = path.slice('/trpc/'.length).split(',');
+    if (!procedures.every((p) => p.startsWith('timetable.'))) return null;
+    return procedures.some((p) => TIMED_PROCEDURES.has(p)) ? 'timed' : 'daily';
+  }
+  const timed = PUBLIC_REST.get(path);
+  return timed === undefined ? null : timed ? 'timed' : 'daily';
+}
+
+/**
+ * This build, in the tag too: a new version of the server may answer the same data
+ * differently. The module file's time is the same for every process running one build (in
+ * production one bundled file).
+ */
+const BUILD = Math.floor(statSync(fileURLToPath(import.meta.url)).mtimeMs).toString(36);
+
+export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The ETag of a public answer, worked out when the request arrived. */
+    publicTag?: string;
+    /** Where its serialized answer is kept: the data and minute of the request's start. */
+    publicAnswers?: SerializedAnswers;
+  }
+}
+
+/** JSON up to this size goes out as it is. */
+export const COMPRESS_ABOVE = 1024;
+
+/** br when the browser takes it, else gzip, else none (q=0 refuses an encoding). */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (header === undefined) return null;
+  let gzip = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    if (refused) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip' || name === '*') gzip = true;
+  }
+  return gzip ? 'gzip' : null;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A kept JSON answer, compressed when it is worth it and the browser takes it. */
+function sendKept(request: FastifyRequest, reply: FastifyReply, answers: SerializedAnswers, json: string) {
+  reply.type(JSON_TYPE);
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (encoding === null || json.length <= COMPRESS_ABOVE) return reply.send(json);
+  return reply
+    .header('content-encoding', encoding)
+    .header('vary', varyOnEncoding(reply))
+    .send(answers.compressed(request.url, encoding, json));
+}
+
+/** Vary with Accept-Encoding added to what is there (CORS varies on Origin). */
+export function varyOnEncoding(reply: FastifyReply): string {
+  const vary = reply.getHeader('vary');
+  return vary === undefined || vary === '' ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`;
+}
+
+function matches(request: FastifyRequest, tag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (header === undefined) return false;
+  // A list of tags, each perhaps weak (W/): a proxy that compressed our answer weakens it.
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
+}
+
+export async function registerHttpCaching(
+  app: FastifyInstance,
+  { db, clock }: { db: OpenedDatabase; clock: Clock },
+): Promise<void> {
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 4: within a few per cent of the best size for JSON, at a fraction of the time.
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    // Our answers are at most a few hundred KB: compressing them at once beats a stream.
+    syncThreshold: 1024 * 1024,
+  });
+
+  // preHandler, not onRequest: the headers of every onRequest hook (CORS, security) are set
+  // by then, also on an answer given from here.
+  app.addHook('preHandler', async (request, reply) => {
+    const kind = publicAnswerKind(request.method, request.url);
+    if (kind === null) return;
+    // Both read before any work: see publicAnswerTag.
+    const tag = `"${BUILD}-${publicAnswerTag(db, clock, kind === 'timed')}"`;
+    const answers = serializedAnswers(db, clock);
+    request.publicTag = tag;
+    if (matches(request, tag)) {
+      return reply.code(304).header('etag', tag).header('cache-control', PUBLIC_CACHE_CONTROL).send();
+    }
+    // The same URL under the same data and minute has the same answer: sent as it was kept.
+    const kept = answers.get(request.url);
+    if (kept !== undefined) return sendKept(request, reply, answers, kept);
+    request.publicAnswers = answers;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.publicTag !== undefined && reply.statusCode === 200) {
+      reply.header('etag', request.publicTag).header('cache-control', PUBLIC_CACHE_CONTROL);
+      // Only what the handler produced (the kept answer was sent above without this).
+      if (request.publicAnswers !== undefined && typeof payload === 'string') {
+        request.publicAnswers.set(request.url, payload);
+      }
+    }
+    return payload;
+  });
+}
