@@ -101,14 +101,16 @@ export async function restoreFrom(file: string, livePath: string): Promise<void>
   // clients already hold (dataVersion), so the restore is a version of its own.
   const live = new SQLite(livePath, { fileMustExist: true });
   try {
-    const hasMeta = live.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'app_meta'").get();
+    const hasMeta = live
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'app_meta'")
+      .get();
     // A backup older than app_meta is migrated when opened; it has no versions to repeat.
     if (hasMeta !== undefined)
       live
-      .prepare(
-        `INSERT INTO app_meta (key, value) VALUES ('${RESTORED_AT}', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      )
-      .run(new Date().toISOString());
+        .prepare(
+          `INSERT INTO app_meta (key, value) VALUES ('${RESTORED_AT}', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+        )
+        .run(new Date().toISOString());
   } finally {
     live.close();
   }
