@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -38,13 +38,24 @@ async function freePort(): Promise<number> {
   });
 }
 
+let built = false;
+
+/** The production build of the server (packages/server/dist/main.js), made once per run. */
+export function buildServer(): void {
+  if (built) return;
+  execFileSync(process.execPath, ['packages/server/scripts/build.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  built = true;
+}
+
 /**
- * Starts the real server (packages/server/src/main.ts) as its own node process, so /proc/<pid>
- * is the server and nothing else, and waits until /healthz answers.
+ * Starts the real server as production runs it (the compiled packages/server/dist/main.js) as
+ * its own node process, so /proc/<pid> is the server and nothing else, and waits until
+ * /healthz answers.
  */
 export async function startServer(dbPath: string, timeoutMs = 120_000): Promise<RunningServer> {
+  buildServer();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: REPO_ROOT,
     env: { ...process.env, DB_PATH: dbPath, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,36 @@
+// Production build of the server: one ES module, packages/server/dist/main.js, so production
+// runs plain Node (no TypeScript compiler at start). The workspace packages (@bus/core,
+// @bus/db, this one) are TypeScript and bundled in; everything from node_modules stays an
+// import resolved at run time (native better-sqlite3 among them). dist/ sits at the depth of
+// src/, so paths made from import.meta.url (env.ts's REPO_ROOT) mean the same in both.
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+
+const startedAt = performance.now();
+await build({
+  entryPoints: [join(root, 'src/main.ts')],
+  outfile: join(root, 'dist/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'node-modules-external',
+      setup(b) {
+        // Bare imports that are not ours: left for Node to resolve from node_modules.
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@bus/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+console.log(`built packages/server/dist/main.js in ${Math.round(performance.now() - startedAt)} ms`);
