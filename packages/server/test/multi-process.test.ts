@@ -1,0 +1,227 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrateToLatest, openDatabase, replaceTimetable } from '@bus/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDefaultDataset } from '../src/import/default-dataset.ts';
+import { TEST_JWT_SECRET, tokenFor } from './admin-helpers.ts';
+
+/**
+ * The setup for a town that outgrows one process (README, "More than one process"): two
+ * server processes, as production runs them (the compiled dist/main.js), on one SQLite file,
+ * behind nginx (Debian's package, started here on loopback) as reverse proxy and shared cache.
+ * A write through either process is seen by the next request to any of them.
+ */
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(url: string, what: string, log: () => string): Promise<void> {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not answer ${url} within 30 s:\n${log()}`);
+}
+
+const children: ChildProcess[] = [];
+let dir: string;
+let proxy: string;
+const servers: string[] = [];
+let token: string;
+
+function start(command: string, args: string[], env: Record<string, string>, name: string) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  children.push(child);
+  return { child, log: () => `${name}: ${log.slice(-3000)}` };
+}
+
+beforeAll(async () => {
+  if (!NGINX) throw new Error('nginx is not installed: scripts/test.sh installs it (apt-get install nginx)');
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: SERVER_DIR, stdio: 'ignore' });
+  dir = mkdtempSync(join(tmpdir(), 'bus-multi-'));
+  const dbPath = join(dir, 'timetable.sqlite');
+  const db = openDatabase(dbPath);
+  await migrateToLatest(db.kysely);
+  replaceTimetable(db.sqlite, await loadDefaultDataset());
+  await db.kysely.destroy();
+  // A web app of two files: a page and a hashed asset (cached for a year, so nginx keeps it).
+  mkdirSync(join(dir, 'web/assets'), { recursive: true });
+  writeFileSync(join(dir, 'web/index.html'), '<!doctype html><title>t</title><div id="root"></div>');
+  writeFileSync(join(dir, 'web/assets/app-0123abcd.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+
+  for (const name of ['A', 'B']) {
+    const port = await freePort();
+    const server = start(
+      process.execPath,
+      [join(SERVER_DIR, 'dist/main.js')],
+      {
+        DB_PATH: dbPath,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: TEST_JWT_SECRET,
+        DEMO: '1',
+        TRUST_PROXY: '127.0.0.1',
+        WEB_DIST_DIR: join(dir, 'web'),
+      },
+      `server ${name}`,
+    );
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(`${url}/healthz`, `server ${name}`, server.log);
+    servers.push(url);
+  }
+
+  const proxyPort = await freePort();
+  mkdirSync(join(dir, 'nginx/cache'), { recursive: true });
+  writeFileSync(
+    join(dir, 'nginx/nginx.conf'),
+    nginxConfig(
+      proxyPort,
+      servers.map((s) => s.replace('http://', '')),
+      join(dir, 'nginx'),
+    ),
+  );
+  const nginx = start(
+    NGINX,
+    ['-p', join(dir, 'nginx'), '-c', join(dir, 'nginx/nginx.conf'), '-e', 'stderr'],
+    {},
+    'nginx',
+  );
+  proxy = `http://127.0.0.1:${proxyPort}`;
+  await waitFor(`${proxy}/healthz`, 'nginx', nginx.log);
+  token = await tokenFor('boss', ['ROLE_ADMIN']);
+}, 90_000);
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : Promise.resolve())),
+  );
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The README's configuration, with this test's ports and folders. */
+function nginxConfig(port: number, upstreams: string[], prefix: string): string {
+  return `${process.getuid?.() === 0 ? 'user root;\n' : ''}daemon off;
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  proxy_cache_path ${prefix}/cache keys_zone=bus:10m max_size=200m inactive=7d use_temp_path=off;
+  upstream bus {
+${upstreams.map((u) => `    server ${u};`).join('\n')}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    add_header X-Upstream $upstream_addr always;
+    # Hashed files never change: the shared cache keeps them and spares the servers.
+    location /assets/ {
+      proxy_pass http://bus;
+      proxy_cache bus;
+      proxy_cache_lock on;
+      add_header X-Cache-Status $upstream_cache_status always;
+      add_header X-Upstream $upstream_addr always;
+    }
+    # Everything else straight to a server: public answers say no-cache and carry an ETag, which
+    # a browser's If-None-Match must reach (a caching location would answer it with a full 200).
+    location / {
+      proxy_pass http://bus;
+    }
+  }
+}
+`;
+}
+
+const DEPARTURES = `/trpc/timetable.departures?input=${encodeURIComponent(JSON.stringify({ from: 1, date: '2026-03-04' }))}`;
+
+async function departures(base: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${DEPARTURES}`, { headers });
+  const body = res.status === 200 ? ((await res.json()) as { result: { data: { items: unknown[] } } }) : null;
+  return { res, items: body?.result.data.items.length ?? -1, upstream: res.headers.get('x-upstream') };
+}
+
+describe('two server processes on one database behind nginx', () => {
+  it('shares the requests between both processes', async () => {
+    const upstreams = new Set<string | null>();
+    for (let i = 0; i < 4; i++) upstreams.add((await departures(proxy)).upstream);
+    expect(upstreams.size).toBe(2);
+  });
+
+  it('a save through one process is in the next answer of every process and of the proxy', async () => {
+    const before = await departures(proxy);
+    expect(before.items).toBeGreaterThan(0);
+    const etag = before.res.headers.get('etag') as string;
+    const saved = await fetch(`${servers[0]}/trpc/admin.holidays.save`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: null, name: 'Test day', month: 3, day: 4 }),
+    });
+    expect(saved.status).toBe(200);
+    for (const base of [servers[1] as string, servers[0] as string, proxy, proxy]) {
+      const after = await departures(base, { 'if-none-match': etag });
+      expect(after.res.status, base).toBe(200);
+      expect(after.items, base).toBeLessThan(before.items);
+    }
+  });
+
+  it('a tag from one process is revalidated by the other (304), through the proxy too', async () => {
+    const fromA = await departures(servers[0] as string);
+    const etag = fromA.res.headers.get('etag') as string;
+    const b = await departures(servers[1] as string);
+    expect((await departures(servers[1] as string, { 'if-none-match': etag })).res.status).toBe(304);
+    for (let i = 0; i < 2; i++)
+      expect((await departures(proxy, { 'if-none-match': etag })).res.status).toBe(304);
+  });
+
+  it('nginx keeps hashed files (a HIT the second time) and passes public answers on compressed', async () => {
+    const asset = `${proxy}/assets/app-0123abcd.js`;
+    const first = await fetch(asset);
+    expect(first.status).toBe(200);
+    await first.text();
+    const second = await fetch(asset);
+    expect(second.headers.get('x-cache-status')).toBe('HIT');
+    expect(second.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Another day than the test day saved above, which has few departures (under 1 KB).
+    const answer = await fetch(`${proxy}${DEPARTURES.replace('2026-03-04', '2026-03-05')}`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(answer.headers.get('content-encoding')).toBe('br');
+    expect(answer.headers.get('x-cache-status')).not.toBe('HIT');
+  });
+});
