@@ -101,6 +101,7 @@ describe('admin board', () => {
       'Yearly rules',
       'Schedules',
       'History',
+      'Publishing',
     ]);
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
     expect(await menu.getByRole('link').allTextContents()).toContain('Log out');

@@ -33,6 +33,7 @@ export const adminEn = {
     yearlyRules: 'Yearly rules',
     schedules: 'Schedules', // ours
     history: 'History', // ours
+    publishing: 'Publishing', // ours
     newLine: 'New line', // ours
     lineDetail: (lineId: string) => `Line ${lineId}`, // ours
     editLine: (lineId: string) => `Edit line ${lineId}`, // ours
@@ -45,10 +46,11 @@ export const adminEn = {
     holidays: 'Days on which only schedules marked for public holidays run.',
     lines: 'Line information, notes and route variations.',
     routes: 'Route variations (the stops of each line) are edited in the line editor.',
-    busStops: 'Names, notes and which stops the search offers first.',
+    busStops: 'Names, positions, notes and which stops the search offers first.',
     yearlyRules: 'Named seasonal periods and monthly patterns schedules run on.',
     schedules: 'Weekdays, yearly rule and stop times of each line’s trips.',
     history: 'Who changed what and when; put an earlier version back.',
+    publishing: 'The timetable as open data (GTFS) for journey planners: settings and readiness.',
   },
   common: {
     yes: 'Yes', // ours
@@ -114,6 +116,19 @@ export const adminEn = {
     noMatch: 'No stop matches the search.', // ours
     deleted: (name: string) => `${name} has been deleted.`, // ours
     confirmDelete: (name: string) => `Delete the stop ${name}?`, // ours
+    position: 'Position', // ours: where the stop is, for the open data (GTFS)
+    positionOf: (name: string) => `Position of ${name || 'the new stop'}`, // ours
+    positionPlaceholder: 'e.g. 55.5248, 25.1043', // ours
+    positionHint:
+      'Position: latitude, longitude, e.g. 55.5248, 25.1043. Paste a pair copied from any map: in Google Maps, right-click the stop, then click the numbers to copy them.', // ours
+    noPosition: 'No position', // ours
+    onMap: 'Map', // ours
+    onMapOf: (name: string) => `${name} on the map (OpenStreetMap, opens in a new tab)`, // ours
+    withoutPosition: (n: number) => (n === 1 ? '1 stop has no position.' : `${n} stops have no position.`), // ours
+    allPositioned: 'Every stop has a position.', // ours
+    onlyWithoutPosition: 'Only stops without a position', // ours
+    oneStop: (name: string) => `Showing one stop: ${name}.`, // ours
+    showAll: 'Show all stops', // ours
   },
   lines: {
     colName: 'Name',
@@ -256,6 +271,81 @@ export const adminEn = {
       holiday: (name: string) => `Holiday ${name}`,
       stop: (name: string) => `Stop ${name}`,
     },
+  },
+  /** The Publishing screen: the open-data feed (GTFS) for journey planners (ours). */
+  publishing: {
+    heading: 'Publishing (GTFS)',
+    intro:
+      'The timetable is published as open data in the GTFS format, which journey planners such as Google Maps read. Fill in the settings and fix what the feed status lists: the feed is then published at once and follows every change of the timetable.',
+    settings: 'Settings',
+    siteUrl: 'Site address',
+    siteUrlHint: 'The public address of this timetable. The feed is published at this address + /gtfs.zip.',
+    siteUrlPlaceholder: 'e.g. https://autobusai.anyksciai.lt',
+    publisherName: 'Publisher name',
+    publisherNameHint: 'Who publishes the data, usually the municipality.',
+    publisherNamePlaceholder: 'e.g. Anykščių rajono savivaldybė',
+    publisherContact: 'Publisher contact',
+    publisherContactHint: 'An e-mail address or a web page where planners and riders can report mistakes.',
+    publisherContactPlaceholder: 'e.g. info@anyksciai.lt',
+    windowDays: 'Feed period, days',
+    windowDaysHint: (min: number, max: number, usual: number) =>
+      `How many days from today the feed covers: ${min} to ${max}, usually ${usual}.`,
+    operators: 'Operators',
+    operatorsHint:
+      'Every operator the lines name. Planners need a web address for each; the phone is optional.',
+    noOperators: 'No line names an operator yet.',
+    operatorLines: (n: number) => (n === 1 ? '1 line' : `${n} lines`),
+    operatorLinesOf: (name: string, n: number) => `Lines of ${name}: ${n === 1 ? '1 line' : `${n} lines`}`,
+    operatorUrl: 'Web address',
+    operatorUrlPlaceholder: 'e.g. https://www.operator.lt',
+    operatorPhone: 'Phone',
+    operatorPhonePlaceholder: 'e.g. +370 381 12345',
+    save: 'Save settings',
+    status: 'Feed status',
+    statusHint: 'Checked against the saved settings and the timetable as it is now.',
+    ready: 'Ready to publish: planners can download the feed.',
+    notReady:
+      'Not ready to publish yet. Fix what is listed below: the feed is published as soon as nothing is left.',
+    toFix: 'To fix',
+    settingMissing: {
+      siteUrl: 'The site address is not set.',
+      publisherName: 'The publisher name is not set.',
+      publisherContact: 'The publisher contact is not set.',
+    },
+    fillIn: 'Fill in',
+    fillInLabel: (field: string) => `Fill in: ${field}`,
+    operatorNoUrl: (operator: string) => `${operator} has no web address.`,
+    linesWithoutOperator: (n: number) =>
+      n === 1 ? '1 line names no operator:' : `${n} lines name no operator:`,
+    editLine: (name: string) => `Edit line ${name}`,
+    stopsWithoutPosition: (n: number) =>
+      n === 1 ? '1 stop of the timetable has no position:' : `${n} stops of the timetable have no position:`,
+    stopOf: (name: string) => `Give ${name} a position`,
+    andMore: (n: number) => `and ${n} more`,
+    showStopsWithoutPosition: 'Show the stops without a position',
+    timesBackwards: (n: number) =>
+      n === 1 ? 'In 1 trip the time goes backwards:' : `In ${n} trips the time goes backwards:`,
+    timesBackwardsTrip: (line: string, schedule: number, trip: number) =>
+      `${line}, schedule ${schedule}, trip ${trip}`,
+    timesBackwardsAt: (stop: string, from: string, to: string) => `: ${from} → ${to} at ${stop}`,
+    noService: 'No schedule runs in the feed period: the feed would have no trips.',
+    toSchedules: 'Go to Schedules',
+    notices: 'The feed check found errors:',
+    warnings: (n: number) =>
+      `${n === 1 ? '1 warning' : `${n} warnings`}: the feed can be published with them.`,
+    summary: 'What the feed holds',
+    period: 'Period',
+    periodValue: (start: string, end: string) => `${start} to ${end}`,
+    lines: 'Lines',
+    stops: 'Stops',
+    trips: 'Trips',
+    operatorCount: 'Operators',
+    download: 'Download gtfs.zip',
+    downloadHint: 'It can be downloaded once nothing is left to fix.',
+    address: 'Public address of the feed',
+    addressHint:
+      'Give this address to journey planners (Google Maps, Trafi and others): it always serves the current timetable.',
+    addressMissing: 'Fill in the site address to see the public address of the feed.',
   },
   /** Drafts, versions and leaving an editor (ours). */
   safety: {

@@ -47,6 +47,7 @@ export const adminLt: AdminMessages = {
     yearlyRules: 'Metinės taisyklės',
     schedules: 'Tvarkaraščiai',
     history: 'Istorija',
+    publishing: 'Atvirieji duomenys',
     newLine: 'Naujas maršrutas',
     lineDetail: (lineId: string) => `Maršrutas ${lineId}`,
     editLine: (lineId: string) => `Maršruto ${lineId} redagavimas`,
@@ -58,11 +59,13 @@ export const adminLt: AdminMessages = {
     holidays: 'Dienos, kuriomis kursuoja tik švenčių dienoms pažymėti tvarkaraščiai.',
     lines: 'Maršrutų informacija, pastabos ir maršruto variantai.',
     routes: 'Maršruto variantai (kiekvieno maršruto stotelės) redaguojami maršruto redaktoriuje.',
-    busStops: 'Pavadinimai, pastabos ir kurias stoteles paieška siūlo pirmiausia.',
+    busStops: 'Pavadinimai, vietos, pastabos ir kurias stoteles paieška siūlo pirmiausia.',
     yearlyRules:
       'Pavadinti sezoniniai laikotarpiai ir mėnesio šablonai, pagal kuriuos kursuoja tvarkaraščiai.',
     schedules: 'Kiekvieno maršruto reisų savaitės dienos, metinė taisyklė ir laikai stotelėse.',
     history: 'Kas, ką ir kada pakeitė; ankstesnės versijos grąžinimas.',
+    publishing:
+      'Tvarkaraštis kaip atvirieji duomenys (GTFS) kelionių planavimo programoms: nustatymai ir parengtis.',
   },
   common: {
     yes: 'Taip',
@@ -128,6 +131,20 @@ export const adminLt: AdminMessages = {
     noMatch: 'Pagal paiešką stotelių nerasta.',
     deleted: (name: string) => `Stotelė „${name}“ ištrinta.`,
     confirmDelete: (name: string) => `Ištrinti stotelę „${name}“?`,
+    position: 'Vieta',
+    positionOf: (name: string) => (name ? `Stotelės „${name}“ vieta` : 'Naujos stotelės vieta'),
+    positionPlaceholder: 'pvz., 55.5248, 25.1043',
+    positionHint:
+      'Vieta – platuma ir ilguma, pvz., 55.5248, 25.1043. Įklijuokite iš bet kurio žemėlapio nukopijuotą porą: „Google Maps“ dešiniuoju pelės klavišu spustelėkite stotelę, tada spustelėkite skaičius – jie bus nukopijuoti.',
+    noPosition: 'Vieta nenurodyta',
+    onMap: 'Žemėlapis',
+    onMapOf: (name: string) => `Stotelė „${name}“ žemėlapyje („OpenStreetMap“, atsidaro naujame skirtuke)`,
+    withoutPosition: (n: number) =>
+      `${plural(n, 'stotelė', 'stotelės', 'stotelių')} neturi nurodytos vietos.`,
+    allPositioned: 'Visų stotelių vieta nurodyta.',
+    onlyWithoutPosition: 'Tik stotelės be nurodytos vietos',
+    oneStop: (name: string) => `Rodoma viena stotelė: „${name}“.`,
+    showAll: 'Rodyti visas stoteles',
   },
   lines: {
     colName: 'Pavadinimas',
@@ -274,6 +291,83 @@ export const adminLt: AdminMessages = {
       holiday: (name: string) => `Šventė „${name}“`,
       stop: (name: string) => `Stotelė „${name}“`,
     },
+  },
+  publishing: {
+    heading: 'Atvirieji duomenys (GTFS)',
+    intro:
+      'Tvarkaraštis skelbiamas kaip atvirieji duomenys GTFS formatu, kurį naudoja kelionių planavimo programos, pvz., „Google Maps“. Užpildykite nustatymus ir ištaisykite tai, ką rodo duomenų rinkinio būklė: tada rinkinys bus paskelbtas iš karto ir atsinaujins kartu su tvarkaraščiu.',
+    settings: 'Nustatymai',
+    siteUrl: 'Svetainės adresas',
+    siteUrlHint:
+      'Viešas šio tvarkaraščio adresas. Duomenų rinkinys skelbiamas šiuo adresu, gale pridėjus /gtfs.zip.',
+    siteUrlPlaceholder: 'pvz., https://autobusai.anyksciai.lt',
+    publisherName: 'Skelbėjo pavadinimas',
+    publisherNameHint: 'Kas skelbia duomenis, dažniausiai savivaldybė.',
+    publisherNamePlaceholder: 'pvz., Anykščių rajono savivaldybė',
+    publisherContact: 'Skelbėjo kontaktas',
+    publisherContactHint:
+      'El. pašto adresas arba tinklalapis, kuriuo kelionių planavimo programų kūrėjai ir keleiviai gali pranešti apie klaidas.',
+    publisherContactPlaceholder: 'pvz., info@anyksciai.lt',
+    windowDays: 'Duomenų laikotarpis, dienomis',
+    windowDaysHint: (min: number, max: number, usual: number) =>
+      `Kiek dienų nuo šiandien apima duomenų rinkinys: nuo ${min} iki ${max}, įprastai ${usual}.`,
+    operators: 'Vežėjai',
+    operatorsHint:
+      'Visi maršrutuose nurodyti vežėjai. Kelionių planavimo programoms reikia kiekvieno vežėjo interneto adreso, telefonas – nebūtinas.',
+    noOperators: 'Nė viename maršrute dar nenurodytas vežėjas.',
+    operatorLines: (n: number) => plural(n, 'maršrutas', 'maršrutai', 'maršrutų'),
+    operatorLinesOf: (name: string, n: number) =>
+      `Vežėjo „${name}“ maršrutai: ${plural(n, 'maršrutas', 'maršrutai', 'maršrutų')}`,
+    operatorUrl: 'Interneto adresas',
+    operatorUrlPlaceholder: 'pvz., https://www.vezejas.lt',
+    operatorPhone: 'Telefonas',
+    operatorPhonePlaceholder: 'pvz., +370 381 12345',
+    save: 'Išsaugoti nustatymus',
+    status: 'Duomenų rinkinio būklė',
+    statusHint: 'Tikrinama pagal išsaugotus nustatymus ir dabartinį tvarkaraštį.',
+    ready: 'Paruošta skelbti: kelionių planavimo programos gali atsisiųsti duomenų rinkinį.',
+    notReady:
+      'Dar neparuošta skelbti. Ištaisykite tai, kas išvardyta žemiau: kai nieko neliks, duomenų rinkinys bus paskelbtas iš karto.',
+    toFix: 'Ką reikia ištaisyti',
+    settingMissing: {
+      siteUrl: 'Nenurodytas svetainės adresas.',
+      publisherName: 'Nenurodytas skelbėjo pavadinimas.',
+      publisherContact: 'Nenurodytas skelbėjo kontaktas.',
+    },
+    fillIn: 'Užpildyti',
+    fillInLabel: (field: string) => `Užpildyti: ${field}`,
+    operatorNoUrl: (operator: string) => `Nenurodytas vežėjo „${operator}“ interneto adresas.`,
+    linesWithoutOperator: (n: number) =>
+      `Nenurodytas vežėjas (${plural(n, 'maršrutas', 'maršrutai', 'maršrutų')}):`,
+    editLine: (name: string) => `Redaguoti maršrutą „${name}“`,
+    stopsWithoutPosition: (n: number) =>
+      `${plural(n, 'tvarkaraščio stotelė', 'tvarkaraščio stotelės', 'tvarkaraščio stotelių')} neturi nurodytos vietos:`,
+    stopOf: (name: string) => `Nurodyti stotelės „${name}“ vietą`,
+    andMore: (n: number) => `ir dar ${n}`,
+    showStopsWithoutPosition: 'Rodyti stoteles be nurodytos vietos',
+    timesBackwards: (n: number) => `Laikas grįžta atgal (${plural(n, 'reisas', 'reisai', 'reisų')}):`,
+    timesBackwardsTrip: (line: string, schedule: number, trip: number) =>
+      `Maršrutas „${line}“, tvarkaraštis ${schedule}, reisas ${trip}`,
+    timesBackwardsAt: (stop: string, from: string, to: string) =>
+      `: stotelėje „${stop}“ nuo ${from} iki ${to}`,
+    noService: 'Duomenų laikotarpiu nekursuoja nė vienas tvarkaraštis: rinkinyje nebūtų reisų.',
+    toSchedules: 'Į tvarkaraščius',
+    notices: 'Tikrinant duomenų rinkinį rasta klaidų (techniniai pranešimai anglų kalba):',
+    warnings: (n: number) =>
+      `${plural(n, 'įspėjimas', 'įspėjimai', 'įspėjimų')}: su jais duomenų rinkinį skelbti galima (pranešimai anglų kalba).`,
+    summary: 'Ką apima duomenų rinkinys',
+    period: 'Laikotarpis',
+    periodValue: (start: string, end: string) => `nuo ${start} iki ${end}`,
+    lines: 'Maršrutai',
+    stops: 'Stotelės',
+    trips: 'Reisai',
+    operatorCount: 'Vežėjai',
+    download: 'Atsisiųsti gtfs.zip',
+    downloadHint: 'Atsisiųsti bus galima, kai nieko neliks taisyti.',
+    address: 'Viešas duomenų rinkinio adresas',
+    addressHint:
+      'Šį adresą nurodykite kelionių planavimo programoms („Google Maps“, „Trafi“ ir kt.): juo visada pateikiamas dabartinis tvarkaraštis.',
+    addressMissing: 'Įrašykite svetainės adresą – tada čia matysite viešą duomenų rinkinio adresą.',
   },
   safety: {
     leave: 'Turite neišsaugotų pakeitimų. Išeiti iš šio puslapio ir jų netekti?',

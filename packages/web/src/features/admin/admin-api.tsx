@@ -14,6 +14,7 @@ export type AdminRouteData = AdminOutputs['routes']['byLine'][number];
 export type LineSchedulesData = AdminOutputs['schedules']['byLine'];
 export type StopWithUsageData = AdminOutputs['stops']['listWithUsage'][number];
 export type RulesWithUsageData = AdminOutputs['rules']['allWithUsage'];
+export type PublishingData = AdminOutputs['publishing']['get'];
 
 /** Where a 401 sends the user: the login page, which then says that the session has ended. */
 export const SESSION_ENDED_PATH = '/admin-access?session=ended';

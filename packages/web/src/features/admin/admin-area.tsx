@@ -47,6 +47,7 @@ function AdminPanel() {
     { path: '/schedules', label: m.admin.schedules },
     { path: '/yearly-rules', label: m.admin.yearlyRules },
     { path: '/history', label: m.admin.history },
+    { path: '/publishing', label: m.admin.publishing },
   ];
 
   return (

@@ -17,6 +17,7 @@ const ScheduleEditorPage = lazyNamed(
 const YearlyRulesPage = lazyNamed(() => import('./yearly-rules/yearly-rules-page.tsx'), 'YearlyRulesPage');
 const YearlyRulePage = lazyNamed(() => import('./yearly-rules/yearly-rule-page.tsx'), 'YearlyRulePage');
 const HistoryPage = lazyNamed(() => import('./history/history-page.tsx'), 'HistoryPage');
+const PublishingPage = lazyNamed(() => import('./publishing/publishing-page.tsx'), 'PublishingPage');
 
 /** Admin route table, relative to /admin-panel (spec section 2, Admin). 'lines/new' precedes ':lineId'. */
 export function AdminRoutes() {
@@ -39,6 +40,7 @@ export function AdminRoutes() {
       <Route path="/yearly-rules" component={YearlyRulesPage} />
       <Route path="/yearly-rules/:ruleId">{({ ruleId }) => <YearlyRulePage ruleId={ruleId} />}</Route>
       <Route path="/history" component={HistoryPage} />
+      <Route path="/publishing" component={PublishingPage} />
       <Route component={NotFound} />
     </Switch>
   );

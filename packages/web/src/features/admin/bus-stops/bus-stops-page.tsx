@@ -1,34 +1,65 @@
-import { SaveStopInput, validationProblem } from '@bus/core';
+import {
+  englishMessage,
+  formatPosition,
+  parsePosition,
+  renderServerMessage,
+  SaveStopInput,
+  serverMessage,
+  validationProblem,
+} from '@bus/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
+import { useServerMessages } from '../../../i18n/index.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { StopWithUsageData } from '../admin-api.tsx';
 import { savedId, tempId } from '../logic/temp-ids.ts';
 import { ConfirmDelete, EditingRowActions, LoadError, YesNo } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
+import { CheckField } from '../ui/fields.tsx';
 import { matchStops } from '../ui/stop-picker.tsx';
 import { useInlineRow } from '../ui/use-inline-row.ts';
+import {
+  filterStops,
+  mapHref,
+  type StopsFilter,
+  searchFromStopsFilter,
+  stopsFilterFromSearch,
+} from './stops-filter.ts';
+import './bus-stops.css';
 
-/** Bus stops with their usage: inline view/edit rows, a search box and an add button. */
+/**
+ * Bus stops with their usage: inline view/edit rows, a search box and an add button; which
+ * stops have no position yet (the open data needs one for every stop a trip uses), with a
+ * filter kept in the address (stops-filter.ts) that the Publishing screen links to.
+ */
 export function BusStopsPage() {
   const m = useAdminMessages();
   const trpc = useTRPC();
   const id = useId();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filter = useMemo(() => stopsFilterFromSearch(search), [search]);
   const list = useQuery(trpc.admin.stops.listWithUsage.queryOptions());
   const [query, setQuery] = useState('');
   const [added, setAdded] = useState<number[]>([]);
+  const setFilter = (next: StopsFilter) =>
+    navigate(`/bus-stops${searchFromStopsFilter(next)}`, { replace: true });
 
   const shown = useMemo(() => {
     if (!list.data) return [];
     const byId = new Map(list.data.map((item) => [item.stop.id, item]));
-    return matchStops(
+    const matched = matchStops(
       list.data.map((item) => item.stop),
       query,
     ).flatMap((stop) => byId.get(stop.id) ?? []);
-  }, [list.data, query]);
+    return filterStops(matched, filter);
+  }, [list.data, query, filter]);
+  const withoutPosition = list.data?.filter((item) => item.stop.position === null).length ?? 0;
+  const oneStop =
+    filter.stopId === null ? undefined : list.data?.find((item) => item.stop.id === filter.stopId);
 
   let body: ReactNode;
   if (list.isPending) body = <Loading />;
@@ -45,7 +76,11 @@ export function BusStopsPage() {
               className="input"
               placeholder={m.stops.searchPlaceholder}
               value={query}
-              onChange={(event) => setQuery(event.target.value)}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                // Typing looks through every stop again, not only the one linked to.
+                if (filter.stopId !== null) setFilter({ ...filter, stopId: null });
+              }}
             />
           </div>
           <button
@@ -57,13 +92,39 @@ export function BusStopsPage() {
           </button>
         </div>
         <p className="muted" role="status">
-          {m.stops.count(shown.length, list.data.length)}
+          {oneStop ? m.stops.oneStop(oneStop.stop.name) : m.stops.count(shown.length, list.data.length)}
+        </p>
+        <div className="stops-positions">
+          <p className="stops-positions__count">
+            {withoutPosition === 0 ? m.stops.allPositioned : m.stops.withoutPosition(withoutPosition)}
+          </p>
+          {(withoutPosition > 0 || filter.missingPosition) && (
+            <CheckField
+              className="stops-positions__toggle"
+              label={m.stops.onlyWithoutPosition}
+              checked={filter.missingPosition}
+              onChange={(missingPosition) => setFilter({ stopId: null, missingPosition })}
+            />
+          )}
+          {filter.stopId !== null && (
+            <button
+              type="button"
+              className="btn btn--small"
+              onClick={() => setFilter({ ...filter, stopId: null })}
+            >
+              {m.stops.showAll}
+            </button>
+          )}
+        </div>
+        <p id={`${id}-position-hint`} className="field-hint stops-positions__hint">
+          {m.stops.positionHint}
         </p>
         <div className="table-wrap">
-          <table className="table admin-table">
+          <table className="table admin-table stops-table">
             <thead>
               <tr>
                 <th scope="col">{m.common.name}</th>
+                <th scope="col">{m.stops.position}</th>
                 <th scope="col">{m.stops.coords}</th>
                 <th scope="col">{m.stops.searchNames}</th>
                 <th scope="col">{m.stops.defaultInSearch}</th>
@@ -76,15 +137,29 @@ export function BusStopsPage() {
                 <StopRow
                   key={stopId}
                   item={{
-                    stop: { id: stopId, name: '', coords: null, defaultOption: false, searchNames: [] },
+                    stop: {
+                      id: stopId,
+                      name: '',
+                      coords: null,
+                      defaultOption: false,
+                      searchNames: [],
+                      position: null,
+                    },
                     usedInLines: [],
                     version: 0,
                   }}
+                  positionHintId={`${id}-position-hint`}
                   onDone={() => setAdded((ids) => ids.filter((i) => i !== stopId))}
                 />
               ))}
               {shown.map((item) => (
-                <StopRow key={item.stop.id} item={item} />
+                <StopRow
+                  key={item.stop.id}
+                  item={item}
+                  positionHintId={`${id}-position-hint`}
+                  // A stop linked to (from the Publishing screen) opens at its position field.
+                  openAtPosition={item.stop.id === filter.stopId}
+                />
               ))}
             </tbody>
           </table>
@@ -104,6 +179,8 @@ export function BusStopsPage() {
 interface StopDraft {
   name: string;
   coords: string;
+  /** 'latitude, longitude' as typed or pasted; '' for none. */
+  position: string;
   defaultOption: boolean;
   /** The extra search names as typed, separated by ';'. */
   searchNames: string;
@@ -119,9 +196,23 @@ function splitNames(text: string): string[] {
 
 const SEARCH_NAME_SEPARATOR = ';';
 
-function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => void }) {
+function StopRow({
+  item,
+  onDone,
+  positionHintId,
+  openAtPosition = false,
+}: {
+  item: StopWithUsageData;
+  onDone?: () => void;
+  /** The id of the text explaining what a position looks like. */
+  positionHintId: string;
+  /** Starts in edit mode with the position field focused. */
+  openAtPosition?: boolean;
+}) {
   const m = useAdminMessages();
+  const serverMessages = useServerMessages();
   const trpc = useTRPC();
+  const positionErrorId = useId();
   const queryClient = useQueryClient();
   const hintId = useId();
   const { stop, usedInLines } = item;
@@ -133,6 +224,7 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
     coords: d.coords,
     defaultOption: d.defaultOption,
     searchNames: splitNames(d.searchNames),
+    position: d.position,
     baseVersion,
     ...(confirmed ? { confirmDuplicateName: true } : {}),
   });
@@ -140,10 +232,11 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
     initial: () => ({
       name: stop.name,
       coords: stop.coords ?? '',
+      position: formatPosition(stop.position),
       defaultOption: stop.defaultOption,
       searchNames: stop.searchNames.join(`${SEARCH_NAME_SEPARATOR} `),
     }),
-    startEditing: onDone !== undefined,
+    startEditing: onDone !== undefined || openAtPosition,
     onDone,
     problem: (d) => {
       const result = SaveStopInput.safeParse(input(d));
@@ -157,14 +250,24 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
       Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.admin.stops.listWithUsage.queryKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.admin.stops.list.queryKey() }),
+        // A position makes the open data more complete (the Publishing screen's readiness).
+        queryClient.invalidateQueries({ queryKey: trpc.admin.publishing.get.queryKey() }),
       ]),
     deletedMessage: m.stops.deleted(stop.name),
   });
-  const { draft, editing, startEditing, submitted, del } = row;
+  const { draft, editing, startEditing, submitted, refused, del } = row;
   const parsed = SaveStopInput.safeParse(input(draft.value));
-  const namesInvalid =
-    submitted && !parsed.success && parsed.error.issues.some((i) => i.path[0] === 'searchNames');
-  const nameInvalid = submitted && !parsed.success && !namesInvalid;
+  const issueAt = (field: string) => !parsed.success && parsed.error.issues.some((i) => i.path[0] === field);
+  const namesInvalid = submitted && issueAt('searchNames');
+  // The position's rule in words under its field (the server's wording, in the language shown),
+  // as the last refused save saw it.
+  const positionCheck = refused === null ? null : parsePosition(refused.position);
+  const positionProblem =
+    positionCheck && !positionCheck.ok
+      ? serverMessage('invalidPosition', { problem: positionCheck.problem })
+      : null;
+  const nameInvalid =
+    submitted && !parsed.success && (issueAt('name') || (!namesInvalid && positionProblem === null));
 
   const usage =
     usedInLines.length === 0 ? (
@@ -189,6 +292,23 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
     return (
       <tr>
         <td>{stop.name}</td>
+        <td>
+          {stop.position === null ? (
+            <span className="muted position-missing">{m.stops.noPosition}</span>
+          ) : (
+            <span className="position">
+              <span className="position__text">{formatPosition(stop.position)}</span>{' '}
+              <a
+                href={mapHref(stop.position)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={m.stops.onMapOf(stop.name)}
+              >
+                {m.stops.onMap}
+              </a>
+            </span>
+          )}
+        </td>
         <td>{stop.coords}</td>
         <td>{stop.searchNames.join(`${SEARCH_NAME_SEPARATOR} `)}</td>
         <td>
@@ -233,13 +353,37 @@ function StopRow({ item, onDone }: { item: StopWithUsageData; onDone?: () => voi
           aria-label={m.stops.nameOf(stop.name)}
           value={draft.value.name}
           invalid={nameInvalid}
-          autoFocus
+          autoFocus={!openAtPosition}
           onCommit={(name) =>
             draft.edit((d) => {
               d.name = name;
             })
           }
         />
+      </td>
+      <td className="position-cell">
+        <DebouncedInput
+          aria-label={m.stops.positionOf(stop.name)}
+          aria-describedby={positionProblem ? `${positionErrorId} ${positionHintId}` : positionHintId}
+          placeholder={m.stops.positionPlaceholder}
+          autoComplete="off"
+          spellCheck={false}
+          value={draft.value.position}
+          invalid={positionProblem !== null}
+          autoFocus={openAtPosition}
+          onCommit={(position) =>
+            draft.edit((d) => {
+              d.position = position;
+            })
+          }
+        />
+        {positionProblem && (
+          <p id={positionErrorId} className="field-error">
+            {serverMessages
+              ? renderServerMessage(serverMessages, positionProblem)
+              : englishMessage(positionProblem)}
+          </p>
+        )}
       </td>
       <td>
         <DebouncedInput

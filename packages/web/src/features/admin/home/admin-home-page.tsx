@@ -13,6 +13,7 @@ export function AdminHomePage() {
     { path: '/yearly-rules', label: m.admin.yearlyRules, about: m.areas.yearlyRules },
     { path: '/schedules', label: m.admin.schedules, about: m.areas.schedules },
     { path: '/history', label: m.admin.history, about: m.areas.history },
+    { path: '/publishing', label: m.admin.publishing, about: m.areas.publishing },
   ];
   return (
     <>

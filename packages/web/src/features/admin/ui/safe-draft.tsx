@@ -15,23 +15,29 @@ import { type Draft, useDraft } from './use-draft.ts';
 
 const PREFIX = 'bus-admin-draft:';
 
-export interface StoredDraft<T> {
+/**
+ * What a draft was made from: the version of what it edits (undefined for something new), or,
+ * for the publishing settings, the time they were saved (null: never).
+ */
+export type DraftVersion = number | string | null | undefined;
+
+export interface StoredDraft<T, V extends DraftVersion = number | undefined> {
   value: T;
   /** The version the draft was made from; undefined for something new. */
-  version: number | undefined;
+  version: V;
   at: string;
 }
 
-function readStored<T>(key: string): StoredDraft<T> | null {
+function readStored<T, V extends DraftVersion = number | undefined>(key: string): StoredDraft<T, V> | null {
   try {
     const raw = sessionStorage.getItem(PREFIX + key);
-    return raw === null ? null : (JSON.parse(raw) as StoredDraft<T>);
+    return raw === null ? null : (JSON.parse(raw) as StoredDraft<T, V>);
   } catch {
     return null;
   }
 }
 
-function writeStored<T>(key: string, draft: StoredDraft<T> | null): void {
+function writeStored<T>(key: string, draft: StoredDraft<T, DraftVersion> | null): void {
   try {
     if (draft === null) sessionStorage.removeItem(PREFIX + key);
     else sessionStorage.setItem(PREFIX + key, JSON.stringify(draft));
@@ -107,7 +113,7 @@ export function useStoredCopy<T>(
   key: string | undefined,
   dirty: boolean,
   value: T,
-  version: number | undefined,
+  version: DraftVersion,
 ): void {
   const versionRef = useRef(version);
   versionRef.current = version;
@@ -129,11 +135,11 @@ export function dropStoredDraft(key: string): void {
 
 // ------------------------------------------------------------------------------------------
 
-export interface SafeDraft<T> extends Draft<T> {
+export interface SafeDraft<T, V extends DraftVersion = number | undefined> extends Draft<T> {
   /** True while the draft differs from what was loaded. */
   dirty: boolean;
   /** The version the save must send: the one the draft was made from. */
-  baseVersion: number | undefined;
+  baseVersion: V;
   /** When the draft was brought back from an earlier visit ('YYYY-MM-DDTHH:MM...'), else null. */
   restoredAt: string | null;
   /** After a successful save: the stored copy is dropped; the next version comes with the data. */
@@ -161,7 +167,7 @@ export function conflictReason(error: unknown): string | undefined {
  * the model built from the data as loaded now (memoized by the caller), `version` its version;
  * `reload` fetches the data again (the editor is then shown anew from it).
  */
-export function useSafeDraft<T>({
+export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
   key,
   loaded,
   version,
@@ -169,14 +175,14 @@ export function useSafeDraft<T>({
 }: {
   key: string;
   loaded: T;
-  version: number | undefined;
+  version: V;
   reload: () => Promise<unknown>;
-}): SafeDraft<T> {
+}): SafeDraft<T, V> {
   const m = useAdminMessages();
   const messages = useMessages();
   const serverMessages = useServerMessages();
   const { locale } = messages.app;
-  const [restored, setRestored] = useState(() => readStored<T>(key));
+  const [restored, setRestored] = useState(() => readStored<T, V>(key));
   const draft = useDraft<T>(() => restored?.value ?? structuredClone(loaded));
   const [conflict, setConflict] = useState<string | null>(null);
   const loadedText = useMemo(() => JSON.stringify(loaded), [loaded]);

@@ -28,6 +28,12 @@ export interface InlineRow<D> extends InlineRowActions {
   startEditing: () => void;
   /** True once a save was refused: fields show their red outline from then on. */
   submitted: boolean;
+  /**
+   * The draft as the last refused save saw it, until a save goes through or editing ends: what a
+   * field's message under it says stays put while the user types (a message vanishing on the
+   * blur of a click on Save would move the button away from under the pointer).
+   */
+  refused: D | null;
   del: () => Promise<void>;
 }
 
@@ -67,6 +73,7 @@ export function useInlineRow<D>(options: {
   const [restored] = useState(() => (storageKey ? readStoredDraft<D>(storageKey) : null));
   const [editing, setEditing] = useState(options.startEditing || restored !== null);
   const [submitted, setSubmitted] = useState(false);
+  const [refused, setRefused] = useState<D | null>(null);
   const [question, setQuestion] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const draft = useDraft(() => restored?.value ?? options.initial());
@@ -79,6 +86,7 @@ export function useInlineRow<D>(options: {
   const cancel = () => {
     setQuestion(null);
     setConflict(null);
+    setRefused(null);
     if (onDone) onDone();
     else {
       draft.reset(options.initial());
@@ -93,6 +101,7 @@ export function useInlineRow<D>(options: {
     const problem = options.problem(draft.latest());
     if (problem !== null) {
       setSubmitted(true);
+      setRefused(draft.latest());
       // Which rule is broken, in the language shown ('Holiday name is too long: …').
       toasts.danger(
         serverMessages ? renderServerMessage(serverMessages, problem) : englishMessage(problem),
@@ -106,6 +115,7 @@ export function useInlineRow<D>(options: {
       await options.invalidate();
       toasts.success(m.validation.saved, ALERT_MS.standard);
       setSubmitted(false);
+      setRefused(null);
       if (onDone) onDone();
       else setEditing(false);
     } catch (error) {
@@ -124,6 +134,7 @@ export function useInlineRow<D>(options: {
       setQuestion(null);
       setConflict(null);
       setSubmitted(false);
+      setRefused(null);
       setEditing(false);
     }
   };
@@ -145,9 +156,11 @@ export function useInlineRow<D>(options: {
       // The row shows what is stored now when editing starts, and saves against its version.
       draft.reset(options.initial());
       setBaseVersion(options.version);
+      setRefused(null);
       setEditing(true);
     },
     submitted,
+    refused,
     submit: () => save(false),
     cancel,
     del,
