@@ -12,6 +12,8 @@ describe('migrations', () => {
       'app_meta',
       'app_user',
       'change_log',
+      'departure_line_stop',
+      'departure_visit',
       'holiday',
       'line',
       'line_note',

@@ -5,6 +5,7 @@ export * from './repositories/admin-rules.ts';
 export * from './repositories/admin-schedules.ts';
 export * from './repositories/admin-stops.ts';
 export * from './repositories/dataset.ts';
+export * from './repositories/departure-index.ts';
 export * from './repositories/departures.ts';
 export * from './repositories/history.ts';
 export * from './repositories/holidays.ts';

@@ -6,6 +6,7 @@ import * as idsNeverReused from './2026-11-25-ids-never-reused.ts';
 import * as userAccess from './2026-11-25-user-access.ts';
 import * as stopSearchNames from './2026-11-26-stop-search-names.ts';
 import * as gtfsPublishing from './2026-11-27-gtfs-publishing.ts';
+import * as departureIndex from './2026-11-28-departure-index.ts';
 
 /**
  * Inline provider: migrations are bundled with the code, keyed by date-prefixed name. Kysely
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-user-access': userAccess,
   '2026-11-26-stop-search-names': stopSearchNames,
   '2026-11-27-gtfs-publishing': gtfsPublishing,
+  '2026-11-28-departure-index': departureIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { isDatabaseBusy } from '../connection.ts';
 import type { Database } from '../schema.ts';
+import { rebuildDepartureIndex } from './departure-index.ts';
 import { weekdayFromNumber, weekdayToNumber } from './rules.ts';
 import { parseSearchNames, searchNamesColumn, stopSearchColumns } from './stops.ts';
 
@@ -281,6 +282,9 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
       const first = broken[0];
       if (first) throw new Error(`${first.table} refers to a missing row of ${first.parent}`);
     }
+    // The departures index, all of it, from what was just written.
+    entity = 'building the departures index';
+    rebuildDepartureIndex(sqlite);
     // The GTFS feed's version is the time the timetable last changed: an import changes it all.
     sqlite
       .prepare(`INSERT INTO app_meta (key, value) VALUES ('${TIMETABLE_IMPORTED_AT}', ?)

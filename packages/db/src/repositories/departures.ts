@@ -82,16 +82,16 @@ const VISIT_FIELDS = 8;
 
 const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
 
-function statementFor(sqlite: SQLite.Database, v: Variant): SQLite.Statement {
+function statementFor(sqlite: SQLite.Database, sqlOf: (v: Variant) => string, v: Variant): SQLite.Statement {
   let byVariant = statements.get(sqlite);
   if (!byVariant) {
     byVariant = new Map();
     statements.set(sqlite, byVariant);
   }
-  const key = `${v.ruleCount}:${v.lineType}:${v.withDestination}`;
+  const key = `${sqlOf === candidatesSql ? 'plain' : 'index'}:${v.ruleCount}:${v.lineType}:${v.withDestination}`;
   let statement = byVariant.get(key);
   if (!statement) {
-    statement = sqlite.prepare(candidatesSql(v)).pluck();
+    statement = sqlite.prepare(sqlOf(v)).pluck();
     byVariant.set(key, statement);
   }
   return statement;
@@ -110,21 +110,72 @@ export interface DeparturesFilter extends TripSelectionFilter {
  * filter's selection case takes and whose schedule runs on the filter's day. Line names and
  * types come from `lines` (the read snapshot) rather than a join per row.
  */
+export function findDepartureCandidatesPlain(
+  sqlite: SQLite.Database,
+  f: DeparturesFilter,
+  lines: ReadonlyMap<number, { name: string; routeType: RouteType }>,
+): DepartureCandidate[] {
+  return candidatesOf(sqlite, f, lines, candidatesSql);
+}
+
+/**
+ * The same candidates from the departures index (departure-index.ts): one key range of the
+ * stop, every filter a comparison within the row. What the server uses; the plain path above
+ * stays as the reference the tests and the benchmark compare it with.
+ */
 export function findDepartureCandidates(
   sqlite: SQLite.Database,
   f: DeparturesFilter,
   lines: ReadonlyMap<number, { name: string; routeType: RouteType }>,
 ): DepartureCandidate[] {
+  return candidatesOf(sqlite, f, lines, indexedSql);
+}
+
+function indexedSql(v: Variant): string {
+  const lineCondition = v.lineType === 'any' ? '' : `AND v.city = ${v.lineType === 'city bus only' ? 1 : 0}`;
+  // A later visit of the destination in travel order (see candidatesSql).
+  const destinationCondition = v.withDestination
+    ? `AND v.reversed IN (
+        CASE WHEN EXISTS (
+          SELECT 1 FROM route_stop d WHERE d.stop_id = ? AND d.route_id = v.route_id AND d.seq > v.route_seq
+        ) THEN 0 END,
+        CASE WHEN EXISTS (
+          SELECT 1 FROM route_stop d WHERE d.stop_id = ? AND d.route_id = v.route_id AND d.seq < v.route_seq
+        ) THEN 1 END)`
+    : '';
+  return `
+  SELECT group_concat(
+           v.trip_id || ',' || v.schedule_id || ',' || v.line_id || ',' || v.route_id || ',' ||
+           v.reversed || ',' || v.travel_index || ',' || v.minute || ',' || v.bound)
+  FROM departure_visit v
+  WHERE v.stop_id = ?
+    AND v.bound IN (?, ?, ?)
+    ${destinationCondition}
+    AND (v.weekday_mask & ?) != 0
+    AND v.holidays >= ?
+    AND v.rule_id IN (${Array.from({ length: v.ruleCount }, () => '?').join(', ')})
+    ${lineCondition}`;
+}
+
+function candidatesOf(
+  sqlite: SQLite.Database,
+  f: DeparturesFilter,
+  lines: ReadonlyMap<number, { name: string; routeType: RouteType }>,
+  sqlOf: (v: Variant) => string,
+): DepartureCandidate[] {
   const bounds = [...new Set(f.boundFor)];
   if (f.activeRuleIds.length === 0 || bounds.length === 0) return [];
-  const statement = statementFor(sqlite, {
+  const statement = statementFor(sqlite, sqlOf, {
     ruleCount: f.activeRuleIds.length,
     lineType: f.lineType,
     withDestination: f.destination !== null,
   });
   // Always three bound_for placeholders; repeating a value does not change the IN list.
   const [b0, b1 = b0, b2 = b1] = bounds;
-  const params: unknown[] = [f.stopId, b0, b1, b2];
+  const params: unknown[] = [f.stopId];
+  const boundParams =
+    sqlOf === candidatesSql ? [b0, b1, b2] : [b0, b1, b2].map((b) => BOUND_FOR.indexOf(b as BoundFor));
+  params.push(...boundParams);
   if (f.destination !== null) params.push(f.destination, f.destination);
   // On a public holiday only schedules with the flag set run (flag >= 1); otherwise any (>= 0).
   params.push(f.weekdayBit, f.isHoliday ? 1 : 0, ...f.activeRuleIds);

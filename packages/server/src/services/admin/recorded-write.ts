@@ -6,6 +6,7 @@ import {
   latestChangeIds,
   type NewChange,
   type OpenedDatabase,
+  rebuildLineDepartures,
   recordChanges,
   type VersionScope,
 } from '@bus/db';
@@ -128,6 +129,11 @@ export async function recordedWrite<R>(
       if (now === undefined || JSON.stringify(now.state) !== JSON.stringify(old.state)) record(old, now);
     }
     for (const [key, now] of after) if (!before.has(key)) record(undefined, now);
+    // The departures index follows the lines whose line or schedules changed, in this transaction.
+    const lines = changes.flatMap((c) =>
+      (c.kind === 'line' || c.kind === 'schedule') && c.lineId !== null ? [c.lineId] : [],
+    );
+    if (lines.length > 0) await rebuildLineDepartures(trx, lines);
     const changeIds = await recordChanges(trx, changes);
     return { result, version: await currentVersion(trx, scopeOf(result)), changeIds };
   });
