@@ -26,6 +26,13 @@ export interface SearchStop extends Stop, SearchCandidate {
 export interface ReadSnapshot {
   /** The change stamp when reading began. */
   stamp: string;
+  /** The newest history entry and the import/restore marks it was read at (see refreshSnapshot). */
+  basis: SnapshotBasis;
+  /** Each route's line, and how many trips a week each route runs (for the stops' busyness). */
+  routeLines: Map<number, number>;
+  routeWeekly: Map<number, number>;
+  /** Each stop's place in the alphabetical order: its lithuanianSortKey. */
+  stopSortKeys: Map<number, string>;
   /** Stop ids of each route as drawn. */
   routeStops: Map<number, number[]>;
   stopNames: Map<number, string>;
@@ -74,10 +81,230 @@ export function dataVersion(sqlite: SQLite.Database): string {
   return `${row.change}-${time(row.imported)}-${time(row.restored)}`;
 }
 
+/** What a snapshot was read at: the newest history entry, and the last import and restore. */
+export interface SnapshotBasis {
+  changeId: number;
+  marks: string;
+}
+
+function snapshotBasis(sqlite: SQLite.Database): SnapshotBasis {
+  const row = sqlite
+    .prepare(
+      `SELECT (SELECT ifnull(max(id), 0) FROM change_log) AS changeId,
+         ifnull((SELECT value FROM app_meta WHERE key = 'timetable_imported_at'), '') || '|' ||
+         ifnull((SELECT value FROM app_meta WHERE key = 'restored_at'), '') AS marks`,
+    )
+    .get() as SnapshotBasis;
+  return row;
+}
+
+type StopRow = {
+  id: number;
+  name: string;
+  coords: string | null;
+  default_option: number;
+  name_folded: string;
+  name_sort: string;
+  search_names: string;
+};
+
+const STOP_SELECT = 'SELECT id, name, coords, default_option, name_folded, name_sort, search_names FROM stop';
+
+function searchStop(r: StopRow, weekly: number, order: number): SearchStop {
+  const searchNames = parseSearchNames(r.search_names);
+  return {
+    id: r.id,
+    name: r.name,
+    coords: r.coords,
+    defaultOption: r.default_option === 1,
+    folded: r.name_folded,
+    searchNames,
+    names: [r.name, ...searchNames].map(searchName),
+    weeklyDepartures: weekly,
+    order,
+  };
+}
+
+/** Trips a week of each of these routes (all routes when `routeIds` is undefined). */
+function routeWeeklyOf(sqlite: SQLite.Database, routeIds?: readonly number[]): Map<number, number> {
+  const where = routeIds === undefined ? '' : `WHERE t.route_id IN (${routeIds.map(Number).join(',')})`;
+  const rows = sqlite
+    .prepare(
+      `SELECT t.route_id, s.weekday_mask, count(*) FROM trip t
+         JOIN schedule s ON s.id = t.schedule_id ${where}
+       GROUP BY t.route_id, s.weekday_mask`,
+    )
+    .raw()
+    .all() as [number, number, number][];
+  const weekly = new Map<number, number>();
+  for (const [routeId, mask, trips] of rows)
+    weekly.set(routeId, (weekly.get(routeId) ?? 0) + trips * bitCount(mask));
+  return weekly;
+}
+
+/**
+ * The snapshot of the data as it is now, from an older one: only what the history says has
+ * changed since (the lines and schedules of a line, a stop, the rules, the holidays) is read
+ * again, so the first answer after an admin save does not wait for the whole timetable to be
+ * read. An import or a restore (or more changes than are worth following) reads it all. The
+ * older snapshot is left as it was: requests still using it see no change under them.
+ */
+export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnapshot): Promise<ReadSnapshot> {
+  const { sqlite } = opened;
+  const stamp = dataStamp(sqlite);
+  const basis = snapshotBasis(sqlite);
+  if (basis.marks !== previous.basis.marks || basis.changeId < previous.basis.changeId)
+    return readSnapshot(opened);
+  if (basis.changeId === previous.basis.changeId) return { ...previous, stamp, basis };
+  const changes = sqlite
+    .prepare('SELECT kind, entity_id, line_id FROM change_log WHERE id > ? AND id <= ? LIMIT 201')
+    .all(previous.basis.changeId, basis.changeId) as {
+    kind: string;
+    entity_id: number | null;
+    line_id: number | null;
+  }[];
+  if (changes.length > 200) return readSnapshot(opened);
+
+  const lineIds = new Set<number>();
+  const stopIds = new Set<number>();
+  let rules = false;
+  let holidays = false;
+  for (const c of changes) {
+    if ((c.kind === 'line' || c.kind === 'schedule') && c.line_id !== null) lineIds.add(c.line_id);
+    else if (c.kind === 'stop' && c.entity_id !== null) stopIds.add(c.entity_id);
+    else if (c.kind === 'rules') rules = true;
+    else if (c.kind === 'holiday') holidays = true;
+  }
+
+  const routeStops = new Map(previous.routeStops);
+  const routeLines = new Map(previous.routeLines);
+  const routeWeekly = new Map(previous.routeWeekly);
+  const lines = new Map(previous.lines);
+  // Busyness of the stops the changed routes pass, before and after.
+  const weeklyDelta = new Map<number, number>();
+  const addWeekly = (routeId: number, stops: readonly number[] | undefined, sign: 1 | -1) => {
+    const perWeek = routeWeekly.get(routeId) ?? 0;
+    if (perWeek === 0) return;
+    for (const stopId of stops ?? [])
+      weeklyDelta.set(stopId, (weeklyDelta.get(stopId) ?? 0) + sign * perWeek);
+  };
+  if (lineIds.size > 0) {
+    for (const [routeId, lineId] of previous.routeLines) {
+      if (!lineIds.has(lineId)) continue;
+      addWeekly(routeId, routeStops.get(routeId), -1);
+      routeStops.delete(routeId);
+      routeLines.delete(routeId);
+      routeWeekly.delete(routeId);
+    }
+    const ids = [...lineIds];
+    for (const id of ids) lines.delete(id);
+    const list = ids.map(Number).join(',');
+    for (const l of sqlite.prepare(`SELECT id, name, route_type FROM line WHERE id IN (${list})`).all() as {
+      id: number;
+      name: string;
+      route_type: RouteType;
+    }[])
+      lines.set(l.id, { name: l.name, routeType: l.route_type });
+    const rows = sqlite
+      .prepare(
+        `SELECT r.id, r.line_id, rs.stop_id FROM route r LEFT JOIN route_stop rs ON rs.route_id = r.id
+         WHERE r.line_id IN (${list}) ORDER BY r.id, rs.seq`,
+      )
+      .raw()
+      .all() as [number, number, number | null][];
+    for (const [routeId, lineId, stopId] of rows) {
+      routeLines.set(routeId, lineId);
+      let stops = routeStops.get(routeId);
+      if (!stops) {
+        stops = [];
+        routeStops.set(routeId, stops);
+      }
+      if (stopId !== null) stops.push(stopId);
+    }
+    // A line save may have created stops (the route editor's new stops): read those too.
+    for (const [, , stopId] of rows)
+      if (stopId !== null && !previous.stopNames.has(stopId)) stopIds.add(stopId);
+    const changedRoutes = rows.map(([routeId]) => routeId);
+    if (changedRoutes.length > 0) {
+      for (const [routeId, perWeek] of routeWeeklyOf(sqlite, [...new Set(changedRoutes)]))
+        routeWeekly.set(routeId, perWeek);
+    }
+    for (const routeId of new Set(changedRoutes)) addWeekly(routeId, routeStops.get(routeId), 1);
+  }
+
+  const stopSortKeys = new Map(previous.stopSortKeys);
+  let stopsSorted = previous.stopsSorted;
+  const changedStops = new Set([
+    ...stopIds,
+    ...[...weeklyDelta].filter(([, d]) => d !== 0).map(([id]) => id),
+  ]);
+  if (changedStops.size > 0) {
+    const byId = new Map(stopsSorted.map((s) => [s.id, s]));
+    const reread = new Map<number, StopRow>();
+    if (stopIds.size > 0) {
+      for (const row of sqlite
+        .prepare(`${STOP_SELECT} WHERE id IN (${[...stopIds].map(Number).join(',')})`)
+        .all() as StopRow[])
+        reread.set(row.id, row);
+    }
+    const kept = stopsSorted.filter((s) => !stopIds.has(s.id));
+    // Stops whose name stayed: only their busyness may have moved (a new object, same place).
+    const next: SearchStop[] = kept.map((s) => {
+      const delta = weeklyDelta.get(s.id) ?? 0;
+      return delta === 0 ? s : { ...s, weeklyDepartures: s.weeklyDepartures + delta };
+    });
+    for (const id of stopIds) stopSortKeys.delete(id);
+    for (const row of reread.values()) {
+      const old = byId.get(row.id);
+      const weekly = (old?.weeklyDepartures ?? 0) + (weeklyDelta.get(row.id) ?? 0);
+      stopSortKeys.set(row.id, row.name_sort);
+      // Binary search for the place by (sort key, id), the order readSnapshot reads them in.
+      let lo = 0;
+      let hi = next.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        const other = next[mid] as SearchStop;
+        const key = stopSortKeys.get(other.id) ?? '';
+        if (key < row.name_sort || (key === row.name_sort && other.id < row.id)) lo = mid + 1;
+        else hi = mid;
+      }
+      next.splice(lo, 0, searchStop(row, weekly, lo));
+    }
+    stopsSorted = next.map((s, order) => (s.order === order ? s : { ...s, order }));
+  }
+
+  const [newRules, newHolidays] = await Promise.all([
+    rules ? listYearlyRules(opened.kysely) : previous.rules,
+    holidays ? listHolidays(opened.kysely) : previous.holidays,
+  ]);
+  return {
+    stamp,
+    basis,
+    routeLines,
+    routeWeekly,
+    stopSortKeys,
+    routeStops,
+    stopNames: stopIds.size === 0 ? previous.stopNames : new Map(stopsSorted.map((s) => [s.id, s.name])),
+    stopsSorted,
+    lines,
+    rules: newRules,
+    holidays: newHolidays,
+  };
+}
+
 export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot> {
   const { sqlite } = opened;
   const stamp = dataStamp(sqlite);
+  const basis = snapshotBasis(sqlite);
   const routeStops = new Map<number, number[]>();
+  const routeLines = new Map<number, number>();
+  for (const [routeId, lineId] of sqlite.prepare('SELECT id, line_id FROM route').raw().all() as [
+    number,
+    number,
+  ][]) {
+    routeLines.set(routeId, lineId);
+    routeStops.set(routeId, []);
+  }
   const routeRows = sqlite
     .prepare('SELECT route_id, stop_id FROM route_stop ORDER BY route_id, seq')
     .raw()
@@ -90,49 +317,15 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
     }
     list.push(stopId);
   }
-  const stopRows = sqlite
-    .prepare(
-      'SELECT id, name, coords, default_option, name_folded, search_names FROM stop ORDER BY name_sort, id',
-    )
-    .all() as {
-    id: number;
-    name: string;
-    coords: string | null;
-    default_option: number;
-    name_folded: string;
-    search_names: string;
-  }[];
+  const stopRows = sqlite.prepare(`${STOP_SELECT} ORDER BY name_sort, id`).all() as StopRow[];
   // How busy each stop is (the search's tie-break): its trips' visits times their weekdays.
   const weekly = new Map<number, number>();
   // Per route first (one pass over the trips), then over the route stops already read.
-  const busyRows = sqlite
-    .prepare(
-      `SELECT t.route_id, s.weekday_mask, count(*) FROM trip t
-         JOIN schedule s ON s.id = t.schedule_id
-       GROUP BY t.route_id, s.weekday_mask`,
-    )
-    .raw()
-    .all() as [number, number, number][];
-  const routeWeekly = new Map<number, number>();
-  for (const [routeId, mask, trips] of busyRows)
-    routeWeekly.set(routeId, (routeWeekly.get(routeId) ?? 0) + trips * bitCount(mask));
+  const routeWeekly = routeWeeklyOf(sqlite);
   for (const [routeId, perWeek] of routeWeekly)
     for (const stopId of routeStops.get(routeId) ?? [])
       weekly.set(stopId, (weekly.get(stopId) ?? 0) + perWeek);
-  const stopsSorted = stopRows.map((r, order) => {
-    const searchNames = parseSearchNames(r.search_names);
-    return {
-      id: r.id,
-      name: r.name,
-      coords: r.coords,
-      defaultOption: r.default_option === 1,
-      folded: r.name_folded,
-      searchNames,
-      names: [r.name, ...searchNames].map(searchName),
-      weeklyDepartures: weekly.get(r.id) ?? 0,
-      order,
-    };
-  });
+  const stopsSorted = stopRows.map((r, order) => searchStop(r, weekly.get(r.id) ?? 0, order));
   const lineRows = sqlite.prepare('SELECT id, name, route_type FROM line').all() as {
     id: number;
     name: string;
@@ -141,6 +334,10 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
   const [rules, holidays] = await Promise.all([listYearlyRules(opened.kysely), listHolidays(opened.kysely)]);
   return {
     stamp,
+    basis,
+    routeLines,
+    routeWeekly,
+    stopSortKeys: new Map(stopRows.map((r) => [r.id, r.name_sort])),
     routeStops,
     stopNames: new Map(stopsSorted.map((s) => [s.id, s.name])),
     stopsSorted,

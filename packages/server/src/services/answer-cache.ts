@@ -8,7 +8,14 @@ import {
   type VilniusNow,
   vilniusNow,
 } from '@bus/core';
-import { dataStamp, dataVersion, type OpenedDatabase, type ReadSnapshot, readSnapshot } from '@bus/db';
+import {
+  dataStamp,
+  dataVersion,
+  type OpenedDatabase,
+  type ReadSnapshot,
+  readSnapshot,
+  refreshSnapshot,
+} from '@bus/db';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -95,10 +102,18 @@ export function currentGeneration(db: OpenedDatabase): Generation {
   return generation;
 }
 
-/** The generation's read snapshot, loaded once (concurrent callers share the load). */
+/** The newest snapshot loaded for each database: the next one is worked out from it. */
+const lastSnapshots = new WeakMap<OpenedDatabase['sqlite'], ReadSnapshot>();
+
+/**
+ * The generation's read snapshot, loaded once (concurrent callers share the load): the last
+ * one brought up to date with what the history says changed (refreshSnapshot), or read whole.
+ */
 function snapshotOf(db: OpenedDatabase, generation: Generation): Promise<ReadSnapshot> {
   if (generation.snapshot === undefined) {
-    const loading = readSnapshot(db);
+    const last = lastSnapshots.get(db.sqlite);
+    const loading = last === undefined ? readSnapshot(db) : refreshSnapshot(db, last);
+    loading.then((snapshot) => lastSnapshots.set(db.sqlite, snapshot)).catch(() => {});
     generation.snapshot = loading;
     // A failed load is not kept: the next caller tries again.
     loading.catch(() => {
