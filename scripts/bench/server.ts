@@ -174,6 +174,8 @@ export async function load(
         duration: options.seconds,
         timeout: 10,
         title: options.title,
+        // What a browser sends: it takes compressed answers (kept compressed by the server).
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
         requests: paths.map((path) => ({ method: 'GET', path })),
       },
       (error: unknown, r: autocannon.Result) => (error ? reject(error) : resolve(r)),
