@@ -49,8 +49,10 @@ async function compareAll(): Promise<number> {
           const sort = <T extends { tripId: number; travelIndex: number }>(list: T[]) =>
             [...list].sort((a, b) => (key(a) < key(b) ? -1 : 1));
           const indexed = sort(findDepartureCandidates(t.db.sqlite, filter, snapshot.lines));
+          const packed = sort(findDepartureCandidates(t.db.sqlite, filter, snapshot.lines, snapshot.trips));
           const plain = sort(findDepartureCandidatesPlain(t.db.sqlite, filter, snapshot.lines));
           expect(indexed, `stop ${stop.id} ${dir} to ${to} on ${date}`).toEqual(plain);
+          expect(packed, `packed: stop ${stop.id} ${dir} to ${to} on ${date}`).toEqual(plain);
           compared += plain.length;
         }
       }

@@ -6,6 +6,7 @@ import {
   type TripSelectionFilter,
 } from '@bus/core';
 import type SQLite from 'better-sqlite3';
+import { dataStamp, type TripFacts } from './read-snapshot.ts';
 
 /**
  * The hot path of the product. Raw prepared statements (cached per connection) rather than
@@ -88,7 +89,7 @@ function statementFor(sqlite: SQLite.Database, sqlOf: (v: Variant) => string, v:
     byVariant = new Map();
     statements.set(sqlite, byVariant);
   }
-  const key = `${sqlOf === candidatesSql ? 'plain' : 'index'}:${v.ruleCount}:${v.lineType}:${v.withDestination}`;
+  const key = `${sqlOf === candidatesSql ? 'plain' : sqlOf === indexedSql ? 'index' : 'packed'}:${v.ruleCount}:${v.lineType}:${v.withDestination}`;
   let statement = byVariant.get(key);
   if (!statement) {
     statement = sqlite.prepare(sqlOf(v)).pluck();
@@ -127,11 +128,68 @@ export function findDepartureCandidates(
   sqlite: SQLite.Database,
   f: DeparturesFilter,
   lines: ReadonlyMap<number, { name: string; routeType: RouteType }>,
+  trips: TripFacts | null = null,
 ): DepartureCandidate[] {
-  return candidatesOf(sqlite, f, lines, indexedSql);
+  if (trips === null) return candidatesOf(sqlite, f, lines, indexedSql);
+  // The packed form: one number per visit, the rest from the trips' facts, read before the
+  // query. A write in between (the stamp moved) may have changed those facts: asked again in full.
+  const stamp = dataStamp(sqlite);
+  const packed = packedCandidates(sqlite, f, lines, trips);
+  return packed !== null && dataStamp(sqlite) === stamp ? packed : candidatesOf(sqlite, f, lines, indexedSql);
+}
+
+/** trip id * 2^21 + travel index * 2^11 + minute: exact below 2^53 (trip ids below 2^32). */
+const TRIP_FACTOR = 2 ** 21;
+
+function packedSql(v: Variant): string {
+  return indexedQuery(v, `v.trip_id * ${TRIP_FACTOR} + v.travel_index * 2048 + v.minute`);
+}
+
+function packedCandidates(
+  sqlite: SQLite.Database,
+  f: DeparturesFilter,
+  lines: ReadonlyMap<number, { name: string; routeType: RouteType }>,
+  trips: TripFacts,
+): DepartureCandidate[] | null {
+  const text = runCandidates(sqlite, f, packedSql);
+  if (text === undefined) return [];
+  if (text === null) return [];
+  const visits = JSON.parse(`[${text}]`) as number[];
+  const candidates: DepartureCandidate[] = [];
+  for (const key of visits) {
+    const tripId = Math.floor(key / TRIP_FACTOR);
+    const rest = key - tripId * TRIP_FACTOR;
+    const flags = trips.flags[tripId] ?? 0;
+    // A trip the facts do not know yet: the caller asks for every field instead.
+    if ((flags & 1) === 0) return null;
+    const lineId = trips.line[tripId] as number;
+    const line = lines.get(lineId);
+    if (!line) continue;
+    candidates.push({
+      tripId,
+      schedId: trips.schedule[tripId] as number,
+      lineId,
+      lineName: line.name,
+      routeType: line.routeType,
+      boundFor: BOUND_FOR[flags >> 2] as BoundFor,
+      routeId: trips.route[tripId] as number,
+      routeDirReversed: (flags & 2) !== 0,
+      travelIndex: rest >> 11,
+      minute: rest & 2047,
+    });
+  }
+  return candidates;
 }
 
 function indexedSql(v: Variant): string {
+  return indexedQuery(
+    v,
+    `v.trip_id || ',' || v.schedule_id || ',' || v.line_id || ',' || v.route_id || ',' ||
+           v.reversed || ',' || v.travel_index || ',' || v.minute || ',' || v.bound`,
+  );
+}
+
+function indexedQuery(v: Variant, visit: string): string {
   const lineCondition = v.lineType === 'any' ? '' : `AND v.city = ${v.lineType === 'city bus only' ? 1 : 0}`;
   // A later visit of the destination in travel order (see candidatesSql).
   const destinationCondition = v.withDestination
@@ -144,9 +202,7 @@ function indexedSql(v: Variant): string {
         ) THEN 1 END)`
     : '';
   return `
-  SELECT group_concat(
-           v.trip_id || ',' || v.schedule_id || ',' || v.line_id || ',' || v.route_id || ',' ||
-           v.reversed || ',' || v.travel_index || ',' || v.minute || ',' || v.bound)
+  SELECT group_concat(${visit})
   FROM departure_visit v
   WHERE v.stop_id = ?
     AND v.bound IN (?, ?, ?)
@@ -157,14 +213,14 @@ function indexedSql(v: Variant): string {
     ${lineCondition}`;
 }
 
-function candidatesOf(
+/** The statement's one text (undefined: nothing can match, the statement is not run). */
+function runCandidates(
   sqlite: SQLite.Database,
   f: DeparturesFilter,
-  lines: ReadonlyMap<number, { name: string; routeType: RouteType }>,
   sqlOf: (v: Variant) => string,
-): DepartureCandidate[] {
+): string | null | undefined {
   const bounds = [...new Set(f.boundFor)];
-  if (f.activeRuleIds.length === 0 || bounds.length === 0) return [];
+  if (f.activeRuleIds.length === 0 || bounds.length === 0) return undefined;
   const statement = statementFor(sqlite, sqlOf, {
     ruleCount: f.activeRuleIds.length,
     lineType: f.lineType,
@@ -179,8 +235,17 @@ function candidatesOf(
   if (f.destination !== null) params.push(f.destination, f.destination);
   // On a public holiday only schedules with the flag set run (flag >= 1); otherwise any (>= 0).
   params.push(f.weekdayBit, f.isHoliday ? 1 : 0, ...f.activeRuleIds);
-  const text = statement.get(...params) as string | null;
-  if (text === null) return [];
+  return statement.get(...params) as string | null;
+}
+
+function candidatesOf(
+  sqlite: SQLite.Database,
+  f: DeparturesFilter,
+  lines: ReadonlyMap<number, { name: string; routeType: RouteType }>,
+  sqlOf: (v: Variant) => string,
+): DepartureCandidate[] {
+  const text = runCandidates(sqlite, f, sqlOf);
+  if (text === undefined || text === null) return [];
   const visits = JSON.parse(`[${text}]`) as number[];
   const candidates: DepartureCandidate[] = [];
   for (let i = 0; i < visits.length; i += VISIT_FIELDS) {

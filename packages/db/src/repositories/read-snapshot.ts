@@ -1,4 +1,5 @@
 import {
+  BOUND_FOR,
   type Holiday,
   type RouteType,
   type SearchCandidate,
@@ -39,6 +40,8 @@ export interface ReadSnapshot {
   /** Every stop in Lithuanian alphabetical order, with its folded name and search forms. */
   stopsSorted: SearchStop[];
   lines: Map<number, { name: string; routeType: RouteType }>;
+  /** Each trip's schedule, line, route and direction, by trip id; null when ids are too sparse. */
+  trips: TripFacts | null;
   rules: YearlyRule[];
   holidays: Holiday[];
 }
@@ -79,6 +82,62 @@ export function dataVersion(sqlite: SQLite.Database): string {
   const row = statement.get() as { change: number; imported: string | null; restored: string | null };
   const time = (iso: string | null) => (iso === null ? '0' : Date.parse(iso).toString(36));
   return `${row.change}-${time(row.imported)}-${time(row.restored)}`;
+}
+
+/**
+ * What the departures query needs of a trip besides its visit, by trip id, in typed arrays
+ * (a few bytes a trip, not an object each): the departures index then hands back one number
+ * per visit (departures.ts) instead of eight. Entries of deleted trips stay; nothing refers to them.
+ */
+export interface TripFacts {
+  schedule: Int32Array;
+  line: Int32Array;
+  route: Int32Array;
+  /** 1: known; 2: reversed; the index in BOUND_FOR times 4. */
+  flags: Uint8Array;
+}
+
+const TRIP_FACTS_COLUMNS = `t.id, t.schedule_id, s.line_id, t.route_id, t.route_dir_reversed,
+    CASE t.bound_for ${BOUND_FOR.map((b, i) => `WHEN '${b}' THEN ${i}`).join(' ')} END`;
+const TRIP_FACTS_SELECT = `SELECT ${TRIP_FACTS_COLUMNS} FROM trip t CROSS JOIN schedule s ON s.id = t.schedule_id`;
+/** The trips of some lines: from the lines' schedules (index schedule_line), not every trip. */
+const LINE_TRIP_FACTS_SELECT = `SELECT ${TRIP_FACTS_COLUMNS} FROM schedule s CROSS JOIN trip t ON t.schedule_id = s.id`;
+
+/** Longest route the packed visits can describe (travel index in 10 bits); longer: no facts. */
+export const PACKED_MAX_STOPS = 1024;
+
+type TripRow = [number, number, number, number, number, number];
+
+function tripFacts(rows: readonly TripRow[], previous: TripFacts | null): TripFacts | null {
+  let maxId = previous ? previous.flags.length - 1 : 0;
+  for (const [id] of rows) if (id > maxId) maxId = id;
+  // Ids far sparser than the trips: arrays by id would waste memory (the query then sends every field).
+  if (maxId > 8 * (rows.length + (previous?.flags.length ?? 0)) + 100_000 || maxId >= 2 ** 31) return null;
+  const size = maxId + 1;
+  const grown = <A extends Int32Array | Uint8Array>(old: A | undefined, make: (n: number) => A): A => {
+    const next = make(size);
+    if (old) next.set(old.subarray(0, Math.min(old.length, size)));
+    return next;
+  };
+  const facts: TripFacts = {
+    schedule: grown(previous?.schedule, (n) => new Int32Array(n)),
+    line: grown(previous?.line, (n) => new Int32Array(n)),
+    route: grown(previous?.route, (n) => new Int32Array(n)),
+    flags: grown(previous?.flags, (n) => new Uint8Array(n)),
+  };
+  for (const [id, schedule, line, route, reversed, bound] of rows) {
+    facts.schedule[id] = schedule;
+    facts.line[id] = line;
+    facts.route[id] = route;
+    facts.flags[id] = 1 | (reversed === 1 ? 2 : 0) | (bound << 2);
+  }
+  return facts;
+}
+
+function longestRoute(routeStops: ReadonlyMap<number, readonly number[]>): number {
+  let longest = 0;
+  for (const stops of routeStops.values()) if (stops.length > longest) longest = stops.length;
+  return longest;
 }
 
 /** What a snapshot was read at: the newest history entry, and the last import and restore. */
@@ -232,14 +291,14 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
     for (const routeId of new Set(changedRoutes)) addWeekly(routeId, routeStops.get(routeId), 1);
   }
 
-  const stopSortKeys = new Map(previous.stopSortKeys);
+  // Copied only when a stop itself changed (15,000 entries at national scale).
+  const stopSortKeys = stopIds.size === 0 ? previous.stopSortKeys : new Map(previous.stopSortKeys);
   let stopsSorted = previous.stopsSorted;
   const changedStops = new Set([
     ...stopIds,
     ...[...weeklyDelta].filter(([, d]) => d !== 0).map(([id]) => id),
   ]);
   if (changedStops.size > 0) {
-    const byId = new Map(stopsSorted.map((s) => [s.id, s]));
     const reread = new Map<number, StopRow>();
     if (stopIds.size > 0) {
       for (const row of sqlite
@@ -247,7 +306,10 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
         .all() as StopRow[])
         reread.set(row.id, row);
     }
-    const kept = stopsSorted.filter((s) => !stopIds.has(s.id));
+    // The stops read again, as they were (for their busyness): a map only when there are some.
+    const byId =
+      reread.size === 0 ? null : new Map(stopsSorted.filter((s) => reread.has(s.id)).map((s) => [s.id, s]));
+    const kept = stopIds.size === 0 ? stopsSorted : stopsSorted.filter((s) => !stopIds.has(s.id));
     // Stops whose name stayed: only their busyness may have moved (a new object, same place).
     const next: SearchStop[] = kept.map((s) => {
       const delta = weeklyDelta.get(s.id) ?? 0;
@@ -255,7 +317,7 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
     });
     for (const id of stopIds) stopSortKeys.delete(id);
     for (const row of reread.values()) {
-      const old = byId.get(row.id);
+      const old = byId?.get(row.id);
       const weekly = (old?.weeklyDepartures ?? 0) + (weeklyDelta.get(row.id) ?? 0);
       stopSortKeys.set(row.id, row.name_sort);
       // Binary search for the place by (sort key, id), the order readSnapshot reads them in.
@@ -273,6 +335,15 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
     stopsSorted = next.map((s, order) => (s.order === order ? s : { ...s, order }));
   }
 
+  let trips = previous.trips;
+  if (lineIds.size > 0 && trips !== null) {
+    const rows = sqlite
+      .prepare(`${LINE_TRIP_FACTS_SELECT} WHERE s.line_id IN (${[...lineIds].map(Number).join(',')})`)
+      .raw()
+      .all() as TripRow[];
+    trips = longestRoute(routeStops) >= PACKED_MAX_STOPS ? null : tripFacts(rows, trips);
+  }
+
   const [newRules, newHolidays] = await Promise.all([
     rules ? listYearlyRules(opened.kysely) : previous.rules,
     holidays ? listHolidays(opened.kysely) : previous.holidays,
@@ -287,6 +358,7 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
     stopNames: stopIds.size === 0 ? previous.stopNames : new Map(stopsSorted.map((s) => [s.id, s.name])),
     stopsSorted,
     lines,
+    trips,
     rules: newRules,
     holidays: newHolidays,
   };
@@ -342,6 +414,10 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
     stopNames: new Map(stopsSorted.map((s) => [s.id, s.name])),
     stopsSorted,
     lines: new Map(lineRows.map((l) => [l.id, { name: l.name, routeType: l.route_type }])),
+    trips:
+      longestRoute(routeStops) >= PACKED_MAX_STOPS
+        ? null
+        : tripFacts(sqlite.prepare(TRIP_FACTS_SELECT).raw().all() as TripRow[], null),
     rules,
     holidays,
   };

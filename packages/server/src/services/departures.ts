@@ -41,6 +41,7 @@ export async function getDepartures(
           ...tripSelectionFilter(query),
         },
         snapshot.lines,
+        snapshot.trips,
       );
       return assembleDepartures(query, now, candidates, {
         stopIds: (id) => snapshot.routeStops.get(id),
