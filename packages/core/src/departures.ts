@@ -139,10 +139,31 @@ export function sortDepartures(items: DepartureItem[]): DepartureItem[] {
     if (i > 0 && compareLt(names[i - 1] as string, name) !== 0) r++;
     rank.set(name, r);
   }
-  return items.sort((a, b) => {
-    if (a.timeDepart !== b.timeDepart) return a.timeDepart < b.timeDepart ? -1 : 1;
-    return (rank.get(a.lineName) as number) - (rank.get(b.lineName) as number) || a.tripId - b.tripId;
-  });
+  const byLineAndTrip = (a: DepartureItem, b: DepartureItem) =>
+    (rank.get(a.lineName) as number) - (rank.get(b.lineName) as number) || a.tripId - b.tripId;
+  if (items.length < 256) {
+    return items.sort((a, b) => {
+      if (a.timeDepart !== b.timeDepart) return a.timeDepart < b.timeDepart ? -1 : 1;
+      return byLineAndTrip(a, b);
+    });
+  }
+  // A hub's thousands: one bucket per time first ('HH:MM' sorts as text does), then the few in
+  // each bucket by line and trip; the same order as above (both stable), without a comparison
+  // sort over the whole list.
+  const buckets = new Map<string, DepartureItem[]>();
+  for (const item of items) {
+    const bucket = buckets.get(item.timeDepart);
+    if (bucket) bucket.push(item);
+    else buckets.set(item.timeDepart, [item]);
+  }
+  const times = [...buckets.keys()].sort();
+  let i = 0;
+  for (const time of times) {
+    const bucket = buckets.get(time) as DepartureItem[];
+    if (bucket.length > 1) bucket.sort(byLineAndTrip);
+    for (const item of bucket) items[i++] = item;
+  }
+  return items;
 }
 
 /** 'HH:MM' for each minute of the day, built once: a hub answers thousands of departures. */
