@@ -111,23 +111,30 @@ export interface PublishedFeed {
  * The published zip, kept while the data and the day stay the same (the window starts today),
  * so planners polling /gtfs.zip cost one stamp check each.
  */
-const published = new WeakMap<OpenedDatabase, { key: string; feed: PublishedFeed }>();
+const published = new WeakMap<OpenedDatabase, { key: string; feed: Promise<PublishedFeed> }>();
 
-export async function publishedFeed(db: OpenedDatabase, clock: Clock): Promise<PublishedFeed> {
+/**
+ * Requests that arrive while the feed is being built wait for that one build (a public path
+ * must not start one build per request). Kept under the stamp read before building: a write
+ * meanwhile moves the stamp, so the next request builds again rather than serve this one.
+ */
+export function publishedFeed(db: OpenedDatabase, clock: Clock): Promise<PublishedFeed> {
   const key = `${dataStamp(db.sqlite)}|${vilniusNow(clock).date}`;
   const kept = published.get(db);
   if (kept?.key === key) return kept.feed;
-  const built = await currentFeed(db, clock);
-  if (built.problems.length > 0) throw new FeedNotReady(built.problems);
-  const zip = zipFeed(built);
-  const feed = {
-    zip,
-    etag: `"gtfs-${built.summary.version}-${built.summary.start}-${zip.length}"`,
-    version: built.summary.version,
-  };
-  // Stored under the stamp read before building: a write meanwhile moves the stamp, so the next
-  // request builds again rather than serving this one as current.
+  const feed = (async () => {
+    const built = await currentFeed(db, clock);
+    if (built.problems.length > 0) throw new FeedNotReady(built.problems);
+    const zip = zipFeed(built);
+    const { version, start } = built.summary;
+    return { zip, etag: `"gtfs-${version}-${start}-${zip.length}"`, version };
+  })();
   published.set(db, { key, feed });
+  // A feed that is not ready is kept too (the same answer until the data changes); any other
+  // failure is not.
+  feed.catch((error: unknown) => {
+    if (!(error instanceof FeedNotReady) && published.get(db)?.feed === feed) published.delete(db);
+  });
   return feed;
 }
 
