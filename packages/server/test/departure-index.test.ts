@@ -1,5 +1,5 @@
 import { type Direction, HOME_STOP_ID, serviceDayContext, tripSelectionFilter } from '@bus/core';
-import { findDepartureCandidates, findDepartureCandidatesPlain, readTimetable } from '@bus/db';
+import { dataStamp, findDepartureCandidates, findDepartureCandidatesPlain, readTimetable } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentSnapshot } from '../src/services/answer-cache.ts';
 import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
@@ -30,6 +30,9 @@ afterAll(() => t.app.close());
 /** Both paths over every stop, date and selection; returns how many candidates were compared. */
 async function compareAll(): Promise<number> {
   const snapshot = await currentSnapshot(t.db);
+  // The packed path is taken only with the facts of the current data (else it falls back).
+  expect(snapshot.trips).not.toBeNull();
+  expect(snapshot.stamp).toBe(dataStamp(t.db.sqlite));
   const dataset = await readTimetable(t.db.kysely);
   const destinations = [null, 4, 37];
   let compared = 0;
@@ -49,7 +52,7 @@ async function compareAll(): Promise<number> {
           const sort = <T extends { tripId: number; travelIndex: number }>(list: T[]) =>
             [...list].sort((a, b) => (key(a) < key(b) ? -1 : 1));
           const indexed = sort(findDepartureCandidates(t.db.sqlite, filter, snapshot.lines));
-          const packed = sort(findDepartureCandidates(t.db.sqlite, filter, snapshot.lines, snapshot.trips));
+          const packed = sort(findDepartureCandidates(t.db.sqlite, filter, snapshot.lines, snapshot));
           const plain = sort(findDepartureCandidatesPlain(t.db.sqlite, filter, snapshot.lines));
           expect(indexed, `stop ${stop.id} ${dir} to ${to} on ${date}`).toEqual(plain);
           expect(packed, `packed: stop ${stop.id} ${dir} to ${to} on ${date}`).toEqual(plain);

@@ -128,14 +128,16 @@ export function findDepartureCandidates(
   sqlite: SQLite.Database,
   f: DeparturesFilter,
   lines: ReadonlyMap<number, { name: string; routeType: RouteType }>,
-  trips: TripFacts | null = null,
+  facts: { trips: TripFacts | null; stamp: string } | null = null,
 ): DepartureCandidate[] {
-  if (trips === null) return candidatesOf(sqlite, f, lines, indexedSql);
-  // The packed form: one number per visit, the rest from the trips' facts, read before the
-  // query. A write in between (the stamp moved) may have changed those facts: asked again in full.
-  const stamp = dataStamp(sqlite);
-  const packed = packedCandidates(sqlite, f, lines, trips);
-  return packed !== null && dataStamp(sqlite) === stamp ? packed : candidatesOf(sqlite, f, lines, indexedSql);
+  if (facts?.trips == null) return candidatesOf(sqlite, f, lines, indexedSql);
+  // The packed form: one number per visit, the rest from the trips' facts of the read snapshot
+  // (facts.stamp: the change stamp it was read at). If the data moved on since (the stamp
+  // differs after the query), those facts may be old: asked again with every field.
+  const packed = packedCandidates(sqlite, f, lines, facts.trips);
+  return packed !== null && dataStamp(sqlite) === facts.stamp
+    ? packed
+    : candidatesOf(sqlite, f, lines, indexedSql);
 }
 
 /** trip id * 2^21 + travel index * 2^11 + minute: exact below 2^53 (trip ids below 2^32). */

@@ -41,7 +41,7 @@ export async function getDepartures(
           ...tripSelectionFilter(query),
         },
         snapshot.lines,
-        snapshot.trips,
+        snapshot,
       );
       return assembleDepartures(query, now, candidates, {
         stopIds: (id) => snapshot.routeStops.get(id),
