@@ -8,16 +8,21 @@
  *   pnpm bench --seed=7         another synthetic timetable (default seed 20261122)
  *   pnpm bench --queries=5000   in-process departures and stop-search samples (default 2000)
  *   pnpm bench --skip-http      only the in-process phases (1 and 2)
+ *   BENCH_NODE_FLAGS='--max-old-space-size=192' pnpm bench   V8 flags for the server processes
  *
  * Phases:
  *  1. A deterministic national-scale timetable (15,000 stops, 1,500 lines, 150,000 schedules,
  *     ~290,000 trips, ~8 million stop times) imported through the product's importer,
  *     `replaceTimetable(sqlite, dataset)`, into a migrated temporary database.
  *  2. In-process latency of the real services on it: `getDepartures` (a mix of any, busy,
- *     hub and home-station queries over a year incl. holidays) and `findStops`.
- *  3. The real server on that database: peak RSS (VmHWM) under a 10 s departures load.
- *  4. The real server on the embedded Anykščiai dataset (data/anyksciai.json, seeded on first
- *     start into a fresh database): requests/s of /healthz and of the departures procedure.
+ *     hub and home-station queries over a year incl. holidays), the first answer after an
+ *     admin schedule save, and `findStops`.
+ *  3. The compiled server on that database: cold start, peak RSS (VmHWM) under a 10 s
+ *     departures load.
+ *  4. The compiled server on the embedded Anykščiai dataset (data/anyksciai.json, seeded on
+ *     first start into a fresh database): requests/s of /healthz, of the departures procedure
+ *     and of the old REST path in alternating rounds, and the home's first load in Chromium
+ *     (needs the web app built: pnpm build).
  *
  * Progress goes to stderr, figures to stdout. Servers are always stopped, temporary files
  * removed (unless --keep), also on errors and Ctrl-C.

@@ -55,7 +55,9 @@ export function buildServer(): void {
 export async function startServer(dbPath: string, timeoutMs = 120_000): Promise<RunningServer> {
   buildServer();
   const port = await freePort();
-  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
+  // BENCH_NODE_FLAGS: V8 flags to try on the server (see README, Performance).
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, 'packages/server/dist/main.js'], {
     cwd: REPO_ROOT,
     env: { ...process.env, DB_PATH: dbPath, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
