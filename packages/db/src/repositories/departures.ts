@@ -32,6 +32,21 @@ interface Variant {
   withDestination: boolean;
 }
 
+/**
+ * A later visit of the destination (the two ? placeholders) in travel order: a higher seq going
+ * the way the route is drawn, a lower one reversed. Written as the directions the trip may run
+ * in, so it is checked once per route visit and narrows the trip index (rather than once per trip).
+ */
+function laterVisitOfDestination(reversed: string, route: string, seq: string): string {
+  return `AND ${reversed} IN (
+        CASE WHEN EXISTS (
+          SELECT 1 FROM route_stop d WHERE d.stop_id = ? AND d.route_id = ${route} AND d.seq > ${seq}
+        ) THEN 0 END,
+        CASE WHEN EXISTS (
+          SELECT 1 FROM route_stop d WHERE d.stop_id = ? AND d.route_id = ${route} AND d.seq < ${seq}
+        ) THEN 1 END)`;
+}
+
 // The active rule ids are inlined as placeholders (one statement per list length): a
 // json_each() subquery here made the whole query four times slower. The line type and the
 // destination change the joins, so they get their own statements too (six per list length).
@@ -39,17 +54,8 @@ function candidatesSql(v: Variant): string {
   const lineJoin = v.lineType === 'any' ? '' : 'CROSS JOIN line l ON l.id = s.line_id';
   const lineCondition =
     v.lineType === 'any' ? '' : `AND l.route_type ${v.lineType === 'city bus only' ? '=' : '!='} 'City Bus'`;
-  // A later visit of the destination in travel order: a higher seq going the way the route is
-  // drawn, a lower one reversed. Written as the directions the trip may run in, so it is
-  // checked once per route visit and narrows the trip index (rather than once per trip).
   const destinationCondition = v.withDestination
-    ? `AND t.route_dir_reversed IN (
-        CASE WHEN EXISTS (
-          SELECT 1 FROM route_stop d WHERE d.stop_id = ? AND d.route_id = rs.route_id AND d.seq > rs.seq
-        ) THEN 0 END,
-        CASE WHEN EXISTS (
-          SELECT 1 FROM route_stop d WHERE d.stop_id = ? AND d.route_id = rs.route_id AND d.seq < rs.seq
-        ) THEN 1 END)`
+    ? laterVisitOfDestination('t.route_dir_reversed', 'rs.route_id', 'rs.seq')
     : '';
   // One row holding every visit as comma-separated numbers, VISIT_FIELDS per visit: better-
   // sqlite3 spends a few microseconds on each row it returns, and a hub answers thousands of
@@ -193,15 +199,8 @@ function indexedSql(v: Variant): string {
 
 function indexedQuery(v: Variant, visit: string): string {
   const lineCondition = v.lineType === 'any' ? '' : `AND v.city = ${v.lineType === 'city bus only' ? 1 : 0}`;
-  // A later visit of the destination in travel order (see candidatesSql).
   const destinationCondition = v.withDestination
-    ? `AND v.reversed IN (
-        CASE WHEN EXISTS (
-          SELECT 1 FROM route_stop d WHERE d.stop_id = ? AND d.route_id = v.route_id AND d.seq > v.route_seq
-        ) THEN 0 END,
-        CASE WHEN EXISTS (
-          SELECT 1 FROM route_stop d WHERE d.stop_id = ? AND d.route_id = v.route_id AND d.seq < v.route_seq
-        ) THEN 1 END)`
+    ? laterVisitOfDestination('v.reversed', 'v.route_id', 'v.route_seq')
     : '';
   return `
   SELECT group_concat(${visit})
