@@ -123,6 +123,15 @@ function snapshotOf(db: OpenedDatabase, generation: Generation): Promise<ReadSna
   return generation.snapshot;
 }
 
+/**
+ * After a save: the snapshot brought up to date at once, where one is kept (a serving
+ * process), so the first visitor after the save does not wait for it; a command-line process
+ * that never read one does not start now.
+ */
+export async function refreshKeptSnapshot(db: OpenedDatabase): Promise<void> {
+  if (lastSnapshots.has(db.sqlite)) await currentSnapshot(db);
+}
+
 /** The read snapshot (routes, stop names, lines, rules, holidays) of the current data. */
 export function currentSnapshot(db: OpenedDatabase): Promise<ReadSnapshot> {
   return snapshotOf(db, currentGeneration(db));

@@ -10,6 +10,7 @@ import {
   recordChanges,
   type VersionScope,
 } from '@bus/db';
+import { refreshKeptSnapshot } from '../answer-cache.ts';
 
 /**
  * The one way every admin write happens (safe editing): in one transaction it
@@ -86,7 +87,7 @@ export async function recordedWrite<R>(
 ): Promise<WriteOutcome<R>> {
   const scopeOf = (result: R | undefined) =>
     typeof spec.scope === 'function' ? spec.scope(result) : spec.scope;
-  return db.kysely.transaction().execute(async (trx) => {
+  const outcome = await db.kysely.transaction().execute(async (trx): Promise<WriteOutcome<R>> => {
     if (spec.baseVersion !== undefined) {
       const latest = await latestChange(trx, scopeOf(undefined));
       if ((latest?.id ?? 0) !== spec.baseVersion) {
@@ -137,4 +138,8 @@ export async function recordedWrite<R>(
     const changeIds = await recordChanges(trx, changes);
     return { result, version: await currentVersion(trx, scopeOf(result)), changeIds };
   });
+  // The read snapshot brought up to date now (a few ms for a line at national scale). A failure
+  // here is the next reader's to report: the save itself is done.
+  if (outcome.changeIds.length > 0) await refreshKeptSnapshot(db).catch(() => undefined);
+  return outcome;
 }
