@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import type { Clock } from '@bus/core';
@@ -39,7 +40,13 @@ const TIMED_PROCEDURES: ReadonlySet<string> = new Set(['timetable.departures']);
 export function publicAnswerKind(method: string, url: string): 'timed' | 'daily' | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
   const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
+  let path = query === -1 ? url : url.slice(0, query);
+  // As the router and tRPC read it: '%2C' is a comma between procedures, and may name one that is not public.
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
   if (path.startsWith('/trpc/')) {
     const procedures = path.slice('/trpc/'.length).split(',');
     if (!procedures.every((p) => p.startsWith('timetable.'))) return null;
@@ -51,10 +58,20 @@ export function publicAnswerKind(method: string, url: string): 'timed' | 'daily'
 
 /**
  * This build, in the tag too: a new version of the server may answer the same data
- * differently. The module file's time is the same for every process running one build (in
- * production one bundled file).
+ * differently. A hash of the running entry script: in production the one bundled file
+ * (dist/main.js), the same in every process that runs it, and new with every change.
  */
-const BUILD = Math.floor(statSync(fileURLToPath(import.meta.url)).mtimeMs).toString(36);
+const BUILD = (() => {
+  const entry = process.argv[1];
+  try {
+    return createHash('sha256')
+      .update(readFileSync(entry ?? fileURLToPath(import.meta.url)))
+      .digest('base64url')
+      .slice(0, 10);
+  } catch {
+    return 'dev';
+  }
+})();
 
 export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 
@@ -128,7 +145,8 @@ export async function registerHttpCaching(
   // by then, also on an answer given from here.
   app.addHook('preHandler', async (request, reply) => {
     const kind = publicAnswerKind(request.method, request.url);
-    if (kind === null) return;
+    // A request that signs in is never answered from, or into, what everyone is served.
+    if (kind === null || request.headers.authorization !== undefined) return;
     // Both read before any work: see publicAnswerTag.
     const tag = `"${BUILD}-${publicAnswerTag(db, clock, kind === 'timed')}"`;
     const answers = serializedAnswers(db, clock);
@@ -143,7 +161,9 @@ export async function registerHttpCaching(
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.publicTag !== undefined && reply.statusCode === 200) {
+    // tRPC's adapter sends a fetch Response, whose status reaches the reply only after this hook.
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
+    if (request.publicTag !== undefined && status === 200) {
       reply.header('etag', request.publicTag).header('cache-control', PUBLIC_CACHE_CONTROL);
       // Only what the handler produced (the kept answer was sent above without this).
       if (request.publicAnswers !== undefined && typeof payload === 'string') {

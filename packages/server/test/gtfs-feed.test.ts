@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdminStop, FeedProblem } from '@bus/core';
-import { listChanges, openDatabase, readTimetable, replaceTimetable } from '@bus/db';
+import { listChanges, openDatabase, readTimetable, replaceTimetable, restoreStopRow } from '@bus/db';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/commands.ts';
@@ -242,6 +242,19 @@ describe('a stop position in the stops editor', () => {
     expect(entry.entityId).toBe(5);
     expect((entry.before as AdminStop).position).toBeNull();
     expect((entry.after as AdminStop).position).toEqual({ lat: 55.524812, lon: 25.1043 });
+  });
+
+  it('restoring a state recorded before stops had positions keeps the position', async () => {
+    const { version, ...nine } = await stop(9);
+    expect(
+      (await admin.mutate('admin.stops.save', { ...nine, baseVersion: version, position: '55.2, 25.3' }))
+        .status,
+    ).toBe(200);
+    const { position: _position, ...withoutPosition } = nine;
+    await restoreStopRow(t.db.kysely, { ...withoutPosition, name: 'Older name' });
+    expect(await stop(9)).toMatchObject({ name: 'Older name', position: { lat: 55.2, lon: 25.3 } });
+    await restoreStopRow(t.db.kysely, { ...withoutPosition, position: null });
+    expect((await stop(9)).position).toBeNull();
   });
 
   it('an old REST save of the stop keeps its position', async () => {

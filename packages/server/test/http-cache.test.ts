@@ -44,7 +44,7 @@ describe('public answers carry an ETag and answer 304 to it', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('public, no-cache');
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"[0-9a-z]+-\d+-[0-9a-z]+-[0-9a-z]+-[0-9a-z-]+"$/);
+    expect(etag).toMatch(/^"[\w-]{10}-\d+-[0-9a-z]+-[0-9a-z]+-[0-9a-z-]+"$/);
     const again = await get(t.app, url, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
@@ -95,6 +95,20 @@ describe('public answers carry an ETag and answer 304 to it', () => {
     expect(publicAnswerKind('GET', '/trpc/timetable.searchStops,admin.holidays.list?batch=1')).toBeNull();
     expect(publicAnswerKind('GET', '/trpc/timetable.searchStops,timetable.departures?batch=1')).toBe('timed');
     expect(publicAnswerKind('GET', '/api/holidays/all')).toBeNull();
+    // An encoded comma still separates procedures.
+    expect(publicAnswerKind('GET', '/trpc/timetable.searchStops%2Cadmin.holidays.list?batch=1')).toBeNull();
+    // An error of the tRPC adapter (not the fast lane) is not tagged either.
+    const missing = await get(
+      t.app,
+      `/trpc/timetable.tripSchedule?input=${encodeURIComponent('{"id":999999}')}`,
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+    expect(missing.headers['cache-control']).not.toBe('public, no-cache');
+    // A signed-in request is neither answered from nor kept for what everyone is served.
+    const signedIn = await get(t.app, SEARCH, { authorization: `Bearer ${t.adminToken}` });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers.etag).toBeUndefined();
   });
 });
 

@@ -5,7 +5,7 @@ import { WEEKDAYS } from '../domain.ts';
 import { backwardSteps } from '../plausibility.ts';
 import { foldText } from '../text.ts';
 import { parseTime } from '../time.ts';
-import { type PublishingSettings, siteBase } from './publishing.ts';
+import { isEmailAddress, type PublishingSettings, siteBase } from './publishing.ts';
 import {
   type CompiledService,
   compileService,
@@ -342,8 +342,8 @@ export function buildFeed({ dataset, settings, start, version }: FeedInput): Bui
           feed_start_date: gtfsDate(start),
           feed_end_date: gtfsDate(end),
           feed_version: version,
-          feed_contact_email: contact.includes('@') ? contact : '',
-          feed_contact_url: contact.includes('@') ? '' : contact,
+          feed_contact_email: isEmailAddress(contact) ? contact : '',
+          feed_contact_url: isEmailAddress(contact) ? '' : contact,
         },
       ],
     ),

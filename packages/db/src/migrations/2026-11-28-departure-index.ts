@@ -6,8 +6,21 @@ import { DEPARTURE_INDEX_DDL, DEPARTURE_INDEX_FILL } from '../repositories/depar
  * stop with its filters copied in, filled here from the timetable already stored. The shapes
  * and the fill are the repository's: a later change to them comes with a migration of its own
  * that drops and refills the index.
+ *
+ * One transaction (the fill takes a while at national scale, and the migrator runs SQLite
+ * migrations without one): a start killed half way leaves nothing behind, and the tables are
+ * made afresh when a killed start left them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of [...DEPARTURE_INDEX_DDL, ...DEPARTURE_INDEX_FILL])
-    await sql.raw(statement).execute(db);
+  await sql`BEGIN IMMEDIATE`.execute(db);
+  try {
+    await sql`DROP TABLE IF EXISTS departure_visit`.execute(db);
+    await sql`DROP TABLE IF EXISTS departure_line_stop`.execute(db);
+    for (const statement of [...DEPARTURE_INDEX_DDL, ...DEPARTURE_INDEX_FILL])
+      await sql.raw(statement).execute(db);
+    await sql`COMMIT`.execute(db);
+  } catch (error) {
+    await sql`ROLLBACK`.execute(db);
+    throw error;
+  }
 }

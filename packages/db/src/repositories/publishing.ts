@@ -5,6 +5,7 @@ import {
   type Position,
   type PublishingSettings,
 } from '@bus/core';
+import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.ts';
 import { TIMETABLE_IMPORTED_AT } from './dataset.ts';
@@ -53,6 +54,12 @@ async function putMeta(db: Kysely<Database>, key: string, value: string): Promis
     .values({ key, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
+}
+
+/** When the settings were last saved ('' for never), read at once: part of the feed's cache key. */
+export function publishingSavedAt(sqlite: SQLite.Database): string {
+  const row = sqlite.prepare('SELECT value FROM app_meta WHERE key = ?').pluck().get(SAVED_AT_KEY);
+  return typeof row === 'string' ? row : '';
 }
 
 export async function getPublishingSettings(db: Kysely<Database>): Promise<StoredPublishingSettings> {

@@ -30,11 +30,12 @@ export async function restoreStopRow(
     default_option: stop.defaultOption ? 1 : 0,
     ...stopSearchColumns(stop.name),
     search_names: searchNamesColumn(stop.searchNames ?? []),
-    ...positionColumns(stop.position ?? null),
   };
+  // A state recorded before stops had positions says nothing about one: the stored one stays.
+  const position = stop.position === undefined ? {} : positionColumns(stop.position);
   await db
     .insertInto('stop')
-    .values({ id: stop.id, ...columns })
-    .onConflict((oc) => oc.column('id').doUpdateSet(columns))
+    .values({ id: stop.id, ...columns, ...positionColumns(stop.position ?? null) })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...columns, ...position }))
     .execute();
 }

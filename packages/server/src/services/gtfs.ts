@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type BuiltFeed,
   buildFeed,
@@ -10,10 +11,11 @@ import {
   vilniusNow,
 } from '@bus/core';
 import {
-  dataStamp,
+  dataVersion,
   feedDataChangedAt,
   getPublishingSettings,
   type OpenedDatabase,
+  publishingSavedAt,
   readTimetable,
 } from '@bus/db';
 import { strToU8, unzipSync, zipSync } from 'fflate';
@@ -23,13 +25,14 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
  * keep in step), the same bytes for `GET /gtfs.zip` and `pnpm cli export-gtfs`.
  */
 
+/** Everything the feed is made of, read in one transaction: one state of the data, whatever other processes write meanwhile. */
 async function feedSources(db: OpenedDatabase) {
-  const [dataset, stored, changedAt] = await Promise.all([
-    readTimetable(db.kysely),
-    getPublishingSettings(db.kysely),
-    feedDataChangedAt(db.kysely),
-  ]);
-  return { dataset, stored, changedAt };
+  return db.kysely.transaction().execute(async (trx) => {
+    const dataset = await readTimetable(trx);
+    const stored = await getPublishingSettings(trx);
+    const changedAt = await feedDataChangedAt(trx);
+    return { dataset, stored, changedAt };
+  });
 }
 
 function feedOf(sources: Awaited<ReturnType<typeof feedSources>>, clock: Clock): BuiltFeed {
@@ -119,15 +122,19 @@ const published = new WeakMap<OpenedDatabase, { key: string; feed: Promise<Publi
  * meanwhile moves the stamp, so the next request builds again rather than serve this one.
  */
 export function publishedFeed(db: OpenedDatabase, clock: Clock): Promise<PublishedFeed> {
-  const key = `${dataStamp(db.sqlite)}|${vilniusNow(clock).date}`;
+  // What the feed is made of: the data's version and the publishing settings' save, and the
+  // day (the window starts today); not the change stamp, which any write moves (a wrong
+  // password is one), so nobody outside can make the server build the feed again and again.
+  const key = `${dataVersion(db.sqlite)}|${publishingSavedAt(db.sqlite)}|${vilniusNow(clock).date}`;
   const kept = published.get(db);
   if (kept?.key === key) return kept.feed;
   const feed = (async () => {
     const built = await currentFeed(db, clock);
     if (built.problems.length > 0) throw new FeedNotReady(built.problems);
     const zip = zipFeed(built);
-    const { version, start } = built.summary;
-    return { zip, etag: `"gtfs-${version}-${start}-${zip.length}"`, version };
+    // Named by its bytes: two different feeds never share a tag, whatever their times say.
+    const hash = createHash('sha256').update(zip).digest('base64url').slice(0, 22);
+    return { zip, etag: `"gtfs-${hash}"`, version: built.summary.version };
   })();
   published.set(db, { key, feed });
   // A feed that is not ready is kept too (the same answer until the data changes); any other
