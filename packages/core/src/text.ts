@@ -13,6 +13,13 @@ export function compareLt(a: string, b: string): number {
   return collator.compare(a, b);
 }
 
+const numericCollator = new Intl.Collator('lt', { sensitivity: 'base', numeric: true });
+
+/** Line names as people count them: M5 before M27 before M35, then Lithuanian alphabetical order. */
+export function compareLineNames(a: string, b: string): number {
+  return numericCollator.compare(a, b);
+}
+
 /**
  * A key whose plain binary order is Lithuanian alphabetical order, so SQLite can sort by it:
  * č, š, ž are letters of their own after c, s, z; y sorts with i; the nosine and long vowels

@@ -447,6 +447,18 @@ describe('admin board', () => {
       `/admin-panel/schedules/${lineId}`,
     );
     await screenshot(page, 'admin-schedules');
+    // As people count them (M5 before M27 before M35), and narrowed by what is typed.
+    const names = await page.locator('.lines-admin-table tbody tr td:first-child').allTextContents();
+    const at = (name: string) => names.indexOf(name);
+    expect(at('M5')).toBeGreaterThanOrEqual(0);
+    expect(at('M5')).toBeLessThan(at('M27'));
+    expect(at('M27')).toBeLessThan(at('M35'));
+    await page.getByLabel('Search lines').fill('stasku');
+    await expect
+      .poll(() => page.locator('.lines-admin-table tbody tr td:first-child').allTextContents())
+      .toEqual(['M17 B']);
+    await page.getByLabel('Search lines').fill('nothing like it');
+    await page.getByText('No line matches.').waitFor();
   });
 
   it('edits yearly rules: usage, 3-month calendar, validation, save all', async () => {
@@ -514,6 +526,7 @@ describe('admin board', () => {
       for (const [path, name] of [
         ['/admin-panel', 'home'],
         ['/admin-panel/bus-stops', 'bus-stops'],
+        ['/admin-panel/lines', 'lines'],
         [`/admin-panel/lines/${lineId}/edit`, 'line-editor'],
         [`/admin-panel/schedules/${lineId}/${scheduleId}`, 'schedule-editor'],
         ['/admin-panel/yearly-rules', 'yearly-rules'],

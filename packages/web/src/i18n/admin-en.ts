@@ -141,6 +141,10 @@ export const adminEn = {
     editOf: (name: string) => `Edit ${name}`, // ours
     schedulesOf: (name: string) => `Schedules of ${name}`, // ours
     chooseLine: 'Choose a line to edit its schedules.', // ours
+    search: 'Search lines', // ours
+    searchPlaceholder: 'Line name, start or end', // ours
+    shown: (shown: number, all: number) => `${shown} of ${all} lines`, // ours
+    noMatch: 'No line matches.', // ours
   },
   /** How the data's enum values read (in English, the values themselves, as the spec writes them). */
   values: {

@@ -157,6 +157,10 @@ export const adminLt: AdminMessages = {
     editOf: (name: string) => `Redaguoti maršrutą „${name}“`,
     schedulesOf: (name: string) => `Maršruto „${name}“ tvarkaraščiai`,
     chooseLine: 'Pasirinkite maršrutą, kurio tvarkaraščius norite redaguoti.',
+    search: 'Ieškoti maršrutų',
+    searchPlaceholder: 'Maršruto pavadinimas, pradžia arba pabaiga',
+    shown: (shown: number, all: number) => `Rodoma ${shown} iš ${all}`,
+    noMatch: 'Tokio maršruto nėra.',
   },
   values: {
     routeType: {

@@ -1,9 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { LoadError } from '../ui/bits.tsx';
+import { linesToShow } from './lines-order.ts';
+
+interface LinePreviewRow {
+  id: number;
+  name: string;
+  routeStart: string | null;
+  routeEnd: string | null;
+}
 
 /**
  * The lines table (Name, From, To, Actions), shared by the lines page and the schedules page
@@ -12,10 +21,38 @@ import { LoadError } from '../ui/bits.tsx';
 export function LinesTable({ purpose }: { purpose: 'lines' | 'schedules' }) {
   const m = useAdminMessages();
   const trpc = useTRPC();
+  const id = useId();
+  const [query, setQuery] = useState('');
   const list = useQuery(trpc.admin.lines.list.queryOptions());
+  const shown = useMemo(() => linesToShow(list.data ?? [], query), [list.data, query]);
   if (list.isPending) return <Loading />;
   if (list.isError) return <LoadError error={list.error} />;
   if (list.data.length === 0) return <p>{m.lines.empty}</p>;
+  return (
+    <>
+      <div className="toolbar">
+        <div className="field toolbar__search">
+          <label htmlFor={`${id}-search`}>{m.lines.search}</label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            className="input"
+            placeholder={m.lines.searchPlaceholder}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+      </div>
+      <p className="muted" role="status">
+        {shown.length === 0 ? m.lines.noMatch : m.lines.shown(shown.length, list.data.length)}
+      </p>
+      {shown.length > 0 && <LinesRows lines={shown} purpose={purpose} />}
+    </>
+  );
+}
+
+function LinesRows({ lines, purpose }: { lines: LinePreviewRow[]; purpose: 'lines' | 'schedules' }) {
+  const m = useAdminMessages();
   return (
     <div className="table-wrap">
       <table className="table admin-table lines-admin-table">
@@ -28,7 +65,7 @@ export function LinesTable({ purpose }: { purpose: 'lines' | 'schedules' }) {
           </tr>
         </thead>
         <tbody>
-          {list.data.map((line) => (
+          {lines.map((line) => (
             <tr key={line.id}>
               <td>
                 <Link
