@@ -9,6 +9,7 @@ export * from './departures-query.ts';
 export * from './domain.ts';
 export * from './easter.ts';
 export * from './errors.ts';
+export * from './gtfs/csv.ts';
 export * from './gtfs/feed.ts';
 export * from './gtfs/publishing.ts';
 export * from './gtfs/service-dates.ts';

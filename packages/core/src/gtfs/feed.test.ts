@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TimetableDataset } from '../dataset.ts';
-import { agencyId, buildFeed, describeFeedProblem, type FeedInput, toCsv } from './feed.ts';
+import { parseCsv, toCsv } from './csv.ts';
+import { agencyId, buildFeed, describeFeedProblem, type FeedInput } from './feed.ts';
 import { EMPTY_PUBLISHING_SETTINGS, type PublishingSettings } from './publishing.ts';
-import { parseCsv } from './validate.ts';
 
 /**
  * A small town: the station (1), two villages (2, 3) and a stop no trip has a time at (4).

@@ -5,6 +5,7 @@ import { WEEKDAYS } from '../domain.ts';
 import { backwardSteps } from '../plausibility.ts';
 import { foldText } from '../text.ts';
 import { parseTime } from '../time.ts';
+import { type CsvRow as Row, toCsv } from './csv.ts';
 import { isEmailAddress, type PublishingSettings, siteBase } from './publishing.ts';
 import {
   type CompiledService,
@@ -77,20 +78,6 @@ export interface FeedInput {
   start: string;
   /** The data's change time, as the feed's version. */
   version: string;
-}
-
-type Row = Record<string, string | number | null | undefined>;
-
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-function csvField(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function toCsv(columns: readonly string[], rows: readonly Row[]): string {
-  const lines = [columns.join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvField(row[c])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
 }
 
 /** YYYY-MM-DD -> YYYYMMDD */

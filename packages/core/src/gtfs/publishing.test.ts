@@ -103,6 +103,7 @@ describe('parseStopPositionsCsv', () => {
     ['stop_id,lat,lon\n1,55.5,east', 2, 'lon "east" is not a number of degrees'],
     ['stop_id,lat,lon\n1,25.1,55.5', 2, "outside Lithuania's surroundings"],
     ['stop_id,lat,lon\n1,55.5,25.1\n1,55.6,25.1', 3, 'stop 1 is already on line 2'],
+    ['stop_id,lat,lon\n1,55.5,25.1\n2,"55.6,25.1\n', 3, 'a quoted value is never closed'],
   ])('%j stops at line %i', (text, line, message) => {
     const result = parseStopPositionsCsv(text);
     expect(result.ok).toBe(false);

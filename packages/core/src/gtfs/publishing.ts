@@ -6,6 +6,7 @@
  */
 
 import type { Position } from '../domain.ts';
+import { parseCsv } from './csv.ts';
 
 /**
  * Lithuania with a margin around it (its extent is about 53.9-56.5 N, 20.9-26.9 E), so a stop
@@ -127,22 +128,26 @@ export interface StopPositionLine {
 export function parseStopPositionsCsv(
   text: string,
 ): { ok: true; lines: StopPositionLine[] } | { ok: false; line: number; message: string } {
-  const rows = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = (rows[0] ?? '').split(',').map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
-  if (header.join(',') !== 'stop_id,lat,lon') {
+  let table: { rows: string[][]; lines: number[] };
+  try {
+    table = parseCsv(text);
+  } catch (error) {
+    const line = Number(/^line (\d+)/.exec((error as Error).message)?.[1] ?? 1);
+    return { ok: false, line, message: 'a quoted value is never closed' };
+  }
+  const [header = [], ...rows] = table.rows;
+  if (header.map((cell) => cell.trim()).join(',') !== 'stop_id,lat,lon') {
     return {
       ok: false,
-      line: 1,
-      message: `the header must be stop_id,lat,lon (found ${JSON.stringify(rows[0] ?? '')})`,
+      line: table.lines[0] ?? 1,
+      message: `the header must be stop_id,lat,lon (found ${JSON.stringify(header.join(','))})`,
     };
   }
   const lines: StopPositionLine[] = [];
   const seen = new Map<number, number>();
-  for (let i = 1; i < rows.length; i++) {
-    const raw = rows[i] as string;
-    if (raw.trim() === '') continue;
-    const line = i + 1;
-    const cells = raw.split(',').map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
+  for (const [i, row] of rows.entries()) {
+    const line = table.lines[i + 1] as number;
+    const cells = row.map((cell) => cell.trim());
     if (cells.length !== 3)
       return { ok: false, line, message: `expected 3 values (stop_id,lat,lon), found ${cells.length}` };
     const [idText, latText, lonText] = cells as [string, string, string];

@@ -1,4 +1,8 @@
 import { addDays, parseIsoDate } from '../calendar.ts';
+import { type CsvRead, readCsv } from './csv.ts';
+import { isEmailAddress } from './publishing.ts';
+
+const COLON = 58;
 
 /**
  * A GTFS Schedule validator (https://gtfs.org/schedule/reference/) for the checks that matter
@@ -39,113 +43,6 @@ export interface ValidateOptions {
 }
 
 // ---------------------------------------------------------------------------------------------
-// CSV
-
-interface CsvRead {
-  rows: string[][];
-  lines: number[];
-  /** The line where a quoted value starts that is never closed; nothing from there on is read. */
-  unterminatedLine?: number;
-}
-
-const QUOTE = 34;
-const COMMA = 44;
-const LF = 10;
-const CR = 13;
-const COLON = 58;
-
-function countLineFeeds(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) count++;
-  return count;
-}
-
-/**
- * Lines end at LF, with an optional CR before it; a lone CR is kept as data (so it shows up as
- * new_line_in_value rather than silently splitting a row). Blank lines are skipped, like
- * gtfs-validator does. Lenient where RFC 4180 is strict but the meaning is plain: a quote inside
- * an unquoted value, or text after a closing quote, is kept as it stands.
- */
-function readCsv(text: string): CsvRead {
-  const rows: string[][] = [];
-  const lines: number[] = [];
-  const n = text.length;
-  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let line = 1;
-  let nextQuote = text.indexOf('"', pos);
-  while (pos < n) {
-    let eol = text.indexOf('\n', pos);
-    if (eol === -1) eol = n;
-    if (nextQuote !== -1 && nextQuote < pos) nextQuote = text.indexOf('"', pos);
-    // Most rows have no quote at all; a plain split is several times faster than a char loop.
-    if (nextQuote === -1 || nextQuote > eol) {
-      const end = eol > pos && text.charCodeAt(eol - 1) === CR ? eol - 1 : eol;
-      if (end > pos) {
-        rows.push(text.slice(pos, end).split(','));
-        lines.push(line);
-      }
-      pos = eol + 1;
-      line++;
-      continue;
-    }
-    const rowLine = line;
-    const fields: string[] = [];
-    let i = pos;
-    for (;;) {
-      let field = '';
-      if (text.charCodeAt(i) === QUOTE) {
-        i++;
-        for (;;) {
-          const q = text.indexOf('"', i);
-          if (q === -1) return { rows, lines, unterminatedLine: rowLine };
-          field += text.slice(i, q);
-          line += countLineFeeds(text, i, q);
-          if (text.charCodeAt(q + 1) === QUOTE) {
-            field += '"';
-            i = q + 2;
-          } else {
-            i = q + 1;
-            break;
-          }
-        }
-      }
-      let j = i;
-      while (j < n) {
-        const c = text.charCodeAt(j);
-        if (c === COMMA || c === LF) break;
-        j++;
-      }
-      const atRowEnd = j === n || text.charCodeAt(j) === LF;
-      const end = atRowEnd && j > i && text.charCodeAt(j - 1) === CR ? j - 1 : j;
-      fields.push(field + text.slice(i, end));
-      if (!atRowEnd) {
-        i = j + 1;
-        continue;
-      }
-      rows.push(fields);
-      lines.push(rowLine);
-      pos = j + 1;
-      line++;
-      break;
-    }
-  }
-  return { rows, lines };
-}
-
-/**
- * RFC 4180 CSV parse (quoted fields, "" escapes, CRLF or LF, BOM stripped) -> rows of fields,
- * with each row's 1-based line number. Blank lines are skipped. An unterminated quoted value
- * throws a SyntaxError naming the line it starts on, since the rest of the text cannot be read.
- */
-export function parseCsv(text: string): { rows: string[][]; lines: number[] } {
-  const read = readCsv(text);
-  if (read.unterminatedLine !== undefined) {
-    throw new SyntaxError(`line ${read.unterminatedLine}: a quoted value is never closed`);
-  }
-  return { rows: read.rows, lines: read.lines };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Field types
 
 interface FieldProblem {
@@ -159,7 +56,6 @@ type FieldCheck = (value: string) => FieldProblem | null;
 const INTEGER = /^[+-]?\d+$/;
 const FLOAT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const DATE = /^(\d{4})(\d{2})(\d{2})$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Seconds from the start of the service day (hours may pass 23); null when not H:MM:SS or
@@ -236,7 +132,7 @@ function resolvesAsZone(name: string): boolean {
 const url: FieldCheck = (v) =>
   isHttpUrl(v) ? null : { code: 'invalid_url', text: 'is not an absolute http or https URL' };
 const email: FieldCheck = (v) =>
-  EMAIL.test(v) ? null : { code: 'invalid_email', text: 'is not an email address' };
+  isEmailAddress(v) ? null : { code: 'invalid_email', text: 'is not an email address' };
 const timezone: FieldCheck = (v) =>
   isTimeZone(v) ? null : { code: 'invalid_timezone', text: 'is not an IANA time zone' };
 const date: FieldCheck = (v) =>
