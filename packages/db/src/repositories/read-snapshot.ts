@@ -8,7 +8,9 @@ import {
   type YearlyRule,
 } from '@bus/core';
 import type SQLite from 'better-sqlite3';
+import { RESTORED_AT } from '../backup.ts';
 import type { OpenedDatabase } from '../connection.ts';
+import { TIMETABLE_IMPORTED_AT } from './dataset.ts';
 import { listHolidays, listYearlyRules } from './rules.ts';
 import { parseSearchNames } from './stops.ts';
 
@@ -27,8 +29,8 @@ export interface SearchStop extends Stop, SearchCandidate {
 export interface ReadSnapshot {
   /** The change stamp when reading began. */
   stamp: string;
-  /** The newest history entry and the import/restore marks it was read at (see refreshSnapshot). */
-  basis: SnapshotBasis;
+  /** What the data was at when it was read (see refreshSnapshot). */
+  basis: DataBasis;
   /** Each route's line, and how many trips a week each route runs (for the stops' busyness). */
   routeLines: Map<number, number>;
   routeWeekly: Map<number, number>;
@@ -61,27 +63,39 @@ export function dataStamp(sqlite: SQLite.Database): string {
   return `${statements[0].get()}:${statements[1].get()}`;
 }
 
-const versionStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
-
 /**
- * The version of what the public answers show, the same in every process that opens the file
- * (unlike dataStamp, which is this connection's own): the newest history entry (every admin
- * save and restore writes one), the last import and the last restore from a backup. A write
- * outside these (by hand in SQLite) does not move it.
+ * What the data is at, the same in every process that opens the file (unlike dataStamp, which
+ * is this connection's own): the newest history entry (every admin save and restore writes
+ * one), the last import and the last restore from a backup. A write outside these (by hand in
+ * SQLite) does not move it.
  */
-export function dataVersion(sqlite: SQLite.Database): string {
-  let statement = versionStatements.get(sqlite);
+export interface DataBasis {
+  changeId: number;
+  /** ISO instants; null: never. */
+  imported: string | null;
+  restored: string | null;
+}
+
+const basisStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
+
+export function dataBasis(sqlite: SQLite.Database): DataBasis {
+  let statement = basisStatements.get(sqlite);
   if (!statement) {
     statement = sqlite.prepare(
-      `SELECT (SELECT ifnull(max(id), 0) FROM change_log) AS change,
-         (SELECT value FROM app_meta WHERE key = 'timetable_imported_at') AS imported,
-         (SELECT value FROM app_meta WHERE key = 'restored_at') AS restored`,
+      `SELECT (SELECT ifnull(max(id), 0) FROM change_log) AS changeId,
+         (SELECT value FROM app_meta WHERE key = '${TIMETABLE_IMPORTED_AT}') AS imported,
+         (SELECT value FROM app_meta WHERE key = '${RESTORED_AT}') AS restored`,
     );
-    versionStatements.set(sqlite, statement);
+    basisStatements.set(sqlite, statement);
   }
-  const row = statement.get() as { change: number; imported: string | null; restored: string | null };
+  return statement.get() as DataBasis;
+}
+
+/** dataBasis as a short text: the version the public answers' ETag is named by. */
+export function dataVersion(sqlite: SQLite.Database): string {
+  const { changeId, imported, restored } = dataBasis(sqlite);
   const time = (iso: string | null) => (iso === null ? '0' : Date.parse(iso).toString(36));
-  return `${row.change}-${time(row.imported)}-${time(row.restored)}`;
+  return `${changeId}-${time(imported)}-${time(restored)}`;
 }
 
 /**
@@ -140,23 +154,6 @@ function longestRoute(routeStops: ReadonlyMap<number, readonly number[]>): numbe
   return longest;
 }
 
-/** What a snapshot was read at: the newest history entry, and the last import and restore. */
-export interface SnapshotBasis {
-  changeId: number;
-  marks: string;
-}
-
-function snapshotBasis(sqlite: SQLite.Database): SnapshotBasis {
-  const row = sqlite
-    .prepare(
-      `SELECT (SELECT ifnull(max(id), 0) FROM change_log) AS changeId,
-         ifnull((SELECT value FROM app_meta WHERE key = 'timetable_imported_at'), '') || '|' ||
-         ifnull((SELECT value FROM app_meta WHERE key = 'restored_at'), '') AS marks`,
-    )
-    .get() as SnapshotBasis;
-  return row;
-}
-
 type StopRow = {
   id: number;
   name: string;
@@ -211,9 +208,9 @@ function routeWeeklyOf(sqlite: SQLite.Database, routeIds?: readonly number[]): M
 export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnapshot): Promise<ReadSnapshot> {
   const { sqlite } = opened;
   const stamp = dataStamp(sqlite);
-  const basis = snapshotBasis(sqlite);
-  if (basis.marks !== previous.basis.marks || basis.changeId < previous.basis.changeId)
-    return readSnapshot(opened);
+  const basis = dataBasis(sqlite);
+  const reloaded = basis.imported !== previous.basis.imported || basis.restored !== previous.basis.restored;
+  if (reloaded || basis.changeId < previous.basis.changeId) return readSnapshot(opened);
   if (basis.changeId === previous.basis.changeId) return { ...previous, stamp, basis };
   const changes = sqlite
     .prepare('SELECT kind, entity_id, line_id FROM change_log WHERE id > ? AND id <= ? LIMIT 201')
@@ -367,7 +364,7 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
 export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot> {
   const { sqlite } = opened;
   const stamp = dataStamp(sqlite);
-  const basis = snapshotBasis(sqlite);
+  const basis = dataBasis(sqlite);
   const routeStops = new Map<number, number[]>();
   const routeLines = new Map<number, number>();
   for (const [routeId, lineId] of sqlite.prepare('SELECT id, line_id FROM route').raw().all() as [
