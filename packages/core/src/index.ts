@@ -1,4 +1,5 @@
 export * from './admin-schemas.ts';
+export * from './bulk-schedules.ts';
 export * from './calendar.ts';
 export * from './change-diff.ts';
 export * from './clock.ts';

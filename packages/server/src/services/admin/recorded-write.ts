@@ -78,6 +78,31 @@ export function entityVersions(db: Db, kind: 'holiday' | 'stop'): Promise<Map<nu
   return latestChangeIds(db, kind);
 }
 
+/**
+ * Refuses (CONFLICT, naming who saved last and when) a write made from an older version of
+ * `scope` than the stored one. recordedWrite does this for its scope; a write spanning several
+ * scopes (the bulk schedule changes) calls it for each of the others inside its transaction.
+ */
+export async function refuseStale(
+  trx: Db,
+  scope: VersionScope,
+  baseVersion: number,
+  what: (trx: Db) => Promise<ChangeSubject>,
+): Promise<void> {
+  const latest = await latestChange(trx, scope);
+  if ((latest?.id ?? 0) === baseVersion) return;
+  const subject = await what(trx);
+  throw new DomainError(
+    'CONFLICT',
+    serverMessage('stale', {
+      subject,
+      username: latest?.username ?? null,
+      at: latest ? vilniusStamp(latest.at) : null,
+    }),
+    { reason: 'stale', username: latest?.username ?? null, at: latest?.at ?? null },
+  );
+}
+
 const keyOf = (s: EntityState) => `${s.kind}:${s.entityId ?? ''}`;
 
 export async function recordedWrite<R>(
@@ -88,21 +113,8 @@ export async function recordedWrite<R>(
   const scopeOf = (result: R | undefined) =>
     typeof spec.scope === 'function' ? spec.scope(result) : spec.scope;
   const outcome = await db.kysely.transaction().execute(async (trx): Promise<WriteOutcome<R>> => {
-    if (spec.baseVersion !== undefined) {
-      const latest = await latestChange(trx, scopeOf(undefined));
-      if ((latest?.id ?? 0) !== spec.baseVersion) {
-        const subject = await spec.what(trx);
-        throw new DomainError(
-          'CONFLICT',
-          serverMessage('stale', {
-            subject,
-            username: latest?.username ?? null,
-            at: latest ? vilniusStamp(latest.at) : null,
-          }),
-          { reason: 'stale', username: latest?.username ?? null, at: latest?.at ?? null },
-        );
-      }
-    }
+    if (spec.baseVersion !== undefined)
+      await refuseStale(trx, scopeOf(undefined), spec.baseVersion, spec.what);
     const before = new Map((await spec.states(trx, undefined)).map((s) => [keyOf(s), s]));
     const result = await spec.write(trx);
     const after = new Map((await spec.states(trx, result)).map((s) => [keyOf(s), s]));

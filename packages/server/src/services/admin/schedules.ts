@@ -280,6 +280,8 @@ export async function removeSchedule(
 /** One line's schedules on a rule (legacy get-schedules-by-rule). */
 export interface RuleScheduleGroup {
   line: LineInfo;
+  /** The version of the line's schedules (what a bulk change from the rule's page saves against). */
+  version: number;
   schedules: {
     id: number;
     runsOnWeekly: Weekday[];
@@ -297,8 +299,12 @@ export async function getSchedulesByRule(db: OpenedDatabase, ruleId: number): Pr
     scheduleIds: await listScheduleIdsByRule(db.kysely, ruleId),
   });
   const lines = await listLineInfos(db.kysely, [...new Set(schedules.map((s) => s.lineId))]);
-  return lines.map((line) => ({
+  const versions = await Promise.all(
+    lines.map((line) => currentVersion(db.kysely, { kind: 'schedules', lineId: line.id })),
+  );
+  return lines.map((line, index) => ({
     line,
+    version: versions[index] ?? 0,
     schedules: schedules
       .filter((s) => s.lineId === line.id)
       .map((s) => ({

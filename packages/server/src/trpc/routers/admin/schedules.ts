@@ -1,4 +1,5 @@
-import { AdminDeleteInput, LineScopeInput, SaveSchedulesInput } from '@bus/core';
+import { AdminDeleteInput, BulkSchedulesInput, LineScopeInput, SaveSchedulesInput } from '@bus/core';
+import { bulkUpdateSchedules } from '../../../services/admin/bulk-schedules.ts';
 import { getLineSchedules, removeSchedule, saveSchedules } from '../../../services/admin/schedules.ts';
 import { adminProcedure, router } from '../../init.ts';
 
@@ -12,4 +13,8 @@ export const adminSchedulesRouter = router({
   delete: adminProcedure
     .input(AdminDeleteInput)
     .mutation(({ ctx, input }) => removeSchedule(ctx.db, ctx.actor, input)),
+  /** Several schedules moved to another rule and/or given the same weekdays at once. */
+  bulkUpdate: adminProcedure
+    .input(BulkSchedulesInput)
+    .mutation(({ ctx, input }) => bulkUpdateSchedules(ctx.db, ctx.actor, input)),
 });

@@ -1,0 +1,105 @@
+import { type BulkSchedulesInput, DomainError, serverMessage } from '@bus/core';
+import {
+  type Db,
+  findScheduleLines,
+  getLineInfo,
+  listRuleIds,
+  listSchedules,
+  type OpenedDatabase,
+  updateSchedule,
+} from '@bus/db';
+import {
+  type Actor,
+  currentVersion,
+  type EntityState,
+  recordedWrite,
+  refuseStale,
+} from './recorded-write.ts';
+import { scheduleStates } from './states.ts';
+
+export interface BulkSchedulesResult {
+  /** The schedules changed, as stored now (id, line, rule, weekdays). */
+  schedules: { id: number; lineId: number; runsOnYearlyId: number; runsOnWeekly: string[] }[];
+  /** The version of each line's schedules after the save (what its editor saves against next). */
+  versions: { lineId: number; version: number }[];
+  /** The history entries written (one per schedule that changed, one batch). */
+  changeIds: number[];
+}
+
+const lineSubject = async (trx: Db, lineId: number) => ({
+  kind: 'lineSchedules' as const,
+  lineId,
+  line: (await getLineInfo(trx, lineId))?.name ?? null,
+});
+
+/**
+ * Moves several schedules (of one line or of several) to another yearly rule and/or sets their
+ * weekdays, all or nothing, through the one save path: every line's version is checked (a page
+ * loaded before someone else's save is refused, naming them), each schedule that changed gets
+ * its history entry (one batch; each restorable from the history), and the departures index of
+ * the lines follows in the same transaction. Only the rule and the weekdays change: trips,
+ * times, the holidays flag and the description stay as they are.
+ */
+export async function bulkUpdateSchedules(
+  db: OpenedDatabase,
+  actor: Actor,
+  input: BulkSchedulesInput,
+): Promise<BulkSchedulesResult> {
+  const lineOf = await findScheduleLines(db.kysely, input.scheduleIds);
+  const unknown = input.scheduleIds.find((id) => !lineOf.has(id));
+  if (unknown !== undefined)
+    throw new DomainError('NOT_FOUND', serverMessage('scheduleNotFound', { id: unknown }));
+  const lineIds = [...new Set(lineOf.values())].sort((a, b) => a - b);
+  const baseVersions = new Map(input.baseVersions.map((b) => [b.lineId, b.version]));
+  // A page knows the version of every line whose schedules it shows; one missing is a bad request.
+  if (lineIds.some((lineId) => !baseVersions.has(lineId)))
+    throw new DomainError('INVALID_INPUT', serverMessage('inputFailed'));
+  const { runsOnYearlyId, runsOnWeekly } = input;
+  if (runsOnYearlyId !== undefined && !(await listRuleIds(db.kysely)).includes(runsOnYearlyId))
+    throw new DomainError('NOT_FOUND', serverMessage('ruleNotFound', { id: runsOnYearlyId }));
+  const [first, ...others] = lineIds as [number, ...number[]];
+
+  const { result, changeIds } = await recordedWrite(db, actor, {
+    scope: { kind: 'schedules', lineId: first },
+    baseVersion: baseVersions.get(first),
+    what: (trx) => lineSubject(trx, first),
+    states: async (trx) => {
+      const states: EntityState[] = [];
+      for (const lineId of lineIds) states.push(...(await scheduleStates(trx, lineId)));
+      return states;
+    },
+    write: async (trx) => {
+      for (const lineId of others)
+        await refuseStale(trx, { kind: 'schedules', lineId }, baseVersions.get(lineId) as number, (t) =>
+          lineSubject(t, lineId),
+        );
+      if (runsOnYearlyId !== undefined && !(await listRuleIds(trx)).includes(runsOnYearlyId))
+        throw new DomainError('NOT_FOUND', serverMessage('ruleNotFound', { id: runsOnYearlyId }));
+      const stored = new Map(
+        (await listSchedules(trx, { scheduleIds: input.scheduleIds })).map((s) => [s.id, s]),
+      );
+      const gone = input.scheduleIds.find((id) => !stored.has(id));
+      if (gone !== undefined)
+        throw new DomainError('NOT_FOUND', serverMessage('scheduleNotFound', { id: gone }));
+      for (const schedule of stored.values())
+        await updateSchedule(trx, schedule.id, {
+          ...schedule,
+          runsOnYearlyId: runsOnYearlyId ?? schedule.runsOnYearlyId,
+          runsOnWeekly: runsOnWeekly ?? schedule.runsOnWeekly,
+        });
+      return (await listSchedules(trx, { scheduleIds: input.scheduleIds })).map((s) => ({
+        id: s.id,
+        lineId: s.lineId,
+        runsOnYearlyId: s.runsOnYearlyId,
+        runsOnWeekly: s.runsOnWeekly,
+      }));
+    },
+  });
+  const versions = await Promise.all(
+    lineIds.map(async (lineId) => ({
+      lineId,
+      version: await currentVersion(db.kysely, { kind: 'schedules', lineId }),
+    })),
+  );
+  return { schedules: result, versions, changeIds };
+}

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BulkSchedulesResult } from '../src/services/admin/bulk-schedules.ts';
+import type { HistoryPage } from '../src/services/admin/history.ts';
+import type { LineSchedules, RuleScheduleGroup } from '../src/services/admin/schedules.ts';
+import type { DeparturesResult } from '../src/services/departures.ts';
+import { type AdminTestApp, adminApp, adminClient, createTestUser, tokenFor } from './admin-helpers.ts';
+
+/**
+ * Bulk schedule changes on the real Anykščiai data: schedules 16 and 17 (line 7, M17 B) and 19
+ * (line 8) run on rule 3 "Mokslo metu" (school time), Monday to Friday.
+ */
+const FAILED = "Input validation failed, check if everything's entered right";
+const SCHOOL_DAY = '2026-03-04'; // a Wednesday in rule 3's periods, not in rule 2's
+const SUMMER_DAY = '2026-07-15'; // a Wednesday in rule 2 (summer holidays), not in rule 3
+const SATURDAY = '2026-03-07';
+
+let t: AdminTestApp;
+let boss: ReturnType<typeof adminClient>;
+let anna: ReturnType<typeof adminClient>;
+
+beforeAll(async () => {
+  t = await adminApp();
+  boss = adminClient(t.app, t.adminToken);
+  await createTestUser(t, 'anna', ['ROLE_ADMIN']);
+  anna = adminClient(t.app, await tokenFor('anna', ['ROLE_ADMIN']));
+});
+afterAll(() => t.app.close());
+
+const version = async (lineId: number) =>
+  (await boss.query<LineSchedules>('admin.schedules.byLine', { lineId })).data.version;
+const facts = async (lineId: number) =>
+  (await boss.query<LineSchedules>('admin.schedules.byLine', { lineId })).data.schedules.map((s) => ({
+    id: s.id,
+    rule: s.runsOnYearlyId,
+    days: s.runsOnWeekly,
+  }));
+const bulk = (input: unknown) => boss.mutate<BulkSchedulesResult>('admin.schedules.bulkUpdate', input);
+const counts = () =>
+  t.db.sqlite
+    .prepare(
+      `SELECT (SELECT count(*) FROM change_log) AS changes,
+              (SELECT group_concat(id || ':' || rule_id || ':' || weekday_mask) FROM schedule) AS schedules,
+              (SELECT count(*) || ':' || total(rule_id * 8 + weekday_mask) FROM departure_visit) AS departures`,
+    )
+    .get();
+
+/** Schedules with a public departure on `date` from any stop their trips serve (both directions). */
+async function publicSchedules(date: string, stops: number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (const from of stops)
+    for (const dir of ['Out bound', 'City bound']) {
+      const res = await boss.query<DeparturesResult>('timetable.departures', { from, dir, date });
+      expect(res.status).toBe(200);
+      for (const item of res.data.items) found.add(item.schedId);
+    }
+  return found;
+}
+
+/** The first stop of each trip of these schedules (where a departure of each is sure to be listed). */
+function firstStops(scheduleIds: number[]): number[] {
+  const rows = t.db.sqlite
+    .prepare(
+      `SELECT DISTINCT rs.stop_id AS stop FROM trip
+         JOIN route_stop rs ON rs.route_id = trip.route_id
+       WHERE trip.schedule_id IN (${scheduleIds.map(() => '?').join(',')})`,
+    )
+    .all(...scheduleIds) as { stop: number }[];
+  return rows.map((r) => r.stop);
+}
+
+describe('admin.schedules.bulkUpdate', () => {
+  it('moves schedules of two lines to another rule at once: the public departures follow, one batch in the history, restorable', async () => {
+    const ids = [16, 17, 19];
+    const stops = firstStops(ids);
+    const schoolBefore = await publicSchedules(SCHOOL_DAY, stops);
+    const summerBefore = await publicSchedules(SUMMER_DAY, stops);
+    for (const id of ids) {
+      expect(schoolBefore.has(id)).toBe(true);
+      expect(summerBefore.has(id)).toBe(false);
+    }
+
+    // The rule's page: the lines using rule 3 with the version of each line's schedules.
+    const groups = (await boss.query<RuleScheduleGroup[]>('admin.rules.schedulesByRule', { ruleId: 3 })).data;
+    const baseVersions = groups.map((g) => ({ lineId: g.line.id, version: g.version }));
+    expect(baseVersions.find((b) => b.lineId === 7)?.version).toBe(await version(7));
+
+    const res = await bulk({ scheduleIds: ids, runsOnYearlyId: 2, baseVersions });
+    expect(res.message).toBeUndefined();
+    expect(res.status).toBe(200);
+    expect(res.data.schedules.map((s) => [s.id, s.runsOnYearlyId])).toEqual([
+      [16, 2],
+      [17, 2],
+      [19, 2],
+    ]);
+    expect(res.data.versions).toEqual([
+      { lineId: 7, version: await version(7) },
+      { lineId: 8, version: await version(8) },
+    ]);
+    // Only the rule changed: weekdays, trips and times stay.
+    expect(await facts(7)).toEqual([
+      { id: 14, rule: 2, days: expect.any(Array) },
+      { id: 15, rule: 1, days: expect.any(Array) },
+      { id: 16, rule: 2, days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'] },
+      { id: 17, rule: 2, days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'] },
+      { id: 18, rule: 3, days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'] },
+    ]);
+
+    const schoolAfter = await publicSchedules(SCHOOL_DAY, stops);
+    const summerAfter = await publicSchedules(SUMMER_DAY, stops);
+    for (const id of ids) {
+      expect(schoolAfter.has(id)).toBe(false);
+      expect(summerAfter.has(id)).toBe(true);
+    }
+    const ruleThree = (await boss.query<RuleScheduleGroup[]>('admin.rules.schedulesByRule', { ruleId: 3 }))
+      .data;
+    expect(ruleThree.flatMap((g) => g.schedules.map((s) => s.id))).not.toContain(16);
+
+    // One batch in the history: an entry per schedule, naming the rule change field by field.
+    const page = (await boss.query<HistoryPage>('admin.history.list', { kind: 'schedule' })).data;
+    const entries = page.items.filter((i) => res.data.changeIds.includes(i.id));
+    expect(entries.map((e) => [e.entityId, e.username, e.action])).toEqual(
+      expect.arrayContaining([
+        [16, 'boss', 'update'],
+        [17, 'boss', 'update'],
+        [19, 'boss', 'update'],
+      ]),
+    );
+    expect(entries).toHaveLength(3);
+    const of16 = entries.find((e) => e.entityId === 16);
+    expect(of16?.restorable).toBe(true);
+    expect(of16?.changes).toEqual([
+      expect.objectContaining({ path: 'runsOnYearlyId', before: '3', after: '2' }),
+    ]);
+
+    // The history puts schedule 16 back on its rule; the public departures follow again.
+    const restored = await boss.mutate<{ changeIds: number[] }>('admin.history.restore', { id: of16?.id });
+    expect(restored.status).toBe(200);
+    expect((await facts(7)).find((s) => s.id === 16)?.rule).toBe(3);
+    expect((await publicSchedules(SCHOOL_DAY, stops)).has(16)).toBe(true);
+    expect((await publicSchedules(SUMMER_DAY, stops)).has(16)).toBe(false);
+  });
+
+  it('sets the weekdays of several schedules at once (rules untouched) and the public day follows', async () => {
+    const ids = [16, 18];
+    const stops = firstStops(ids);
+    expect((await publicSchedules(SATURDAY, stops)).has(18)).toBe(false);
+    const res = await bulk({
+      scheduleIds: ids,
+      runsOnWeekly: ['SATURDAY', 'SUNDAY'],
+      baseVersions: [{ lineId: 7, version: await version(7) }],
+    });
+    expect(res.status).toBe(200);
+    const after = await facts(7);
+    expect(after.find((s) => s.id === 16)).toEqual({ id: 16, rule: 3, days: ['SATURDAY', 'SUNDAY'] });
+    expect(after.find((s) => s.id === 18)).toEqual({ id: 18, rule: 3, days: ['SATURDAY', 'SUNDAY'] });
+    // 2026-03-07 is a Saturday of school time (rule 3).
+    const saturday = await publicSchedules(SATURDAY, stops);
+    expect(saturday.has(16)).toBe(true);
+    expect(saturday.has(18)).toBe(true);
+    expect((await publicSchedules(SCHOOL_DAY, stops)).has(18)).toBe(false);
+    expect(res.data.changeIds).toHaveLength(2);
+  });
+
+  it('moves and sets weekdays in one save; nothing changed records nothing', async () => {
+    const v = await version(7);
+    const res = await bulk({
+      scheduleIds: [18],
+      runsOnYearlyId: 1,
+      runsOnWeekly: ['MONDAY'],
+      baseVersions: [{ lineId: 7, version: v }],
+    });
+    expect(res.status).toBe(200);
+    expect((await facts(7)).find((s) => s.id === 18)).toEqual({ id: 18, rule: 1, days: ['MONDAY'] });
+    const again = await bulk({
+      scheduleIds: [18],
+      runsOnYearlyId: 1,
+      baseVersions: [{ lineId: 7, version: await version(7) }],
+    });
+    expect(again.status).toBe(200);
+    expect(again.data.changeIds).toEqual([]);
+  });
+
+  it('refuses a page loaded before someone else saved (409 naming them); nothing is written', async () => {
+    const loaded7 = await version(7);
+    const loaded8 = await version(8);
+    // anna saves line 8's schedules after the page was loaded.
+    const annaSave = await anna.mutate('admin.schedules.bulkUpdate', {
+      scheduleIds: [20],
+      runsOnWeekly: ['MONDAY', 'TUESDAY'],
+      baseVersions: [{ lineId: 8, version: loaded8 }],
+    });
+    expect(annaSave.status).toBe(200);
+    const before = counts();
+    const stale = await bulk({
+      scheduleIds: [17, 20],
+      runsOnYearlyId: 5,
+      baseVersions: [
+        { lineId: 7, version: loaded7 },
+        { lineId: 8, version: loaded8 },
+      ],
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.message).toMatch(/changed by anna at \d{4}-\d{2}-\d{2} \d{2}:\d{2} after you opened it/);
+    expect(stale.details).toMatchObject({ reason: 'stale', username: 'anna' });
+    expect(counts()).toEqual(before);
+
+    // The first line stale too: refused the same way.
+    const staleFirst = await bulk({
+      scheduleIds: [17],
+      runsOnYearlyId: 5,
+      baseVersions: [{ lineId: 7, version: loaded7 - 1 }],
+    });
+    expect(staleFirst.status).toBe(409);
+    expect(counts()).toEqual(before);
+  });
+
+  it('refuses bad input with a clear message and changes nothing', async () => {
+    const v7 = await version(7);
+    const base = [{ lineId: 7, version: v7 }];
+    const before = counts();
+    const cases: [unknown, number, string | RegExp][] = [
+      [
+        { scheduleIds: [16, 999999], runsOnYearlyId: 2, baseVersions: base },
+        404,
+        'Schedule 999999 does not exist',
+      ],
+      [{ scheduleIds: [16], runsOnYearlyId: 4242, baseVersions: base }, 404, /4242/],
+      // A schedule of a line whose version the page did not send.
+      [{ scheduleIds: [16, 19], runsOnYearlyId: 2, baseVersions: base }, 400, FAILED],
+      [{ scheduleIds: [16], baseVersions: base }, 400, FAILED],
+      [{ scheduleIds: [], runsOnYearlyId: 2, baseVersions: base }, 400, FAILED],
+      [{ scheduleIds: [16, 16], runsOnYearlyId: 2, baseVersions: base }, 400, FAILED],
+      [{ scheduleIds: [16], runsOnWeekly: [], baseVersions: base }, 400, FAILED],
+      [{ scheduleIds: [16], runsOnWeekly: ['FUNDAY'], baseVersions: base }, 400, FAILED],
+      [{ scheduleIds: [16], runsOnYearlyId: -1, baseVersions: base }, 400, FAILED],
+    ];
+    for (const [input, status, message] of cases) {
+      const res = await bulk(input);
+      expect(res.status, JSON.stringify(input)).toBe(status);
+      expect(res.message, JSON.stringify(input)).toMatch(message);
+    }
+    expect(counts()).toEqual(before);
+    expect(await version(7)).toBe(v7);
+  });
+
+  it('is for admins only', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/admin.schedules.bulkUpdate',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ scheduleIds: [16], runsOnYearlyId: 2, baseVersions: [] }),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
