@@ -479,4 +479,29 @@ export const adminEn = {
     scheduleSummary: (id: number, days: string, trips: string) => `Schedule ${id}: ${days} · ${trips}`, // ours
     backToRules: 'All yearly rules', // ours
   },
+  // Staff speed (issue 12): bulk schedule changes, the typed holiday date.
+  bulk: {
+    panelTitle: 'Change several schedules at once', // ours
+    selectAll: 'Select all', // ours
+    clear: 'Clear selection', // ours
+    selected: (n: number) => `${n} selected`, // ours
+    selectOf: (id: number) => `Select schedule ${id}`, // ours
+    selectLine: (name: string) => `Select every schedule of ${name}`, // ours
+    scheduleLabel: (id: number, time: string, days: string, rule: string) =>
+      `Schedule ${id}: ${time} · ${days} · ${rule}`, // ours
+    moveTo: 'Move to yearly rule', // ours
+    move: 'Move selected', // ours
+    weekdaysLegend: 'Weekdays of the selected schedules', // ours
+    setWeekdays: 'Set weekdays', // ours
+    noneSelected: 'Select the schedules to change first.', // ours
+    noRule: 'Choose the yearly rule to move them to.', // ours
+    noWeekday: 'Choose at least one weekday.', // ours
+    moved: (n: number, rule: string) => `${n === 1 ? '1 schedule' : `${n} schedules`} moved to “${rule}”.`, // ours
+    weekdaysSet: (n: number) => `Weekdays set for ${n === 1 ? '1 schedule' : `${n} schedules`}.`, // ours
+    typedDate: (label: string) => `${label}, typed as MM-DD`, // ours
+    dateFormat: 'Type the date as MM-DD, for example 02-16.', // ours
+    noSuchMonth: (text: string) => `“${text}” is not a date: the month must be 01 to 12.`, // ours
+    noSuchDay: (text: string, month: string, days: number) =>
+      `“${text}” is not a date: month ${month} has ${days} days.`, // ours
+  },
 };

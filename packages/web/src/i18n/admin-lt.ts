@@ -510,4 +510,31 @@ export const adminLt: AdminMessages = {
     scheduleSummary: (id: number, days: string, trips: string) => `Tvarkaraštis ${id}: ${days} · ${trips}`,
     backToRules: 'Visos metinės taisyklės',
   },
+  // Staff speed (issue 12): bulk schedule changes, the typed holiday date.
+  bulk: {
+    panelTitle: 'Keisti kelis tvarkaraščius iš karto',
+    selectAll: 'Pažymėti visus',
+    clear: 'Atžymėti visus',
+    selected: (n: number) => `Pažymėta: ${n}`,
+    selectOf: (id: number) => `Pažymėti tvarkaraštį ${id}`,
+    selectLine: (name: string) => `Pažymėti visus maršruto „${name}“ tvarkaraščius`,
+    scheduleLabel: (id: number, time: string, days: string, rule: string) =>
+      `Tvarkaraštis ${id}: ${time} · ${days} · ${rule}`,
+    moveTo: 'Perkelti į metinę taisyklę',
+    move: 'Perkelti pažymėtus',
+    weekdaysLegend: 'Pažymėtų tvarkaraščių savaitės dienos',
+    setWeekdays: 'Nustatyti savaitės dienas',
+    noneSelected: 'Pirmiausia pažymėkite tvarkaraščius, kuriuos norite keisti.',
+    noRule: 'Pasirinkite metinę taisyklę, į kurią juos perkelti.',
+    noWeekday: 'Pasirinkite bent vieną savaitės dieną.',
+    moved: (n: number, rule: string) =>
+      `${plural(n, 'tvarkaraštis perkeltas', 'tvarkaraščiai perkelti', 'tvarkaraščių perkelta')} į taisyklę „${rule}“.`,
+    weekdaysSet: (n: number) =>
+      `Savaitės dienos nustatytos ${plural(n, 'tvarkaraščiui', 'tvarkaraščiams', 'tvarkaraščių')}.`,
+    typedDate: (label: string) => `${label}, įvesta formatu MM-DD`,
+    dateFormat: 'Įveskite datą formatu MM-DD, pavyzdžiui, 02-16.',
+    noSuchMonth: (text: string) => `„${text}“ nėra data: mėnuo turi būti nuo 01 iki 12.`,
+    noSuchDay: (text: string, month: string, days: number) =>
+      `„${text}“ nėra data: ${month} mėnuo turi ${plural(days, 'dieną', 'dienas', 'dienų')}.`,
+  },
 };

@@ -7,7 +7,8 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { savedId, tempId } from '../logic/temp-ids.ts';
 import { ConfirmDelete, EditingRowActions, LoadError } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
-import { formatMonthDay, MonthDayPicker } from '../ui/month-day-picker.tsx';
+import { MonthDayField } from '../ui/month-day-field.tsx';
+import { formatMonthDay } from '../ui/month-day-picker.tsx';
 import { useInlineRow } from '../ui/use-inline-row.ts';
 
 /** Configure public holidays: rows switch between view and inline edit (spec section 2). */
@@ -157,15 +158,15 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday & { version: number 
         />
       </td>
       <td>
-        <MonthDayPicker
+        <MonthDayField
           label={m.holidays.dateOf(label)}
           month={draft.value.month}
           day={draft.value.day}
-          invalid={bad('day')}
-          onChange={(month, day) =>
+          showInvalid={bad('day')}
+          onChange={(value) =>
             draft.edit((d) => {
-              d.month = month;
-              d.day = day;
+              d.month = value?.month ?? null;
+              d.day = value?.day ?? null;
             })
           }
         />

@@ -6,6 +6,7 @@ import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useServerMessages } from '../../../i18n/index.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { AdminRouteData, LineSchedulesData } from '../admin-api.tsx';
+import { ScheduleBulk } from '../bulk/schedule-bulk.tsx';
 import {
   isTripRuleMessage,
   type ScheduleForm,
@@ -19,6 +20,7 @@ import { useFlushEdits } from '../ui/flush.tsx';
 import { useSafeDraft } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import { ScheduleCard } from './schedule-card.tsx';
+import { orderByFirstDeparture } from './schedule-order.ts';
 import './schedules.css';
 
 /** The schedules of one line, each saved (or deleted) on its own. */
@@ -204,8 +206,32 @@ export function ScheduleEditor({
       ) : (
         <>
           {draft.value.length === 0 && <p className="muted">{m.schedules.noSchedules}</p>}
+          {data.schedules.length > 1 && (
+            <ScheduleBulk
+              lineId={lineId}
+              data={data}
+              baseVersion={draft.baseVersion}
+              onFailed={draft.failed}
+              onReload={refresh}
+              onDone={(result) => {
+                // The editor shows the new rule and weekdays; other unsaved edits stay.
+                const changed = new Map(result.schedules.map((s) => [s.id, s]));
+                draft.edit((all) => {
+                  for (const form of all) {
+                    const stored = changed.get(form.id);
+                    if (stored)
+                      Object.assign(form, {
+                        runsOnYearlyId: stored.runsOnYearlyId,
+                        runsOnWeekly: stored.runsOnWeekly,
+                      });
+                  }
+                });
+                return refresh();
+              }}
+            />
+          )}
           <ol className="sched-list">
-            {draft.value.map((form) => (
+            {orderByFirstDeparture(draft.value, data.schedules).map((form) => (
               <li key={form.id}>
                 <ScheduleCard
                   form={form}

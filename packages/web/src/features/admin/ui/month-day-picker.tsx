@@ -1,11 +1,16 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useId, useState } from 'react';
 import { DayPicker, type Modifiers } from 'react-day-picker';
+import { enGB, lt } from 'react-day-picker/locale';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { formatDate } from '../../../i18n/format.ts';
-import { useMessages } from '../../../i18n/index.ts';
+import { type Language, useLanguage, useMessages } from '../../../i18n/index.ts';
 import 'react-day-picker/style.css';
 import './month-day-picker.css';
+import { pickerPageStart } from './month-day-paging.ts';
+
+/** Month and weekday names and the calendar's own labels in the language shown (Monday first). */
+const CALENDAR_LOCALES: Record<Language, typeof lt> = { lt, en: enGB };
 
 /** The rule editor's calendar covers one year (spec section 9). */
 export const PICKER_YEAR = 2026;
@@ -27,6 +32,8 @@ export interface MonthDayPickerProps {
   months?: number;
   invalid?: boolean;
   id?: string;
+  /** The button shows the calendar icon only (beside a field where the date is typed). */
+  iconOnly?: boolean;
 }
 
 /**
@@ -42,23 +49,34 @@ export function MonthDayPicker({
   months = 1,
   invalid = false,
   id,
+  iconOnly = false,
 }: MonthDayPickerProps) {
   const m = useAdminMessages();
   const { locale } = useMessages().app;
+  const language = useLanguage();
   const [open, setOpen] = useState(false);
   const dialogId = useId();
   const value = formatMonthDay(month, day);
   const selected = month && day ? new Date(PICKER_YEAR, month - 1, day) : undefined;
+  // The page shown: pages of `months` from January (never one holding December alone).
+  const pageOf = (m: number | null) => new Date(PICKER_YEAR, pickerPageStart(m, months), 1);
+  const [page, setPage] = useState(() => pageOf(month));
   const labelDayButton = (date: Date, modifiers: Modifiers) =>
     m.dates.dayButton(formatDate(locale, 'dayMonth', date), modifiers.selected === true);
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setPage(pageOf(month));
+        setOpen(next);
+      }}
+    >
       <Popover.Trigger asChild>
         <button
           type="button"
           id={id}
-          className={`btn month-day${invalid ? ' is-invalid' : ''}`}
+          className={`btn month-day${iconOnly ? ' month-day--icon' : ''}${invalid ? ' is-invalid' : ''}`}
           aria-label={m.dates.pick(label, value || m.dates.notSet)}
           aria-invalid={invalid || undefined}
           aria-controls={open ? dialogId : undefined}
@@ -69,7 +87,7 @@ export function MonthDayPicker({
               d="M4 0h1.5v2h5V0H12v2h2a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H2a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h2zM1.5 6v8c0 .3.2.5.5.5h12c.3 0 .5-.2.5-.5V6z"
             />
           </svg>
-          <span className="month-day__value">{value || m.dates.monthDay}</span>
+          {!iconOnly && <span className="month-day__value">{value || m.dates.monthDay}</span>}
         </button>
       </Popover.Trigger>
       <Popover.Portal>
@@ -80,17 +98,23 @@ export function MonthDayPicker({
           align="start"
           sideOffset={4}
           collisionPadding={8}
+          sticky="always"
           onOpenAutoFocus={(event) => event.preventDefault()}
         >
           <DayPicker
             mode="single"
             autoFocus
             weekStartsOn={1}
+            locale={CALENDAR_LOCALES[language]}
             numberOfMonths={months}
             pagedNavigation
             startMonth={new Date(PICKER_YEAR, 0, 1)}
             endMonth={new Date(PICKER_YEAR, 11, 31)}
-            defaultMonth={selected ?? new Date(PICKER_YEAR, 0, 1)}
+            month={page}
+            onMonthChange={(shown) => {
+              const year = shown.getFullYear();
+              setPage(pageOf(year === PICKER_YEAR ? shown.getMonth() + 1 : year < PICKER_YEAR ? 1 : 12));
+            }}
             selected={selected}
             today={new Date(PICKER_YEAR - 10, 0, 1)}
             labels={{ labelDayButton }}

@@ -1,0 +1,498 @@
+import type { DepartureItem, Holiday, Stop } from '@bus/core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, alertWithText, screenshotViewport, signIn, tokenOf } from './admin-support.ts';
+import {
+  api,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  launchBrowser,
+  openPage,
+  pageErrors,
+  screenshot,
+  settled,
+  url,
+} from './support.ts';
+
+/*
+ * Staff speed in Chromium (issue 12): schedules moved to another yearly rule several at once,
+ * from a line's schedules page and from a rule's usage page; weekdays set for several at once;
+ * the schedules listed by first departure; a holiday's date typed as MM-DD (and refused when it
+ * is no date); the rule calendar on a 390 px phone, fully on screen, paging in whole quarters.
+ * Two lines are made for these tests through the API (deleted at the end): line A with four
+ * schedules on the whole-year rule, added in an order that is not their time order, and line B
+ * with one schedule on the summer rule. 2027-01-13 is a winter Wednesday.
+ */
+const suffix = String(Date.now() % 1_000_000);
+const LINE_A = `Bulk A ${suffix}`;
+const LINE_B = `Bulk B ${suffix}`;
+const WHOLE_YEAR = 'Apskritus metus';
+const SUMMER = 'Vasarą 4/01 - 11/15';
+const WINTER = 'Žiemą 11/04 - 4/14';
+const WINTER_DAY = '2027-01-13';
+const INPUT_FAILED = "Input validation failed, check if everything's entered right";
+const SAVED = 'Successfully saved to the database';
+const HOLIDAY = `E2E typed ${suffix}`;
+
+let browser: Browser;
+let page: Page;
+let token: string;
+let lineA: number;
+let lineB: number;
+let firstStop: number;
+/** Line A's schedules by their first departure. */
+const a: Record<'t0615' | 't0700' | 't0930' | 't1400', number> = { t0615: 0, t0700: 0, t0930: 0, t1400: 0 };
+let bSchedule: number;
+let rules: { id: number; periodName: string }[];
+
+const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+async function go(path: string): Promise<void> {
+  await page.goto(url(path));
+  await settled(page);
+}
+const ruleId = (name: string) => rules.find((r) => r.periodName === name)?.id as number;
+
+async function makeLine(name: string, stops: number[]): Promise<{ lineId: number; routeId: number }> {
+  const line = await adminApi<{ id: number }>(
+    token,
+    'lines.saveFull',
+    {
+      info: {
+        id: null,
+        name,
+        routeStart: 'Zabelynė',
+        routeEnd: 'Burbiškis',
+        routeType: 'Regional Bus',
+        operator: 'UAB Start',
+        anykStationPlatform: null,
+        price: null,
+        enabledSeasonalYearlyRuleFilter: false,
+        customNotes: [],
+      },
+      routes: [
+        {
+          id: null,
+          routeNotes: 'Main',
+          stopsArr: stops.map((id) => ({ id })),
+          distanceMetersList: [null, null],
+        },
+      ],
+    },
+    'mutation',
+  );
+  const full = await adminApi<{ routes: { id: number }[] }>(token, 'lines.getFull', { id: line.id });
+  return { lineId: line.id, routeId: full.routes[0]?.id as number };
+}
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+async function addSchedules(
+  lineId: number,
+  routeId: number,
+  rule: number,
+  starts: number[],
+): Promise<number[]> {
+  const { version } = await adminApi<{ version: number }>(token, 'schedules.byLine', { lineId });
+  const saved = await adminApi<{ id: number }[]>(
+    token,
+    'schedules.saveList',
+    {
+      lineId,
+      baseVersion: version,
+      schedules: starts.map((start) => ({
+        id: null,
+        runsOnWeekly: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
+        runsOnYearlyId: rule,
+        runsOnPublicHolidays: false,
+        timeConstraintsDescription: null,
+        trips: [
+          {
+            id: null,
+            boundFor: 'Out bound',
+            routeId,
+            routeDirReversed: false,
+            timeList: [0, 10, 20].map((d) => hhmm(start + d)),
+          },
+          {
+            id: null,
+            boundFor: 'City bound',
+            routeId,
+            routeDirReversed: true,
+            timeList: [60, 70, 80].map((d) => hhmm(start + d)),
+          },
+        ],
+      })),
+    },
+    'mutation',
+  );
+  return saved.map((s) => s.id);
+}
+
+const stored = async (lineId: number) =>
+  (
+    await adminApi<{ schedules: { id: number; runsOnYearlyId: number; runsOnWeekly: string[] }[] }>(
+      token,
+      'schedules.byLine',
+      { lineId },
+    )
+  ).schedules;
+
+/** Schedules with an Out bound departure from the lines' first stop on a day (the public timetable). */
+const publicSchedules = async (date: string) =>
+  new Set(
+    (
+      await api<{ items: DepartureItem[] }>('departures', { from: firstStop, dir: 'Out bound', date })
+    ).items.map((i) => i.schedId),
+  );
+
+async function inLanguage(language: 'en' | 'lt'): Promise<void> {
+  await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
+}
+
+/** The picker's box lies inside the window. */
+async function expectOnScreen(locator: ReturnType<Page['locator']>, width: number, height: number) {
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  if (!box) return;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(box.y + box.height).toBeLessThanOrEqual(height);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await openPage(browser);
+  await signIn(page);
+  token = await tokenOf(page);
+  const stops = await adminApi<Stop[]>(token, 'stops.list');
+  const stopId = (name: string) => {
+    const stop = stops.find((s) => s.name === name);
+    if (!stop) throw new Error(`no stop ${name}`);
+    return stop.id;
+  };
+  const route = [stopId('Zabelynė'), stopId('Padvarninkai'), stopId('Burbiškis')];
+  firstStop = route[0] as number;
+  rules = (await adminApi<{ rules: { id: number; periodName: string }[] }>(token, 'rules.allWithUsage'))
+    .rules;
+  const made = await makeLine(LINE_A, route);
+  lineA = made.lineId;
+  [a.t1400, a.t0700, a.t0930, a.t0615] = (await addSchedules(lineA, made.routeId, ruleId(WHOLE_YEAR), [
+    14 * 60,
+    7 * 60,
+    9 * 60 + 30,
+    6 * 60 + 15,
+  ])) as [number, number, number, number];
+  const other = await makeLine(LINE_B, route);
+  lineB = other.lineId;
+  [bSchedule] = (await addSchedules(lineB, other.routeId, ruleId(SUMMER), [10 * 60])) as [number];
+});
+
+afterAll(async () => {
+  for (const lineId of [lineA, lineB])
+    if (lineId) {
+      const line = await adminApi<{ version: number }>(token, 'lines.getFull', { id: lineId });
+      await adminApi(token, 'lines.delete', { id: lineId, baseVersion: line.version }, 'mutation');
+    }
+  if (token) {
+    const holidays = await adminApi<(Holiday & { version: number })[]>(token, 'holidays.list');
+    for (const h of holidays.filter((h) => h.name === HOLIDAY))
+      await adminApi(token, 'holidays.delete', { id: h.id, baseVersion: h.version }, 'mutation');
+  }
+  await page?.context().close();
+  await browser?.close();
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+describe('bulk schedule changes', () => {
+  it('lists a line’s schedules by first departure and moves two of them to another rule at once', async () => {
+    const winterBefore = await publicSchedules(WINTER_DAY);
+    expect([a.t0615, a.t0700, a.t0930, a.t1400].every((id) => winterBefore.has(id))).toBe(true);
+
+    await go(`/admin-panel/schedules/${lineA}`);
+    await heading(new RegExp(`^Schedules: ${LINE_A}`)).waitFor();
+    const titles = await page.locator('.sched-card__title').allTextContents();
+    expect(titles).toEqual([a.t0615, a.t0700, a.t0930, a.t1400].map((id) => `Schedule ${id}`));
+
+    await page.getByText('Change several schedules at once').click();
+    const panel = page.locator('details.bulk-panel');
+    // Nothing ticked: the panel says so instead of saving.
+    await panel.getByRole('button', { name: 'Move selected' }).click();
+    await panel.getByText('Select the schedules to change first.').waitFor();
+    await panel.getByLabel(`Schedule ${a.t0615}: 06:15`).check();
+    await panel.getByLabel(`Schedule ${a.t0700}: 07:00`).check();
+    await panel.getByText('2 selected').waitFor();
+    await panel.getByRole('button', { name: 'Move selected' }).click();
+    await panel.getByText('Choose the yearly rule to move them to.').waitFor();
+    await panel.getByLabel('Move to yearly rule').selectOption({ label: SUMMER });
+    await expectNoAxeViolations(page, 'schedule editor with the bulk panel');
+    await screenshot(page, 'bulk-schedules-1280');
+    await panel.getByRole('button', { name: 'Move selected' }).click();
+    await alertWithText(page, `2 schedules moved to “${SUMMER}”.`);
+
+    const after = new Map((await stored(lineA)).map((s) => [s.id, s.runsOnYearlyId]));
+    expect([a.t0615, a.t0700, a.t0930, a.t1400].map((id) => after.get(id))).toEqual([
+      ruleId(SUMMER),
+      ruleId(SUMMER),
+      ruleId(WHOLE_YEAR),
+      ruleId(WHOLE_YEAR),
+    ]);
+    // The cards show the new rule at once; the public timetable follows (no summer rule in January).
+    await page.getByRole('button', { name: new RegExp(`^Schedule ${a.t0615} .*rule: ${SUMMER}`) }).waitFor();
+    const winterAfter = await publicSchedules(WINTER_DAY);
+    expect(winterAfter.has(a.t0615)).toBe(false);
+    expect(winterAfter.has(a.t0700)).toBe(false);
+    expect(winterAfter.has(a.t0930)).toBe(true);
+  });
+
+  it('sets the weekdays of several schedules at once', async () => {
+    const panel = page.locator('details.bulk-panel');
+    await panel.getByRole('button', { name: 'Clear selection' }).click();
+    await panel.getByLabel(`Schedule ${a.t0930}: 09:30`).check();
+    await panel.getByLabel(`Schedule ${a.t1400}: 14:00`).check();
+    await panel.getByRole('button', { name: 'Set weekdays' }).click();
+    await panel.getByText('Choose at least one weekday.').waitFor();
+    await panel.getByRole('checkbox', { name: 'Saturday' }).check();
+    await panel.getByRole('checkbox', { name: 'Sunday' }).check();
+    await panel.getByRole('button', { name: 'Set weekdays' }).click();
+    await alertWithText(page, 'Weekdays set for 2 schedules.');
+    const after = new Map((await stored(lineA)).map((s) => [s.id, s.runsOnWeekly]));
+    expect(after.get(a.t0930)).toEqual(['SATURDAY', 'SUNDAY']);
+    expect(after.get(a.t1400)).toEqual(['SATURDAY', 'SUNDAY']);
+    expect(after.get(a.t0615)).toEqual(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY']);
+    // A Wednesday no longer has them; the editor has nothing unsaved.
+    expect((await publicSchedules(WINTER_DAY)).has(a.t0930)).toBe(false);
+    await page.getByRole('button', { name: new RegExp(`^Schedule ${a.t0930} Sat Sun`) }).waitFor();
+    expect(await page.getByText('Your unsaved changes').count()).toBe(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(page, 390);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'bulk-schedules-390');
+    await inLanguage('lt');
+    await page.reload();
+    await settled(page);
+    await page.getByText('Keisti kelis tvarkaraščius iš karto').click();
+    await screenshot(page, 'bulk-schedules-lt-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'bulk-schedules-lt-1280');
+    await inLanguage('en');
+  });
+
+  it('moves schedules of two lines from the rule’s usage page', async () => {
+    await go(`/admin-panel/yearly-rules/${ruleId(SUMMER)}`);
+    await heading(SUMMER).waitFor();
+    const itemA = page.locator('details.accordion__item', { hasText: LINE_A });
+    const itemB = page.locator('details.accordion__item', { hasText: LINE_B });
+    for (const item of [itemA, itemB])
+      if ((await item.getAttribute('open')) === null) await item.locator('summary').click();
+    await itemA.getByLabel(`Select every schedule of ${LINE_A}`).check();
+    expect(await itemA.getByLabel(`Select schedule ${a.t0615}`).isChecked()).toBe(true);
+    await itemB.getByLabel(`Select schedule ${bSchedule}`).check();
+    await page.getByText('3 selected').waitFor();
+    // The rule's own name is not offered as where to move.
+    const choice = page.getByLabel('Move to yearly rule');
+    expect(await choice.locator('option', { hasText: SUMMER }).count()).toBe(0);
+    await choice.selectOption({ label: WINTER });
+    await expectNoAxeViolations(page, 'rule usage with bulk move');
+    await screenshot(page, 'bulk-rule-usage-1280');
+    await page.getByRole('button', { name: 'Move selected' }).click();
+    await alertWithText(page, `3 schedules moved to “${WINTER}”.`);
+    // They left this rule's page, and are on the winter rule.
+    await expect.poll(() => page.locator('details.accordion__item', { hasText: LINE_A }).count()).toBe(0);
+    expect(await page.locator('details.accordion__item', { hasText: LINE_B }).count()).toBe(0);
+    expect(
+      (await stored(lineA))
+        .filter((s) => s.runsOnYearlyId === ruleId(WINTER))
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual([a.t0615, a.t0700].sort());
+    expect((await stored(lineB))[0]?.runsOnYearlyId).toBe(ruleId(WINTER));
+    const winter = await publicSchedules(WINTER_DAY);
+    expect(winter.has(a.t0615)).toBe(true);
+    expect(winter.has(bSchedule)).toBe(true);
+
+    // The same page on a phone and in Lithuanian.
+    await go(`/admin-panel/yearly-rules/${ruleId(WINTER)}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(page, 390);
+    await screenshot(page, 'bulk-rule-usage-390');
+    await inLanguage('lt');
+    await page.reload();
+    await settled(page);
+    await page.locator('details.accordion__item', { hasText: LINE_A }).locator('summary').click();
+    await page.getByLabel(`Pažymėti visus maršruto „${LINE_A}“ tvarkaraščius`).check();
+    await page.getByText('Pažymėta: 2').waitFor();
+    await screenshot(page, 'bulk-rule-usage-lt-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'bulk-rule-usage-lt-1280');
+    await inLanguage('en');
+  });
+
+  it('refuses a move from a page older than someone else’s save, naming them', async () => {
+    await go(`/admin-panel/yearly-rules/${ruleId(WINTER)}`);
+    const item = page.locator('details.accordion__item', { hasText: LINE_B });
+    if ((await item.getAttribute('open')) === null) await item.locator('summary').click();
+    await item.getByLabel(`Select schedule ${bSchedule}`).check();
+    // Meanwhile line B's schedules are saved elsewhere.
+    const { version } = await adminApi<{ version: number }>(token, 'schedules.byLine', { lineId: lineB });
+    await adminApi(
+      token,
+      'schedules.bulkUpdate',
+      { scheduleIds: [bSchedule], runsOnWeekly: ['MONDAY'], baseVersions: [{ lineId: lineB, version }] },
+      'mutation',
+    );
+    await page.getByLabel('Move to yearly rule').selectOption({ label: SUMMER });
+    await page.getByRole('button', { name: 'Move selected' }).click();
+    await page.getByText(/changed by boss at \d{4}-\d{2}-\d{2} \d{2}:\d{2} after you opened it/).waitFor();
+    expect((await stored(lineB))[0]?.runsOnYearlyId).toBe(ruleId(WINTER));
+    await page.getByRole('button', { name: 'Reload the current version' }).click();
+    await page.getByRole('button', { name: 'Move selected' }).click();
+    await alertWithText(page, `1 schedule moved to “${SUMMER}”.`);
+    expect((await stored(lineB))[0]?.runsOnYearlyId).toBe(ruleId(SUMMER));
+  });
+});
+
+describe('finding things', () => {
+  it('takes a holiday’s date typed as MM-DD and refuses one that is no date', async () => {
+    await go('/admin-panel/holidays');
+    await page.getByRole('button', { name: 'Add holiday' }).click();
+    await page.getByLabel('Name of the new holiday').fill(HOLIDAY);
+    const typed = page.getByLabel('Date of the new holiday, typed as MM-DD');
+    await typed.fill('02-30');
+    await typed.blur();
+    await page.getByText('“02-30” is not a date: month 02 has 29 days.').waitFor();
+    expect(await typed.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await alertWithText(page, INPUT_FAILED);
+    expect((await adminApi<Holiday[]>(token, 'holidays.list')).some((h) => h.name === HOLIDAY)).toBe(false);
+    await screenshot(page, 'bulk-holiday-invalid-1280');
+
+    await typed.fill('13-01');
+    await typed.blur();
+    await page.getByText('“13-01” is not a date: the month must be 01 to 12.').waitFor();
+    await typed.fill('16 Feb');
+    await typed.blur();
+    await page.getByText('Type the date as MM-DD, for example 02-16.').waitFor();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(page, 390);
+    await screenshot(page, 'bulk-holiday-invalid-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // One digit each is fine; it shows as MM-DD once left, and the calendar agrees.
+    await typed.fill('2-17');
+    await typed.blur();
+    expect(await typed.inputValue()).toBe('02-17');
+    expect(await page.getByRole('button', { name: /^Date of the new holiday: 02-17/ }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await alertWithText(page, SAVED);
+    const saved = (await adminApi<Holiday[]>(token, 'holidays.list')).find((h) => h.name === HOLIDAY);
+    expect(saved).toMatchObject({ month: 2, day: 17 });
+    await page
+      .getByRole('row', { name: new RegExp(HOLIDAY) })
+      .getByText('02-17')
+      .waitFor();
+
+    await inLanguage('lt');
+    await page.reload();
+    await settled(page);
+    await page.getByRole('button', { name: 'Pridėti šventę' }).click();
+    const typedLt = page.getByLabel('Naujos šventės data, įvesta formatu MM-DD');
+    await typedLt.fill('02-30');
+    await typedLt.blur();
+    await page.getByText('„02-30“ nėra data: 02 mėnuo turi 29 dienas.').waitFor();
+    await screenshot(page, 'bulk-holiday-invalid-lt-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'bulk-holiday-invalid-lt-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Atšaukti' }).click();
+    await inLanguage('en');
+  });
+
+  it('opens the rule calendar fully on a 390 px screen, paging by whole quarters to October–December', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await go('/admin-panel/yearly-rules');
+    await heading('Yearly rules').waitFor();
+    const whole = page.locator('.rule-card').first();
+    const start = whole.getByRole('button', { name: /^Start of period 1: 01-01/ });
+    for (const at of ['middle', 'bottom', 'top'] as const) {
+      // The button at the middle, near the bottom and near the top of the window.
+      await start.evaluate((button, where) => {
+        const rect = button.getBoundingClientRect();
+        const target =
+          where === 'top' ? 60 : where === 'middle' ? window.innerHeight / 2 : window.innerHeight - 60;
+        window.scrollBy(0, rect.top - target);
+      }, at);
+      await start.click();
+      const calendar = page.getByRole('dialog', { name: 'Choose start of period 1' });
+      await calendar.waitFor();
+      expect(await calendar.locator('.rdp-month').count()).toBe(3);
+      await expectOnScreen(calendar, 390, 844);
+      if (at === 'middle') await screenshotViewport(page, 'bulk-rule-calendar-390');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => calendar.count()).toBe(0);
+    }
+
+    // Paging: January-March, April-June, July-September, October-December, and no further.
+    await start.click();
+    const calendar = page.getByRole('dialog', { name: 'Choose start of period 1' });
+    const captions = () => calendar.locator('.rdp-month_caption').allTextContents();
+    expect(await captions()).toEqual(['January 2026', 'February 2026', 'March 2026']);
+    const next = calendar.getByRole('button', { name: 'Go to the Next Month' });
+    for (let i = 0; i < 3; i++) await next.click();
+    expect(await captions()).toEqual(['October 2026', 'November 2026', 'December 2026']);
+    expect(await next.isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // A period ending in December opens on October-December, not on December alone.
+    const end = whole.getByRole('button', { name: /^End of period 1: 12-31/ });
+    await end.click();
+    const endCalendar = page.getByRole('dialog', { name: 'Choose end of period 1' });
+    await endCalendar.waitFor();
+    expect(await endCalendar.locator('.rdp-month_caption').allTextContents()).toEqual([
+      'October 2026',
+      'November 2026',
+      'December 2026',
+    ]);
+    await expectOnScreen(endCalendar, 390, 844);
+    await page.keyboard.press('Escape');
+
+    await inLanguage('lt');
+    await page.reload();
+    await settled(page);
+    await page
+      .locator('.rule-card')
+      .first()
+      .getByRole('button', { name: /^Laikotarpio 1 pradžia/ })
+      .click();
+    const ltCalendar = page.getByRole('dialog', { name: /Laikotarpio 1 pradžia/ });
+    await ltCalendar.waitFor();
+    await expectOnScreen(ltCalendar, 390, 844);
+    await screenshotViewport(page, 'bulk-rule-calendar-lt-390');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page
+      .locator('.rule-card')
+      .first()
+      .getByRole('button', { name: /^Laikotarpio 1 pradžia/ })
+      .click();
+    await ltCalendar.waitFor();
+    await expectOnScreen(ltCalendar, 1280, 900);
+    await screenshotViewport(page, 'bulk-rule-calendar-lt-1280');
+    await page.keyboard.press('Escape');
+    await inLanguage('en');
+    await page.reload();
+    await settled(page);
+    await page
+      .locator('.rule-card')
+      .first()
+      .getByRole('button', { name: /^Start of period 1: 01-01/ })
+      .click();
+    await calendar.waitFor();
+    await expectOnScreen(calendar, 1280, 900);
+    await screenshotViewport(page, 'bulk-rule-calendar-1280');
+    await page.keyboard.press('Escape');
+  });
+});
