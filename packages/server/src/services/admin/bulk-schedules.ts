@@ -1,4 +1,4 @@
-import { type BulkSchedulesInput, DomainError, serverMessage } from '@bus/core';
+import { type BulkSchedulesInput, DomainError, serverMessage, type Weekday } from '@bus/core';
 import {
   type Db,
   findScheduleLines,
@@ -19,7 +19,7 @@ import { scheduleStates } from './states.ts';
 
 export interface BulkSchedulesResult {
   /** The schedules changed, as stored now (id, line, rule, weekdays). */
-  schedules: { id: number; lineId: number; runsOnYearlyId: number; runsOnWeekly: string[] }[];
+  schedules: { id: number; lineId: number; runsOnYearlyId: number; runsOnWeekly: Weekday[] }[];
   /** The version of each line's schedules after the save (what its editor saves against next). */
   versions: { lineId: number; version: number }[];
   /** The history entries written (one per schedule that changed, one batch). */
