@@ -71,6 +71,17 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
       .schedules,
   }),
   'admin.schedules.delete': () => ({ id: 14 }),
+  'admin.schedules.bulkUpdate': async (_t, client) => ({
+    scheduleIds: [16, 17],
+    runsOnYearlyId: 1,
+    baseVersions: [
+      {
+        lineId: 7,
+        version: (await client.query<{ version: number }>('admin.schedules.byLine', { lineId: 7 })).data
+          .version,
+      },
+    ],
+  }),
   'admin.rules.allWithUsage': () => undefined,
   'admin.rules.saveAll': async (_t, client) => ({
     rules: (await client.query<{ rules: unknown[] }>('admin.rules.allWithUsage')).data.rules,
@@ -113,6 +124,11 @@ const DENIED_INPUT: Record<string, unknown> = {
   'admin.schedules.byLine': { lineId: 1 },
   'admin.schedules.saveList': { lineId: 1, schedules: [] },
   'admin.schedules.delete': { id: 1 },
+  'admin.schedules.bulkUpdate': {
+    scheduleIds: [1],
+    runsOnYearlyId: 2,
+    baseVersions: [{ lineId: 1, version: 0 }],
+  },
   'admin.rules.saveAll': { rules: [] },
   'admin.rules.schedulesByRule': { ruleId: 1 },
   'admin.history.restore': { id: 1 },
@@ -192,7 +208,7 @@ describe('every admin procedure is protected on the server', () => {
   afterAll(() => t.app.close());
 
   it('knows a working input for every admin procedure (so none is left out of this table)', () => {
-    expect(adminProcedures.length).toBe(24);
+    expect(adminProcedures.length).toBe(25);
     expect(adminProcedures.map((p) => p.path).sort()).toEqual(Object.keys(WORKING_INPUT).sort());
   });
 
