@@ -367,6 +367,7 @@ describe('finding things', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await alertWithText(page, INPUT_FAILED);
     expect((await adminApi<Holiday[]>(token, 'holidays.list')).some((h) => h.name === HOLIDAY)).toBe(false);
+    await expectNoAxeViolations(page, 'holiday with a typed date that is no date');
     await screenshot(page, 'bulk-holiday-invalid-1280');
 
     await typed.fill('13-01');
