@@ -59,7 +59,7 @@ export function MonthDayPicker({
   const value = formatMonthDay(month, day);
   const selected = month && day ? new Date(PICKER_YEAR, month - 1, day) : undefined;
   // The page shown: pages of `months` from January (never one holding December alone).
-  const pageOf = (m: number | null) => new Date(PICKER_YEAR, pickerPageStart(m, months), 1);
+  const pageOf = (picked: number | null) => new Date(PICKER_YEAR, pickerPageStart(picked, months), 1);
   const [page, setPage] = useState(() => pageOf(month));
   const labelDayButton = (date: Date, modifiers: Modifiers) =>
     m.dates.dayButton(formatDate(locale, 'dayMonth', date), modifiers.selected === true);
