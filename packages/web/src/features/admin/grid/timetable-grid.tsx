@@ -535,7 +535,12 @@ export function TimetableGrid({
         const route =
           twin && grid.reversed ? m.grid.reversedRoute(routeName(grid.routeId)) : routeName(grid.routeId);
         const headingId = `tgrid-${grid.key.replace(/[^\w]/g, '-')}`;
-        const firstActive = active?.grid === grid.key;
+        // One tab stop per table (the active cell, else the first): arrows, Tab and Enter move inside.
+        const firstActive =
+          active !== null &&
+          active.grid === grid.key &&
+          active.row < grid.stops.length &&
+          grid.columns.some((c) => c.tripId === active.tripId);
         return (
           <section key={grid.key} className="tgrid-section" aria-labelledby={headingId}>
             <h2 id={headingId}>
@@ -581,7 +586,9 @@ export function TimetableGrid({
                             )}
                           </label>
                           <span className="tgrid-col__fact">{days || m.grid.noDays}</span>
-                          <span className="tgrid-col__fact">{ruleLabel(form.runsOnYearlyId)}</span>
+                          <span className="tgrid-col__fact">
+                            {m.schedules.summaryRule(ruleLabel(form.runsOnYearlyId))}
+                          </span>
                           <span className="tgrid-col__fact">
                             {form.runsOnPublicHolidays ? m.grid.holidaysYes : m.grid.holidaysNo}
                           </span>
@@ -623,6 +630,7 @@ export function TimetableGrid({
                               inputMode="numeric"
                               autoComplete="off"
                               spellCheck={false}
+                              size={6}
                               maxLength={8}
                               placeholder="–"
                               value={text ?? stored}
@@ -681,7 +689,7 @@ export function TimetableGrid({
           disabled={busy || changed.length === 0}
           onClick={() => void save()}
         >
-          {busy ? m.common.saving : m.grid.save(Math.max(changed.length, 1))}
+          {busy ? m.common.saving : changed.length === 0 ? m.common.save : m.grid.save(changed.length)}
         </button>
       </div>
     </div>
