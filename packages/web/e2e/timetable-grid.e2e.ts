@@ -380,6 +380,52 @@ describe('timetable grid', () => {
     await expect.poll(() => boss.locator('.sched-card').count()).toBe(3);
   });
 
+  it('applies the schedule editor checks: an empty time refused with the spec message, times going backwards confirmed', async () => {
+    await go(boss, `/admin-panel/schedules/${lineId}/grid`);
+    const out = afternoon.trips[0]?.id as number;
+    // Clearing a cell is explicit (Backspace), and the save then says what the spec says.
+    await cell(boss, out, 3).focus();
+    await boss.keyboard.press('Backspace');
+    await boss.keyboard.press('Enter');
+    expect(await cell(boss, out, 3).inputValue()).toBe('');
+    await boss.getByRole('button', { name: 'Save 1 schedule' }).click();
+    await boss
+      .getByRole('alert')
+      .filter({ hasText: "Input validation failed, check if everything's entered right" })
+      .first()
+      .waitFor();
+    await boss
+      .getByRole('alert')
+      .filter({ hasText: `Not saved: Schedule ${afternoon.id}` })
+      .waitFor();
+    expect(await cell(boss, out, 3).getAttribute('aria-invalid')).toBe('true');
+
+    // A time going backwards is saved only once confirmed.
+    await cell(boss, out, 3).focus();
+    await typeInto(boss, '15:20', 'Enter');
+    await boss.getByRole('button', { name: 'Save 1 schedule' }).click();
+    const warning = boss.getByRole('alert').filter({ hasText: 'Please check before saving:' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain(
+      `Schedule ${afternoon.id}: Trip 1: the time goes back from 15:37 to 15:20 at ${lineStops[3]?.name}.`,
+    );
+    expect((await byLine()).schedules.find((s) => s.id === afternoon.id)?.trips[0]?.timeList[3]).toBe(
+      '15:40',
+    );
+    await warning.getByRole('button', { name: 'Keep editing' }).click();
+    await cell(boss, out, 3).focus();
+    await typeInto(boss, '15:41', 'Enter');
+    await boss.getByRole('button', { name: 'Save 1 schedule' }).click();
+    await boss
+      .getByRole('status')
+      .filter({ hasText: 'Successfully saved to the database' })
+      .first()
+      .waitFor();
+    expect((await byLine()).schedules.find((s) => s.id === afternoon.id)?.trips[0]?.timeList[3]).toBe(
+      '15:41',
+    );
+  });
+
   it('refuses a save made from an older version, naming who saved in between, and keeps the draft', async () => {
     await go(boss, `/admin-panel/schedules/${lineId}/grid`);
     const out = afternoon.trips[0]?.id as number;
@@ -452,6 +498,17 @@ describe('timetable grid', () => {
       await screenshotViewport(boss, `admin-grid-${lang}-390-table`);
     }
     await boss.evaluate(() => localStorage.setItem('lang', 'en'));
+    await boss.setViewportSize({ width: 1280, height: 900 });
+    // M38 (line 13): twelve one-way city loops on two route variations, read only here.
+    await go(boss, '/admin-panel/schedules/13/grid');
+    await boss.getByRole('table', { name: /^One way · .+ \(24 stops\)$/ }).waitFor();
+    expect(await boss.getByRole('table').count()).toBe(2);
+    await expectNoAxeViolations(boss, 'timetable grid of M38');
+    await screenshotViewport(boss, 'admin-grid-m38-1280');
+    await boss.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(boss, 390);
+    await cell(boss, 69, 0).focus();
+    await screenshotViewport(boss, 'admin-grid-m38-390');
     await boss.setViewportSize({ width: 1280, height: 900 });
   });
 });
