@@ -1,6 +1,14 @@
 import { renderServerMessage, WEEKDAYS, WHOLE_YEAR_RULE_NAME } from '@bus/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ClipboardEvent,
+  type KeyboardEvent,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useServerMessages } from '../../../i18n/index.ts';
@@ -125,6 +133,12 @@ export function TimetableGrid({
     focusWanted.current = null;
   });
 
+  // The warnings to confirm are brought into view once, when they appear.
+  const scrollIntoView = useCallback(
+    (element: HTMLElement | null) => element?.scrollIntoView({ block: 'nearest' }),
+    [],
+  );
+
   const focusCell = (target: Active) => {
     focusWanted.current = target;
     setActive(target);
@@ -168,6 +182,10 @@ export function TimetableGrid({
     if (parsed.kind === 'invalid') {
       setRefusedText(key, parsed.text);
       setNotice({ tone: 'danger', text: m.grid.notATime(parsed.text, whereOf(grid, scheduleId, row)) });
+      // The refused cell stays in sight above the save bar, which now says why.
+      requestAnimationFrame(() =>
+        document.getElementById(cellId(tripId, row))?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+      );
       return false;
     }
     draft.edit((all) => setCellTime(all, tripId, row, parsed.kind === 'time' ? parsed.value : ''));
@@ -343,6 +361,9 @@ export function TimetableGrid({
   const save = async (confirmed = false) => {
     if (refusedRef.current.size > 0) {
       setNotice({ tone: 'danger', text: m.grid.fixCellsFirst });
+      const [firstRefused] = refusedRef.current.keys();
+      const [tripId, row] = (firstRefused ?? '').split(':').map(Number);
+      document.getElementById(cellId(tripId ?? 0, row ?? 0))?.focus();
       return;
     }
     const toSave = changedSchedules(draft.latest(), loaded);
@@ -514,19 +535,8 @@ export function TimetableGrid({
         </div>
       </section>
 
-      <div className="tgrid__notice" aria-live="assertive">
-        {notice && (
-          <p
-            id="tgrid-notice"
-            className={`alert alert--${notice.tone === 'danger' ? 'danger' : 'info'}`}
-            role={notice.tone === 'danger' ? 'alert' : 'status'}
-          >
-            {notice.text}
-          </p>
-        )}
-      </div>
-
       {unplaced > 0 && <p className="muted">{m.grid.unplaced(unplaced)}</p>}
+      {grids.length === 0 && routes.length > 0 && <p className="muted">{m.schedules.noSchedules}</p>}
 
       {grids.map((grid) => {
         const twin = grids.some(
@@ -656,7 +666,7 @@ export function TimetableGrid({
       })}
 
       {warnings !== null && warnings.length > 0 && (
-        <div className="alert alert--danger schedule-warnings" role="alert">
+        <div className="alert alert--danger schedule-warnings" role="alert" ref={scrollIntoView}>
           <p>{m.schedules.warningsTitle}</p>
           <ul>
             {warnings.map((text) => (
@@ -679,7 +689,19 @@ export function TimetableGrid({
         </div>
       )}
 
+      {/* Kept in view at the bottom: what the last action did or why it was refused, and the save. */}
       <div className="tgrid-savebar">
+        <div className="tgrid-savebar__notice">
+          {notice && (
+            <p
+              id="tgrid-notice"
+              className={`alert alert--${notice.tone === 'danger' ? 'danger' : 'info'}`}
+              role={notice.tone === 'danger' ? 'alert' : 'status'}
+            >
+              {notice.text}
+            </p>
+          )}
+        </div>
         <span className="tgrid-savebar__status" aria-live="polite">
           {changed.length > 0 ? m.grid.unsaved(changed.length) : ''}
         </span>
