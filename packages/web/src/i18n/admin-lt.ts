@@ -533,7 +533,7 @@ export const adminLt: AdminMessages = {
     unplaced: (n: number) =>
       `${plural(n, 'reisas', 'reisai', 'reisų')} dar be maršruto varianto: ${n === 1 ? 'jis redaguojamas' : 'jie redaguojami'} tvarkaraščių redaktoriuje.`,
     notATime: (text: string, where: string) =>
-      `„${text}“ (${where}) nėra laikas. Įrašykite, pvz., 6:15, 06:15, 615, 0615 arba 6.15; Esc grąžina išsaugotą laiką.`,
+      `${where}: „${text}“ nėra laikas. Įrašykite, pvz., 6:15, 06:15, 615, 0615 arba 6.15; Esc grąžina išsaugotą laiką.`,
     pasteTooBig: (rows: number, cols: number, roomRows: number, roomCols: number) =>
       `Niekas neįklijuota: bloke yra ${plural(rows, 'eilutė', 'eilutės', 'eilučių')} ir ${plural(cols, 'stulpelis', 'stulpeliai', 'stulpelių')}, o nuo šio langelio telpa ${plural(roomRows, 'eilutė', 'eilutės', 'eilučių')} ir ${plural(roomCols, 'stulpelis', 'stulpeliai', 'stulpelių')}.`,
     pasteInvalid: (text: string, row: number, col: number) =>
@@ -566,7 +566,7 @@ export const adminLt: AdminMessages = {
     removed: (n: number) =>
       `${pluralForm(n, 'Pašalintas', 'Pašalinti', 'Pašalinta')} ${plural(n, 'naujas tvarkaraštis', 'nauji tvarkaraščiai', 'naujų tvarkaraščių')}.`,
     unsaved: (n: number) =>
-      `${pluralForm(n, 'Pakeistas', 'Pakeisti', 'Pakeista')} ${plural(n, 'tvarkaraštis', 'tvarkaraščiai', 'tvarkaraščių')}, dar neišsaugota.`,
+      `${pluralForm(n, 'Pakeistas', 'Pakeisti', 'Pakeista')} ${plural(n, 'tvarkaraštis', 'tvarkaraščiai', 'tvarkaraščių')}, dar ${pluralForm(n, 'neišsaugotas', 'neišsaugoti', 'neišsaugota')}.`,
     nothingToSave: 'Nėra ką išsaugoti.',
     save: (n: number) => `Išsaugoti ${plural(n, 'tvarkaraštį', 'tvarkaraščius', 'tvarkaraščių')}`,
     fixCellsFirst:
