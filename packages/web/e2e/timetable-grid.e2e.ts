@@ -376,6 +376,7 @@ describe('timetable grid', () => {
     expect(await copy.locator('.sched-card__summary').textContent()).toContain(
       '06:50 Out bound · 07:25 City bound',
     );
+    await screenshot(boss, 'admin-schedule-duplicated-1280');
     await copy.getByRole('button', { name: 'Remove new schedule' }).click();
     await expect.poll(() => boss.locator('.sched-card').count()).toBe(3);
   });

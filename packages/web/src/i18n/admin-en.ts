@@ -486,7 +486,7 @@ export const adminEn = {
     openHint: 'all trips in one table per direction, with copy and shift', // ours
     toEditor: 'Schedule editor', // ours
     intro:
-      'One table per direction: stops down the side, trips across. Type a time (6:15, 615, 0615 or 6.15) to replace a cell; arrows, Tab and Enter move between cells; Esc puts the stored time back; paste a block copied from a spreadsheet into any cell. Tab from the last cell leaves the table.', // ours
+      'One table per direction: stops down the side, trips across. Type a time (6:15, 615, 0615 or 6.15) to replace a cell; arrows, Tab and Enter move between cells; Esc puts the stored time back; paste a block copied from a spreadsheet into any cell. Enter goes down a trip and on to the next one; Ctrl+End jumps to the last cell, from where Tab leaves the table.', // ours
     direction: (boundFor: string, route: string, stops: number) =>
       `${boundFor} · ${route} (${stops === 1 ? '1 stop' : `${stops} stops`})`, // ours
     reversedRoute: (route: string) => `${route}, driven backwards`, // ours

@@ -517,7 +517,7 @@ export const adminLt: AdminMessages = {
     openHint: 'visi reisai vienoje lentelėje kiekvienai krypčiai, su kopijavimu ir perstūmimu',
     toEditor: 'Tvarkaraščių redaktorius',
     intro:
-      'Kiekvienai krypčiai – viena lentelė: stotelės eilutėse, reisai stulpeliuose. Įrašytas laikas (6:15, 615, 0615 arba 6.15) pakeičia langelio turinį; tarp langelių judama rodyklėmis, Tab ir Enter; Esc grąžina išsaugotą laiką; iš skaičiuoklės nukopijuotą bloką galima įklijuoti į bet kurį langelį. Tab paskutiniame langelyje išveda iš lentelės.',
+      'Kiekvienai krypčiai – viena lentelė: stotelės eilutėse, reisai stulpeliuose. Įrašytas laikas (6:15, 615, 0615 arba 6.15) pakeičia langelio turinį; tarp langelių judama rodyklėmis, Tab ir Enter; Esc grąžina išsaugotą laiką; iš skaičiuoklės nukopijuotą bloką galima įklijuoti į bet kurį langelį. Enter leidžiasi reisu žemyn ir pereina į kitą reisą; Ctrl+End nukelia į paskutinį langelį, iš kurio Tab išveda iš lentelės.',
     direction: (boundFor: string, route: string, stops: number) =>
       `${boundFor} · ${route} (${plural(stops, 'stotelė', 'stotelės', 'stotelių')})`,
     reversedRoute: (route: string) => `${route}, atbuline tvarka`,
