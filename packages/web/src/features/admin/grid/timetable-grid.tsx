@@ -359,10 +359,14 @@ export function TimetableGrid({
     ]);
 
   const save = async (confirmed = false) => {
-    if (refusedRef.current.size > 0) {
+    // Cells of trips that are gone (a new schedule removed, a reload) no longer count.
+    const tripIds = new Set(draft.latest().flatMap((f) => f.trips.map((t) => t.id)));
+    const [firstRefused] = [...refusedRef.current.keys()].filter((key) =>
+      tripIds.has(Number(key.split(':')[0])),
+    );
+    if (firstRefused !== undefined) {
       setNotice({ tone: 'danger', text: m.grid.fixCellsFirst });
-      const [firstRefused] = refusedRef.current.keys();
-      const [tripId, row] = (firstRefused ?? '').split(':').map(Number);
+      const [tripId, row] = firstRefused.split(':').map(Number);
       document.getElementById(cellId(tripId ?? 0, row ?? 0))?.focus();
       return;
     }
