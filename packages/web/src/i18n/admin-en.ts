@@ -504,4 +504,68 @@ export const adminEn = {
     noSuchDay: (text: string, month: string, days: number) =>
       `“${text}” is not a date: month ${month} has ${days} days.`, // ours
   },
+  // Timetable grid with copy and shift (issue 12, staff speed).
+  grid: {
+    heading: (lineTitle: string) => `Timetable grid: ${lineTitle}`, // ours
+    open: 'Timetable grid', // ours
+    openHint: 'all trips in one table per direction, with copy and shift', // ours
+    toEditor: 'Schedule editor', // ours
+    intro:
+      'One table per direction: stops down the side, trips across. Type a time (6:15, 615, 0615 or 6.15) to replace a cell; arrows, Tab and Enter move between cells; Esc puts the stored time back; paste a block copied from a spreadsheet into any cell. Enter goes down a trip and on to the next one; Ctrl+End jumps to the last cell, from where Tab leaves the table.', // ours
+    direction: (boundFor: string, route: string, stops: number) =>
+      `${boundFor} · ${route} (${stops === 1 ? '1 stop' : `${stops} stops`})`, // ours
+    reversedRoute: (route: string) => `${route}, driven backwards`, // ours
+    colStop: 'Stop', // ours
+    newSchedule: (n: number) => `New schedule ${n}`, // ours
+    select: (schedule: string) => `Select ${schedule}`, // ours
+    holidaysYes: 'also on holidays', // ours
+    holidaysNo: 'not on holidays', // ours
+    noRule: 'no rule', // ours
+    noDays: 'no weekdays', // ours
+    cellLabel: (stop: string, n: number, schedule: string, boundFor: string) =>
+      `${stop} (stop ${n}), ${schedule}, ${boundFor}`, // ours
+    unplaced: (n: number) =>
+      `${n === 1 ? '1 trip has' : `${n} trips have`} no route yet and ${n === 1 ? 'is' : 'are'} edited in the schedule editor.`, // ours
+    notATime: (text: string, where: string) =>
+      `“${text}” at ${where} is not a time. Type it as 6:15, 06:15, 615, 0615 or 6.15; Esc puts the stored time back.`, // ours
+    pasteTooBig: (rows: number, cols: number, roomRows: number, roomCols: number) =>
+      `Nothing pasted: the block has ${rows === 1 ? '1 row' : `${rows} rows`} and ${cols === 1 ? '1 column' : `${cols} columns`}, but from this cell there is room for ${roomRows === 1 ? '1 row' : `${roomRows} rows`} and ${roomCols === 1 ? '1 column' : `${roomCols} columns`}.`, // ours
+    pasteInvalid: (text: string, row: number, col: number) =>
+      `Nothing pasted: “${text}” (row ${row}, column ${col} of the block) is not a time.`, // ours
+    pasted: (n: number) => (n === 1 ? '1 time pasted.' : `${n} times pasted.`), // ours
+    toolsHeading: 'Copy and shift', // ours
+    toolsIntro:
+      'Tick the trips to work on. A trip belongs to a schedule, so ticking a trip takes its whole schedule: copies and shifts move both trips of an out-and-back pair together, and a copy keeps the weekdays, yearly rule and holidays of its original.', // ours
+    selectedNone: 'No trip ticked yet: tick the box above a trip.', // ours
+    selected: (names: string) => `Ticked: ${names}`, // ours
+    offset: 'Offset (HH:MM)', // ours
+    copies: 'Copies', // ours
+    duplicate: 'Duplicate', // ours
+    copyLater: (offset: string) => `Copy, ${offset} later`, // ours
+    makeCopies: (n: number, offset: string) => `Make ${n} copies, every ${offset}`, // ours
+    shiftLater: (offset: string) => `Shift ${offset} later`, // ours
+    shiftEarlier: (offset: string) => `Shift ${offset} earlier`, // ours
+    removeNew: 'Remove new schedules', // ours
+    clearSelection: 'Untick all', // ours
+    copied: (n: number) =>
+      n === 1 ? '1 new schedule added: save to keep it.' : `${n} new schedules added: save to keep them.`, // ours
+    shifted: (n: number, offset: string, later: boolean) =>
+      `${n === 1 ? '1 schedule' : `${n} schedules`} shifted ${offset} ${later ? 'later' : 'earlier'}: save to keep ${n === 1 ? 'it' : 'them'}.`, // ours
+    outOfDay: (schedule: string, time: string) =>
+      `Nothing changed: ${time} of ${schedule} would pass midnight. Times stay between 00:00 and 23:59.`, // ours
+    copiesRange: (max: number) => `Copies: a whole number from 1 to ${max}.`, // ours
+    removeOnlyNew:
+      'Only new, unsaved schedules can be removed here; delete saved ones in the schedule editor.', // ours
+    removed: (n: number) => (n === 1 ? '1 new schedule removed.' : `${n} new schedules removed.`), // ours
+    unsaved: (n: number) =>
+      n === 1 ? '1 schedule changed, not saved yet.' : `${n} schedules changed, not saved yet.`, // ours
+    nothingToSave: 'No changes to save.', // ours
+    save: (n: number) => (n === 1 ? 'Save 1 schedule' : `Save ${n} schedules`), // ours
+    fixCellsFirst:
+      'Some cells hold something that is not a time (marked in red): fix them or press Esc in them first.', // ours
+    failedSchedule: (schedule: string) => `Not saved: ${schedule} (its empty times are outlined in red).`, // ours
+    warningOf: (schedule: string, text: string) => `${schedule}: ${text}`, // ours
+    isNew: 'new', // ours
+    duplicateSchedule: 'Duplicate schedule', // ours
+  },
 };

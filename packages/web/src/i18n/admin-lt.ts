@@ -537,4 +537,70 @@ export const adminLt: AdminMessages = {
     noSuchDay: (text: string, month: string, days: number) =>
       `„${text}“ nėra data: ${month} mėnuo turi ${plural(days, 'dieną', 'dienas', 'dienų')}.`,
   },
+  // Tvarkaraščių lentelė su kopijavimu ir perstūmimu (12 užduotis, darbuotojų greitis).
+  grid: {
+    heading: (lineTitle: string) => `Tvarkaraščių lentelė: ${lineTitle}`,
+    open: 'Tvarkaraščių lentelė',
+    openHint: 'visi reisai vienoje lentelėje kiekvienai krypčiai, su kopijavimu ir perstūmimu',
+    toEditor: 'Tvarkaraščių redaktorius',
+    intro:
+      'Kiekvienai krypčiai – viena lentelė: stotelės eilutėse, reisai stulpeliuose. Įrašytas laikas (6:15, 615, 0615 arba 6.15) pakeičia langelio turinį; tarp langelių judama rodyklėmis, Tab ir Enter; Esc grąžina išsaugotą laiką; iš skaičiuoklės nukopijuotą bloką galima įklijuoti į bet kurį langelį. Enter leidžiasi reisu žemyn ir pereina į kitą reisą; Ctrl+End nukelia į paskutinį langelį, iš kurio Tab išveda iš lentelės.',
+    direction: (boundFor: string, route: string, stops: number) =>
+      `${boundFor} · ${route} (${plural(stops, 'stotelė', 'stotelės', 'stotelių')})`,
+    reversedRoute: (route: string) => `${route}, atbuline tvarka`,
+    colStop: 'Stotelė',
+    newSchedule: (n: number) => `Naujas tvarkaraštis ${n}`,
+    select: (schedule: string) => `Pažymėti: ${schedule}`,
+    holidaysYes: 'ir per šventes',
+    holidaysNo: 'ne per šventes',
+    noRule: 'be taisyklės',
+    noDays: 'be savaitės dienų',
+    cellLabel: (stop: string, n: number, schedule: string, boundFor: string) =>
+      `${stop} (stotelė nr. ${n}), ${schedule}, ${boundFor}`,
+    unplaced: (n: number) =>
+      `${plural(n, 'reisas', 'reisai', 'reisų')} dar be maršruto varianto: ${n === 1 ? 'jis redaguojamas' : 'jie redaguojami'} tvarkaraščių redaktoriuje.`,
+    notATime: (text: string, where: string) =>
+      `${where}: „${text}“ nėra laikas. Įrašykite, pvz., 6:15, 06:15, 615, 0615 arba 6.15; Esc grąžina išsaugotą laiką.`,
+    pasteTooBig: (rows: number, cols: number, roomRows: number, roomCols: number) =>
+      `Niekas neįklijuota: bloke yra ${plural(rows, 'eilutė', 'eilutės', 'eilučių')} ir ${plural(cols, 'stulpelis', 'stulpeliai', 'stulpelių')}, o nuo šio langelio telpa ${plural(roomRows, 'eilutė', 'eilutės', 'eilučių')} ir ${plural(roomCols, 'stulpelis', 'stulpeliai', 'stulpelių')}.`,
+    pasteInvalid: (text: string, row: number, col: number) =>
+      `Niekas neįklijuota: „${text}“ (bloko ${row} eilutė, ${col} stulpelis) nėra laikas.`,
+    pasted: (n: number) => `Įklijuota: ${plural(n, 'laikas', 'laikai', 'laikų')}.`,
+    toolsHeading: 'Kopijavimas ir perstūmimas',
+    toolsIntro:
+      'Pažymėkite reisus, su kuriais dirbsite. Reisas priklauso tvarkaraščiui, todėl pažymėjus reisą pažymimas visas jo tvarkaraštis: kopijuojant ir perstumiant abu pirmyn ir atgal važiuojančios poros reisai keičiasi kartu, o kopija išlaiko originalo savaitės dienas, metinę taisyklę ir šventes.',
+    selectedNone: 'Dar nepažymėtas nė vienas reisas: pažymėkite langelį virš reiso.',
+    selected: (names: string) => `Pažymėta: ${names}`,
+    offset: 'Poslinkis (HH:MM)',
+    copies: 'Kopijų skaičius',
+    duplicate: 'Dubliuoti',
+    copyLater: (offset: string) => `Kopijuoti ${offset} vėliau`,
+    makeCopies: (n: number, offset: string) =>
+      `Sukurti ${plural(n, 'kopiją', 'kopijas', 'kopijų')} kas ${offset}`,
+    shiftLater: (offset: string) => `Perstumti ${offset} vėliau`,
+    shiftEarlier: (offset: string) => `Perstumti ${offset} anksčiau`,
+    removeNew: 'Pašalinti naujus tvarkaraščius',
+    clearSelection: 'Atžymėti visus',
+    copied: (n: number) =>
+      `${pluralForm(n, 'Pridėtas', 'Pridėti', 'Pridėta')} ${plural(n, 'naujas tvarkaraštis', 'nauji tvarkaraščiai', 'naujų tvarkaraščių')}: išsaugokite, kad liktų.`,
+    shifted: (n: number, offset: string, later: boolean) =>
+      `${pluralForm(n, 'Perstumtas', 'Perstumti', 'Perstumta')} ${plural(n, 'tvarkaraštis', 'tvarkaraščiai', 'tvarkaraščių')} ${offset} ${later ? 'vėliau' : 'anksčiau'}: išsaugokite, kad liktų.`,
+    outOfDay: (schedule: string, time: string) =>
+      `Niekas nepakeista: ${time} (${schedule}) peržengtų vidurnaktį. Laikai turi būti nuo 00:00 iki 23:59.`,
+    copiesRange: (max: number) => `Kopijų skaičius – sveikasis skaičius nuo 1 iki ${max}.`,
+    removeOnlyNew:
+      'Čia galima pašalinti tik naujus, dar neišsaugotus tvarkaraščius; išsaugotus ištrinkite tvarkaraščių redaktoriuje.',
+    removed: (n: number) =>
+      `${pluralForm(n, 'Pašalintas', 'Pašalinti', 'Pašalinta')} ${plural(n, 'naujas tvarkaraštis', 'nauji tvarkaraščiai', 'naujų tvarkaraščių')}.`,
+    unsaved: (n: number) =>
+      `${pluralForm(n, 'Pakeistas', 'Pakeisti', 'Pakeista')} ${plural(n, 'tvarkaraštis', 'tvarkaraščiai', 'tvarkaraščių')}, dar ${pluralForm(n, 'neišsaugotas', 'neišsaugoti', 'neišsaugota')}.`,
+    nothingToSave: 'Nėra ką išsaugoti.',
+    save: (n: number) => `Išsaugoti ${plural(n, 'tvarkaraštį', 'tvarkaraščius', 'tvarkaraščių')}`,
+    fixCellsFirst:
+      'Kai kuriuose langeliuose įrašytas ne laikas (pažymėta raudonai): pataisykite juos arba juose paspauskite Esc.',
+    failedSchedule: (schedule: string) => `Neišsaugota: ${schedule} (tušti jo laikai apvesti raudonai).`,
+    warningOf: (schedule: string, text: string) => `${schedule} – ${text}`,
+    isNew: 'naujas',
+    duplicateSchedule: 'Dubliuoti tvarkaraštį',
+  },
 };

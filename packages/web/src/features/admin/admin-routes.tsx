@@ -14,6 +14,7 @@ const ScheduleEditorPage = lazyNamed(
   () => import('./schedules/schedule-editor-page.tsx'),
   'ScheduleEditorPage',
 );
+const TimetableGridPage = lazyNamed(() => import('./grid/timetable-grid-page.tsx'), 'TimetableGridPage');
 const YearlyRulesPage = lazyNamed(() => import('./yearly-rules/yearly-rules-page.tsx'), 'YearlyRulesPage');
 const YearlyRulePage = lazyNamed(() => import('./yearly-rules/yearly-rule-page.tsx'), 'YearlyRulePage');
 const HistoryPage = lazyNamed(() => import('./history/history-page.tsx'), 'HistoryPage');
@@ -32,6 +33,7 @@ export function AdminRoutes() {
       <Route path="/lines/:lineId/edit">{({ lineId }) => <LineEditorPage lineId={lineId} />}</Route>
       <Route path="/schedules" component={SchedulesPage} />
       <Route path="/schedules/:lineId">{({ lineId }) => <ScheduleEditorPage lineId={lineId} />}</Route>
+      <Route path="/schedules/:lineId/grid">{({ lineId }) => <TimetableGridPage lineId={lineId} />}</Route>
       <Route path="/schedules/:lineId/:openScheduleId">
         {({ lineId, openScheduleId }) => (
           <ScheduleEditorPage lineId={lineId} openScheduleId={openScheduleId} />

@@ -34,6 +34,8 @@ export interface ScheduleCardProps {
   onEdit: (change: (form: ScheduleForm) => void) => void;
   onSave: () => void;
   onDelete: () => void;
+  /** Adds a copy of the whole schedule (both trips) as a new one. */
+  onDuplicate?: () => void;
   /** Plausibility warnings of the last save attempt, to confirm or go back to (null: none). */
   warnings: ScheduleWarning[] | null;
   onConfirmWarnings: () => void;
@@ -62,6 +64,7 @@ export function ScheduleCard({
   onEdit,
   onSave,
   onDelete,
+  onDuplicate,
   warnings,
   onConfirmWarnings,
   onDismissWarnings,
@@ -242,6 +245,11 @@ export function ScheduleCard({
               <button type="button" className="btn btn--primary" disabled={busy} onClick={onSave}>
                 {busy ? m.common.saving : m.schedules.saveSchedule}
               </button>
+              {onDuplicate && (
+                <button type="button" className="btn" onClick={onDuplicate}>
+                  {m.grid.duplicateSchedule}
+                </button>
+              )}
               {isNew ? (
                 <button type="button" className="btn btn--danger-outline" onClick={onDelete}>
                   {m.schedules.removeSchedule}

@@ -7,6 +7,7 @@ import { useServerMessages } from '../../../i18n/index.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { AdminRouteData, LineSchedulesData } from '../admin-api.tsx';
 import { ScheduleBulk } from '../bulk/schedule-bulk.tsx';
+import { copySchedule } from '../logic/grid.ts';
 import {
   isTripRuleMessage,
   type ScheduleForm,
@@ -99,6 +100,19 @@ export function ScheduleEditor({
     });
     setOpen(form.id, true);
     scrollTo.current = form.id;
+  };
+
+  // A copy of a whole schedule (both trips, weekdays, rule), new and open, added last.
+  const duplicate = (id: number) => {
+    flushEdits();
+    const source = draft.latest().find((f) => f.id === id);
+    if (!source) return;
+    const copy = copySchedule(source);
+    draft.edit((all) => {
+      all.push(copy);
+    });
+    setOpen(copy.id, true);
+    scrollTo.current = copy.id;
   };
 
   const setWarningsOf = (id: number, list: ScheduleWarning[] | null) =>
@@ -198,6 +212,12 @@ export function ScheduleEditor({
       {draft.notices}
       <p className="actions-bar">
         <Link href={`/lines/${lineId}`}>{m.schedules.toLine}</Link>
+        <span>
+          <Link href={`/schedules/${lineId}/grid`} className="strong-link">
+            {m.grid.open}
+          </Link>{' '}
+          <span className="muted">({m.grid.openHint})</span>
+        </span>
       </p>
       {routes.length === 0 ? (
         <div className="alert alert--info" role="status">
@@ -251,6 +271,7 @@ export function ScheduleEditor({
                   }
                   onSave={() => save(form.id)}
                   onDelete={() => drop(form.id)}
+                  onDuplicate={() => duplicate(form.id)}
                   warnings={warnings.get(form.id) ?? null}
                   onConfirmWarnings={() => save(form.id, true)}
                   onDismissWarnings={() => setWarningsOf(form.id, null)}
