@@ -25,7 +25,13 @@ function seen(d = dataset(), today = TODAY) {
   }));
 }
 
-const sched = (lineId: number, scheduleId: number): CheckTarget => ({ kind: 'schedule', lineId, scheduleId });
+const LINES: Record<number, string> = { 1: 'M35', 2: 'M5' };
+const sched = (lineId: number, scheduleId: number): CheckTarget => ({
+  kind: 'schedule',
+  lineId,
+  scheduleId,
+  name: LINES[lineId] ?? '?',
+});
 
 describe('checkTimetable', () => {
   it('has nothing to say about clean data', () => {
@@ -92,7 +98,7 @@ describe('checkTimetable', () => {
         {
           check: 'unusedRoute',
           text: 'route 3 (variation 1 of line M5): no schedule uses it',
-          targets: [{ kind: 'line', lineId: 2 }],
+          targets: [{ kind: 'line', lineId: 2, name: 'M5' }],
         },
       ],
     ],
@@ -119,7 +125,7 @@ describe('checkTimetable', () => {
         {
           check: 'neverRuns',
           text: 'schedule 2 (line M5): runs on no day of the next 12 months (its yearly rule "Moksleivių atostogos, 1 ir 3 Penkt" never falls on its weekdays)',
-          targets: [sched(2, 2), { kind: 'rule', ruleId: 2 }],
+          targets: [sched(2, 2), { kind: 'rule', ruleId: 2, name: 'Moksleivių atostogos, 1 ir 3 Penkt' }],
         },
       ],
     ],
@@ -134,7 +140,7 @@ describe('checkTimetable', () => {
         {
           check: 'neverRuns',
           text: 'schedule 2 (line M5): its yearly rule "Moksleivių atostogos, 1 ir 3 Penkt" runs on no day of the next 12 months',
-          targets: [sched(2, 2), { kind: 'rule', ruleId: 2 }],
+          targets: [sched(2, 2), { kind: 'rule', ruleId: 2, name: 'Moksleivių atostogos, 1 ir 3 Penkt' }],
         },
       ],
     ],
@@ -152,7 +158,7 @@ describe('checkTimetable', () => {
         {
           check: 'neverRuns',
           text: 'schedule 2 (line M5): runs on no day of the next 12 months (its yearly rule "Moksleivių atostogos, 1 ir 3 Penkt" never falls on its weekdays)',
-          targets: [sched(2, 2), { kind: 'rule', ruleId: 2 }],
+          targets: [sched(2, 2), { kind: 'rule', ruleId: 2, name: 'Moksleivių atostogos, 1 ir 3 Penkt' }],
         },
       ],
     ],
@@ -163,7 +169,7 @@ describe('checkTimetable', () => {
         {
           check: 'seasonMismatch',
           text: 'schedule 1 (line M35): the description "Važiuoja mokslo metu" speaks of the school year, its yearly rule "Apskritus metus" of the whole year',
-          targets: [sched(1, 1), { kind: 'rule', ruleId: 1 }],
+          targets: [sched(1, 1), { kind: 'rule', ruleId: 1, name: 'Apskritus metus' }],
         },
       ],
     ],
@@ -177,12 +183,12 @@ describe('checkTimetable', () => {
         {
           check: 'seasonMismatch',
           text: 'schedule 1 (line M35): the description "VASAROS metu" speaks of summer, its yearly rule "Žiemą 11/04 - 4/14" of winter',
-          targets: [sched(1, 1), { kind: 'rule', ruleId: 1 }],
+          targets: [sched(1, 1), { kind: 'rule', ruleId: 1, name: 'Žiemą 11/04 - 4/14' }],
         },
         {
           check: 'seasonMismatch',
           text: 'schedule 3 (line M35): the description "Šeštadieniais ištisus metus" speaks of the whole year, its yearly rule "Žiemą 11/04 - 4/14" of winter',
-          targets: [sched(1, 3), { kind: 'rule', ruleId: 1 }],
+          targets: [sched(1, 3), { kind: 'rule', ruleId: 1, name: 'Žiemą 11/04 - 4/14' }],
         },
       ],
     ],
@@ -196,8 +202,8 @@ describe('checkTimetable', () => {
           check: 'lineNoSchedules',
           text: 'line 3 "M99": has no schedules',
           targets: [
-            { kind: 'lineSchedules', lineId: 3 },
-            { kind: 'line', lineId: 3 },
+            { kind: 'lineSchedules', lineId: 3, name: 'M99' },
+            { kind: 'line', lineId: 3, name: 'M99' },
           ],
         },
       ],
@@ -215,7 +221,7 @@ describe('checkTimetable', () => {
         {
           check: 'unusedRoute',
           text: 'route 7 (variation 3 of line M35, "Per Dabužius"): no schedule uses it',
-          targets: [{ kind: 'line', lineId: 1 }],
+          targets: [{ kind: 'line', lineId: 1, name: 'M35' }],
         },
       ],
     ],
@@ -226,7 +232,7 @@ describe('checkTimetable', () => {
         {
           check: 'unusedStop',
           text: 'stop 9: not used by any route',
-          targets: [{ kind: 'stop', stopId: 9 }],
+          targets: [{ kind: 'stop', stopId: 9, name: 'Niekur' }],
         },
       ],
     ],
@@ -238,8 +244,8 @@ describe('checkTimetable', () => {
           check: 'sameNameStops',
           text: 'stops 2, 3: same name "Mokinių st. v." and no coords note to tell them apart',
           targets: [
-            { kind: 'stop', stopId: 2 },
-            { kind: 'stop', stopId: 3 },
+            { kind: 'stop', stopId: 2, name: 'Mokinių st. v.' },
+            { kind: 'stop', stopId: 3, name: 'Mokinių st. v.' },
           ],
         },
       ],
@@ -258,7 +264,7 @@ describe('checkTimetable', () => {
         {
           check: 'unusedRule',
           text: 'yearly rule 3 "Vasarą": no schedule or other rule uses it',
-          targets: [{ kind: 'rule', ruleId: 3 }],
+          targets: [{ kind: 'rule', ruleId: 3, name: 'Vasarą' }],
         },
       ],
     ],
@@ -283,7 +289,7 @@ describe('checkTimetable', () => {
         {
           check: 'impossibleDate',
           text: 'yearly rule 1: time period 7 start: February 29 exists only in leap years',
-          targets: [{ kind: 'rule', ruleId: 1 }],
+          targets: [{ kind: 'rule', ruleId: 1, name: 'Apskritus metus' }],
         },
         {
           check: 'impossibleDate',
@@ -302,12 +308,12 @@ describe('checkTimetable', () => {
         {
           check: 'edgeSpaces',
           text: 'stop 1: coords "Biržinė > Utena " has leading or trailing spaces',
-          targets: [{ kind: 'stop', stopId: 1 }],
+          targets: [{ kind: 'stop', stopId: 1, name: 'Anykščių AS' }],
         },
         {
           check: 'edgeSpaces',
           text: 'route 2: routeNotes "Be Elmininkų " has leading or trailing spaces',
-          targets: [{ kind: 'line', lineId: 1 }],
+          targets: [{ kind: 'line', lineId: 1, name: 'M35' }],
         },
       ],
     ],

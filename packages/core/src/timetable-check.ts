@@ -16,14 +16,15 @@ import { foldText } from './text.ts';
 export type CheckSeverity = 'error' | 'warning';
 
 /** A place where a finding is fixed; the web turns each into a link to its editor. */
+/** A place where a finding is fixed, with the name a link to it shows (the line's, stop's, rule's). */
 export type CheckTarget =
-  | { kind: 'schedule'; lineId: number; scheduleId: number }
+  | { kind: 'schedule'; lineId: number; scheduleId: number; name: string }
   /** The schedule editor of a line (to add schedules). */
-  | { kind: 'lineSchedules'; lineId: number }
+  | { kind: 'lineSchedules'; lineId: number; name: string }
   /** The line editor (line facts and its route variations). */
-  | { kind: 'line'; lineId: number }
-  | { kind: 'stop'; stopId: number }
-  | { kind: 'rule'; ruleId: number }
+  | { kind: 'line'; lineId: number; name: string }
+  | { kind: 'stop'; stopId: number; name: string }
+  | { kind: 'rule'; ruleId: number; name: string }
   | { kind: 'holidays' };
 
 /** Seasons a rule's name or a schedule's description can speak of. */
@@ -218,6 +219,7 @@ const scheduleTarget = (ref: ScheduleRef): CheckTarget => ({
   kind: 'schedule',
   lineId: ref.lineId,
   scheduleId: ref.scheduleId,
+  name: ref.lineName,
 });
 
 function checkTrips(dataset: TimetableDataset, add: Add): void {
@@ -285,7 +287,7 @@ function checkSchedules(dataset: TimetableDataset, window: { start: string; days
 
     const rule = rulesById.get(schedule.runsOnYearlyId);
     if (!rule) continue; // a broken reference: checkDatasetReferences refuses such data
-    const ruleTarget: CheckTarget = { kind: 'rule', ruleId: rule.id };
+    const ruleTarget: CheckTarget = { kind: 'rule', ruleId: rule.id, name: rule.periodName };
     // A schedule with no weekdays is reported above already; saying it never runs adds nothing.
     if (schedule.runsOnWeekly.length > 0) {
       // Schedules that share rule, weekdays and holiday choice share the answer.
@@ -377,8 +379,8 @@ function checkLinesAndRoutes(dataset: TimetableDataset, add: Add): void {
   for (const line of dataset.lines) {
     if (!withSchedules.has(line.id)) {
       add('lineNoSchedules', { lineId: line.id, lineName: line.name }, [
-        { kind: 'lineSchedules', lineId: line.id },
-        { kind: 'line', lineId: line.id },
+        { kind: 'lineSchedules', lineId: line.id, name: line.name },
+        { kind: 'line', lineId: line.id, name: line.name },
       ]);
     }
     line.routes.forEach((route, index) => {
@@ -392,7 +394,7 @@ function checkLinesAndRoutes(dataset: TimetableDataset, add: Add): void {
           routeNumber: index + 1,
           routeNotes: route.routeNotes,
         },
-        [{ kind: 'line', lineId: line.id }],
+        [{ kind: 'line', lineId: line.id, name: line.name }],
       );
     });
   }
@@ -402,7 +404,9 @@ function checkStops(dataset: TimetableDataset, add: Add): void {
   const usedStops = new Set(dataset.lines.flatMap((l) => l.routes.flatMap((r) => r.stopIds)));
   for (const stop of dataset.stops) {
     if (!usedStops.has(stop.id)) {
-      add('unusedStop', { stopId: stop.id, stopName: stop.name }, [{ kind: 'stop', stopId: stop.id }]);
+      add('unusedStop', { stopId: stop.id, stopName: stop.name }, [
+        { kind: 'stop', stopId: stop.id, name: stop.name },
+      ]);
     }
   }
   // Same-named stops are normal when the coords note tells them apart (the town's convention).
@@ -417,7 +421,7 @@ function checkStops(dataset: TimetableDataset, add: Add): void {
     add(
       'sameNameStops',
       { name: first.name, stops: stops.map((s) => ({ stopId: s.id, coords: s.coords })) },
-      stops.map((s) => ({ kind: 'stop', stopId: s.id })),
+      stops.map((s) => ({ kind: 'stop', stopId: s.id, name: s.name })),
     );
   }
 }
@@ -428,7 +432,9 @@ function checkRules(dataset: TimetableDataset, add: Add): void {
   for (const rule of dataset.yearlyRules) if (rule.otherRuleId !== null) used.add(rule.otherRuleId);
   for (const rule of dataset.yearlyRules) {
     if (!used.has(rule.id)) {
-      add('unusedRule', { ruleId: rule.id, ruleName: rule.periodName }, [{ kind: 'rule', ruleId: rule.id }]);
+      add('unusedRule', { ruleId: rule.id, ruleName: rule.periodName }, [
+        { kind: 'rule', ruleId: rule.id, name: rule.periodName },
+      ]);
     }
     for (const period of rule.timePeriods) {
       for (const [where, month, day] of [
@@ -440,7 +446,7 @@ function checkRules(dataset: TimetableDataset, add: Add): void {
           add(
             'impossibleDate',
             { where, id: rule.id, periodId: period.id, name: rule.periodName, month, day, problem },
-            [{ kind: 'rule', ruleId: rule.id }],
+            [{ kind: 'rule', ruleId: rule.id, name: rule.periodName }],
           );
         }
       }
@@ -491,17 +497,21 @@ function checkEdgeSpaces(dataset: TimetableDataset, add: Add): void {
     if (value !== null && value !== value.trim()) add('edgeSpaces', { entity, id, field, value }, [target]);
   };
   for (const stop of dataset.stops) {
-    const target: CheckTarget = { kind: 'stop', stopId: stop.id };
+    const target: CheckTarget = { kind: 'stop', stopId: stop.id, name: stop.name };
     check('stop', stop.id, 'name', stop.name, target);
     check('stop', stop.id, 'coords', stop.coords, target);
   }
   for (const holiday of dataset.holidays)
     check('holiday', holiday.id, 'name', holiday.name, { kind: 'holidays' });
   for (const rule of dataset.yearlyRules) {
-    check('rule', rule.id, 'periodName', rule.periodName, { kind: 'rule', ruleId: rule.id });
+    check('rule', rule.id, 'periodName', rule.periodName, {
+      kind: 'rule',
+      ruleId: rule.id,
+      name: rule.periodName,
+    });
   }
   for (const line of dataset.lines) {
-    const target: CheckTarget = { kind: 'line', lineId: line.id };
+    const target: CheckTarget = { kind: 'line', lineId: line.id, name: line.name };
     check('line', line.id, 'name', line.name, target);
     for (const route of line.routes) check('route', route.id, 'routeNotes', route.routeNotes, target);
   }

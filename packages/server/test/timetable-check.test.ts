@@ -42,7 +42,12 @@ describe('admin.check.run on the real data', () => {
     // Each names its schedule's editor.
     for (const f of backwards) {
       expect(f.targets).toEqual([
-        { kind: 'schedule', lineId: f.params.lineId, scheduleId: f.params.scheduleId },
+        {
+          kind: 'schedule',
+          lineId: f.params.lineId,
+          scheduleId: f.params.scheduleId,
+          name: f.params.lineName,
+        },
       ]);
     }
     expect(backwards.find((f) => f.params.tripId === 131)?.params.routeOrder).toBe(true);
@@ -75,7 +80,7 @@ describe('admin.check.run on the real data', () => {
       check: 'unusedRule',
       severity: 'warning',
       params: { ruleId: 16, ruleName: 'Mokslo Metu, 1 ir 3 Penkt.' },
-      targets: [{ kind: 'rule', ruleId: 16 }],
+      targets: [{ kind: 'rule', ruleId: 16, name: 'Mokslo Metu, 1 ir 3 Penkt.' }],
     });
   });
 

@@ -63,7 +63,9 @@ describe('pnpm cli check', () => {
     expect(json.code).toBe(0);
     const report = JSON.parse(json.stdout) as TimetableCheckReport;
     expect(report.findings.map((f) => f.check)).toEqual(['seasonMismatch', 'unusedRule']);
-    expect(report.findings[1]?.targets).toEqual([{ kind: 'rule', ruleId: 16 }]);
+    expect(report.findings[1]?.targets).toEqual([
+      { kind: 'rule', ruleId: 16, name: 'Mokslo Metu, 1 ir 3 Penkt.' },
+    ]);
   });
 
   it('refuses when there is no database, creating none', async () => {
