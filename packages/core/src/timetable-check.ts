@@ -3,7 +3,7 @@ import type { TimetableDataset } from './dataset.ts';
 import { WEEKDAYS, type Weekday } from './domain.ts';
 import { windowServiceDays } from './gtfs/service-dates.ts';
 import { backwardSteps } from './plausibility.ts';
-import { effectivePeriods, indexRulesById, scheduleRunsOn } from './service-day.ts';
+import { effectivePeriods, indexRulesById, scheduleRunsOn, weekdaysToMask } from './service-day.ts';
 import { foldText } from './text.ts';
 
 /**
@@ -231,30 +231,36 @@ function checkTrips(dataset: TimetableDataset, add: Add): void {
     for (const trip of schedule.trips) {
       const route = routes.get(trip.routeId);
       if (!route) continue; // a broken reference: checkDatasetReferences refuses such data
+      const times = trip.timeList;
+      // Most trips are fine: nothing is built for them (a national timetable has 300,000).
+      let missing = 0;
+      for (const time of times) if (time === null || time === '') missing++;
+      const { steps, comparisons } = backwardSteps(times);
+      if (times.length === route.stopIds.length && missing === 0 && steps.length === 0) continue;
+
       const tripRef = { tripId: trip.id, ...ref };
       const target = [scheduleTarget(ref)];
-      if (trip.timeList.length !== route.stopIds.length) {
+      if (times.length !== route.stopIds.length) {
         add(
           'timeCount',
-          { ...tripRef, routeId: route.id, times: trip.timeList.length, stops: route.stopIds.length },
+          { ...tripRef, routeId: route.id, times: times.length, stops: route.stopIds.length },
           target,
         );
       }
-      const missing = trip.timeList.filter((t) => t === null || t === '').length;
-      if (missing > 0) add('missingTimes', { ...tripRef, missing, total: trip.timeList.length }, target);
-
-      // Times are in travel order, which is the route drawn backwards for a reversed trip.
-      const travelStops = trip.routeDirReversed ? [...route.stopIds].reverse() : route.stopIds;
-      const { steps, comparisons } = backwardSteps(trip.timeList);
+      if (missing > 0) add('missingTimes', { ...tripRef, missing, total: times.length }, target);
       const first = steps[0];
       if (first) {
-        const stopId = travelStops[first.index] ?? null;
+        // Times are in travel order, which is the route drawn backwards for a reversed trip.
+        const stopId =
+          (trip.routeDirReversed
+            ? route.stopIds[route.stopIds.length - 1 - first.index]
+            : route.stopIds[first.index]) ?? null;
         add(
           'timesBackwards',
           {
             ...tripRef,
             position: first.index + 1,
-            stopCount: trip.timeList.length,
+            stopCount: times.length,
             stopId,
             stopName: stopId === null ? null : (stopName.get(stopId) ?? `#${stopId}`),
             from: first.from,
@@ -276,6 +282,8 @@ function checkSchedules(dataset: TimetableDataset, window: { start: string; days
   const days = windowServiceDays(window, dataset.yearlyRules, dataset.holidays);
   const activeRules = new Set(days.flatMap((d) => d.activeRuleIds));
   const runs = new Map<string, boolean>();
+  const descriptionSeasons = new Map<string, Season[]>();
+  const seasonsOfRule = new Map<number, Season[]>();
 
   for (const schedule of dataset.schedules) {
     const ref = scheduleRef(schedule, names);
@@ -291,7 +299,7 @@ function checkSchedules(dataset: TimetableDataset, window: { start: string; days
     // A schedule with no weekdays is reported above already; saying it never runs adds nothing.
     if (schedule.runsOnWeekly.length > 0) {
       // Schedules that share rule, weekdays and holiday choice share the answer.
-      const key = `${rule.id}|${[...new Set(schedule.runsOnWeekly)].sort().join(',')}|${schedule.runsOnPublicHolidays}`;
+      const key = `${rule.id}|${weekdaysToMask(schedule.runsOnWeekly)}|${schedule.runsOnPublicHolidays}`;
       let running = runs.get(key);
       if (running === undefined) {
         running = days.some((day) => scheduleRunsOn(schedule, day));
@@ -313,8 +321,17 @@ function checkSchedules(dataset: TimetableDataset, window: { start: string; days
 
     const description = schedule.timeConstraintsDescription;
     if (description !== null) {
-      const mentioned = seasonsIn(description);
-      const ruleSeasons = ruleSeasonsOf(rule, rulesById);
+      // Many schedules share a description and a rule: each is read once.
+      let mentioned = descriptionSeasons.get(description);
+      if (mentioned === undefined) {
+        mentioned = seasonsIn(description);
+        descriptionSeasons.set(description, mentioned);
+      }
+      let ruleSeasons = seasonsOfRule.get(rule.id);
+      if (ruleSeasons === undefined) {
+        ruleSeasons = ruleSeasonsOf(rule, rulesById);
+        seasonsOfRule.set(rule.id, ruleSeasons);
+      }
       if (mentioned.length > 0 && ruleSeasons.length > 0 && !mentioned.some((s) => ruleSeasons.includes(s))) {
         add(
           'seasonMismatch',
@@ -413,7 +430,9 @@ function checkStops(dataset: TimetableDataset, add: Add): void {
   const byNameAndNote = new Map<string, TimetableDataset['stops']>();
   for (const stop of dataset.stops) {
     const key = `${foldText(stop.name)}\u0000${foldText(stop.coords ?? '')}`;
-    byNameAndNote.set(key, [...(byNameAndNote.get(key) ?? []), stop]);
+    const same = byNameAndNote.get(key);
+    if (same) same.push(stop);
+    else byNameAndNote.set(key, [stop]);
   }
   for (const stops of byNameAndNote.values()) {
     const first = stops[0];
@@ -458,7 +477,9 @@ function checkHolidays(dataset: TimetableDataset, add: Add): void {
   const byDate = new Map<number, TimetableDataset['holidays']>();
   for (const holiday of dataset.holidays) {
     const key = holiday.month * 100 + holiday.day;
-    byDate.set(key, [...(byDate.get(key) ?? []), holiday]);
+    const same = byDate.get(key);
+    if (same) same.push(holiday);
+    else byDate.set(key, [holiday]);
     const problem = calendarProblem(holiday.month, holiday.day);
     if (problem) {
       add(

@@ -23,8 +23,11 @@ export interface CheckGroup {
 /** The checks that found something, in the report's order (errors first), each with its findings. */
 export function groupFindings(findings: readonly CheckFinding[]): CheckGroup[] {
   const byCheck = new Map<CheckKind, CheckFinding[]>();
-  for (const finding of findings)
-    byCheck.set(finding.check, [...(byCheck.get(finding.check) ?? []), finding]);
+  for (const finding of findings) {
+    const group = byCheck.get(finding.check);
+    if (group) group.push(finding);
+    else byCheck.set(finding.check, [finding]);
+  }
   return CHECK_KINDS.flatMap((check) => {
     const group = byCheck.get(check);
     return group ? [{ check, severity: CHECKS[check], findings: group }] : [];
