@@ -7,6 +7,7 @@ import {
   checkTimetable,
   describeFinding,
   formatCheckReport,
+  periodsIn,
   ruleSeasonsOf,
   type Season,
   seasonsIn,
@@ -191,6 +192,31 @@ describe('checkTimetable', () => {
           targets: [sched(1, 3), { kind: 'rule', ruleId: 1, name: 'Žiemą 11/04 - 4/14' }],
         },
       ],
+    ],
+    [
+      'a description naming dates the rule does not run on',
+      (d) =>
+        (schedule(d, 0).timeConstraintsDescription =
+          'Važiuoja darbo dienomis\nnuo balandžio 15 d. iki lapkričio 3 d.'),
+      [
+        {
+          check: 'periodMismatch',
+          text: 'schedule 1 (line M35): the description "Važiuoja darbo dienomis\\nnuo balandžio 15 d. iki lapkričio 3 d." names 04-15 to 11-03, its yearly rule "Apskritus metus" runs 01-01 to 12-31',
+          targets: [sched(1, 1), { kind: 'rule', ruleId: 1, name: 'Apskritus metus' }],
+        },
+      ],
+    ],
+    [
+      'nothing when the dates cover what the rule’s periods cover (one range across the year end, two periods)',
+      (d) => {
+        rule(d, 0).timePeriods = [
+          { id: 1, startMonth: 11, startDay: 4, endMonth: 12, endDay: 31 },
+          { id: 8, startMonth: 1, startDay: 1, endMonth: 4, endDay: 14 },
+        ];
+        schedule(d, 0).timeConstraintsDescription = 'Važiuoja nuo lapkričio 4 d. iki balandžio 14 d.';
+        schedule(d, 2).timeConstraintsDescription = 'Nuo 11.04 iki 04.14';
+      },
+      [],
     ],
     [
       'a line without schedules',
@@ -426,5 +452,22 @@ describe('ruleSeasonsOf', () => {
   ])('%s', (_name, change, seasons) => {
     const rule = { ...base, ...change };
     expect(ruleSeasonsOf(rule, indexRulesById([rule]))).toEqual(seasons);
+  });
+});
+
+describe('periodsIn', () => {
+  it.each<[string, [number, number, number, number][]]>([
+    ['Važiuoja darbo dienomis\nnuo balandžio 15 d. iki lapkričio 3 d.', [[4, 15, 11, 3]]],
+    ['NUO LAPKRICIO 4 D IKI BALANDZIO 14 D', [[11, 4, 4, 14]]],
+    ['Važiuoja nuo 04.01 iki 11.15\nvažiuoja darbo dienomis', [[4, 1, 11, 15]]],
+    ['Vasarą 4/15 - 11/03', [[4, 15, 11, 3]]],
+    // Times are no dates; neither is a day that does not exist.
+    ['Važiuoja 8.15 - 9.30', []],
+    ['nuo 02.30 iki 03.01', []],
+    ['Važiuoja darbo dienomis', []],
+  ])('%j', (text, ranges) => {
+    expect(periodsIn(text)).toEqual(
+      ranges.map(([startMonth, startDay, endMonth, endDay]) => ({ startMonth, startDay, endMonth, endDay })),
+    );
   });
 });

@@ -3,7 +3,14 @@ import type { TimetableDataset } from './dataset.ts';
 import { WEEKDAYS, type Weekday } from './domain.ts';
 import { windowServiceDays } from './gtfs/service-dates.ts';
 import { backwardSteps } from './plausibility.ts';
-import { effectivePeriods, indexRulesById, scheduleRunsOn, weekdaysToMask } from './service-day.ts';
+import {
+  effectivePeriods,
+  indexRulesById,
+  type PeriodBounds,
+  periodContains,
+  scheduleRunsOn,
+  weekdaysToMask,
+} from './service-day.ts';
 import { foldText } from './text.ts';
 
 /**
@@ -76,6 +83,15 @@ export interface CheckParams {
     mentioned: Season[];
     ruleSeasons: Season[];
   };
+  periodMismatch: ScheduleRef & {
+    ruleId: number;
+    ruleName: string;
+    description: string;
+    /** The date ranges the description names. */
+    named: PeriodBounds[];
+    /** The rule's periods (own or borrowed); empty: it runs all year. */
+    rulePeriods: PeriodBounds[];
+  };
   weekdayRepeated: ScheduleRef & { weekdays: Weekday[] };
   lineNoSchedules: { lineId: number; lineName: string };
   unusedRoute: {
@@ -115,6 +131,7 @@ export const CHECKS: { readonly [K in CheckKind]: CheckSeverity } = {
   scheduleNoWeekdays: 'error',
   neverRuns: 'warning',
   seasonMismatch: 'warning',
+  periodMismatch: 'warning',
   weekdayRepeated: 'warning',
   lineNoSchedules: 'warning',
   unusedRoute: 'warning',
@@ -283,6 +300,7 @@ function checkSchedules(dataset: TimetableDataset, window: { start: string; days
   const activeRules = new Set(days.flatMap((d) => d.activeRuleIds));
   const runs = new Map<string, boolean>();
   const descriptionSeasons = new Map<string, Season[]>();
+  const descriptionPeriods = new Map<string, PeriodBounds[]>();
   const seasonsOfRule = new Map<number, Season[]>();
 
   for (const schedule of dataset.schedules) {
@@ -339,8 +357,93 @@ function checkSchedules(dataset: TimetableDataset, window: { start: string; days
           [target, ruleTarget],
         );
       }
+
+      let named = descriptionPeriods.get(description);
+      if (named === undefined) {
+        named = periodsIn(description);
+        descriptionPeriods.set(description, named);
+      }
+      const rulePeriods = effectivePeriods(rule, rulesById);
+      if (named.length > 0 && !sameDays(named, rulePeriods)) {
+        add(
+          'periodMismatch',
+          {
+            ...ref,
+            ruleId: rule.id,
+            ruleName: rule.periodName,
+            description,
+            named,
+            rulePeriods: rulePeriods.map(({ startMonth, startDay, endMonth, endDay }) => ({
+              startMonth,
+              startDay,
+              endMonth,
+              endDay,
+            })),
+          },
+          [target, ruleTarget],
+        );
+      }
     }
   }
+}
+
+/** Genitive month names as a folded description writes them: "nuo balandžio 15 d.". */
+const MONTHS_GENITIVE = [
+  'sausio',
+  'vasario',
+  'kovo',
+  'balandzio',
+  'geguzes',
+  'birzelio',
+  'liepos',
+  'rugpjucio',
+  'rugsejo',
+  'spalio',
+  'lapkricio',
+  'gruodzio',
+];
+const MONTH_WORD = `(${MONTHS_GENITIVE.join('|')})`;
+/** 'nuo balandžio 15 d. iki lapkričio 3 d.' */
+const WORD_RANGE = new RegExp(
+  `\\bnuo ${MONTH_WORD} (\\d{1,2})(?: d\\.?)? iki ${MONTH_WORD} (\\d{1,2})\\b`,
+  'g',
+);
+/** 'nuo 04.01 iki 11.15' (month first, as Lithuanian dates are written) */
+const NUMBER_RANGE = /\bnuo (\d{1,2})[.-](\d{1,2})\.? iki (\d{1,2})[.-](\d{1,2})\b/g;
+/** '4/15 - 11/03' (month first, as the rules' names write them) */
+const SLASH_RANGE = /\b(\d{1,2})\/(\d{1,2}) ?[-–] ?(\d{1,2})\/(\d{1,2})\b/g;
+
+/**
+ * The date ranges a text names, month first: 'nuo balandžio 15 d. iki lapkričio 3 d.',
+ * 'nuo 04.01 iki 11.15', '4/15 - 11/03'. Best effort; a range naming a day that does not
+ * exist is left out.
+ */
+export function periodsIn(text: string): PeriodBounds[] {
+  const folded = foldText(text);
+  const found: PeriodBounds[] = [];
+  const push = (startMonth: number, startDay: number, endMonth: number, endDay: number) => {
+    const real = (m: number, d: number) => d >= 1 && d <= (DAYS_IN_MONTH[m - 1] ?? 0);
+    if (real(startMonth, startDay) && real(endMonth, endDay))
+      found.push({ startMonth, startDay, endMonth, endDay });
+  };
+  const month = (word: string | undefined) => MONTHS_GENITIVE.indexOf(word ?? '') + 1;
+  for (const m of folded.matchAll(WORD_RANGE)) push(month(m[1]), Number(m[2]), month(m[3]), Number(m[4]));
+  for (const regex of [NUMBER_RANGE, SLASH_RANGE]) {
+    for (const m of folded.matchAll(regex)) push(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]));
+  }
+  return found;
+}
+
+/** Whether two sets of periods cover the same days of a (leap) year; no periods covers all of it. */
+function sameDays(a: readonly PeriodBounds[], b: readonly PeriodBounds[]): boolean {
+  const covers = (periods: readonly PeriodBounds[], month: number, day: number) =>
+    periods.length === 0 || periods.some((p) => periodContains(p, month, day));
+  for (let month = 1; month <= 12; month++) {
+    for (let day = 1; day <= (DAYS_IN_MONTH[month - 1] ?? 0); day++) {
+      if (covers(a, month, day) !== covers(b, month, day)) return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -568,6 +671,7 @@ export const CHECK_TITLES_EN: { readonly [K in CheckKind]: string } = {
   scheduleNoWeekdays: 'Schedules that run on no weekday',
   neverRuns: 'Schedules that do not run in the next 12 months',
   seasonMismatch: 'Descriptions that name another season than their rule (best effort)',
+  periodMismatch: 'Descriptions whose dates differ from their rule’s periods (best effort)',
   weekdayRepeated: 'Schedules listing a weekday twice',
   lineNoSchedules: 'Lines without schedules',
   unusedRoute: 'Route variations no schedule uses',
@@ -580,6 +684,8 @@ export const CHECK_TITLES_EN: { readonly [K in CheckKind]: string } = {
 };
 
 const quote = JSON.stringify;
+const monthDayText = (month: number, day: number) =>
+  `${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 /** One finding as a line of plain English (the importers' warnings keep their old wording). */
 export function describeFinding(finding: CheckFinding): string {
@@ -614,6 +720,14 @@ export function describeFinding(finding: CheckFinding): string {
       const list = (seasons: Season[]) => seasons.map((s) => SEASON_EN[s]).join(', ');
       return `schedule ${p.scheduleId} (line ${p.lineName}): the description ${quote(p.description)} speaks of ${list(p.mentioned)}, its yearly rule ${quote(p.ruleName)} of ${list(p.ruleSeasons)}`;
     }
+    case 'periodMismatch': {
+      const p = finding.params;
+      const ranges = (periods: PeriodBounds[]) =>
+        periods
+          .map((r) => `${monthDayText(r.startMonth, r.startDay)} to ${monthDayText(r.endMonth, r.endDay)}`)
+          .join(', ');
+      return `schedule ${p.scheduleId} (line ${p.lineName}): the description ${quote(p.description)} names ${ranges(p.named)}, its yearly rule ${quote(p.ruleName)} runs ${p.rulePeriods.length === 0 ? 'all year' : ranges(p.rulePeriods)}`;
+    }
     case 'weekdayRepeated': {
       const p = finding.params;
       return `schedule ${p.scheduleId}: weekday listed more than once (${p.weekdays.join(', ')})`;
@@ -634,7 +748,7 @@ export function describeFinding(finding: CheckFinding): string {
       return `yearly rule ${finding.params.ruleId} ${quote(finding.params.ruleName)}: no schedule or other rule uses it`;
     case 'duplicateHoliday': {
       const p = finding.params;
-      const date = `${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+      const date = monthDayText(p.month, p.day);
       return `holidays ${p.holidays.map((h) => h.holidayId).join(', ')}: the same date ${date} (${p.holidays.map((h) => quote(h.name)).join(', ')})`;
     }
     case 'impossibleDate': {

@@ -510,6 +510,7 @@ export const adminEn = {
       scheduleNoWeekdays: 'Schedules that run on no weekday',
       neverRuns: 'Schedules that do not run in the next 12 months',
       seasonMismatch: 'Descriptions that name another season than their rule',
+      periodMismatch: 'Descriptions whose dates differ from their rule’s periods',
       weekdayRepeated: 'Schedules listing a weekday twice',
       lineNoSchedules: 'Lines without schedules',
       unusedRoute: 'Route variations no schedule uses',
@@ -525,6 +526,8 @@ export const adminEn = {
         `Counted day by day from ${start} to ${end} by the same rules as the departures: weekdays, the yearly rule and public holidays.`,
       seasonMismatch:
         'Best effort: words such as summer, winter, school year, school holidays and whole year (vasara, žiema, mokslo metai, atostogos, apskritus metus) in the description are compared with the rule’s name, or with its periods when the name speaks of no season. A description saying “not in summer” is listed all the same.',
+      periodMismatch:
+        'Best effort: dates written as “nuo balandžio 15 d. iki lapkričio 3 d.”, “nuo 04.01 iki 11.15” or “4/15 - 11/03” (month first) are compared with the days the rule’s periods cover.',
       missingTimes: 'A stop without a time shows no departure there.',
       sameNameStops: 'Give each a note (Coords) that tells passengers which one it is, or merge them.',
     }, // ours
@@ -557,6 +560,10 @@ export const adminEn = {
     }, // ours
     season: (description: string, mentioned: string, rule: string) =>
       `the description “${description}” speaks of ${mentioned}, the yearly rule of ${rule}`, // ours
+    range: (from: string, to: string) => `${from} to ${to}`, // ours
+    dates: (description: string, named: string, rule: string) =>
+      `the description “${description}” names ${named}, the yearly rule runs ${rule}`, // ours
+    allYear: 'all year', // ours
     repeated: (days: string, _count: number) => `${days} listed more than once`, // ours
     route: (n: number, notes: string | null) =>
       `route variation ${n}${notes === null ? '' : ` “${notes}”`} is used by no schedule`, // ours

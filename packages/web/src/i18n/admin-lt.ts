@@ -537,6 +537,7 @@ export const adminLt: AdminMessages = {
       scheduleNoWeekdays: 'Tvarkaraščiai be savaitės dienų',
       neverRuns: 'Tvarkaraščiai, kurie per artimiausius 12 mėnesių nekursuoja',
       seasonMismatch: 'Aprašymai, kuriuose minimas kitas sezonas nei jų metinėje taisyklėje',
+      periodMismatch: 'Aprašymai, kurių datos nesutampa su metinės taisyklės laikotarpiais',
       weekdayRepeated: 'Tvarkaraščiai, kuriuose savaitės diena nurodyta du kartus',
       lineNoSchedules: 'Maršrutai be tvarkaraščių',
       unusedRoute: 'Maršruto variantai, kurių nenaudoja joks tvarkaraštis',
@@ -552,6 +553,8 @@ export const adminLt: AdminMessages = {
         `Skaičiuota kiekvienai dienai nuo ${start} iki ${end} pagal tas pačias taisykles kaip išvykimai: savaitės dienas, metinę taisyklę ir švenčių dienas.`,
       seasonMismatch:
         'Apytikrė patikra: aprašymo žodžiai (vasara, žiema, mokslo metai, atostogos, apskritus metus) lyginami su taisyklės pavadinimu, o jei šis sezono neįvardija, – su jos laikotarpiais. Aprašymas „nevažiuoja vasarą“ irgi bus parodytas.',
+      periodMismatch:
+        'Apytikrė patikra: datos, parašytos kaip „nuo balandžio 15 d. iki lapkričio 3 d.“, „nuo 04.01 iki 11.15“ ar „4/15 - 11/03“ (pirma mėnuo), lyginamos su dienomis, kurias apima taisyklės laikotarpiai.',
       missingTimes: 'Stotelėje be laiko išvykimas nerodomas.',
       sameNameStops:
         'Kiekvienai stotelei įrašykite pastabą (laukas „Koordinatės“), iš kurios keleiviai suprastų, kuri tai stotelė, arba sujunkite jas.',
@@ -586,6 +589,10 @@ export const adminLt: AdminMessages = {
     },
     season: (description: string, mentioned: string, rule: string) =>
       `aprašyme „${description}“ kalbama apie ${mentioned}, o metinėje taisyklėje – apie ${rule}`,
+    range: (from: string, to: string) => `nuo ${from} iki ${to}`,
+    dates: (description: string, named: string, rule: string) =>
+      `aprašyme „${description}“ nurodyta ${named}, o metinė taisyklė galioja ${rule}`,
+    allYear: 'visus metus',
     repeated: (days: string, count: number) =>
       `${days} ${count === 1 ? 'nurodytas' : 'nurodyti'} daugiau nei kartą`,
     route: (n: number, notes: string | null) =>

@@ -93,6 +93,26 @@ const cases: [string, CheckFinding, string | null, string | null][] = [
     'aprašyme „važiuoja mokslo metu I ir III mėn. penktadienį“ kalbama apie mokslo metus ir moksleivių atostogas, o metinėje taisyklėje – apie visus metus',
   ],
   [
+    'dates that differ from the rule’s periods',
+    {
+      check: 'periodMismatch',
+      severity: 'warning',
+      params: {
+        scheduleId: 41,
+        lineId: 13,
+        lineName: 'M38',
+        ruleId: 4,
+        ruleName: 'Vasarą 4/15 - 11/03',
+        description: 'Važiuoja darbo dienomis\nnuo lapkričio 4 d. iki balandžio 14 d.',
+        named: [{ startMonth: 11, startDay: 4, endMonth: 4, endDay: 14 }],
+        rulePeriods: [{ startMonth: 4, startDay: 15, endMonth: 11, endDay: 3 }],
+      },
+      targets: [],
+    },
+    'the description “Važiuoja darbo dienomis nuo lapkričio 4 d. iki balandžio 14 d.” names 11-04 to 04-14, the yearly rule runs 04-15 to 11-03',
+    'aprašyme „Važiuoja darbo dienomis nuo lapkričio 4 d. iki balandžio 14 d.“ nurodyta nuo 11-04 iki 04-14, o metinė taisyklė galioja nuo 04-15 iki 11-03',
+  ],
+  [
     'a weekday twice',
     {
       check: 'weekdayRepeated',

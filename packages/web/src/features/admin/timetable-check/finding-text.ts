@@ -1,4 +1,4 @@
-import type { CheckFinding, CheckTarget, Season } from '@bus/core';
+import type { CheckFinding, CheckTarget, PeriodBounds, Season } from '@bus/core';
 import type { AdminMessages } from '../../../i18n/admin.ts';
 import { monthDay } from './check-view.ts';
 
@@ -43,6 +43,21 @@ export function findingDetail(m: AdminMessages, finding: CheckFinding): string |
     case 'seasonMismatch': {
       const p = finding.params;
       return m.check.season(p.description.replace(/\s+/g, ' '), seasons(p.mentioned), seasons(p.ruleSeasons));
+    }
+    case 'periodMismatch': {
+      const p = finding.params;
+      const ranges = (periods: PeriodBounds[]) =>
+        listOf(
+          m,
+          periods.map((r) =>
+            m.check.range(monthDay(r.startMonth, r.startDay), monthDay(r.endMonth, r.endDay)),
+          ),
+        );
+      return m.check.dates(
+        p.description.replace(/\s+/g, ' '),
+        ranges(p.named),
+        p.rulePeriods.length === 0 ? m.check.allYear : ranges(p.rulePeriods),
+      );
     }
     case 'weekdayRepeated':
       return m.check.repeated(

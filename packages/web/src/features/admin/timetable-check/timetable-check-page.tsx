@@ -124,6 +124,8 @@ function groupHint(
       return m.check.hints.neverRuns(window.start, window.end);
     case 'seasonMismatch':
       return m.check.hints.seasonMismatch;
+    case 'periodMismatch':
+      return m.check.hints.periodMismatch;
     case 'missingTimes':
       return m.check.hints.missingTimes;
     case 'sameNameStops':
