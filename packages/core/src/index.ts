@@ -27,3 +27,4 @@ export * from './stop-search.ts';
 export * from './text.ts';
 export * from './text-rules.ts';
 export * from './time.ts';
+export * from './timetable-check.ts';

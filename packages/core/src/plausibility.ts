@@ -13,6 +13,22 @@ export interface BackwardStep {
   to: string;
 }
 
+/**
+ * parseTime, remembered: a national timetable holds millions of times but at most 1,440
+ * different valid ones, so the whole-timetable check and the feed parse each text once.
+ */
+const minutes = new Map<string, number | null>();
+function minuteOf(text: string): number | null {
+  let minute = minutes.get(text);
+  if (minute === undefined) {
+    minute = parseTime(text);
+    // Bounded, whatever odd texts come by: start afresh rather than grow.
+    if (minutes.size >= 4096) minutes.clear();
+    minutes.set(text, minute);
+  }
+  return minute;
+}
+
 /** Every step back in time between consecutive filled-in times (empty ones are skipped). */
 export function backwardSteps(timeList: readonly (string | null)[]): {
   steps: BackwardStep[];
@@ -22,7 +38,7 @@ export function backwardSteps(timeList: readonly (string | null)[]): {
   let comparisons = 0;
   let previous: { text: string; minute: number } | null = null;
   for (const [index, text] of timeList.entries()) {
-    const minute = text === null || text === '' ? null : parseTime(text);
+    const minute = text === null || text === '' ? null : minuteOf(text);
     if (text === null || minute === null) continue;
     if (previous) {
       comparisons++;

@@ -102,6 +102,7 @@ describe('admin board', () => {
       'Schedules',
       'History',
       'Publishing',
+      'Timetable check',
     ]);
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
     expect(await menu.getByRole('link').allTextContents()).toContain('Log out');

@@ -88,19 +88,21 @@ describe('pnpm cli import-legacy', () => {
     expect(result.stdout).toMatch(/stops +195\n/);
     expect(result.stdout).toMatch(/stop times +2195\n/);
     expect(result.stdout).toContain(
-      '7 warnings (the data was imported; nothing but the changes named above was altered)',
+      '6 warnings, 3 errors in the data (the data was imported; nothing but the changes named above was altered; `pnpm cli check` reports them again)',
     );
-    const warnings = result.stderr.trim().split('\n');
-    expect(warnings.every((w) => w.startsWith('warning: '))).toBe(true);
-    for (const expected of [
-      'route 22: the distance list',
-      'route 36: the distance list',
-      'trip 25:',
-      'trip 104:',
-      'trip 131:',
-    ]) {
-      expect(warnings.some((w) => w.startsWith(`warning: ${expected}`))).toBe(true);
-    }
+    // The import's own notes, then the timetable check (the same as `pnpm cli check`).
+    const lines = result.stderr.trim().split('\n');
+    expect(lines.map((l) => l.replace(/^(warning|error): ([a-z ]+ \d+).*$/, '$1: $2'))).toEqual([
+      'warning: route 22',
+      'warning: route 36',
+      'warning: stop 110',
+      'warning: route 41',
+      'error: trip 25',
+      'error: trip 104',
+      'error: trip 131',
+      'warning: schedule 67',
+      'warning: yearly rule 16',
+    ]);
     expect(await counts()).toEqual(REAL);
   });
 
@@ -185,7 +187,7 @@ describe('pnpm cli export / import', () => {
     const imported = await cli('import', 'first.json');
     expect(imported.code).toBe(0);
     expect(imported.stdout).toMatch(/stop times +2195\n/);
-    expect(imported.stderr).toContain('warning: trip 131: time goes backwards');
+    expect(imported.stderr).toContain('error: trip 131: time goes backwards');
     expect((await cli('export', 'second.json')).code).toBe(0);
     expect(readFileSync(join(dir, 'second.json'), 'utf8')).toBe(text);
     expect(readFileSync(DEFAULT_DATASET_PATH, 'utf8')).toBe(text);

@@ -4,6 +4,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { migrateToLatest, type OpenedDatabase, openDatabase } from '@bus/db';
 import { parseEnv } from '../env.ts';
 import { backupCommands } from './backup-commands.ts';
+import { checkCommands } from './check-commands.ts';
 import { dataCommands } from './data-commands.ts';
 import { gtfsCommands } from './gtfs-commands.ts';
 import { userCommands } from './user-commands.ts';
@@ -54,6 +55,7 @@ export interface CliCommand {
 export const COMMANDS: readonly CliCommand[] = [
   ...dataCommands,
   ...gtfsCommands,
+  ...checkCommands,
   ...backupCommands,
   ...userCommands,
 ];

@@ -1,6 +1,14 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { checkDatasetReferences, dataQualityWarnings, type TimetableDataset } from '@bus/core';
+import {
+  CHECKS,
+  checkDatasetReferences,
+  checkTimetable,
+  describeFinding,
+  systemClock,
+  type TimetableDataset,
+  vilniusNow,
+} from '@bus/core';
 import { countTimetable, readTimetable, replaceTimetable, type TimetableCounts } from '@bus/db';
 import { parseDatasetJson, serializeDataset } from '../import/dataset-json.ts';
 import { legacyDumpToDataset } from '../import/legacy-to-dataset.ts';
@@ -64,11 +72,14 @@ async function importDataset(
   const counts = replaceTimetable(sqlite, dataset);
   context.out(`imported ${basename(source)} into ${context.dbPath}:`);
   for (const line of formatCounts(counts)) context.out(line);
-  const allWarnings = [...warnings, ...dataQualityWarnings(dataset)];
-  for (const warning of allWarnings) context.err(`warning: ${warning}`);
-  if (allWarnings.length > 0)
+  // The import's own notes (what it changed), then the timetable check over what was imported.
+  for (const warning of warnings) context.err(`warning: ${warning}`);
+  const report = checkTimetable(dataset, vilniusNow(systemClock).date);
+  for (const finding of report.findings) context.err(`${CHECKS[finding.check]}: ${describeFinding(finding)}`);
+  const total = warnings.length + report.findings.length;
+  if (total > 0)
     context.out(
-      `${allWarnings.length} warnings (the data was imported; nothing but the changes named above was altered)`,
+      `${warnings.length + report.warnings} warnings, ${report.errors} errors in the data (the data was imported; nothing but the changes named above was altered; \`pnpm cli check\` reports them again)`,
     );
   return 0;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dataQualityWarnings, type TimetableDataset } from '@bus/core';
+import { checkTimetable, describeFinding, type TimetableDataset } from '@bus/core';
 import { createTestDb, readTimetable, replaceTimetable } from '@bus/db';
 import { describe, expect, it } from 'vitest';
 import { loadDefaultDataset } from './default-dataset.ts';
@@ -152,9 +152,10 @@ describe('legacyDumpToDataset on the real dump', () => {
     ]);
   });
 
-  it('leaves the backwards times to the data check, which reports trips 25, 104 and 131', () => {
-    const warnings = dataQualityWarnings(real.dataset);
-    expect(warnings).toEqual([
+  it('leaves the backwards times to the timetable check, which reports trips 25, 104 and 131', () => {
+    const { findings } = checkTimetable(real.dataset, '2026-11-26');
+    const backwards = findings.filter((f) => f.check === 'timesBackwards');
+    expect(backwards.map(describeFinding)).toEqual([
       'trip 25: time goes backwards at stop 15 of 15 "Repšėnai" (14:24 -> 14:15)',
       'trip 104: time goes backwards at stop 10 of 18 "Vosgėliai" (15:26 -> 15:25)',
       'trip 131: time goes backwards 17 times, first at stop 2 of 18 "Aknystų kr." (08:25 -> 08:23); the times look entered in route order instead of travel order',

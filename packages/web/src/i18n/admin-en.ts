@@ -1,4 +1,10 @@
-import { MESSAGES } from '@bus/core';
+import {
+  type CheckKind,
+  type CheckSeverity,
+  MESSAGES,
+  type Season,
+  type TimetableCheckReport,
+} from '@bus/core';
 
 /**
  * The admin board's English messages (login included), beside the public ones (en.ts). Loaded
@@ -567,5 +573,105 @@ export const adminEn = {
     warningOf: (schedule: string, text: string) => `${schedule}: ${text}`, // ours
     isNew: 'new', // ours
     duplicateSchedule: 'Duplicate schedule', // ours
+  },
+  /** Timetable check (issue 12): every data check over the whole timetable, with links to fix. */
+  check: {
+    menu: 'Timetable check', // ours
+    about: 'Every data check over the whole timetable, each finding with a link to where it is fixed.', // ours
+    heading: 'Timetable check', // ours
+    intro:
+      'Every data check over the whole timetable as it is saved now. Errors break what visitors or journey planners get; warnings are worth a look. Each finding links to the place to fix it.', // ours
+    rerun: 'Check again', // ours
+    checking: 'Checking…', // ours
+    clean: 'No problems found.', // ours
+    verdict: (errors: number, warnings: number) =>
+      `${errors === 1 ? '1 error' : `${errors} errors`} and ${warnings === 1 ? '1 warning' : `${warnings} warnings`}`, // ours
+    checked: (c: TimetableCheckReport['counts'], start: string, end: string) =>
+      `Checked ${c.stops} stops, ${c.lines} lines with ${c.routes} route variations, ${c.schedules} schedules with ${c.trips} trips, ${c.rules} yearly rules and ${c.holidays} public holidays; running days from ${start} to ${end}.`, // ours
+    severity: { error: 'Error', warning: 'Warning' } satisfies Record<CheckSeverity, string>, // ours
+    showAll: (n: number) => `Show all ${n}`, // ours
+    passed: (n: number) => `Checks with nothing to report (${n})`, // ours
+    titles: {
+      timesBackwards: 'Times going backwards along a trip',
+      missingTimes: 'Trips with missing times',
+      timeCount: 'Trips whose times do not match their route',
+      scheduleNoTrips: 'Schedules without trips',
+      scheduleNoWeekdays: 'Schedules that run on no weekday',
+      neverRuns: 'Schedules that do not run in the next 12 months',
+      seasonMismatch: 'Descriptions that name another season than their rule',
+      periodMismatch: 'Descriptions whose dates differ from their rule’s periods',
+      weekdayRepeated: 'Schedules listing a weekday twice',
+      lineNoSchedules: 'Lines without schedules',
+      unusedRoute: 'Route variations no schedule uses',
+      unusedStop: 'Stops no line uses',
+      sameNameStops: 'Stops with the same name and no note to tell them apart',
+      unusedRule: 'Yearly rules nothing uses',
+      duplicateHoliday: 'Public holidays on the same date twice',
+      impossibleDate: 'Dates that do not exist every year',
+      edgeSpaces: 'Texts with spaces at an end',
+    } satisfies Record<CheckKind, string>, // ours
+    hints: {
+      neverRuns: (start: string, end: string) =>
+        `Counted day by day from ${start} to ${end} by the same rules as the departures: weekdays, the yearly rule and public holidays.`,
+      seasonMismatch:
+        'Best effort: words such as summer, winter, school year, school holidays and whole year (vasara, žiema, mokslo metai, atostogos, apskritus metus) in the description are compared with the rule’s name, or with its periods when the name speaks of no season. A description saying “not in summer” is listed all the same.',
+      periodMismatch:
+        'Best effort: dates written as “nuo balandžio 15 d. iki lapkričio 3 d.”, “nuo 04.01 iki 11.15” or “4/15 - 11/03” (month first) are compared with the days the rule’s periods cover.',
+      missingTimes: 'A stop without a time shows no departure there.',
+      sameNameStops: 'Give each a note (Coords) that tells passengers which one it is, or merge them.',
+    }, // ours
+    seasons: {
+      summer: 'summer',
+      winter: 'winter',
+      schoolYear: 'the school year',
+      schoolHolidays: 'school holidays',
+      wholeYear: 'the whole year',
+    } satisfies Record<Season, string>, // ours
+    and: (head: string, last: string) => `${head} and ${last}`, // ours
+    targets: {
+      schedule: (line: string, id: number) => `Schedule ${id} of ${line}`,
+      lineSchedules: (line: string) => `Add schedules to ${line}`,
+      line: (line: string) => `Edit line ${line}`,
+      stop: (name: string, id: number) => `${name} (stop ${id})`,
+      rule: (name: string) => `Yearly rule “${name}”`,
+      holidays: 'Public holidays',
+    }, // ours
+    trip: (id: number) => `trip ${id}`, // ours
+    backwards: (from: string, to: string, stop: string | null, position: number, count: number) =>
+      `${from} → ${to} at ${stop ?? `stop ${position}`} (stop ${position} of ${count})`, // ours
+    backwardsMore: (steps: number) => `goes back ${steps} times, first`, // ours
+    routeOrder: 'the times look entered in route order instead of travel order', // ours
+    missing: (missing: number, total: number) => `${missing} of ${total} stops have no time`, // ours
+    timeCount: (times: number, stops: number) => `${times} times for the ${stops} stops of its route`, // ours
+    neverRuns: {
+      rule: 'its yearly rule runs on no day',
+      days: 'its yearly rule never falls on its weekdays',
+    }, // ours
+    season: (description: string, mentioned: string, rule: string) =>
+      `the description “${description}” speaks of ${mentioned}, the yearly rule of ${rule}`, // ours
+    range: (from: string, to: string) => `${from} to ${to}`, // ours
+    dates: (description: string, named: string, rule: string) =>
+      `the description “${description}” names ${named}, the yearly rule runs ${rule}`, // ours
+    allYear: 'all year', // ours
+    repeated: (days: string, _count: number) => `${days} listed more than once`, // ours
+    route: (n: number, notes: string | null) =>
+      `route variation ${n}${notes === null ? '' : ` “${notes}”`} is used by no schedule`, // ours
+    impossible: {
+      noMonth: (date: string) => `${date}: there is no such month`,
+      noDay: (date: string) => `${date}: there is no such day`,
+      leapOnly: (date: string) => `${date}: exists only in leap years`,
+    }, // ours
+    dateOf: {
+      holiday: (name: string) => `holiday “${name}”`,
+      periodStart: 'a period’s start',
+      periodEnd: 'a period’s end',
+    }, // ours
+    spaces: (field: string, value: string) => `${field} “${value}” has spaces at an end`, // ours
+    fields: {
+      name: 'the name',
+      coords: 'the note (Coords)',
+      periodName: 'the name',
+      routeNotes: 'a route variation’s name',
+    } as Record<string, string>, // ours
   },
 };

@@ -1,3 +1,4 @@
+import type { TimetableCheckReport } from '@bus/core';
 import type { AdminMessages } from './admin.ts';
 
 /*
@@ -602,5 +603,109 @@ export const adminLt: AdminMessages = {
     warningOf: (schedule: string, text: string) => `${schedule} – ${text}`,
     isNew: 'naujas',
     duplicateSchedule: 'Dubliuoti tvarkaraštį',
+  },
+  /** Tvarkaraščio patikra (12 užduotis): visos duomenų patikros su nuorodomis, kur taisyti. */
+  check: {
+    menu: 'Tvarkaraščio patikra',
+    about:
+      'Visos viso tvarkaraščio duomenų patikros; prie kiekvieno radinio – nuoroda į vietą, kur jį ištaisyti.',
+    heading: 'Tvarkaraščio patikra',
+    intro:
+      'Visos duomenų patikros per visą tvarkaraštį, koks jis išsaugotas dabar. Klaidos gadina tai, ką mato keleiviai ar kelionių planavimo programos; į įspėjimus verta pažiūrėti. Prie kiekvieno radinio yra nuoroda į vietą, kur jį galima ištaisyti.',
+    rerun: 'Tikrinti dar kartą',
+    checking: 'Tikrinama…',
+    clean: 'Problemų nerasta.',
+    verdict: (errors: number, warnings: number) =>
+      `${plural(errors, 'klaida', 'klaidos', 'klaidų')} ir ${plural(warnings, 'įspėjimas', 'įspėjimai', 'įspėjimų')}`,
+    checked: (c: TimetableCheckReport['counts'], start: string, end: string) =>
+      `Patikrinta: ${plural(c.stops, 'stotelė', 'stotelės', 'stotelių')}, ${plural(c.lines, 'maršrutas', 'maršrutai', 'maršrutų')} (${plural(c.routes, 'variantas', 'variantai', 'variantų')}), ${plural(c.schedules, 'tvarkaraštis', 'tvarkaraščiai', 'tvarkaraščių')} (${plural(c.trips, 'reisas', 'reisai', 'reisų')}), ${plural(c.rules, 'metinė taisyklė', 'metinės taisyklės', 'metinių taisyklių')} ir ${plural(c.holidays, 'švenčių diena', 'švenčių dienos', 'švenčių dienų')}; kursavimo dienos nuo ${start} iki ${end}.`,
+    severity: { error: 'Klaida', warning: 'Įspėjimas' },
+    showAll: (n: number) => `Rodyti visus radinius (${n})`,
+    passed: (n: number) => `Patikros, kurios nieko nerado (${n})`,
+    titles: {
+      timesBackwards: 'Reisai, kuriuose laikas grįžta atgal',
+      missingTimes: 'Reisai su trūkstamais laikais',
+      timeCount: 'Reisai, kurių laikai neatitinka maršruto varianto stotelių',
+      scheduleNoTrips: 'Tvarkaraščiai be reisų',
+      scheduleNoWeekdays: 'Tvarkaraščiai be savaitės dienų',
+      neverRuns: 'Tvarkaraščiai, kurie per artimiausius 12 mėnesių nekursuoja',
+      seasonMismatch: 'Aprašymai, kuriuose minimas kitas sezonas nei jų metinėje taisyklėje',
+      periodMismatch: 'Aprašymai, kurių datos nesutampa su metinės taisyklės laikotarpiais',
+      weekdayRepeated: 'Tvarkaraščiai, kuriuose savaitės diena nurodyta du kartus',
+      lineNoSchedules: 'Maršrutai be tvarkaraščių',
+      unusedRoute: 'Maršruto variantai, kurių nenaudoja joks tvarkaraštis',
+      unusedStop: 'Stotelės, kurių nenaudoja joks maršrutas',
+      sameNameStops: 'Vienodai pavadintos stotelės be jas skiriančios pastabos',
+      unusedRule: 'Niekur nenaudojamos metinės taisyklės',
+      duplicateHoliday: 'Švenčių dienos, įrašytos du kartus ta pačia data',
+      impossibleDate: 'Datos, kurių būna ne kiekvienais metais',
+      edgeSpaces: 'Tekstai su tarpais pradžioje ar pabaigoje',
+    },
+    hints: {
+      neverRuns: (start: string, end: string) =>
+        `Skaičiuota kiekvienai dienai nuo ${start} iki ${end} pagal tas pačias taisykles kaip išvykimai: savaitės dienas, metinę taisyklę ir švenčių dienas.`,
+      seasonMismatch:
+        'Apytikrė patikra: aprašymo žodžiai (vasara, žiema, mokslo metai, atostogos, apskritus metus) lyginami su taisyklės pavadinimu, o jei šis sezono neįvardija, – su jos laikotarpiais. Aprašymas „nevažiuoja vasarą“ irgi bus parodytas.',
+      periodMismatch:
+        'Apytikrė patikra: datos, parašytos kaip „nuo balandžio 15 d. iki lapkričio 3 d.“, „nuo 04.01 iki 11.15“ ar „4/15 - 11/03“ (pirma mėnuo), lyginamos su dienomis, kurias apima taisyklės laikotarpiai.',
+      missingTimes: 'Stotelėje be laiko išvykimas nerodomas.',
+      sameNameStops:
+        'Kiekvienai stotelei įrašykite pastabą (laukas „Koordinatės“), iš kurios keleiviai suprastų, kuri tai stotelė, arba sujunkite jas.',
+    },
+    seasons: {
+      summer: 'vasarą',
+      winter: 'žiemą',
+      schoolYear: 'mokslo metus',
+      schoolHolidays: 'moksleivių atostogas',
+      wholeYear: 'visus metus',
+    },
+    and: (head: string, last: string) => `${head} ir ${last}`,
+    targets: {
+      schedule: (line: string, id: number) => `Maršruto ${line} tvarkaraštis ${id}`,
+      lineSchedules: (line: string) => `Pridėti tvarkaraščių maršrutui ${line}`,
+      line: (line: string) => `Redaguoti maršrutą ${line}`,
+      stop: (name: string, id: number) => `${name} (stotelė ${id})`,
+      rule: (name: string) => `Metinė taisyklė „${name}“`,
+      holidays: 'Švenčių dienos',
+    },
+    trip: (id: number) => `reisas ${id}`,
+    backwards: (from: string, to: string, stop: string | null, position: number, count: number) =>
+      `${from} → ${to} ${stop === null ? `${position}-ojoje stotelėje` : `stotelėje „${stop}“`} (${position}-oji iš ${count})`,
+    backwardsMore: (steps: number) =>
+      `laikas grįžta atgal ${plural(steps, 'kartą', 'kartus', 'kartų')}, pirmą kartą`,
+    routeOrder: 'laikai, regis, surašyti maršruto, o ne važiavimo tvarka',
+    missing: (missing: number, total: number) => `${missing} iš ${total} stotelių neturi laiko`,
+    timeCount: (times: number, stops: number) => `laikų: ${times}, maršruto varianto stotelių: ${stops}`,
+    neverRuns: {
+      rule: 'metinė taisyklė negalioja nė vieną dieną',
+      days: 'metinė taisyklė nė karto nesutampa su jo savaitės dienomis',
+    },
+    season: (description: string, mentioned: string, rule: string) =>
+      `aprašyme „${description}“ kalbama apie ${mentioned}, o metinėje taisyklėje – apie ${rule}`,
+    range: (from: string, to: string) => `nuo ${from} iki ${to}`,
+    dates: (description: string, named: string, rule: string) =>
+      `aprašyme „${description}“ nurodyta ${named}, o metinė taisyklė galioja ${rule}`,
+    allYear: 'visus metus',
+    repeated: (days: string, count: number) =>
+      `${days} ${count === 1 ? 'nurodytas' : 'nurodyti'} daugiau nei kartą`,
+    route: (n: number, notes: string | null) =>
+      `maršruto variantas ${n}${notes === null ? '' : ` „${notes}“`} nenaudojamas jokiame tvarkaraštyje`,
+    impossible: {
+      noMonth: (date: string) => `${date}: tokio mėnesio nėra`,
+      noDay: (date: string) => `${date}: tokios dienos nėra`,
+      leapOnly: (date: string) => `${date}: būna tik keliamaisiais metais`,
+    },
+    dateOf: {
+      holiday: (name: string) => `šventė „${name}“`,
+      periodStart: 'laikotarpio pradžia',
+      periodEnd: 'laikotarpio pabaiga',
+    },
+    spaces: (field: string, value: string) => `${field} „${value}“ turi tarpų pradžioje ar pabaigoje`,
+    fields: {
+      name: 'pavadinimas',
+      coords: 'pastaba (koordinatės)',
+      periodName: 'pavadinimas',
+      routeNotes: 'maršruto varianto pavadinimas',
+    },
   },
 };

@@ -48,6 +48,7 @@ function AdminPanel() {
     { path: '/yearly-rules', label: m.admin.yearlyRules },
     { path: '/history', label: m.admin.history },
     { path: '/publishing', label: m.admin.publishing },
+    { path: '/timetable-check', label: m.check.menu },
   ];
 
   return (

@@ -19,6 +19,10 @@ const YearlyRulesPage = lazyNamed(() => import('./yearly-rules/yearly-rules-page
 const YearlyRulePage = lazyNamed(() => import('./yearly-rules/yearly-rule-page.tsx'), 'YearlyRulePage');
 const HistoryPage = lazyNamed(() => import('./history/history-page.tsx'), 'HistoryPage');
 const PublishingPage = lazyNamed(() => import('./publishing/publishing-page.tsx'), 'PublishingPage');
+const TimetableCheckPage = lazyNamed(
+  () => import('./timetable-check/timetable-check-page.tsx'),
+  'TimetableCheckPage',
+);
 
 /** Admin route table, relative to /admin-panel (spec section 2, Admin). 'lines/new' precedes ':lineId'. */
 export function AdminRoutes() {
@@ -43,6 +47,7 @@ export function AdminRoutes() {
       <Route path="/yearly-rules/:ruleId">{({ ruleId }) => <YearlyRulePage ruleId={ruleId} />}</Route>
       <Route path="/history" component={HistoryPage} />
       <Route path="/publishing" component={PublishingPage} />
+      <Route path="/timetable-check" component={TimetableCheckPage} />
       <Route component={NotFound} />
     </Switch>
   );

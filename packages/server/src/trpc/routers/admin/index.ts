@@ -7,6 +7,7 @@ import { adminRoutesRouter } from './routes.ts';
 import { adminRulesRouter } from './rules.ts';
 import { adminSchedulesRouter } from './schedules.ts';
 import { adminStopsRouter } from './stops.ts';
+import { adminTimetableCheckRouter } from './timetable-check.ts';
 
 /** The admin board: every procedure is an adminProcedure (token checked on the server). */
 export const adminRouter = router({
@@ -18,4 +19,5 @@ export const adminRouter = router({
   rules: adminRulesRouter,
   history: adminHistoryRouter,
   publishing: adminPublishingRouter,
+  check: adminTimetableCheckRouter,
 });

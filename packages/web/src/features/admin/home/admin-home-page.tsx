@@ -14,6 +14,7 @@ export function AdminHomePage() {
     { path: '/schedules', label: m.admin.schedules, about: m.areas.schedules },
     { path: '/history', label: m.admin.history, about: m.areas.history },
     { path: '/publishing', label: m.admin.publishing, about: m.areas.publishing },
+    { path: '/timetable-check', label: m.check.menu, about: m.check.about },
   ];
   return (
     <>

@@ -1,0 +1,473 @@
+import { describe, expect, it } from 'vitest';
+import { indexRulesById } from './service-day.ts';
+import { dataset, line, type Mutation, route, rule, schedule, stop, trip } from './test-dataset.ts';
+import {
+  type CheckKind,
+  type CheckTarget,
+  checkTimetable,
+  describeFinding,
+  formatCheckReport,
+  periodsIn,
+  ruleSeasonsOf,
+  type Season,
+  seasonsIn,
+  yearWindow,
+} from './timetable-check.ts';
+
+const TODAY = '2026-11-26';
+
+/** A finding as the tests compare it: its check, its words and where it is fixed. */
+function seen(d = dataset(), today = TODAY) {
+  return checkTimetable(d, today).findings.map((f) => ({
+    check: f.check,
+    severity: f.severity,
+    text: describeFinding(f),
+    targets: f.targets,
+  }));
+}
+
+const LINES: Record<number, string> = { 1: 'M35', 2: 'M5' };
+const sched = (lineId: number, scheduleId: number): CheckTarget => ({
+  kind: 'schedule',
+  lineId,
+  scheduleId,
+  name: LINES[lineId] ?? '?',
+});
+
+describe('checkTimetable', () => {
+  it('has nothing to say about clean data', () => {
+    const report = checkTimetable(dataset(), TODAY);
+    expect(report.findings).toEqual([]);
+    expect(report).toMatchObject({
+      errors: 0,
+      warnings: 0,
+      window: { start: '2026-11-26', end: '2027-11-25' },
+      counts: { stops: 4, lines: 2, routes: 3, schedules: 3, trips: 4, rules: 2, holidays: 1 },
+    });
+  });
+
+  type Expected = { check: CheckKind; text: string; targets: CheckTarget[] };
+  const cases: [string, Mutation, Expected[]][] = [
+    [
+      'a typo that makes time go backwards',
+      (d) => (trip(d, 0, 0).timeList = ['06:40', '06:55', '06:50']),
+      [
+        {
+          check: 'timesBackwards',
+          text: 'trip 1: time goes backwards at stop 3 of 3 "Dabužiai" (06:55 -> 06:50)',
+          targets: [sched(1, 1)],
+        },
+      ],
+    ],
+    [
+      'a reversed trip names its stops in travel order',
+      (d) => (trip(d, 0, 1).timeList = ['07:00', '07:10', '07:05']),
+      [
+        {
+          check: 'timesBackwards',
+          text: 'trip 2: time goes backwards at stop 3 of 3 "Anykščių AS" (07:10 -> 07:05)',
+          targets: [sched(1, 1)],
+        },
+      ],
+    ],
+    [
+      'times entered in route order instead of travel order',
+      (d) => (trip(d, 0, 1).timeList = ['07:10', '07:05', '07:00']),
+      [
+        {
+          check: 'timesBackwards',
+          text: 'trip 2: time goes backwards 2 times, first at stop 2 of 3 "Mokinių st. v." (07:10 -> 07:05); the times look entered in route order instead of travel order',
+          targets: [sched(1, 1)],
+        },
+      ],
+    ],
+    [
+      'missing times (skipped when comparing)',
+      (d) => (trip(d, 0, 0).timeList = ['06:40', null, '06:50']),
+      [{ check: 'missingTimes', text: 'trip 1: 1 of 3 stops have no time', targets: [sched(1, 1)] }],
+    ],
+    [
+      'a time list shorter than the route',
+      (d) => (trip(d, 0, 0).timeList = ['06:40', '06:45']),
+      [{ check: 'timeCount', text: 'trip 1: 2 times for the 3 stops of route 1', targets: [sched(1, 1)] }],
+    ],
+    [
+      'a schedule without trips (its route then unused)',
+      (d) => (schedule(d, 1).trips = []),
+      [
+        { check: 'scheduleNoTrips', text: 'schedule 2: has no trips', targets: [sched(2, 2)] },
+        {
+          check: 'unusedRoute',
+          text: 'route 3 (variation 1 of line M5): no schedule uses it',
+          targets: [{ kind: 'line', lineId: 2, name: 'M5' }],
+        },
+      ],
+    ],
+    [
+      'a schedule without weekdays (not also reported as never running)',
+      (d) => (schedule(d, 0).runsOnWeekly = []),
+      [{ check: 'scheduleNoWeekdays', text: 'schedule 1: runs on no weekday', targets: [sched(1, 1)] }],
+    ],
+    [
+      'a weekday listed twice',
+      (d) => (schedule(d, 0).runsOnWeekly = ['MONDAY', 'MONDAY']),
+      [
+        {
+          check: 'weekdayRepeated',
+          text: 'schedule 1: weekday listed more than once (MONDAY)',
+          targets: [sched(1, 1)],
+        },
+      ],
+    ],
+    [
+      'a schedule whose weekdays its rule never falls on',
+      (d) => (schedule(d, 1).runsOnWeekly = ['SUNDAY']),
+      [
+        {
+          check: 'neverRuns',
+          text: 'schedule 2 (line M5): runs on no day of the next 12 months (its yearly rule "Moksleivių atostogos, 1 ir 3 Penkt" never falls on its weekdays)',
+          targets: [sched(2, 2), { kind: 'rule', ruleId: 2, name: 'Moksleivių atostogos, 1 ir 3 Penkt' }],
+        },
+      ],
+    ],
+    [
+      'a schedule whose rule never runs (a 5th Friday of February only, and no such day in 12 months)',
+      (d) => {
+        rule(d, 1).otherRuleId = null;
+        rule(d, 1).timePeriods = [{ id: 5, startMonth: 2, startDay: 1, endMonth: 2, endDay: 28 }];
+        rule(d, 1).pattern1Params = [{ id: 1, nthOccurenceEachMonth: 5, dayOfWeek: 'FRIDAY' }];
+      },
+      [
+        {
+          check: 'neverRuns',
+          text: 'schedule 2 (line M5): its yearly rule "Moksleivių atostogos, 1 ir 3 Penkt" runs on no day of the next 12 months',
+          targets: [sched(2, 2), { kind: 'rule', ruleId: 2, name: 'Moksleivių atostogos, 1 ir 3 Penkt' }],
+        },
+      ],
+    ],
+    [
+      'a holiday-only date with a schedule that skips public holidays',
+      (d) => {
+        schedule(d, 1).runsOnWeekly = ['FRIDAY'];
+        schedule(d, 1).runsOnPublicHolidays = false;
+        rule(d, 1).otherRuleId = null;
+        // 2027-01-01 is the only first Friday of January in the window: New Year's Day.
+        rule(d, 1).timePeriods = [{ id: 5, startMonth: 1, startDay: 1, endMonth: 1, endDay: 7 }];
+        rule(d, 1).pattern1Params = [{ id: 1, nthOccurenceEachMonth: 1, dayOfWeek: 'FRIDAY' }];
+      },
+      [
+        {
+          check: 'neverRuns',
+          text: 'schedule 2 (line M5): runs on no day of the next 12 months (its yearly rule "Moksleivių atostogos, 1 ir 3 Penkt" never falls on its weekdays)',
+          targets: [sched(2, 2), { kind: 'rule', ruleId: 2, name: 'Moksleivių atostogos, 1 ir 3 Penkt' }],
+        },
+      ],
+    ],
+    [
+      'a description naming the school year under a whole-year rule',
+      (d) => (schedule(d, 0).timeConstraintsDescription = 'Važiuoja mokslo metu'),
+      [
+        {
+          check: 'seasonMismatch',
+          text: 'schedule 1 (line M35): the description "Važiuoja mokslo metu" speaks of the school year, its yearly rule "Apskritus metus" of the whole year',
+          targets: [sched(1, 1), { kind: 'rule', ruleId: 1, name: 'Apskritus metus' }],
+        },
+      ],
+    ],
+    [
+      'a description naming summer under a winter rule (diacritics and case ignored)',
+      (d) => {
+        rule(d, 0).periodName = 'Žiemą 11/04 - 4/14';
+        schedule(d, 0).timeConstraintsDescription = 'VASAROS metu';
+      },
+      [
+        {
+          check: 'seasonMismatch',
+          text: 'schedule 1 (line M35): the description "VASAROS metu" speaks of summer, its yearly rule "Žiemą 11/04 - 4/14" of winter',
+          targets: [sched(1, 1), { kind: 'rule', ruleId: 1, name: 'Žiemą 11/04 - 4/14' }],
+        },
+        {
+          check: 'seasonMismatch',
+          text: 'schedule 3 (line M35): the description "Šeštadieniais ištisus metus" speaks of the whole year, its yearly rule "Žiemą 11/04 - 4/14" of winter',
+          targets: [sched(1, 3), { kind: 'rule', ruleId: 1, name: 'Žiemą 11/04 - 4/14' }],
+        },
+      ],
+    ],
+    [
+      'a description naming dates the rule does not run on',
+      (d) =>
+        (schedule(d, 0).timeConstraintsDescription =
+          'Važiuoja darbo dienomis\nnuo balandžio 15 d. iki lapkričio 3 d.'),
+      [
+        {
+          check: 'periodMismatch',
+          text: 'schedule 1 (line M35): the description "Važiuoja darbo dienomis\\nnuo balandžio 15 d. iki lapkričio 3 d." names 04-15 to 11-03, its yearly rule "Apskritus metus" runs 01-01 to 12-31',
+          targets: [sched(1, 1), { kind: 'rule', ruleId: 1, name: 'Apskritus metus' }],
+        },
+      ],
+    ],
+    [
+      'nothing when the dates cover what the rule’s periods cover (one range across the year end, two periods)',
+      (d) => {
+        rule(d, 0).timePeriods = [
+          { id: 1, startMonth: 11, startDay: 4, endMonth: 12, endDay: 31 },
+          { id: 8, startMonth: 1, startDay: 1, endMonth: 4, endDay: 14 },
+        ];
+        schedule(d, 0).timeConstraintsDescription = 'Važiuoja nuo lapkričio 4 d. iki balandžio 14 d.';
+        schedule(d, 2).timeConstraintsDescription = 'Nuo 11.04 iki 04.14';
+      },
+      [],
+    ],
+    [
+      'a line without schedules',
+      (d) => {
+        d.lines.push({ ...line(d, 1), id: 3, name: 'M99', customNotes: [], routes: [] });
+      },
+      [
+        {
+          check: 'lineNoSchedules',
+          text: 'line 3 "M99": has no schedules',
+          targets: [
+            { kind: 'lineSchedules', lineId: 3, name: 'M99' },
+            { kind: 'line', lineId: 3, name: 'M99' },
+          ],
+        },
+      ],
+    ],
+    [
+      'a route no schedule uses',
+      (d) =>
+        line(d, 0).routes.push({
+          id: 7,
+          routeNotes: 'Per Dabužius',
+          stopIds: [1, 4],
+          distanceMeters: [null],
+        }),
+      [
+        {
+          check: 'unusedRoute',
+          text: 'route 7 (variation 3 of line M35, "Per Dabužius"): no schedule uses it',
+          targets: [{ kind: 'line', lineId: 1, name: 'M35' }],
+        },
+      ],
+    ],
+    [
+      'an unused stop',
+      (d) => d.stops.push({ id: 9, name: 'Niekur', coords: null, defaultOption: false }),
+      [
+        {
+          check: 'unusedStop',
+          text: 'stop 9: not used by any route',
+          targets: [{ kind: 'stop', stopId: 9, name: 'Niekur' }],
+        },
+      ],
+    ],
+    [
+      'same-named stops without a note to tell them apart',
+      (d) => (stop(d, 2).coords = 'prie andrioniškių'),
+      [
+        {
+          check: 'sameNameStops',
+          text: 'stops 2, 3: same name "Mokinių st. v." and no coords note to tell them apart',
+          targets: [
+            { kind: 'stop', stopId: 2, name: 'Mokinių st. v.' },
+            { kind: 'stop', stopId: 3, name: 'Mokinių st. v.' },
+          ],
+        },
+      ],
+    ],
+    [
+      'a rule nothing uses (a borrowed rule is in use)',
+      (d) =>
+        d.yearlyRules.push({
+          ...rule(d, 0),
+          id: 3,
+          periodName: 'Vasarą',
+          timePeriods: [],
+          otherRuleId: null,
+        }),
+      [
+        {
+          check: 'unusedRule',
+          text: 'yearly rule 3 "Vasarą": no schedule or other rule uses it',
+          targets: [{ kind: 'rule', ruleId: 3, name: 'Vasarą' }],
+        },
+      ],
+    ],
+    [
+      'a holiday on the same date twice',
+      (d) => d.holidays.push({ id: 4, name: 'Naujieji', month: 1, day: 1 }),
+      [
+        {
+          check: 'duplicateHoliday',
+          text: 'holidays 1, 4: the same date 01-01 ("Naujieji metai", "Naujieji")',
+          targets: [{ kind: 'holidays' }],
+        },
+      ],
+    ],
+    [
+      'impossible and leap-year-only dates',
+      (d) => {
+        d.holidays.push({ id: 2, name: 'x', month: 4, day: 31 });
+        rule(d, 0).timePeriods.push({ id: 7, startMonth: 2, startDay: 29, endMonth: 3, endDay: 1 });
+      },
+      [
+        {
+          check: 'impossibleDate',
+          text: 'yearly rule 1: time period 7 start: February 29 exists only in leap years',
+          targets: [{ kind: 'rule', ruleId: 1, name: 'Apskritus metus' }],
+        },
+        {
+          check: 'impossibleDate',
+          text: 'holiday 2: day 31 does not exist in month 4',
+          targets: [{ kind: 'holidays' }],
+        },
+      ],
+    ],
+    [
+      'trailing spaces',
+      (d) => {
+        stop(d, 0).coords = 'Biržinė > Utena ';
+        route(d, 0, 1).routeNotes = 'Be Elmininkų ';
+      },
+      [
+        {
+          check: 'edgeSpaces',
+          text: 'stop 1: coords "Biržinė > Utena " has leading or trailing spaces',
+          targets: [{ kind: 'stop', stopId: 1, name: 'Anykščių AS' }],
+        },
+        {
+          check: 'edgeSpaces',
+          text: 'route 2: routeNotes "Be Elmininkų " has leading or trailing spaces',
+          targets: [{ kind: 'line', lineId: 1, name: 'M35' }],
+        },
+      ],
+    ],
+  ];
+
+  it.each(cases)('finds %s', (_name, mutate, expected) => {
+    const d = dataset();
+    mutate(d);
+    expect(seen(d).map(({ severity: _, ...rest }) => rest)).toEqual(expected);
+  });
+
+  it('lists errors before warnings, in the order of the checks, and counts them', () => {
+    const d = dataset();
+    d.holidays.push({ id: 4, name: 'Naujieji', month: 1, day: 1 });
+    trip(d, 0, 0).timeList = ['06:40', '06:55', '06:50'];
+    schedule(d, 1).trips = [];
+    const report = checkTimetable(d, TODAY);
+    expect(report.findings.map((f) => [f.check, f.severity])).toEqual([
+      ['timesBackwards', 'error'],
+      ['scheduleNoTrips', 'error'],
+      ['unusedRoute', 'warning'],
+      ['duplicateHoliday', 'warning'],
+    ]);
+    expect([report.errors, report.warnings]).toEqual([2, 2]);
+    expect(formatCheckReport(report)).toEqual([
+      'error: Times going backwards along a trip (1)',
+      '  trip 1: time goes backwards at stop 3 of 3 "Dabužiai" (06:55 -> 06:50)',
+      'error: Schedules without trips (1)',
+      '  schedule 2: has no trips',
+      'warning: Route variations no schedule uses (1)',
+      '  route 3 (variation 1 of line M5): no schedule uses it',
+      'warning: Holidays on the same date twice (1)',
+      '  holidays 1, 4: the same date 01-01 ("Naujieji metai", "Naujieji")',
+      'checked 4 stops, 2 lines, 3 routes, 3 schedules, 3 trips, 2 yearly rules, 2 holidays; running days from 2026-11-26 to 2027-11-25',
+      '2 errors, 2 warnings',
+    ]);
+  });
+
+  it('gives the structured facts of a backwards trip', () => {
+    const d = dataset();
+    trip(d, 0, 1).timeList = ['07:10', '07:05', '07:00'];
+    expect(checkTimetable(d, TODAY).findings[0]?.params).toEqual({
+      tripId: 2,
+      scheduleId: 1,
+      lineId: 1,
+      lineName: 'M35',
+      position: 2,
+      stopCount: 3,
+      stopId: 2,
+      stopName: 'Mokinių st. v.',
+      from: '07:10',
+      to: '07:05',
+      steps: 2,
+      routeOrder: true,
+    });
+  });
+});
+
+describe('yearWindow', () => {
+  it.each([
+    ['2026-11-26', '2027-11-25', 365],
+    ['2027-03-01', '2028-02-29', 366],
+    ['2028-02-29', '2029-02-28', 366],
+    ['2026-01-01', '2026-12-31', 365],
+  ])('from %s runs through %s (%i days)', (today, end, days) => {
+    expect(yearWindow(today)).toEqual({ start: today, end, days });
+  });
+});
+
+describe('seasonsIn', () => {
+  it.each<[string, Season[]]>([
+    ['Važiuoja mokslo metu', ['schoolYear']],
+    ['Autobusas važiuoja trečiadieniais vasaros moksleivių atostogų metu', ['summer', 'schoolHolidays']],
+    ['Žiemą 11/04 - 4/14', ['winter']],
+    ['ZIEMA', ['winter']],
+    ['Apskritus metus', ['wholeYear']],
+    ['Runs in summer only', ['summer']],
+    ['Važiuoja darbo dienomis', []],
+    // "metų" alone is no season; neither is a word that merely contains a stem.
+    ['Kiekvienų metų pirmą penktadienį', []],
+    ['Pavasarį', []],
+  ])('%s -> %j', (text, seasons) => {
+    expect(seasonsIn(text)).toEqual(seasons);
+  });
+});
+
+describe('ruleSeasonsOf', () => {
+  const rules = dataset().yearlyRules;
+  const base = rules[0] as (typeof rules)[number];
+  it.each<[string, Partial<typeof base>, Season[]]>([
+    ['the name speaks', { periodName: 'Moksleivių vasaros atostogos' }, ['summer', 'schoolHolidays']],
+    ['a silent name, the whole year', { periodName: '1 ir 3 mėnesio penktadienį' }, ['wholeYear']],
+    ['a silent name, no periods', { periodName: 'Kas antrą antradienį', timePeriods: [] }, ['wholeYear']],
+    [
+      'a silent name, a period wrapping the year end and leaving no day out',
+      {
+        periodName: 'Ištisai',
+        timePeriods: [{ id: 1, startMonth: 7, startDay: 1, endMonth: 6, endDay: 30 }],
+      },
+      ['wholeYear'],
+    ],
+    [
+      'a silent name, part of the year: nothing this check can tell',
+      {
+        periodName: 'Nuo 04.01',
+        timePeriods: [{ id: 1, startMonth: 4, startDay: 1, endMonth: 11, endDay: 15 }],
+      },
+      [],
+    ],
+  ])('%s', (_name, change, seasons) => {
+    const rule = { ...base, ...change };
+    expect(ruleSeasonsOf(rule, indexRulesById([rule]))).toEqual(seasons);
+  });
+});
+
+describe('periodsIn', () => {
+  it.each<[string, [number, number, number, number][]]>([
+    ['Važiuoja darbo dienomis\nnuo balandžio 15 d. iki lapkričio 3 d.', [[4, 15, 11, 3]]],
+    ['NUO LAPKRICIO 4 D IKI BALANDZIO 14 D', [[11, 4, 4, 14]]],
+    ['Važiuoja nuo 04.01 iki 11.15\nvažiuoja darbo dienomis', [[4, 1, 11, 15]]],
+    ['Vasarą 4/15 - 11/03', [[4, 15, 11, 3]]],
+    // Times are no dates; neither is a day that does not exist.
+    ['Važiuoja 8.15 - 9.30', []],
+    ['nuo 02.30 iki 03.01', []],
+    ['Važiuoja darbo dienomis', []],
+  ])('%j', (text, ranges) => {
+    expect(periodsIn(text)).toEqual(
+      ranges.map(([startMonth, startDay, endMonth, endDay]) => ({ startMonth, startDay, endMonth, endDay })),
+    );
+  });
+});
