@@ -1,13 +1,48 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 // The Fastify server (packages/server) listens here in development and serves dist/ in production.
 const backend = 'http://127.0.0.1:3000';
 
+/**
+ * The service worker (sw/sw.ts) as dist/sw.js: one classic script at the root (its scope is the
+ * whole site; Firefox and older Safari run no module workers), built after the app into the
+ * same folder. It has no hash in its name: the server sends it no-cache.
+ */
+function serviceWorker(): Plugin {
+  let outDir = '';
+  return {
+    name: 'bus-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: import.meta.dirname,
+        publicDir: false,
+        logLevel: 'warn',
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          lib: {
+            entry: fileURLToPath(new URL('./sw/sw.ts', import.meta.url)),
+            formats: ['iife'],
+            name: 'busServiceWorker',
+            fileName: () => 'sw.js',
+          },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   resolve: {
     alias: [
       {

@@ -50,11 +50,14 @@ export function errorBody(status: number, message: string) {
 
 /**
  * Files under /assets/ carry a content hash in their names: a new build gives new names, so a
- * browser may keep them for a year without asking. Other files (icons, manifest, robots) keep
- * their names across builds: an hour.
+ * browser may keep them for a year without asking. The service worker (/sw.js, the web app's
+ * sw/sw.ts) is asked again every time (no-cache), so a new version reaches every visitor on
+ * their next page load. Other files (icons, manifest, robots) keep their names across builds:
+ * an hour.
  */
 export function fileCacheControl(path: string): string {
-  return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+  if (/[\\/]assets[\\/]/.test(path)) return 'public, max-age=31536000, immutable';
+  return /[\\/]sw\.js(?:\.br|\.gz)?$/.test(path) ? 'no-cache' : 'public, max-age=3600';
 }
 
 /** Builds the whole server (no listening): tests call `app.inject`, main.ts calls `listen`. */

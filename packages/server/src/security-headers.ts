@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Security headers on every answer (@fastify/helmet): nosniff everywhere; a Content Security
  * Policy that allows our own scripts, styles and images only (no inline script, no eval, no
- * plugins, no framing: the admin board cannot be clickjacked), X-Frame-Options DENY for older
+ * plugins, no framing: the admin board cannot be clickjacked; our own service worker and
+ * manifest only), X-Frame-Options DENY for older
  * browsers, Referrer-Policy strict-origin-when-cross-origin. HSTS only on answers that went
  * out over HTTPS (directly, or by X-Forwarded-Proto from a trusted proxy): sent over plain
  * HTTP it would mean nothing, and on a local test server it would lock the browser out.
@@ -16,6 +17,9 @@ export const CONTENT_SECURITY_POLICY = {
   'img-src': ["'self'"],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
+  // The service worker (/sw.js) and the web app manifest: our own files only (issue 15).
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],

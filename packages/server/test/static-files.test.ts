@@ -15,6 +15,8 @@ import { realDataApp } from './helpers.ts';
 let dist: string;
 let app: FastifyInstance;
 // Text that compresses, over the script's 1 KB threshold.
+// The service worker (a classic script over 1 KB, so it has .br and .gz beside it).
+const WORKER = `self.addEventListener('fetch', () => {});\n${'// kept\n'.repeat(200)}`;
 const SCRIPT = `export const lines = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `M${i}`))};\n`;
 
 beforeAll(async () => {
@@ -30,6 +32,8 @@ beforeAll(async () => {
     join(dist, 'favicon.svg'),
     `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(1200)}</svg>`,
   );
+  writeFileSync(join(dist, 'sw.js'), WORKER);
+  writeFileSync(join(dist, 'site.webmanifest'), JSON.stringify({ name: 'x', start_url: '/' }));
   execFileSync(process.execPath, [join(REPO_ROOT, 'packages/web/scripts/compress.mjs'), dist]);
   ({ app } = await realDataApp({ env: { WEB_DIST_DIR: dist } }));
 });
@@ -91,5 +95,39 @@ describe('caching', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+});
+
+describe('the service worker and the manifest (offline use, issue 15)', () => {
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+    [undefined, (body: Buffer) => body],
+  ] as const)(
+    '/sw.js (encoding %s) is asked again every time: no-cache, never a year',
+    async (encoding, decode) => {
+      const res = await get('/sw.js', encoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(decode(res.rawPayload).toString()).toBe(WORKER);
+    },
+  );
+
+  it("the Content Security Policy lets our own worker and manifest in, and nobody else's", async () => {
+    for (const path of ['/', '/sw.js', '/site.webmanifest']) {
+      const csp = String((await get(path)).headers['content-security-policy']);
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+    }
+  });
+
+  it('the manifest goes out as a manifest, kept an hour like the icons', async () => {
+    const res = await get('/site.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 });

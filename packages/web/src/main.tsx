@@ -15,3 +15,7 @@ void switchLanguage(preferredLanguage()).then(() =>
     </StrictMode>,
   ),
 );
+
+// Offline use (offline/offline.ts: the service worker and its banner), once the page has loaded;
+// every byte here counts in the first load's 80 KB, so the module checks for worker support.
+if (import.meta.env.PROD) addEventListener('load', () => import('./offline/offline.ts'));

@@ -7,6 +7,8 @@ import { en as enHome } from './en.ts';
 import { enPages } from './en-pages.ts';
 import { lt as ltHome } from './lt.ts';
 import { ltPages } from './lt-pages.ts';
+import { offlineEn } from './offline-en.ts';
+import { offlineLt } from './offline-lt.ts';
 
 /** Each language's public texts whole: the home's and the other pages' (loaded later). */
 const en = { ...enHome, ...enPages };
@@ -51,6 +53,7 @@ const valueAt = (catalogue: unknown, path: string): unknown =>
 const pairs = [
   ['en / lt (public)', en, lt],
   ['adminEn / adminLt (admin)', adminEn, adminLt],
+  ['offlineEn / offlineLt (offline banner)', offlineEn, offlineLt],
 ] as const;
 
 describe('the same keys in both languages', () => {
@@ -211,6 +214,7 @@ function shownBy(text: unknown): unknown[] {
 const checked = [
   ['en / lt (public)', en, lt, SAME_IN_BOTH_PUBLIC],
   ['adminEn / adminLt (admin)', adminEn, adminLt, SAME_IN_BOTH_ADMIN],
+  ['offlineEn / offlineLt (offline banner)', offlineEn, offlineLt, {}],
 ] as const;
 
 describe('Lithuanian texts are Lithuanian', () => {

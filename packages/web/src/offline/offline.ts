@@ -1,0 +1,102 @@
+import { offlineEn } from '../i18n/offline-en.ts';
+import { offlineLt } from '../i18n/offline-lt.ts';
+import stylesheet from './offline.css?url';
+import { shownAsOf } from './shown-as-of.ts';
+import { type ToPage, type ToWorker, worthKeeping } from './sw-rules.ts';
+
+/**
+ * Offline use (issue 15), loaded after the page (main.tsx), never on the first load's path:
+ * registers the service worker (/sw.js, rules in sw-rules.ts), hands it what this page loaded
+ * before the worker served it, and shows the banner while the page shows answers kept on this
+ * device: "You are offline. Showing the timetable as of 14:05." Once the server answers the
+ * worker again the page loads anew, so nothing kept stays on screen as if it were current.
+ *
+ * Plain DOM, no React: what main.tsx imports must add almost nothing to the first load (every
+ * import from the app's chunk is one more export there). The language is the page's
+ * (<html lang>, kept in step by i18n/index.ts), so the LT / EN switch words the banner too.
+ */
+
+let banner: HTMLElement | null = null;
+let fetchedAt = 0;
+
+function render(): void {
+  if (banner === null) return;
+  const m = document.documentElement.lang === 'lt' ? offlineLt : offlineEn;
+  const text = document.createElement('p');
+  text.textContent = m.shownAsOf(shownAsOf(fetchedAt, Date.now(), m.locale));
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.textContent = m.retry;
+  retry.addEventListener('click', () => location.reload());
+  banner.replaceChildren(text, retry);
+}
+
+/** How often the worker is asked whether the server answers again, while the banner shows. */
+const PROBE_EVERY_MS = 5000;
+
+function show(worker: ServiceWorkerContainer, message: ToPage): void {
+  if (message.type === 'online') {
+    // The server answers again, but the answers on the page are still the kept ones: loaded
+    // anew, the page shows the current timetable and no banner.
+    if (banner !== null) location.reload();
+    return;
+  }
+  fetchedAt = message.fetchedAt;
+  if (banner === null) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = stylesheet;
+    document.head.append(link);
+    banner = document.createElement('div');
+    banner.className = 'offline-banner';
+    banner.setAttribute('role', 'status');
+    document.body.prepend(banner);
+    new MutationObserver(render).observe(document.documentElement, { attributeFilter: ['lang'] });
+    // Asked through the worker, which fetches the answers: the page's 'online' event may come
+    // before the network really answers (a captive portal, a weak signal), or not at all.
+    const probe = () => {
+      if (navigator.onLine) worker.controller?.postMessage({ type: 'probe' } satisfies ToWorker);
+    };
+    addEventListener('online', probe);
+    setInterval(probe, PROBE_EVERY_MS);
+  }
+  render();
+}
+
+function start(worker: ServiceWorkerContainer): void {
+  // Whether this page came without the worker (the first visit, or the worker was updated).
+  const uncontrolled = worker.controller === null;
+  worker.addEventListener('message', (event: MessageEvent<ToPage>) => show(worker, event.data));
+  // What the worker said before this module listened (the answers of the first render).
+  worker.controller?.postMessage({ type: 'status' } satisfies ToWorker);
+  worker
+    .register('/sw.js')
+    .then(() => worker.ready)
+    .then((registration) => {
+      // What the page loaded without the worker (workerStart 0): before the worker controlled
+      // it, or already on its way then (the first answers may still be). Later loads pass the
+      // worker, which keeps them itself (the page's HTML too: kept by the worker only when the
+      // page did not pass it).
+      let page = uncontrolled;
+      const keep = (entries: PerformanceEntryList) => {
+        const urls = (entries as PerformanceResourceTiming[])
+          .filter((entry) => entry.workerStart === 0)
+          .map((entry) => entry.name);
+        // The banner's stylesheet too: it is first needed with no network.
+        if (page) urls.push(new URL(stylesheet, location.href).href);
+        const message: ToWorker = { type: 'keep', urls: worthKeeping(urls, location.origin), page };
+        if (message.urls.length > 0 || page) registration.active?.postMessage(message);
+        page = false;
+      };
+      new PerformanceObserver((list) => keep(list.getEntries())).observe({
+        type: 'resource',
+        buffered: true,
+      });
+    })
+    .catch(() => {
+      // No worker (a private window, storage off): the site works as before, online only.
+    });
+}
+
+const worker = navigator.serviceWorker as ServiceWorkerContainer | undefined;
+if (worker !== undefined) start(worker);
