@@ -221,7 +221,22 @@ describe('groupStopPoster', () => {
       expected: {
         workdays: 'absent',
         saturdays: 'absent',
-        sundays: { weekdays: ['SUNDAY'], notOnHolidays: true },
+        // Judged on the dates that are no holiday (all Sundays): it is the holidays it skips.
+        sundays: {
+          weekdays: [],
+          notOnHolidays: true,
+          dates: ['2026-12-13', '2026-12-20', '2026-12-27', '2027-01-03'],
+        },
+      },
+    },
+    {
+      name: 'Sundays and holidays: in a window with weekday holidays, only their Sundays',
+      window: christmasWindow,
+      departure: dep(18 * 60 + 5, sched(['SUNDAY'], 1, true)),
+      expected: {
+        workdays: 'absent',
+        saturdays: 'absent',
+        sundays: { weekdays: ['SUNDAY'], notOnHolidays: false },
       },
     },
     {

@@ -154,7 +154,10 @@ export function runsOnlyNote(
   typeDays: readonly ServiceDayContext[],
   rulesById: ReadonlyMap<number, YearlyRule>,
 ): RunsOnlyNote {
-  const typeWeekdays = WEEKDAYS.filter((w) => typeDays.some((d) => d.weekday === w));
+  // A schedule that skips holidays is judged by its weekdays on the other dates only: in the
+  // Sunday column a Thursday holiday says nothing about Thursdays.
+  const weekdayDays = schedule.runsOnPublicHolidays ? typeDays : typeDays.filter((d) => !d.isHoliday);
+  const typeWeekdays = WEEKDAYS.filter((w) => weekdayDays.some((d) => d.weekday === w));
   const runWeekdays = typeWeekdays.filter((w) => schedule.runsOnWeekly.includes(w));
   const rule = rulesById.get(schedule.runsOnYearlyId);
   const patterns = (rule?.pattern1Params ?? [])

@@ -9,7 +9,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { columnDays, footnoteText } from './print-words.ts';
 import { PrintToolbar } from './stop-poster-page.tsx';
-import './print.css';
 
 type LinePrintAnswer = PublicOutput<'linePrint'>;
 
@@ -97,28 +96,30 @@ function DirectionTable({
 }) {
   const m = useMessages();
   return (
-    <table className="line-print-table">
-      <thead>
-        <tr>
-          <th scope="col">{m.print.stop}</th>
-          {columns.map((column) => (
-            <th key={column.tripId} scope="col">
-              {columnDays(column, m.print)}
-              {column.footnote !== null && <sup className="poster-note">{column.footnote}</sup>}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {direction.stops.map((stop, row) => (
-          <tr key={`${stop.id}-${row}`}>
-            <th scope="row">{stop.name}</th>
+    <div className="table-wrap">
+      <table className="line-print-table">
+        <thead>
+          <tr>
+            <th scope="col">{m.print.stop}</th>
             {columns.map((column) => (
-              <td key={column.tripId}>{column.times[row] ?? ''}</td>
+              <th key={column.tripId} scope="col">
+                {columnDays(column, m.print)}
+                {column.footnote !== null && <sup className="poster-note">{column.footnote}</sup>}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {direction.stops.map((stop, row) => (
+            <tr key={`${stop.id}-${row}`}>
+              <th scope="row">{stop.name}</th>
+              {columns.map((column) => (
+                <td key={column.tripId}>{column.times[row] ?? ''}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import type { LinePrintColumn, RunsOnlyNote, Weekday } from '@bus/core';
-import { formatDate } from '../../../i18n/format.ts';
 import type { Messages } from '../../../i18n/index.ts';
 import { WEEKDAYS } from '../../../lib/core.ts';
 
@@ -17,9 +16,20 @@ export function joinAnd(items: readonly string[], and: string): string {
   return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 }
 
-/** '1 September' / 'rugsėjo 1 d.': a day of any year (2000 is a leap year: 29 February exists). */
+const dayMonthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * '1 September' / 'rugsėjo 1 d.': a day of any year (2000 is a leap year: 29 February exists).
+ * The dayMonth style of i18n/format.ts, formatted here so the print chunk loads no other chunk
+ * (a shared chunk would add its name to the home's first bundle, which is at its budget).
+ */
 export function dayMonth(locale: string, month: number, day: number): string {
-  return formatDate(locale, 'dayMonth', new Date(2000, month - 1, day, 12));
+  let format = dayMonthFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long' });
+    dayMonthFormats.set(locale, format);
+  }
+  return format.format(new Date(2000, month - 1, day, 12));
 }
 
 const dayOfDate = (locale: string, iso: string) =>

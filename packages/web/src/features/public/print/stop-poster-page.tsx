@@ -9,7 +9,6 @@ import type { PublicOutput } from '../../../lib/public-api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { footnoteText } from './print-words.ts';
-import './print.css';
 
 type StopPosterAnswer = PublicOutput<'stopPoster'>;
 
