@@ -131,6 +131,21 @@ describe('timetable.stopPoster', () => {
     expect((after.json().result.data as StopPosterAnswer).siteUrl).toBe('https://autobusai.anyksciai.lt/');
   });
 
+  it('names the destination only where the departures use it (from the home station going out)', async () => {
+    const elsewhere = await trpcQuery<StopPosterAnswer>(t.app, 'timetable.stopPoster', {
+      from: 2,
+      to: 71,
+      dir: 'City bound',
+    });
+    expect(elsewhere.data.destination).toBeNull();
+    const cityBus = await trpcQuery<StopPosterAnswer>(t.app, 'timetable.stopPoster', {
+      from: 1,
+      to: 71,
+      dir: 'City bound',
+    });
+    expect(cityBus.data.destination).toBeNull();
+  });
+
   it('answers an unknown stop with NOT_FOUND', async () => {
     const res = await trpcQuery(t.app, 'timetable.stopPoster', { from: 99999 });
     expect(res.status).toBe(404);

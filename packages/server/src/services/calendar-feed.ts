@@ -3,6 +3,7 @@ import {
   type Clock,
   type DeparturesQuery,
   DomainError,
+  effectiveDestination,
   expandOccurrences,
   localDateTime,
   occurrenceUid,
@@ -60,7 +61,10 @@ export async function stopCalendar(
   const stops = await getStopsByIds(db.kysely, query.to === null ? [query.from] : [query.from, query.to]);
   const stop = stops.get(query.from);
   if (!stop) throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id: query.from }));
-  const to = query.to === null ? null : stops.get(query.to);
+  // The destination narrows only the home station's departures going out (domain rules); elsewhere
+  // it is not named, as the departures do not use it.
+  const counted = effectiveDestination({ from: query.from, to: query.to, dir: query.dir });
+  const to = counted === null ? null : stops.get(counted);
   if (to === undefined)
     throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id: query.to ?? 0 }));
   const today = currentMinute(clock).now.date;
