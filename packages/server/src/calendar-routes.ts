@@ -1,6 +1,7 @@
 import { type Clock, type Direction, DomainError } from '@bus/core';
 import { getPublishingSettings, type OpenedDatabase } from '@bus/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentMinute, keptFeed } from './services/answer-cache.ts';
 import { stopCalendar, tripCalendar } from './services/calendar-feed.ts';
 
 /**
@@ -47,7 +48,9 @@ export function registerCalendarRoutes(
       const from = idOf(request.params.file, 'stop');
       const dir = directionOf(request.query.dir);
       const to = destinationOf(request.query.to);
-      const ics = await stopCalendar(db, { from, to, dir }, clock, await originOf(request));
+      const origin = await originOf(request);
+      const key = `stop|${from}|${to ?? ''}|${dir}|${currentMinute(clock).now.date}|${origin}`;
+      const ics = await keptFeed(db, key, () => stopCalendar(db, { from, to, dir }, clock, origin));
       return reply
         .type(CALENDAR_CONTENT_TYPE)
         .header('content-disposition', `attachment; filename="stop-${from}.ics"`)
@@ -56,7 +59,9 @@ export function registerCalendarRoutes(
   );
   app.get<{ Params: { file: string } }>('/calendar/trip/:file', async (request, reply) => {
     const tripId = idOf(request.params.file, 'trip');
-    const ics = await tripCalendar(db, tripId, clock, await originOf(request));
+    const origin = await originOf(request);
+    const key = `trip|${tripId}|${currentMinute(clock).now.date}|${origin}`;
+    const ics = await keptFeed(db, key, () => tripCalendar(db, tripId, clock, origin));
     return reply
       .type(CALENDAR_CONTENT_TYPE)
       .header('content-disposition', `attachment; filename="trip-${tripId}.ics"`)
