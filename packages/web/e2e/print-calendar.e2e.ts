@@ -122,6 +122,16 @@ describe('the stop poster', () => {
     expect(pageCount).toBe(1);
   });
 
+  it("prints the home station's city buses on one A4 page too", async () => {
+    const p = await page();
+    await goto(p, `/print/stop/1?dir=City+bound&date=${DATE}`);
+    expect(await p.locator('.print-sub').textContent()).toBe('City bus');
+    expect(await p.locator('.poster-min').count()).toBeGreaterThan(10);
+    const pageCount = await printToA4(p, 'print-stop-poster-city-en');
+    await screenshotA4(p, 'print-stop-poster-city-a4-en');
+    expect(pageCount).toBe(1);
+  });
+
   it('follows the home selection (destination) and fits a phone screen', async () => {
     const p = await page(390);
     await goto(p, `/print/stop/1?dir=Out+bound&to=71&date=${DATE}`);
@@ -142,6 +152,7 @@ describe("the line's printed timetable", () => {
   it('is reached by the Print link of the line page, lists each direction, and prints to A4', async () => {
     const p = await page();
     await goto(p, '/browse/1');
+    await screenshot(p, 'line-page-print-link-1280');
     await p.getByRole('link', { name: 'Print timetable' }).click();
     await p.waitForURL(/\/print\/line\/1/);
     await settled(p);
