@@ -57,14 +57,23 @@ const SELECTIONS: Selection[] = [
 ];
 
 describe('timetable.stopPoster', () => {
-  it.each(SELECTIONS)(
+  // From today (no date given), and from 21 December: Christmas, New Year, the end and the new
+  // start of the school term, the 1st Friday of January.
+  const CASES = [null, '2026-12-21'].flatMap((start) =>
+    SELECTIONS.map((selection) => ({ start, ...selection })),
+  );
+  it.each(CASES)(
     'is exact against the departures of every date of the window: %o',
-    async (selection) => {
-      const res = await trpcQuery<StopPosterAnswer>(t.app, 'timetable.stopPoster', selection);
+    async ({ start, ...selection }) => {
+      const from = start ?? TODAY;
+      const res = await trpcQuery<StopPosterAnswer>(t.app, 'timetable.stopPoster', {
+        ...selection,
+        ...(start === null ? {} : { date: start }),
+      });
       expect(res.status).toBe(200);
       const { poster } = res.data;
-      const dates = windowDates(TODAY, PRINT_WINDOW_DAYS);
-      expect([poster.validFrom, poster.validTo]).toEqual([TODAY, addDays(TODAY, PRINT_WINDOW_DAYS - 1)]);
+      const dates = windowDates(from, PRINT_WINDOW_DAYS);
+      expect([poster.validFrom, poster.validTo]).toEqual([from, addDays(from, PRINT_WINDOW_DAYS - 1)]);
       const [rules, holidays] = await Promise.all([listYearlyRules(t.db.kysely), listHolidays(t.db.kysely)]);
       const onDate = new Map<string, Set<string>>();
       for (const date of dates)
