@@ -18,6 +18,7 @@ export * from './gtfs/validate.ts';
 export * from './line-preview.ts';
 export * from './messages.ts';
 export * from './plausibility.ts';
+export * from './printed-timetable.ts';
 export * from './queries.ts';
 export * from './reconcile.ts';
 export * from './route-times.ts';

@@ -11,6 +11,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { createAuthRuntime } from './auth/runtime.ts';
+import { registerCalendarRoutes } from './calendar-routes.ts';
 import { type Env, isLoopback } from './env.ts';
 import { registerHttpCaching } from './http-cache.ts';
 import { registerLegacyRest } from './rest/index.ts';
@@ -125,6 +126,8 @@ export async function buildApp({
       .send(Buffer.from(feed.zip.buffer, feed.zip.byteOffset, feed.zip.byteLength));
   });
   registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
+  // Calendar feeds (.ics) of a stop's departures or a trip.
+  registerCalendarRoutes(app, { db, clock });
 
   const createContext = (req: FastifyRequest, reply?: FastifyReply): Context => ({
     db,

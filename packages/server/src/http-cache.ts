@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import type { Clock } from '@bus/core';
-import type { OpenedDatabase } from '@bus/db';
+import { type OpenedDatabase, publishingSavedAt } from '@bus/db';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicAnswerTag, type SerializedAnswers, serializedAnswers } from './services/answer-cache.ts';
@@ -36,6 +36,29 @@ const PUBLIC_REST: ReadonlyMap<string, boolean> = new Map([
 /** The tRPC queries whose answer depends on the minute (tooLate). */
 const TIMED_PROCEDURES: ReadonlySet<string> = new Set(['timetable.departures']);
 
+/**
+ * Public answers that also say the site's address from the Publishing settings (printed
+ * timetables, calendar feeds): a Publishing save is no timetable change (dataVersion stays), so
+ * their tag names the settings' save time too.
+ */
+const PUBLISHING_PROCEDURES: ReadonlySet<string> = new Set(['timetable.stopPoster', 'timetable.linePrint']);
+const CALENDAR_PREFIX = '/calendar/';
+
+/** Whether a public GET's answer says the Publishing settings (see PUBLISHING_PROCEDURES). */
+export function readsPublishing(url: string): boolean {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (path.startsWith(CALENDAR_PREFIX)) return true;
+  if (!path.startsWith('/trpc/')) return false;
+  let procedures: string[];
+  try {
+    procedures = decodeURIComponent(path.slice('/trpc/'.length)).split(',');
+  } catch {
+    return false;
+  }
+  return procedures.some((p) => PUBLISHING_PROCEDURES.has(p));
+}
+
 /** How a GET is cached: by minute ('timed'), by day ('daily'), or not at all (null). */
 export function publicAnswerKind(method: string, url: string): 'timed' | 'daily' | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
@@ -47,6 +70,8 @@ export function publicAnswerKind(method: string, url: string): 'timed' | 'daily'
   } catch {
     return null;
   }
+  // The calendar feeds (/calendar/stop/1.ics, /calendar/trip/2.ics): from today on, by day.
+  if (path.startsWith(CALENDAR_PREFIX)) return 'daily';
   if (path.startsWith('/trpc/')) {
     const procedures = path.slice('/trpc/'.length).split(',');
     if (!procedures.every((p) => p.startsWith('timetable.'))) return null;
@@ -148,7 +173,10 @@ export async function registerHttpCaching(
     // A request that signs in is never answered from, or into, what everyone is served.
     if (kind === null || request.headers.authorization !== undefined) return;
     // Both read before any work: see publicAnswerTag.
-    const tag = `"${BUILD}-${publicAnswerTag(db, clock, kind === 'timed')}"`;
+    const publishing = readsPublishing(request.url)
+      ? `-p${Date.parse(publishingSavedAt(db.sqlite) || '1970-01-01T00:00:00Z').toString(36)}`
+      : '';
+    const tag = `"${BUILD}-${publicAnswerTag(db, clock, kind === 'timed')}${publishing}"`;
     const answers = serializedAnswers(db, clock);
     request.publicTag = tag;
     if (matches(request, tag)) {
@@ -165,8 +193,11 @@ export async function registerHttpCaching(
     const status = payload instanceof Response ? payload.status : reply.statusCode;
     if (request.publicTag !== undefined && status === 200) {
       reply.header('etag', request.publicTag).header('cache-control', PUBLIC_CACHE_CONTROL);
-      // Only what the handler produced (the kept answer was sent above without this).
-      if (request.publicAnswers !== undefined && typeof payload === 'string') {
+      // Only what the handler produced (the kept answer was sent above without this), and only
+      // JSON: a kept answer goes out as JSON (a calendar feed is worked out each time).
+      const type = String(reply.getHeader('content-type') ?? '');
+      const json = payload instanceof Response || type === '' || type.startsWith('application/json');
+      if (request.publicAnswers !== undefined && typeof payload === 'string' && json) {
         request.publicAnswers.set(request.url, payload);
       }
     }

@@ -78,6 +78,17 @@ export async function pageMeta(db: OpenedDatabase, path: string, query: URLSearc
       return notFound;
     }
   }
+  // The printed timetables: the stop poster and a line's timetable (not for search engines).
+  if (first === 'print' && parts.length === 3 && (second === 'stop' || second === 'line')) {
+    const id = positiveId(third);
+    if (id === null) return notFound;
+    if (second === 'stop') {
+      const stop = (await getStopsByIds(db.kysely, [id])).get(id);
+      return stop ? { ...titled(`Timetable of ${stop.name}`), index: false } : notFound;
+    }
+    const line = await getLineInfo(db.kysely, id);
+    return line ? { ...titled(`Timetable of line ${line.name}`), index: false } : notFound;
+  }
   if (first === 'date' && parts.length === 2)
     return second && isIsoDate(second) ? titled(`Date ${second}`) : notFound;
   if (first === 'admin-access' && parts.length === 1) return { ...titled('Admin access'), index: false };

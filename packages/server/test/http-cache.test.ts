@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseEnv } from '../src/env.ts';
-import { acceptedEncoding, publicAnswerKind } from '../src/http-cache.ts';
+import { acceptedEncoding, publicAnswerKind, readsPublishing } from '../src/http-cache.ts';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
 import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
 
@@ -95,6 +95,13 @@ describe('public answers carry an ETag and answer 304 to it', () => {
     expect(publicAnswerKind('GET', '/trpc/timetable.searchStops,admin.holidays.list?batch=1')).toBeNull();
     expect(publicAnswerKind('GET', '/trpc/timetable.searchStops,timetable.departures?batch=1')).toBe('timed');
     expect(publicAnswerKind('GET', '/api/holidays/all')).toBeNull();
+    // The calendar feeds are public answers of the day; the print queries like any timetable.* one.
+    expect(publicAnswerKind('GET', '/calendar/stop/1.ics?dir=Out+bound')).toBe('daily');
+    expect(publicAnswerKind('GET', '/calendar/trip/1.ics')).toBe('daily');
+    expect(publicAnswerKind('GET', '/trpc/timetable.stopPoster?input=%7B%7D')).toBe('daily');
+    expect(readsPublishing('/calendar/trip/1.ics')).toBe(true);
+    expect(readsPublishing('/trpc/timetable.linePrint?input=%7B%7D')).toBe(true);
+    expect(readsPublishing('/trpc/timetable.departures?input=%7B%7D')).toBe(false);
     // An encoded comma still separates procedures.
     expect(publicAnswerKind('GET', '/trpc/timetable.searchStops%2Cadmin.holidays.list?batch=1')).toBeNull();
     // An error of the tRPC adapter (not the fast lane) is not tagged either.

@@ -50,6 +50,11 @@ describe('honest statuses', () => {
     ['/trip/999999', 404],
     ['/trip/abc', 404],
     ['/date/2026-02-30', 404],
+    ['/print/stop/1?dir=Out+bound', 200],
+    ['/print/line/1', 200],
+    ['/print/stop/999999', 404],
+    ['/print/line/999999', 404],
+    ['/print/line/abc', 404],
   ])('%s answers %i with the app', async (url, status) => {
     const res = await get(url);
     expect(res.statusCode).toBe(status);

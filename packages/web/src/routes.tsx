@@ -9,6 +9,8 @@ const BrowsePage = lazyNamed(() => import('./features/public/browse/browse-page.
 const LinePage = lazyNamed(() => import('./features/public/line/line-page.tsx'), 'LinePage');
 const TripPage = lazyNamed(() => import('./features/public/trip/trip-page.tsx'), 'TripPage');
 const DatePage = lazyNamed(() => import('./features/public/date/date-page.tsx'), 'DatePage');
+// Printed timetables (/print/stop/:id, /print/line/:id): one chunk, loaded when opened.
+const PrintPage = lazyNamed(() => import('./features/public/print/index.tsx'), 'Print');
 // Everything admin (login included) is loaded on demand: none of it is in the public bundle.
 const LoginPage = lazyNamed(() => import('./features/admin/login/login-page.tsx'), 'LoginPage');
 const AdminArea = lazyNamed(() => import('./features/admin/admin-area.tsx'), 'AdminArea');
@@ -27,6 +29,7 @@ export function AppRoutes() {
       </Route>
       <Route path="/trip/:tripId">{({ tripId }) => <TripPage key={tripId} tripId={tripId} />}</Route>
       <Route path="/date/:date">{({ date }) => <DatePage date={date} />}</Route>
+      <Route path="/print/*" component={PrintPage} />
       <Route path="/admin-access" component={LoginPage} />
       <Route path="/admin-panel" nest>
         <RequireAdmin>

@@ -74,11 +74,23 @@ const SERIALIZED: CacheBound<string> = {
   sizeOf: (json) => json.length,
 };
 
+/**
+ * Calendar feeds (.ics) as sent: a hub's 60 days are thousands of events (about 0.4 MB, half a
+ * second to write), asked again by every subscribed calendar. 16 million characters in all.
+ */
+const FEEDS: CacheBound<string> = {
+  entries: 500,
+  size: 16_000_000,
+  entrySize: 4_000_000,
+  sizeOf: (text) => text.length,
+};
+
 /** What is kept for one database while its change stamp stays the same. */
 class Generation {
   snapshot: Promise<ReadSnapshot> | undefined;
   readonly serviceDays = boundedCache(SERVICE_DAYS);
   readonly answers = boundedCache(ANSWERS);
+  readonly feeds = boundedCache(FEEDS);
   /** Serialized answers of one minute: a new minute starts an empty cache. */
   serialized: { minute: number; answers: KeptAnswers } | undefined;
 
@@ -301,4 +313,22 @@ export function publicAnswerTag(db: OpenedDatabase, clock: Clock, timed: boolean
   generation.version ??= dataVersion(db.sqlite);
   const { minute, now } = currentMinute(clock);
   return `${generation.version}-${timed ? minute.toString(36) : now.date}`;
+}
+
+/**
+ * A calendar feed of the current data, kept by `key` (the caller names everything it depends
+ * on: the address, today's date, the site address); `make` writes it on a miss. A write to the
+ * database starts a new generation, so a kept feed is never older than the data.
+ */
+export async function keptFeed(
+  db: OpenedDatabase,
+  key: string,
+  make: () => Promise<string>,
+): Promise<string> {
+  const generation = currentGeneration(db);
+  const kept = generation.feeds.get(key);
+  if (kept !== undefined) return kept;
+  const text = await make();
+  generation.feeds.set(key, text);
+  return text;
 }

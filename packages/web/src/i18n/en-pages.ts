@@ -55,6 +55,42 @@ export const enPages = {
   date: {
     heading: (date: string) => `Date ${date}`, // ours
   },
+  // Printed timetables and calendar feeds (issue 15: /print/stop, /print/line, .ics links). All ours.
+  print: {
+    printLink: 'Print timetable',
+    printButton: 'Print',
+    poster: 'Bus timetable',
+    stopTitle: (stop: string) => `Timetable of ${stop}`,
+    lineTitle: (line: string) => `Timetable of line ${line}`,
+    toward: (stop: string) => `To ${stop}`,
+    validFromTo: (from: string, to: string) => `Valid from ${from} to ${to}`,
+    dayTypes: { workdays: 'Working days', saturdays: 'Saturdays', sundays: 'Sundays and public holidays' },
+    hour: 'Hour',
+    lines: 'Lines',
+    notes: 'Notes',
+    noDepartures: 'No departures in this period',
+    siteAddress: (url: string) => `Timetable online: ${url}`,
+    /** Weekdays after "only on", MONDAY..SUNDAY. */
+    weekdaysPlural: ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'],
+    /** A weekday after an ordinal ("the 1st and 3rd Friday"), MONDAY..SUNDAY. */
+    weekdayOne: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+    /** Short weekday names of the line print's columns, MONDAY..SUNDAY. */
+    weekdayShort: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+    ordinal: (n: number) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`,
+    and: 'and',
+    onlyWeekdays: (days: string) => `only on ${days}`,
+    onlyPatterns: (items: string) => `only on the ${items} of the month`,
+    onlyPeriods: (ranges: string) => `only ${ranges}`,
+    ruleName: (name: string) => `(“${name}”)`,
+    notOnHolidays: 'not on public holidays',
+    runsOnDates: (dates: string) => `runs on ${dates}`,
+    stop: 'Stop',
+    holidayMark: 'H',
+    holidayLegend: 'H: also on public holidays',
+    noTrips: 'No trips in this period',
+    addToCalendar: 'Add to calendar',
+    subscribe: 'Subscribe to the calendar (follows timetable changes)',
+  },
 };
 
 export type PageMessages = typeof enPages;

@@ -1,6 +1,7 @@
 import { DeparturesQueryInput, IsoDate, LineIdInput, StopSearchInput, TripIdInput } from '@bus/core';
 import { z } from 'zod';
 import { getDepartures } from '../../services/departures.ts';
+import { getLinePrint, getStopPoster } from '../../services/printed-timetable.ts';
 import { findStops, getStopPair } from '../../services/stops.ts';
 import { getLineTimetable, getTripSchedule, listLinePreviews } from '../../services/timetable.ts';
 import { publicProcedure, router } from '../init.ts';
@@ -32,4 +33,12 @@ export const timetableRouter = router({
   tripSchedule: publicProcedure
     .input(TripIdInput)
     .query(({ ctx, input }) => getTripSchedule(ctx.db, input.id)),
+  // Printed timetables (the print pages): the stop poster for the home's selection and a line's
+  // timetable per direction, each valid for four weeks from the date (today when none).
+  stopPoster: publicProcedure
+    .input(DeparturesQueryInput)
+    .query(({ ctx, input }) => getStopPoster(ctx.db, input, ctx.clock)),
+  linePrint: publicProcedure
+    .input(LineIdInput.extend({ date: IsoDate.nullish() }))
+    .query(({ ctx, input }) => getLinePrint(ctx.db, input.id, input.date ?? null, ctx.clock)),
 });

@@ -10,6 +10,7 @@ import { WeekdayStrip } from '../../../components/weekday-strip.tsx';
 import { useMessages } from '../../../i18n/index.ts';
 import { isIsoDate, WHOLE_YEAR_RULE_NAME } from '../../../lib/core.ts';
 import { linePath, tripPath } from '../../../lib/paths.ts';
+import { printLinePath } from '../../../lib/print-paths.ts';
 import {
   directionCount,
   firstDeparture,
@@ -146,6 +147,12 @@ function LineView({ data, lineId, schedId, tripId, search }: LineViewProps) {
           <span className="sr-only">{m.line.swapDirection} </span>
           <span>{tripLabel}</span>
         </button>
+        <Link
+          className="btn print-link"
+          href={printLinePath(lineId, new URLSearchParams(search).get('date'))}
+        >
+          {m.print.printLink}
+        </Link>
       </div>
 
       {line.enabledSeasonalYearlyRuleFilter && (

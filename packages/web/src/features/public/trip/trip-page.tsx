@@ -8,6 +8,7 @@ import { WeekdayStrip } from '../../../components/weekday-strip.tsx';
 import { useMessages } from '../../../i18n/index.ts';
 import { WHOLE_YEAR_RULE_NAME } from '../../../lib/core.ts';
 import { linePath } from '../../../lib/paths.ts';
+import { subscribeUrl, tripCalendarPath } from '../../../lib/print-paths.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
 import { travelStops } from '../../../lib/schedule.ts';
 import { parseStopId } from '../../../lib/timetable-query.ts';
@@ -103,6 +104,14 @@ function TripView({ data }: { data: TripSchedule }) {
             )}
           </p>
           {schedule.timeConstraintsDescription && <p>{schedule.timeConstraintsDescription}</p>}
+          <p className="calendar-links">
+            <a href={tripCalendarPath(data.tripId)} download={`trip-${data.tripId}.ics`}>
+              {m.print.addToCalendar}
+            </a>
+            <a href={subscribeUrl(tripCalendarPath(data.tripId), window.location.origin)}>
+              {m.print.subscribe}
+            </a>
+          </p>
         </section>
 
         <section className="trip-layout__times trip-times" aria-label={m.trip.times}>

@@ -1,0 +1,70 @@
+import { type Clock, type Direction, DomainError } from '@bus/core';
+import { getPublishingSettings, type OpenedDatabase } from '@bus/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentMinute, keptFeed } from './services/answer-cache.ts';
+import { stopCalendar, tripCalendar } from './services/calendar-feed.ts';
+
+/**
+ * The calendar feeds' fixed addresses (the home and the trip page link to them):
+ *   GET /calendar/stop/{stopId}.ics?dir=Out+bound|City+bound&to={stopId}
+ *   GET /calendar/trip/{tripId}.ics
+ * Public answers: ETag and Cache-Control come from http-cache.ts like every public answer.
+ */
+
+const ICS_FILE = /^([1-9]\d{0,15})\.ics$/;
+const POSITIVE_ID = /^[1-9]\d{0,15}$/;
+export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+
+function idOf(file: string, what: string): number {
+  const m = ICS_FILE.exec(file);
+  if (!m) throw new DomainError('NOT_FOUND', `No such calendar: ${what} ${file}`);
+  return Number(m[1]);
+}
+
+function directionOf(value: unknown): Direction {
+  if (value === undefined || value === '' || value === 'Out bound') return 'Out bound';
+  if (value === 'City bound') return 'City bound';
+  throw new DomainError('INVALID_INPUT', 'dir must be "Out bound" or "City bound"');
+}
+
+function destinationOf(value: unknown): number | null {
+  if (value === undefined || value === '') return null;
+  if (typeof value === 'string' && POSITIVE_ID.test(value)) return Number(value);
+  throw new DomainError('INVALID_INPUT', 'to must be a stop id (a positive whole number)');
+}
+
+export function registerCalendarRoutes(
+  app: FastifyInstance,
+  { db, clock }: { db: OpenedDatabase; clock: Clock },
+) {
+  /** Links in the events go to the site's address (Publishing), else to the address asked. */
+  const originOf = async (request: FastifyRequest) =>
+    (await getPublishingSettings(db.kysely)).settings.siteUrl?.replace(/\/+$/, '') ??
+    `${request.protocol}://${request.host}`;
+
+  app.get<{ Params: { file: string }; Querystring: Record<string, string | undefined> }>(
+    '/calendar/stop/:file',
+    async (request, reply) => {
+      const from = idOf(request.params.file, 'stop');
+      const dir = directionOf(request.query.dir);
+      const to = destinationOf(request.query.to);
+      const origin = await originOf(request);
+      const key = `stop|${from}|${to ?? ''}|${dir}|${currentMinute(clock).now.date}|${origin}`;
+      const ics = await keptFeed(db, key, () => stopCalendar(db, { from, to, dir }, clock, origin));
+      return reply
+        .type(CALENDAR_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="stop-${from}.ics"`)
+        .send(ics);
+    },
+  );
+  app.get<{ Params: { file: string } }>('/calendar/trip/:file', async (request, reply) => {
+    const tripId = idOf(request.params.file, 'trip');
+    const origin = await originOf(request);
+    const key = `trip|${tripId}|${currentMinute(clock).now.date}|${origin}`;
+    const ics = await keptFeed(db, key, () => tripCalendar(db, tripId, clock, origin));
+    return reply
+      .type(CALENDAR_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="trip-${tripId}.ics"`)
+      .send(ics);
+  });
+}

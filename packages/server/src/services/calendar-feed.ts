@@ -1,0 +1,137 @@
+import {
+  CALENDAR_WINDOW_DAYS,
+  type Clock,
+  type DeparturesQuery,
+  DomainError,
+  effectiveDestination,
+  expandOccurrences,
+  localDateTime,
+  occurrenceUid,
+  parseTime,
+  serverMessage,
+  serviceDays,
+  windowDates,
+} from '@bus/core';
+import { getStopsByIds, type OpenedDatabase } from '@bus/db';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import ical, { type ICalCalendar } from 'ical-generator';
+import { currentMinute, currentSnapshot } from './answer-cache.ts';
+import { departuresOverDates } from './printed-timetable.ts';
+import { getTripSchedule } from './timetable.ts';
+
+/**
+ * The calendar feeds (RFC 5545): a stop's departures (the home's selection) or one trip, for the
+ * next CALENDAR_WINDOW_DAYS days from today in Vilnius. A calendar app subscribes to the URL and
+ * asks again now and then, so the feed follows every timetable change; each event keeps its UID
+ * (trip, date, stop, time), so a changed time updates the event instead of adding one.
+ *
+ * ical-generator writes the file (escaping, line folding, CRLF); @touch4it/ical-timezones gives
+ * the VTIMEZONE of Europe/Vilnius, so every DTSTART carries TZID=Europe/Vilnius and calendar
+ * apps place it correctly in summer and winter time. Times are passed as wall-clock text
+ * (YYYY-MM-DDTHH:MM:SS, no zone) and written as such under the TZID.
+ */
+
+const TIME_ZONE = 'Europe/Vilnius';
+/** How often a subscribed calendar should ask again. */
+const REFRESH_SECONDS = 6 * 60 * 60;
+
+function newCalendar(name: string, description: string): ICalCalendar {
+  return ical({
+    name,
+    description,
+    prodId: { company: 'Anyksciai bus timetable', product: 'timetable', language: 'EN' },
+    timezone: { name: TIME_ZONE, generator: getVtimezoneComponent },
+    ttl: REFRESH_SECONDS,
+  });
+}
+
+export interface StopFeedQuery {
+  from: number;
+  to: number | null;
+  dir: DeparturesQuery['dir'];
+}
+
+/** The .ics of a stop's departures (home selection) for the next CALENDAR_WINDOW_DAYS days. */
+export async function stopCalendar(
+  db: OpenedDatabase,
+  query: StopFeedQuery,
+  clock: Clock,
+  origin: string,
+): Promise<string> {
+  const stops = await getStopsByIds(db.kysely, query.to === null ? [query.from] : [query.from, query.to]);
+  const stop = stops.get(query.from);
+  if (!stop) throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id: query.from }));
+  // The destination narrows only the home station's departures going out (domain rules); elsewhere
+  // it is not named, as the departures do not use it.
+  const counted = effectiveDestination({ from: query.from, to: query.to, dir: query.dir });
+  const to = counted === null ? null : stops.get(counted);
+  if (to === undefined)
+    throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id: query.to ?? 0 }));
+  const today = currentMinute(clock).now.date;
+  const dates = windowDates(today, CALENDAR_WINDOW_DAYS);
+  const snapshot = await currentSnapshot(db);
+  const days = serviceDays(dates, snapshot.rules, snapshot.holidays);
+  const departures = await departuresOverDates(db, query, dates, clock);
+  const way = to ? ` → ${to.name}` : query.dir === 'City bound' ? ' (City bound)' : ' (Out bound)';
+  const calendar = newCalendar(
+    `${stop.name}${way}`,
+    `Bus departures from ${stop.name}${way}, next ${CALENDAR_WINDOW_DAYS} days.`,
+  );
+  // DTSTAMP (required by RFC 5545): the clock's instant, so tests with a fixed clock get fixed files.
+  const stamp = clock();
+  for (const { date, minute, departure } of expandOccurrences(departures, days)) {
+    calendar.createEvent({
+      id: occurrenceUid(departure.tripId, date, stop.id, minute),
+      stamp,
+      start: localDateTime(date, minute),
+      timezone: TIME_ZONE,
+      summary: `${departure.lineName} → ${departure.destination}`,
+      location: stop.name,
+      url: `${origin}/trip/${departure.tripId}`,
+    });
+  }
+  return calendar.toString();
+}
+
+/** The .ics of one trip on each date of the next CALENDAR_WINDOW_DAYS days it runs. */
+export async function tripCalendar(
+  db: OpenedDatabase,
+  tripId: number,
+  clock: Clock,
+  origin: string,
+): Promise<string> {
+  const { schedule, lineInfo } = await getTripSchedule(db, tripId);
+  const trip = schedule.trips.find((t) => t.id === tripId);
+  if (!trip) throw new DomainError('NOT_FOUND', serverMessage('tripNotFound', { id: tripId }));
+  const stops = trip.routeDirReversed ? [...trip.route.stopsArr].reverse() : trip.route.stopsArr;
+  const timed = stops
+    .map((stop, i) => ({ stop, time: trip.timeList[i] ?? '', minute: parseTime(trip.timeList[i] ?? '') }))
+    .filter((s): s is { stop: (typeof stops)[number]; time: string; minute: number } => s.minute !== null);
+  const first = timed[0];
+  const last = timed[timed.length - 1];
+  const today = currentMinute(clock).now.date;
+  const snapshot = await currentSnapshot(db);
+  const days = serviceDays(windowDates(today, CALENDAR_WINDOW_DAYS), snapshot.rules, snapshot.holidays);
+  const title = first && last ? `${lineInfo.name} ${first.stop.name} → ${last.stop.name}` : lineInfo.name;
+  const calendar = newCalendar(title, `Bus ${title}, next ${CALENDAR_WINDOW_DAYS} days.`);
+  if (!first || !last) return calendar.toString();
+  // A trip that goes past midnight ends on the next day.
+  const endMinute = last.minute < first.minute ? last.minute + 24 * 60 : last.minute;
+  const description = timed.map((s) => `${s.time} ${s.stop.name}`).join('\n');
+  const stamp = clock();
+  const runs = expandOccurrences([{ schedule, minute: first.minute, tripId }], days);
+  for (const { date } of runs) {
+    calendar.createEvent({
+      id: occurrenceUid(tripId, date, null, first.minute),
+      stamp,
+      start: localDateTime(date, first.minute),
+      end: localDateTime(date, endMinute),
+      timezone: TIME_ZONE,
+      summary: `${lineInfo.name} → ${last.stop.name}`,
+      location: first.stop.name,
+      description,
+      url: `${origin}/trip/${tripId}`,
+    });
+  }
+  return calendar.toString();
+}

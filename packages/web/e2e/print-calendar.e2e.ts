@@ -1,0 +1,246 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ICAL from 'ical.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  launchBrowser,
+  openPage,
+  pageErrors,
+  SCREENSHOT_DIR,
+  screenshot,
+  settled,
+  url,
+} from './support.ts';
+
+/*
+ * The printed timetables and the calendar feeds in Chromium on the real data. The print pages
+ * get a fixed date (2026-12-07, a Monday: the four weeks to 2027-01-03 hold Christmas and the
+ * end of the school term, so footnotes appear), are rendered with print emulation and printed
+ * to A4 with page.pdf; the trip page's .ics is downloaded and read back with ical.js.
+ */
+
+const DATE = '2026-12-07';
+const POSTER_PATH = `/print/stop/1?dir=Out+bound&date=${DATE}`;
+const LINE_PATH = `/print/line/1?date=${DATE}`;
+/** A4 at 96 px per inch, less the 10 mm margins of the print CSS: 190 x 277 mm. */
+const A4_CONTENT = { width: 718, height: 1047 };
+
+let browser: Browser;
+const pages: Page[] = [];
+
+async function page(width = 1280, locale = 'en-GB', height = 900): Promise<Page> {
+  const p = await openPage(browser, width, height, locale);
+  pages.push(p);
+  return p;
+}
+
+async function goto(p: Page, path: string): Promise<void> {
+  await p.goto(url(path));
+  await settled(p);
+}
+
+/** Pages of a PDF: its page objects (/Type /Page, not /Pages). */
+function pdfPageCount(pdf: Buffer): number {
+  return (pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g) ?? []).length;
+}
+
+/** Prints the page to A4 as Chromium does, keeps the PDF beside the screenshots, counts its pages. */
+async function printToA4(p: Page, name: string): Promise<number> {
+  await p.emulateMedia({ media: 'print' });
+  const pdf = await p.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  writeFileSync(join(SCREENSHOT_DIR, `${name}.pdf`), pdf);
+  return pdfPageCount(pdf);
+}
+
+/** The A4 page as print emulation lays it out: the viewport set to A4's printable area. */
+async function screenshotA4(p: Page, name: string): Promise<void> {
+  await p.setViewportSize(A4_CONTENT);
+  await p.emulateMedia({ media: 'print' });
+  await screenshot(p, name);
+}
+
+const displayOf = (p: Page, selector: string) =>
+  p.evaluate((s) => {
+    const element = document.querySelector(s);
+    return element ? getComputedStyle(element).display : 'absent';
+  }, selector);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context().close()));
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the stop poster', () => {
+  it('shows the home station going out by day type, footnoted, and prints on one A4 page (English)', async () => {
+    const p = await page();
+    await goto(p, POSTER_PATH);
+    expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe('Anykščių AS');
+    const heads = await p.locator('.poster-grid thead th').allTextContents();
+    expect(heads).toEqual(['Hour', 'Working days', 'Saturdays', 'Sundays and public holidays']);
+    expect(await p.getByText('Valid from 2026-12-07 to 2027-01-03').count()).toBe(1);
+    // Every minute names its line; the school-term and pattern trips carry footnotes worded from their rules.
+    expect(await p.locator('.poster-min').count()).toBeGreaterThan(20);
+    expect(await p.locator('.poster-min .poster-line').count()).toBe(await p.locator('.poster-min').count());
+    const notes = await p.locator('.print-notes li').allTextContents();
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.join('\n')).toMatch(/Only/);
+    expect(await p.locator('.print-footer').textContent()).toBe(`Timetable online: ${url('')}`);
+    await expectNoAxeViolations(p, 'stop poster');
+    await screenshot(p, 'print-stop-poster-1280');
+
+    // On paper: no navbar, no header, no print button.
+    const pageCount = await printToA4(p, 'print-stop-poster-en');
+    expect(await displayOf(p, '.navbar')).toBe('none');
+    expect(await displayOf(p, '.print-toolbar')).toBe('none');
+    await screenshotA4(p, 'print-stop-poster-a4-en');
+    expect(pageCount).toBe(1);
+  });
+
+  it('is in Lithuanian for a Lithuanian browser, on one A4 page too', async () => {
+    const p = await page(1280, 'lt-LT');
+    await goto(p, POSTER_PATH);
+    const heads = await p.locator('.poster-grid thead th').allTextContents();
+    expect(heads).toEqual(['Val.', 'Darbo dienomis', 'Šeštadieniais', 'Sekmadieniais ir švenčių dienomis']);
+    expect(await p.getByText('Galioja nuo 2026-12-07 iki 2027-01-03').count()).toBe(1);
+    expect((await p.locator('.print-notes li').allTextContents()).join('\n')).toMatch(/Tik /);
+    await expectNoAxeViolations(p, 'stop poster (lt)');
+    const pageCount = await printToA4(p, 'print-stop-poster-lt');
+    await screenshotA4(p, 'print-stop-poster-a4-lt');
+    expect(pageCount).toBe(1);
+  });
+
+  it("prints the home station's city buses on one A4 page too", async () => {
+    const p = await page();
+    await goto(p, `/print/stop/1?dir=City+bound&date=${DATE}`);
+    expect(await p.locator('.print-sub').textContent()).toBe('City bus');
+    expect(await p.locator('.poster-min').count()).toBeGreaterThan(10);
+    const pageCount = await printToA4(p, 'print-stop-poster-city-en');
+    await screenshotA4(p, 'print-stop-poster-city-a4-en');
+    expect(pageCount).toBe(1);
+  });
+
+  it('follows the home selection (destination) and fits a phone screen', async () => {
+    const p = await page(390);
+    await goto(p, `/print/stop/1?dir=Out+bound&to=71&date=${DATE}`);
+    expect(await p.locator('.print-sub').textContent()).toBe('Going out · To Žažumbris');
+    await expectNoHorizontalScroll(p, 390);
+    await screenshot(p, 'print-stop-poster-390');
+  });
+
+  it('says so for a stop that does not exist', async () => {
+    const p = await page();
+    await p.goto(url('/print/stop/999999'));
+    await p.waitForLoadState('networkidle');
+    expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe('Nopage here');
+  });
+});
+
+describe("the line's printed timetable", () => {
+  it('is reached by the Print link of the line page, lists each direction, and prints to A4', async () => {
+    const p = await page();
+    await goto(p, '/browse/1');
+    await screenshot(p, 'line-page-print-link-1280');
+    await p.getByRole('link', { name: 'Print timetable' }).click();
+    await p.waitForURL(/\/print\/line\/1/);
+    await settled(p);
+    expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe('Timetable of line M35');
+    const sections = await p.locator('.line-print section h2').allTextContents();
+    expect(sections.length).toBeGreaterThan(0);
+    expect(await p.locator('.line-print-table tbody tr').count()).toBeGreaterThan(1);
+    await expectNoAxeViolations(p, 'line print');
+    await screenshot(p, 'print-line-1280');
+    const pageCount = await printToA4(p, 'print-line-en');
+    expect(pageCount).toBeGreaterThanOrEqual(1);
+    await screenshotA4(p, 'print-line-a4-en');
+  });
+
+  it('in Lithuanian, on a phone screen', async () => {
+    const p = await page(390, 'lt-LT');
+    await goto(p, LINE_PATH);
+    expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe('Maršruto M35 tvarkaraštis');
+    await expectNoHorizontalScroll(p, 390);
+    await screenshot(p, 'print-line-lt-390');
+    await screenshotA4(p, 'print-line-a4-lt');
+  });
+});
+
+interface ParsedEvent {
+  uid: string;
+  start: string;
+  tzid: unknown;
+  summary: string;
+  location: string;
+}
+
+function parseIcs(text: string): ParsedEvent[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  expect(calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('Europe/Vilnius');
+  return calendar.getAllSubcomponents('vevent').map((v) => {
+    const event = new ICAL.Event(v);
+    return {
+      uid: event.uid,
+      start: event.startDate.toString(),
+      tzid: v.getFirstProperty('dtstart')?.getParameter('tzid'),
+      summary: event.summary,
+      location: event.location,
+    };
+  });
+}
+
+describe('Add to calendar', () => {
+  it("downloads the trip's .ics from the trip page: one event on each day the home lists the trip", async () => {
+    const p = await page(390);
+    await goto(p, '/trip/1');
+    const subscribe = await p.getByRole('link', { name: /Subscribe to the calendar/ }).getAttribute('href');
+    expect(subscribe).toBe(`${url('').replace(/^http:/, 'webcal:')}/calendar/trip/1.ics`);
+    await screenshot(p, 'trip-calendar-390');
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByRole('link', { name: 'Add to calendar' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('trip-1.ics');
+    const file = await download.path();
+    const events = parseIcs(readFileSync(file, 'utf8'));
+    expect(events.length).toBeGreaterThan(0);
+    expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
+    expect(events.every((e) => e.tzid === 'Europe/Vilnius' && e.location === 'Anykščių AS')).toBe(true);
+    expect(events.every((e) => e.summary.startsWith('M35 → '))).toBe(true);
+    // The same dates and times as the home's departures of those days (60 from the first).
+    const first = events[0]?.start.slice(0, 10) as string;
+    const want: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const date = new Date(Date.parse(`${first}T12:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+      const { items } = await api<{ items: { tripId: number; timeDepart: string }[] }>('departures', {
+        from: 1,
+        dir: 'Out bound',
+        date,
+      });
+      const item = items.find((d) => d.tripId === 1);
+      if (item) want.push(`${date}T${item.timeDepart}:00`);
+    }
+    expect(events.map((e) => e.start)).toEqual(want);
+  });
+
+  it('is in Lithuanian on the trip page of a Lithuanian browser', async () => {
+    const p = await page(1280, 'lt-LT');
+    await goto(p, '/trip/1');
+    expect(await p.getByRole('link', { name: 'Įtraukti į kalendorių' }).getAttribute('href')).toBe(
+      '/calendar/trip/1.ics',
+    );
+    await expectNoAxeViolations(p, 'trip page with calendar links (lt)');
+    await screenshot(p, 'trip-calendar-lt-1280');
+  });
+});

@@ -1,0 +1,145 @@
+import type { PosterEntry } from '@bus/core';
+import { useSearch } from 'wouter';
+import { Loading } from '../../../components/loading.tsx';
+import { NotFound } from '../../../components/not-found.tsx';
+import { isMissing, PublicError } from '../../../components/public-error.tsx';
+import { useMessages } from '../../../i18n/index.ts';
+import { HOME_STOP_ID } from '../../../lib/core.ts';
+import type { PublicOutput } from '../../../lib/public-api.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { usePublicQuery } from '../../../lib/use-public-query.ts';
+import { footnoteText } from './print-words.ts';
+
+type StopPosterAnswer = PublicOutput<'stopPoster'>;
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The stop poster (/print/stop/:stopId?dir=&to=&date=): the classic timetable on the stop's
+ * post, for printing on one A4 page. Hours as rows, minutes per day type, each minute with its
+ * line; departures that do not run on every day of their column carry a footnote.
+ */
+export function StopPosterPage({ stopId }: { stopId: string }) {
+  const params = new URLSearchParams(useSearch());
+  const input = {
+    from: stopId,
+    to: params.get('to') || null,
+    dir: params.get('dir'),
+    date: params.get('date'),
+  };
+  const result = usePublicQuery('stopPoster', input);
+  if (result.status === 'success') return <StopPoster data={result.data} />;
+  if (result.status === 'error' && isMissing(result.error)) return <NotFound />;
+  return result.status === 'error' ? (
+    <PublicError error={result.error} onRetry={result.retry} />
+  ) : (
+    <Loading />
+  );
+}
+
+function PosterMinute({ entry }: { entry: PosterEntry }) {
+  return (
+    <span className="poster-min">
+      {two(entry.minute % 60)}
+      <sub className="poster-line">{entry.lineName}</sub>
+      {entry.footnote !== null && <sup className="poster-note">{entry.footnote}</sup>}
+    </span>
+  );
+}
+
+export function PrintToolbar() {
+  const m = useMessages();
+  return (
+    <div className="print-toolbar">
+      <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+        {m.print.printButton}
+      </button>
+    </div>
+  );
+}
+
+function StopPoster({ data }: { data: StopPosterAnswer }) {
+  const m = useMessages();
+  const locale = m.app.locale;
+  const { poster, stop, destination, query } = data;
+  useDocumentTitle(m.print.stopTitle(stop.name));
+  const direction =
+    query.dir === 'Out bound'
+      ? m.header.outBound
+      : query.from === HOME_STOP_ID
+        ? m.header.cityBoundFromHome
+        : m.header.cityBoundElsewhere;
+  const site = data.siteUrl ?? window.location.origin;
+  return (
+    <>
+      <PrintToolbar />
+      <article className="print-sheet poster">
+        <header>
+          <p className="print-kicker">{m.print.poster}</p>
+          <h1>{stop.name}</h1>
+          <p className="print-sub">
+            {direction}
+            {destination && ` · ${m.print.toward(destination.name)}`}
+          </p>
+          <p className="print-valid">{m.print.validFromTo(poster.validFrom, poster.validTo)}</p>
+        </header>
+        {poster.hours.length === 0 ? (
+          <p>{m.print.noDepartures}</p>
+        ) : (
+          <table className="poster-grid">
+            <thead>
+              <tr>
+                <th scope="col">{m.print.hour}</th>
+                {poster.columns.map((column) => (
+                  <th key={column.dayType} scope="col">
+                    {m.print.dayTypes[column.dayType]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {poster.hours.map((hour) => (
+                <tr key={hour}>
+                  <th scope="row">{two(hour)}</th>
+                  {poster.columns.map((column) => (
+                    <td key={column.dayType}>
+                      {(column.hours[hour] ?? []).map((entry) => (
+                        <PosterMinute key={`${entry.tripId}-${entry.minute}`} entry={entry} />
+                      ))}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {poster.lines.length > 0 && (
+          <>
+            <h2>{m.print.lines}</h2>
+            <dl className="print-legend">
+              {poster.lines.map((line) => (
+                <div key={line.lineId} className="print-legend__row">
+                  <dt>{line.lineName}</dt>
+                  <dd>{line.destinations.join(', ')}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        )}
+        {poster.footnotes.length > 0 && (
+          <>
+            <h2>{m.print.notes}</h2>
+            <ul className="print-notes">
+              {poster.footnotes.map((note) => (
+                <li key={note.mark}>
+                  <strong>{note.mark}</strong> – {footnoteText(note, m.print, locale)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <footer className="print-footer">{m.print.siteAddress(site)}</footer>
+      </article>
+    </>
+  );
+}
