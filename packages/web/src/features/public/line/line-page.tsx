@@ -24,6 +24,7 @@ import { withSearch } from '../../../lib/url.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { initialRuleSelection, selectedSchedule, viewDirection, visibleSchedules } from './line-timetable.ts';
+import '../../../components/pages.css';
 import './line-page.css';
 
 export interface LinePageProps {
