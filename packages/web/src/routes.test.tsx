@@ -42,10 +42,15 @@ describe('public routes', () => {
     ['/browse/7', heading('Line 7')],
     ['/browse/7/12/30', heading('Line 7')],
     ['/trip/30', heading('Trip 30')],
-    ['/date/2026-05-01', heading('Date 2026-05-01')],
     ['/admin-access', heading(adminEn.login.heading)],
   ])('%s renders its page', async (url, expected) => {
     expect(await renderAt(url)).toContain(expected);
+  });
+
+  it('sends /date/{date} to the home on that date (from the home station)', async () => {
+    const ssrContext: { redirectTo?: string } = {};
+    await renderAt('/date/2026-05-01', ssrContext);
+    expect(ssrContext.redirectTo).toBe('/?date=2026-05-01');
   });
 
   it('passes the trip route params to the line page', async () => {

@@ -22,6 +22,8 @@ interface StopComboboxProps {
   value: StopOption | null;
   onChange: (stop: StopOption | null) => void;
   disabled?: boolean;
+  /** Said in the empty box instead of 'Type a stop name' (why it is disabled). */
+  placeholder?: string;
   /** A stop id never offered (the destination list drops the home station). */
   exclude?: number;
 }
@@ -31,7 +33,14 @@ interface StopComboboxProps {
  * arrows, Enter, Escape, Tab). The server searches; while its answer for the latest text is on
  * its way, the previous answer is narrowed to what still matches.
  */
-export function StopCombobox({ label, value, onChange, disabled = false, exclude }: StopComboboxProps) {
+export function StopCombobox({
+  label,
+  value,
+  onChange,
+  disabled = false,
+  exclude,
+  placeholder,
+}: StopComboboxProps) {
   const m = useMessages();
   const text = useComboboxText();
   const typed = text.query;
@@ -91,7 +100,7 @@ export function StopCombobox({ label, value, onChange, disabled = false, exclude
         <input
           {...combo.inputProps}
           className="input combo-input"
-          placeholder={m.header.searchPlaceholder}
+          placeholder={placeholder ?? m.header.searchPlaceholder}
           disabled={disabled}
         />
         {!disabled && (value !== null || text.text !== '') && (

@@ -52,8 +52,12 @@ export const enPages = {
     flip: 'Flip direction', // ours: the button that flips the combined table
     times: 'Times', // ours
   },
-  date: {
-    heading: (date: string) => `Date ${date}`, // ours
+  /** The calendar of the date button, loaded with it (moved from the home's catalogue, issue 15; ours). */
+  calendar: {
+    label: 'Choose a date', // the calendar dialog's name
+    /** A calendar day's name, e.g. 'Today, Monday 23 November 2026, selected' */
+    day: (date: string, today: boolean, selected: boolean) =>
+      `${today ? 'Today, ' : ''}${date}${selected ? ', selected' : ''}`,
   },
 };
 

@@ -58,7 +58,11 @@ export const ltPages: PageMessages = {
     flip: 'Sukeisti kryptį',
     times: 'Laikai',
   },
-  date: {
-    heading: (date: string) => `Data ${date}`,
+  /** Datos mygtuko kalendorius, įkeliamas kartu su juo (15 užduotis). */
+  calendar: {
+    label: 'Pasirinkite datą',
+    /** e.g. 'Šiandien, 2026 m. lapkričio 23 d., pirmadienis, pasirinkta' */
+    day: (date: string, today: boolean, selected: boolean) =>
+      `${today ? 'Šiandien, ' : ''}${date}${selected ? ', pasirinkta' : ''}`,
   },
 };

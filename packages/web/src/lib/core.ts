@@ -4,6 +4,7 @@
  * schemas at module level, which would add zod (~25 KB gzip) to the initial bundle.
  */
 export {
+  addDays,
   DIRECTIONS,
   type Direction,
   foldText,
@@ -13,6 +14,7 @@ export {
   parseTime,
   rulePassesOn,
   stopLabel,
+  type VilniusNow,
   vilniusNow,
   WEEKDAYS,
   WHOLE_YEAR_RULE_NAME,
