@@ -61,8 +61,9 @@ describe('public routes', () => {
     primePublicQuery('lineTimetable', { id: '7', date: null }, data);
     const html = await renderAt('/browse/7/12/30');
     expect(html).toContain('<h1>M35</h1>');
-    expect(html).toContain('<a aria-current="true" href="/browse/7/12/30" class="schedule-card">');
-    expect(html).toContain('<a href="/browse/7/11/20" class="schedule-card">');
+    // Both fixture schedules run on no weekday, so on the date they are marked as not running.
+    expect(html).toContain('<a aria-current="true" href="/browse/7/12/30" class="schedule-card is-off">');
+    expect(html).toContain('<a href="/browse/7/11/20" class="schedule-card is-off">');
   });
 
   it.each(['/nope', '/browse/7/12', '/trip', '/admin-accessx'])(

@@ -59,6 +59,29 @@ export const enPages = {
     day: (date: string, today: boolean, selected: boolean) =>
       `${today ? 'Today, ' : ''}${date}${selected ? ', selected' : ''}`,
   },
+  /** The line page on the chosen date: which schedules do not run and why, the season (issue 15; ours). */
+  lineDay: {
+    /** e.g. 'On Friday 25 December 2026, 8 of 12 schedules do not run' */
+    summary: (date: string, off: number, total: number) =>
+      off === 0 ? `On ${date}, every schedule runs` : `On ${date}, ${off} of ${total} schedules do not run`,
+    off: (reasons: string) => `Not running on this date: ${reasons}`,
+    /** Why, by reason; notOnWeekday by Monday..Sunday. */
+    notOnWeekday: [
+      'no Monday service',
+      'no Tuesday service',
+      'no Wednesday service',
+      'no Thursday service',
+      'no Friday service',
+      'no Saturday service',
+      'no Sunday service',
+    ],
+    season: 'out of its season',
+    holiday: 'no public holiday service',
+    seasonLabel: 'Season',
+    wholeYear: 'Whole year',
+    /** A period of a season, e.g. '1 September – 31 May' */
+    period: (from: string, to: string) => `${from} – ${to}`,
+  },
 };
 
 export type PageMessages = typeof enPages;

@@ -7,6 +7,7 @@ export {
   addDays,
   DIRECTIONS,
   type Direction,
+  effectivePeriods,
   foldText,
   HOME_STOP_ID,
   isIsoDate,

@@ -1,5 +1,5 @@
-import type { Direction } from '@bus/core';
-import { DIRECTIONS, rulePassesOn } from '../../../lib/core.ts';
+import type { Direction, TimePeriod, YearlyRule } from '@bus/core';
+import { DIRECTIONS, effectivePeriods, rulePassesOn, WEEKDAYS } from '../../../lib/core.ts';
 import {
   firstDeparture,
   type LineTimetableData,
@@ -77,4 +77,34 @@ export function selectedSchedule(
   schedId: number | null,
 ): PublicSchedule | undefined {
   return visible.find((s) => s.id === schedId) ?? visible[0];
+}
+
+/** Why a schedule does not run on a date: its weekdays, its season (yearly rule), a holiday. */
+export type OffReason = { kind: 'weekday'; weekday: number } | { kind: 'season' } | { kind: 'holiday' };
+
+/** Monday = 0 .. Sunday = 6 of a 'YYYY-MM-DD' date (noon UTC is that date everywhere). */
+export function weekdayIndex(date: string): number {
+  return (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
+}
+
+/**
+ * Why `schedule` does not run on the answer's date (docs/domain-rules.md: weekday, active yearly
+ * rule, public holiday); empty when it runs.
+ */
+export function offReasons(
+  schedule: PublicSchedule,
+  day: Pick<LineTimetableData, 'date' | 'activeRuleIds' | 'isHoliday'>,
+): OffReason[] {
+  const reasons: OffReason[] = [];
+  const weekday = weekdayIndex(day.date);
+  if (!schedule.runsOnWeekly.includes(WEEKDAYS[weekday] as (typeof WEEKDAYS)[number]))
+    reasons.push({ kind: 'weekday', weekday });
+  if (!day.activeRuleIds.includes(schedule.runsOnYearlyId)) reasons.push({ kind: 'season' });
+  if (day.isHoliday && !schedule.runsOnPublicHolidays) reasons.push({ kind: 'holiday' });
+  return reasons;
+}
+
+/** The periods of a schedule's season: the rule's own, else those it borrows (otherRuleId). */
+export function seasonPeriods(rule: YearlyRule, rules: readonly YearlyRule[]): readonly TimePeriod[] {
+  return effectivePeriods(rule, new Map(rules.map((r) => [r.id, r])));
 }
