@@ -22,8 +22,6 @@ interface StopComboboxProps {
   value: StopOption | null;
   onChange: (stop: StopOption | null) => void;
   disabled?: boolean;
-  /** Said in the empty box instead of 'Type a stop name' (why it is disabled). */
-  placeholder?: string;
   /** A stop id never offered (the destination list drops the home station). */
   exclude?: number;
 }
@@ -33,14 +31,7 @@ interface StopComboboxProps {
  * arrows, Enter, Escape, Tab). The server searches; while its answer for the latest text is on
  * its way, the previous answer is narrowed to what still matches.
  */
-export function StopCombobox({
-  label,
-  value,
-  onChange,
-  disabled = false,
-  exclude,
-  placeholder,
-}: StopComboboxProps) {
+export function StopCombobox({ label, value, onChange, disabled = false, exclude }: StopComboboxProps) {
   const m = useMessages();
   const text = useComboboxText();
   const typed = text.query;
@@ -100,7 +91,8 @@ export function StopCombobox({
         <input
           {...combo.inputProps}
           className="input combo-input"
-          placeholder={placeholder ?? m.header.searchPlaceholder}
+          // Disabled, the box says why (only the destination ever is: it needs the home station).
+          placeholder={disabled ? m.now.toDisabled : m.header.searchPlaceholder}
           disabled={disabled}
         />
         {!disabled && (value !== null || text.text !== '') && (

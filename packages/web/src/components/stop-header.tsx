@@ -88,7 +88,6 @@ export function StopHeader({ variant }: { variant: StopHeaderVariant }) {
             value={values.to}
             exclude={HOME_STOP_ID}
             disabled={!destinationEnabled(q)}
-            placeholder={destinationEnabled(q) ? undefined : m.now.toDisabled}
             onChange={(stop) => {
               remember(stop);
               go(withDestination(q, stop?.id ?? null));

@@ -75,7 +75,7 @@ export const en = {
     holiday: 'Public holiday: only services that run on public holidays are shown',
     print: 'Print',
     calendar: 'Add to calendar',
-    loop: 'one bus, passes here twice',
+    loop: (time: string) => `the same bus as at ${time}`,
     toDisabled: 'Only for trips from Anyksciai bus station',
   },
 };

@@ -86,7 +86,7 @@ export const lt: HomeMessages = {
     holiday: 'Šventinė diena: rodomi tik reisai, kurie kursuoja švenčių dienomis',
     print: 'Spausdinti',
     calendar: 'Įtraukti į kalendorių',
-    loop: 'tas pats autobusas stoja čia du kartus',
+    loop: (time: string) => `tas pats autobusas kaip ${time}`,
     toDisabled: 'Tik išvykstant iš Anykščių autobusų stoties',
   },
 };

@@ -10,12 +10,14 @@ export function useVilniusNow(): VilniusNow {
   const [now, setNow] = useState(vilniusNow);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
-    const tick = () => {
-      const next = vilniusNow();
-      setNow((shown) => (shown.date === next.date && shown.minutes === next.minutes ? shown : next));
+    const wait = () => {
       timer = setTimeout(tick, 60_000 - (Date.now() % 60_000));
     };
-    tick();
+    const tick = () => {
+      setNow(vilniusNow());
+      wait();
+    };
+    wait();
     return () => clearTimeout(timer);
   }, []);
   return now;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../i18n/en.ts';
 import { lt } from '../../../i18n/lt.ts';
-import { hasLeft, minuteOf, nextDepartures, nowSlot, repeatedTrips, waitParts } from './countdown.ts';
+import { hasLeft, minuteOf, nextDepartures, nowSlot, otherPasses, waitParts } from './countdown.ts';
 import { buildHourGrid } from './hour-grid.ts';
 
 const at = (timeDepart: string, tripId = 1) => ({ timeDepart, tripId, tooLate: false });
@@ -91,16 +91,38 @@ describe('nowSlot (the "now" marker in the hour grid)', () => {
   ])('minute %i', (now, slot) => expect(nowSlot(rows, now)).toEqual(slot));
 });
 
-describe('repeatedTrips (a loop passing the stop twice)', () => {
+describe('otherPasses (a loop bus passing the stop twice)', () => {
   it.each([
-    [[1, 2, 3], []],
-    [[1, 2, 1], [1]],
+    // trips with times -> for each item, the time of the same bus's other pass
     [
-      [5, 5, 6, 6, 6, 7],
-      [5, 6],
+      [
+        [1, '07:50'],
+        [2, '08:00'],
+        [3, '09:00'],
+      ],
+      [undefined, undefined, undefined],
+    ],
+    [
+      [
+        [1, '07:50'],
+        [2, '08:00'],
+        [1, '08:04'],
+      ],
+      ['08:04', undefined, '07:50'],
+    ],
+    [
+      [
+        [5, '06:00'],
+        [5, '06:30'],
+        [5, '07:00'],
+        [6, '07:10'],
+      ],
+      ['06:30', '07:00', '06:00', undefined],
     ],
     [[], []],
-  ])('%j -> %j', (ids, twice) => {
-    expect([...repeatedTrips(ids.map((tripId) => ({ tripId })))].sort()).toEqual(twice);
+  ] as [number, string][][][])('%j', (passes, others) => {
+    const items = passes.map(([tripId, time]) => at(time as string, tripId as number));
+    const other = otherPasses(items);
+    expect(items.map((item) => other.get(item))).toEqual(others);
   });
 });

@@ -66,10 +66,16 @@ export function nowSlot<T extends Timed>(
   return { hour, index: index < 0 ? row.items.length : index };
 }
 
-/** Trips that appear more than once in a day's list (a loop passing the stop twice). */
-export function repeatedTrips(items: readonly { tripId: number }[]): Set<number> {
-  const seen = new Set<number>();
-  const twice = new Set<number>();
-  for (const { tripId } of items) (seen.has(tripId) ? twice : seen).add(tripId);
-  return twice;
+/**
+ * A loop bus passes the stop more than once a day: for each such departure, the time of its
+ * next other pass ('08:04'; the last pass names the first), so both chips say they are one bus.
+ */
+export function otherPasses<T extends Timed & { tripId: number }>(items: readonly T[]): Map<T, string> {
+  const byTrip = new Map<number, T[]>();
+  for (const item of items) byTrip.set(item.tripId, [...(byTrip.get(item.tripId) ?? []), item]);
+  const other = new Map<T, string>();
+  for (const passes of byTrip.values())
+    for (const [n, item] of passes.entries())
+      if (passes.length > 1) other.set(item, (passes[(n + 1) % passes.length] as T).timeDepart.slice(0, 5));
+  return other;
 }

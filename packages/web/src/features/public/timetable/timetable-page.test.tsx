@@ -79,7 +79,8 @@ describe('timetable home', () => {
     });
     const html = render('/?from=1&to=27&dir=Out+bound&date=2026-05-01');
     expect(html).toContain(`<p class="notice">${en.now.holiday}</p>`);
-    expect(html.match(/title="M38: one bus, passes here twice"/g)).toHaveLength(2);
+    expect(html).toContain('title="M38: the same bus as at 07:45"');
+    expect(html).toContain('title="M38: the same bus as at 07:10"');
     expect(html.match(/ ↻/g)).toHaveLength(2);
     expect(html).toContain('<a href="/print/stop/1?dir=Out+bound&amp;to=27">Print</a>');
     expect(html).toContain('<a href="/calendar/stop/1.ics?dir=Out+bound&amp;to=27">Add to calendar</a>');

@@ -11,7 +11,7 @@ import { withSearch } from '../../../lib/url.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useVilniusNow } from '../../../lib/use-now.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
-import { hasLeft, nowSlot, repeatedTrips } from './countdown.ts';
+import { hasLeft, nowSlot, otherPasses } from './countdown.ts';
 import { buildHourGrid, chipClass, chipTime } from './hour-grid.ts';
 
 // Next buses now (today only) is a small chunk of its own, asked for as soon as the home shows
@@ -81,7 +81,7 @@ function HourGrid({
 }) {
   const m = useMessages();
   const rows = buildHourGrid(items);
-  const loops = repeatedTrips(items);
+  const loops = otherPasses(items);
   const marker = date === now.date ? nowSlot(rows, now.minutes) : null;
   const nowMark = (
     <li className="now-mark" key="now">
@@ -105,7 +105,7 @@ function HourGrid({
               key={`${item.tripId}-${item.timeDepart}-${index}`}
               item={item}
               left={hasLeft(item, date, now)}
-              loop={loops.has(item.tripId)}
+              loop={loops.get(item)}
               search={search}
             />
           ));
@@ -127,7 +127,8 @@ function HourGrid({
 /**
  * A departure: time, line and where it goes, coloured by route type, linking to the line
  * timetable. The line name is on the chip itself, so a phone shows it without hover or press;
- * the tooltip (title) repeats it. A loop bus that passes the stop twice is marked on both chips.
+ * the tooltip (title) repeats it. A loop bus that passes the stop twice is marked on both
+ * chips, each naming the other's time.
  */
 function Chip({
   item,
@@ -136,8 +137,10 @@ function Chip({
   search,
 }: {
   item: DepartureItem;
+  /** Gone already (tooLate, kept current by the minute on today). */
   left: boolean;
-  loop: boolean;
+  /** A loop bus: the time of its other pass at this stop. */
+  loop: string | undefined;
   search: string;
 }) {
   const m = useMessages();
@@ -146,14 +149,14 @@ function Chip({
       <Link
         href={withSearch(linePath(item.lineId, item.schedId, item.tripId), search)}
         className={chipClass(item, left)}
-        title={loop ? `${item.lineName}: ${m.now.loop}` : item.lineName}
+        title={loop ? `${item.lineName}: ${m.now.loop(loop)}` : item.lineName}
       >
         <span className="chip__time">{chipTime(item.timeDepart)}</span> <small>{item.lineName}</small>{' '}
         {item.name}
         {loop && (
           <>
             <span aria-hidden="true"> ↻</span>
-            <span className="sr-only"> ({m.now.loop})</span>
+            <span className="sr-only"> ({m.now.loop(loop)})</span>
           </>
         )}
         {left && <span className="sr-only"> {m.timetable.departed}</span>}
