@@ -30,12 +30,18 @@ interface Departures {
 let browser: Browser;
 const pages: Page[] = [];
 
-/** A page with the browser clock fixed at `vilnius` ('YYYY-MM-DDTHH:MM', Vilnius is UTC+2 in winter). */
+/**
+ * A page with the browser clock set to `vilnius` ('YYYY-MM-DDTHH:MM' in Vilnius: UTC+2 in
+ * winter, UTC+3 from the last Sunday of March to the last Sunday of October).
+ */
 async function page(width: number, vilnius: string | null = null, locale = 'en-GB'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
   const p = watchPage(await context.newPage());
   pages.push(p);
-  if (vilnius) await p.clock.install({ time: new Date(`${vilnius}:00+02:00`) });
+  if (vilnius) {
+    const summer = vilnius >= '2027-03-28T03' && vilnius < '2027-10-31T04';
+    await p.clock.install({ time: new Date(`${vilnius}:00${summer ? '+03:00' : '+02:00'}`) });
+  }
   return p;
 }
 
@@ -173,6 +179,9 @@ describe('public holiday notices', () => {
       const p = await page(390, `${date}T09:00`);
       await goto(p, `/?date=${date}`);
       expect(await p.locator('.notice').textContent()).toBe(notice);
+      // 09:00 in Vilnius, in winter time (Christmas) as in summer time (Easter Monday 2027).
+      const nine = p.locator('tr', { has: p.locator('th', { hasText: /^09$/ }) });
+      expect(await nine.locator('.now-mark').count()).toBe(1);
       await screenshot(p, `holiday-home-${date}-390-en`);
       await expectNoAxeViolations(p, `home on ${date}`);
 
