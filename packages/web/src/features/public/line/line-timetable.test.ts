@@ -152,4 +152,39 @@ describe('the line on a date: why a schedule does not run', () => {
     expect(seasonPeriods(borrower, [school, borrower])).toHaveLength(2);
     expect(seasonPeriods(borrower, [borrower])).toEqual([]);
   });
+
+  it.each([
+    // periods -> as named
+    [
+      [
+        [11, 4, 12, 31],
+        [1, 1, 4, 14],
+      ],
+      [[11, 4, 4, 14]],
+    ],
+    [
+      [
+        [1, 1, 4, 14],
+        [11, 4, 12, 31],
+      ],
+      [[11, 4, 4, 14]],
+    ],
+    [[[1, 1, 12, 31]], [[1, 1, 12, 31]]], // the whole year stays one period
+    [
+      [
+        [6, 1, 8, 31],
+        [12, 20, 12, 31],
+      ],
+      [
+        [6, 1, 8, 31],
+        [12, 20, 12, 31],
+      ],
+    ],
+    [[[4, 15, 11, 3]], [[4, 15, 11, 3]]],
+  ] as [number, number, number, number][][][])('a season split at the year end is one: %j', (own, named) => {
+    const winter = rule(7, own as [number, number, number, number][]);
+    expect(
+      seasonPeriods(winter, [winter]).map((p) => [p.startMonth, p.startDay, p.endMonth, p.endDay]),
+    ).toEqual(named);
+  });
 });

@@ -104,7 +104,23 @@ export function offReasons(
   return reasons;
 }
 
-/** The periods of a schedule's season: the rule's own, else those it borrows (otherRuleId). */
-export function seasonPeriods(rule: YearlyRule, rules: readonly YearlyRule[]): readonly TimePeriod[] {
-  return effectivePeriods(rule, new Map(rules.map((r) => [r.id, r])));
+export type PeriodDates = Pick<TimePeriod, 'startMonth' | 'startDay' | 'endMonth' | 'endDay'>;
+
+/**
+ * The periods of a schedule's season: the rule's own, else those it borrows (otherRuleId). A
+ * season kept as two periods split at the year end (11-04 to 12-31 and 01-01 to 04-14) is
+ * named as the one it is (4 November to 14 April).
+ */
+export function seasonPeriods(rule: YearlyRule, rules: readonly YearlyRule[]): PeriodDates[] {
+  const periods: PeriodDates[] = effectivePeriods(rule, new Map(rules.map((r) => [r.id, r]))).map(
+    ({ startMonth, startDay, endMonth, endDay }) => ({ startMonth, startDay, endMonth, endDay }),
+  );
+  const toYearEnd = periods.findIndex((p) => p.endMonth === 12 && p.endDay === 31);
+  const fromNewYear = periods.findIndex((p) => p.startMonth === 1 && p.startDay === 1);
+  const end = periods[toYearEnd];
+  const start = periods[fromNewYear];
+  if (!end || !start || toYearEnd === fromNewYear) return periods;
+  end.endMonth = start.endMonth;
+  end.endDay = start.endDay;
+  return periods.filter((_, index) => index !== fromNewYear);
 }
