@@ -82,6 +82,24 @@ describe('timetable.departures on the real Anykščiai data', () => {
     }
   });
 
+  it('says whether the date is a public holiday: table days and both Easter days, not the days around them', async () => {
+    const cases: [string, boolean][] = [
+      ['2026-12-25', true], // Christmas, in the holiday table
+      ['2026-12-28', false],
+      ['2026-03-11', true],
+      ['2027-03-28', true], // Easter Sunday 2027 (computed)
+      ['2027-03-29', true], // Easter Monday 2027 (computed)
+      ['2027-03-30', false],
+      ['2026-03-04', false],
+    ];
+    for (const [date, holiday] of cases) {
+      expect((await departures({ from: 1, date })).holiday, date).toBe(holiday);
+      const line = (await trpcQuery<LineTimetable>(t.app, 'timetable.lineTimetable', { id: 13, date })).data;
+      if (line.nothingFound) throw new Error('expected M38');
+      expect(line.isHoliday, date).toBe(holiday);
+    }
+  });
+
   it('City bound from the home station lists the city buses with their next stops', async () => {
     const { items } = await departures({ from: 1, dir: 'City bound', date: '2026-03-04' });
     expect(items.length).toBeGreaterThan(0);

@@ -18,4 +18,4 @@ void switchLanguage(preferredLanguage()).then(() =>
 
 // Offline use (offline/offline.ts: the service worker and its banner), once the page has loaded;
 // every byte here counts in the first load's 80 KB, so the module checks for worker support.
-if (import.meta.env.PROD) addEventListener('load', () => import('./offline/offline.ts'));
+if (import.meta.env.PROD) addEventListener('load', () => import('./lazy-pages.ts').then((p) => p.offline()));

@@ -42,10 +42,15 @@ describe('public routes', () => {
     ['/browse/7', heading('Line 7')],
     ['/browse/7/12/30', heading('Line 7')],
     ['/trip/30', heading('Trip 30')],
-    ['/date/2026-05-01', heading('Date 2026-05-01')],
     ['/admin-access', heading(adminEn.login.heading)],
   ])('%s renders its page', async (url, expected) => {
     expect(await renderAt(url)).toContain(expected);
+  });
+
+  it('sends /date/{date} to the home on that date (from the home station)', async () => {
+    const ssrContext: { redirectTo?: string } = {};
+    await renderAt('/date/2026-05-01', ssrContext);
+    expect(ssrContext.redirectTo).toBe('/?date=2026-05-01');
   });
 
   it('passes the trip route params to the line page', async () => {
@@ -56,8 +61,9 @@ describe('public routes', () => {
     primePublicQuery('lineTimetable', { id: '7', date: null }, data);
     const html = await renderAt('/browse/7/12/30');
     expect(html).toContain('<h1>M35</h1>');
-    expect(html).toContain('<a aria-current="true" href="/browse/7/12/30" class="schedule-card">');
-    expect(html).toContain('<a href="/browse/7/11/20" class="schedule-card">');
+    // Both fixture schedules run on no weekday, so on the date they are marked as not running.
+    expect(html).toContain('<a aria-current="true" href="/browse/7/12/30" class="schedule-card is-off">');
+    expect(html).toContain('<a href="/browse/7/11/20" class="schedule-card is-off">');
   });
 
   it.each(['/nope', '/browse/7/12', '/trip', '/admin-accessx'])(

@@ -1,19 +1,19 @@
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import { NotFound } from './components/not-found.tsx';
 import { RequireAdmin } from './features/admin/require-admin.tsx';
 import { TimetablePage } from './features/public/timetable/timetable-page.tsx';
 import { lazyNamed } from './lib/lazy-named.ts';
 
-// The initial bundle is the timetable home; every other page is a chunk loaded on demand.
-const BrowsePage = lazyNamed(() => import('./features/public/browse/browse-page.tsx'), 'BrowsePage');
-const LinePage = lazyNamed(() => import('./features/public/line/line-page.tsx'), 'LinePage');
-const TripPage = lazyNamed(() => import('./features/public/trip/trip-page.tsx'), 'TripPage');
-const DatePage = lazyNamed(() => import('./features/public/date/date-page.tsx'), 'DatePage');
+// The initial bundle is the timetable home; every other page is a chunk loaded on demand, and
+// so is everything admin (login included): none of it is in the public bundle.
+const pages = () => import('./lazy-pages.ts');
+const BrowsePage = lazyNamed(() => pages().then((p) => p.browsePage()), 'BrowsePage');
+const LinePage = lazyNamed(() => pages().then((p) => p.linePage()), 'LinePage');
+const TripPage = lazyNamed(() => pages().then((p) => p.tripPage()), 'TripPage');
+const LoginPage = lazyNamed(() => pages().then((p) => p.loginPage()), 'LoginPage');
+const AdminArea = lazyNamed(() => pages().then((p) => p.adminArea()), 'AdminArea');
 // Printed timetables (/print/stop/:id, /print/line/:id): one chunk, loaded when opened.
-const PrintPage = lazyNamed(() => import('./features/public/print/index.tsx'), 'Print');
-// Everything admin (login included) is loaded on demand: none of it is in the public bundle.
-const LoginPage = lazyNamed(() => import('./features/admin/login/login-page.tsx'), 'LoginPage');
-const AdminArea = lazyNamed(() => import('./features/admin/admin-area.tsx'), 'AdminArea');
+const PrintPage = lazyNamed(() => pages().then((p) => p.printPage()), 'Print');
 
 /** The route table (spec section 2). Order matters: first match wins, the last is not-found. */
 export function AppRoutes() {
@@ -28,7 +28,8 @@ export function AppRoutes() {
         )}
       </Route>
       <Route path="/trip/:tripId">{({ tripId }) => <TripPage key={tripId} tripId={tripId} />}</Route>
-      <Route path="/date/:date">{({ date }) => <DatePage date={date} />}</Route>
+      {/* A date's departures are the home's on that date, from the home station. */}
+      <Route path="/date/:date">{({ date }) => <Redirect to={`/?date=${date}`} replace />}</Route>
       <Route path="/print/*" component={PrintPage} />
       <Route path="/admin-access" component={LoginPage} />
       <Route path="/admin-panel" nest>

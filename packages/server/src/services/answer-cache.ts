@@ -184,21 +184,40 @@ export async function cachedDepartures(
   steps: DepartureSteps,
 ): Promise<DepartureItem[]> {
   const generation = currentGeneration(db);
-  let day = generation.serviceDays.get(query.date);
-  if (day === undefined) {
-    const context = steps.serviceDay(await snapshotOf(db, generation));
-    day = {
-      context,
-      key: `${context.weekdayBit}|${context.isHoliday ? 1 : 0}|${context.activeRuleIds.join(',')}`,
-    };
-    generation.serviceDays.set(query.date, day);
-  }
+  const day = await keptServiceDay(db, generation, query.date, steps.serviceDay);
   const key = `${query.from}|${query.to ?? ''}|${query.dir}|${day.key}`;
   const kept = generation.answers.get(key);
   if (kept !== undefined) return withTooLate(kept, query.date, now);
   const items = steps.departures(await snapshotOf(db, generation), day.context);
   generation.answers.set(key, withoutTooLate(items));
   return items;
+}
+
+async function keptServiceDay(
+  db: OpenedDatabase,
+  generation: Generation,
+  date: string,
+  serviceDay: DepartureSteps['serviceDay'],
+) {
+  let day = generation.serviceDays.get(date);
+  if (day === undefined) {
+    const context = serviceDay(await snapshotOf(db, generation));
+    day = {
+      context,
+      key: `${context.weekdayBit}|${context.isHoliday ? 1 : 0}|${context.activeRuleIds.join(',')}`,
+    };
+    generation.serviceDays.set(date, day);
+  }
+  return day;
+}
+
+/** The service day of a date for the current data (kept, as cachedDepartures keeps it). */
+export async function cachedServiceDay(
+  db: OpenedDatabase,
+  date: string,
+  serviceDay: DepartureSteps['serviceDay'],
+): Promise<ServiceDayContext> {
+  return (await keptServiceDay(db, currentGeneration(db), date, serviceDay)).context;
 }
 
 function withoutTooLate(items: readonly DepartureItem[]): KeptDeparture[] {

@@ -8,12 +8,14 @@ import {
   serviceDayContext,
   tripSelectionFilter,
 } from '@bus/core';
-import { findDepartureCandidates, type OpenedDatabase } from '@bus/db';
-import { cachedDepartures, currentMinute } from './answer-cache.ts';
+import { findDepartureCandidates, type OpenedDatabase, type ReadSnapshot } from '@bus/db';
+import { cachedDepartures, cachedServiceDay, currentMinute } from './answer-cache.ts';
 
 export interface DeparturesResult {
   query: DeparturesQuery;
   items: DepartureItem[];
+  /** The date is a public holiday (its table or Easter): only holiday services run. */
+  holiday: boolean;
 }
 
 /**
@@ -28,8 +30,10 @@ export async function getDepartures(
 ): Promise<DeparturesResult> {
   const { now } = currentMinute(clock);
   const query = normalizeDeparturesQuery(input, now.date);
+  const serviceDay = (snapshot: ReadSnapshot) =>
+    serviceDayContext(query.date, snapshot.rules, snapshot.holidays);
   const items = await cachedDepartures(db, query, now, {
-    serviceDay: (snapshot) => serviceDayContext(query.date, snapshot.rules, snapshot.holidays),
+    serviceDay,
     departures: (snapshot, day) => {
       const candidates = findDepartureCandidates(
         db.sqlite,
@@ -49,5 +53,6 @@ export async function getDepartures(
       });
     },
   });
-  return { query, items };
+  const { isHoliday } = await cachedServiceDay(db, query.date, serviceDay);
+  return { query, items, holiday: isHoliday };
 }

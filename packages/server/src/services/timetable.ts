@@ -133,6 +133,8 @@ export type LineTimetable =
       /** Of those, the rules that run on `date` (borrowed periods and patterns applied). */
       activeRuleIds: number[];
       date: string;
+      /** `date` is a public holiday (its table or Easter): only holiday services run. */
+      isHoliday: boolean;
     };
 
 /** A line's public timetable. A line without schedules (or no such line) answers nothingFound. */
@@ -156,6 +158,7 @@ export async function getLineTimetable(
     yearlyRules: usedRuleIds.flatMap((id) => rulesById.get(id) ?? []),
     activeRuleIds: context.activeRuleIds.filter((id) => usedRuleIds.includes(id)),
     date: day,
+    isHoliday: context.isHoliday,
   };
 }
 

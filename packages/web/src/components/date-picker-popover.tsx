@@ -16,8 +16,6 @@ export interface DatePickerPopoverProps {
   /** 'YYYY-MM-DD' */
   value: string;
   today: string;
-  /** The dialog's accessible name. */
-  label: string;
   onSelect: (date: string) => void;
 }
 
@@ -43,7 +41,6 @@ export function DatePickerPopover({
   anchorRef,
   value,
   today,
-  label,
   onSelect,
 }: DatePickerPopoverProps) {
   const m = useMessages();
@@ -52,7 +49,7 @@ export function DatePickerPopover({
   // The day's number stays a whole word of its name ('Sunday 1 November 2026'), so the visible
   // text is part of the accessible name (WCAG 2.5.3); the library's '1st' is not.
   const labelDayButton = (date: Date, modifiers: Modifiers) =>
-    m.header.calendarDay(
+    m.calendar.day(
       formatDate(m.app.locale, 'longDay', date),
       modifiers.today === true,
       modifiers.selected === true,
@@ -64,7 +61,7 @@ export function DatePickerPopover({
         <Popover.Content
           id={id}
           className="date-popover"
-          aria-label={label}
+          aria-label={m.calendar.label}
           align="start"
           sideOffset={4}
           collisionPadding={8}

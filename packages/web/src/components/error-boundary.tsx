@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { useMessages, useServerMessages } from '../i18n/index.ts';
 import { errorText } from '../lib/error-text.ts';
 
@@ -13,15 +13,12 @@ interface State {
   hasError: boolean;
 }
 
+/** Shows the error in place of its children. React itself logs it (console.error, onCaughtError). */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, hasError: false };
 
   static getDerivedStateFromError(error: unknown): State {
     return { error, hasError: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error(error, info.componentStack);
   }
 
   override componentDidUpdate(prev: Props): void {

@@ -91,7 +91,8 @@ export function StopCombobox({ label, value, onChange, disabled = false, exclude
         <input
           {...combo.inputProps}
           className="input combo-input"
-          placeholder={m.header.searchPlaceholder}
+          // Disabled, the box says why (only the destination ever is: it needs the home station).
+          placeholder={disabled ? m.now.toDisabled : m.header.searchPlaceholder}
           disabled={disabled}
         />
         {!disabled && (value !== null || text.text !== '') && (

@@ -12,7 +12,7 @@ import {
   withDirection,
   writeHeaderQuery,
 } from '../lib/timetable-query.ts';
-import { todayInVilnius } from '../lib/today.ts';
+import { useVilniusNow } from '../lib/use-now.ts';
 import { usePublicQuery } from '../lib/use-public-query.ts';
 import { DateField } from './date-field.tsx';
 import { StopCombobox, type StopOption } from './stop-combobox.tsx';
@@ -53,7 +53,8 @@ export function StopHeader({ variant }: { variant: StopHeaderVariant }) {
   const m = useMessages();
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const today = todayInVilnius();
+  // Kept current: after midnight the date button and Today follow without a reload.
+  const today = useVilniusNow().date;
   const q = readHeaderQuery(search, today);
   const values = useStopValues(q, variant);
 

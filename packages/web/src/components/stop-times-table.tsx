@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMessages } from '../i18n/index.ts';
 import type { StopTime } from '../lib/schedule.ts';
+import './pages.css';
 import './stop-times-table.css';
 
 /** One trip's stops and times in travel order; the visitor's from stop is highlighted. */

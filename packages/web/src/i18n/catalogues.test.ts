@@ -185,6 +185,7 @@ const SAME_IN_BOTH_PUBLIC: Record<string, string> = {
   'line.wholeYear': "a dash: the whole-year rule's name is not shown",
   'line.ends': "'{from} → {to}': two stop names and an arrow",
   'common.none': 'a dash: an empty field',
+  'lineDay.period': "'{from} – {to}': two days of the year and a dash",
 };
 const SAME_IN_BOTH_ADMIN: Record<string, string> = {
   'common.none': 'a dash: an empty field',

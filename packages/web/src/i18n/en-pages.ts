@@ -52,8 +52,35 @@ export const enPages = {
     flip: 'Flip direction', // ours: the button that flips the combined table
     times: 'Times', // ours
   },
-  date: {
-    heading: (date: string) => `Date ${date}`, // ours
+  /** The calendar of the date button, loaded with it (moved from the home's catalogue, issue 15; ours). */
+  calendar: {
+    label: 'Choose a date', // the calendar dialog's name
+    /** A calendar day's name, e.g. 'Today, Monday 23 November 2026, selected' */
+    day: (date: string, today: boolean, selected: boolean) =>
+      `${today ? 'Today, ' : ''}${date}${selected ? ', selected' : ''}`,
+  },
+  /** The line page on the chosen date: which schedules do not run and why, the season (issue 15; ours). */
+  lineDay: {
+    /** e.g. 'On Friday 25 December 2026, 8 of 12 schedules do not run' */
+    summary: (date: string, off: number, total: number) =>
+      off === 0 ? `On ${date}, every schedule runs` : `On ${date}, ${off} of ${total} schedules do not run`,
+    off: (reasons: string) => `Not running on this date: ${reasons}`,
+    /** Why, by reason; notOnWeekday by Monday..Sunday. */
+    notOnWeekday: [
+      'no Monday service',
+      'no Tuesday service',
+      'no Wednesday service',
+      'no Thursday service',
+      'no Friday service',
+      'no Saturday service',
+      'no Sunday service',
+    ],
+    season: 'out of its season',
+    holiday: 'no public holiday service',
+    seasonLabel: 'Season',
+    wholeYear: 'Whole year',
+    /** A period of a season, e.g. '1 September – 31 May' */
+    period: (from: string, to: string) => `${from} – ${to}`,
   },
   // Printed timetables and calendar feeds (issue 15: /print/stop, /print/line, .ics links). All ours.
   print: {

@@ -37,10 +37,6 @@ export const en = {
     stopsFound: (count: number) => (count === 1 ? '1 stop found' : `${count} stops found`), // ours
     today: 'Today',
     chooseDate: (date: string) => `Date ${date}, choose a date`, // ours: the date button's name
-    calendar: 'Choose a date', // ours: the calendar dialog's name
-    /** ours: a calendar day's name, e.g. 'Today, Monday 23 November 2026, selected' */
-    calendarDay: (date: string, today: boolean, selected: boolean) =>
-      `${today ? 'Today, ' : ''}${date}${selected ? ', selected' : ''}`,
     direction: 'Direction', // ours: legend of the direction radios
     cityBoundFromHome: 'City bus',
     cityBoundElsewhere: 'Toward Anyksciai',
@@ -66,6 +62,21 @@ export const en = {
     yes: 'Yes', // ours
     no: 'No', // ours
     none: '-', // ours: an empty field
+  },
+  /** Next buses now, holiday notice, print and calendar links, header hints (issue 15; ours). */
+  now: {
+    next: 'Next buses',
+    /** Time until a departure: 'in 4 min', 'in 1 h 12 min', 'now'. */
+    wait: (h: number, min: number) =>
+      h + min ? `in ${h ? `${h} h ` : ''}${min ? `${min} min` : ''}`.trim() : 'now',
+    marker: 'now',
+    noMore: 'No more buses today',
+    firstTomorrow: 'First bus tomorrow:',
+    holiday: 'Public holiday: only services that run on public holidays are shown',
+    print: 'Print',
+    calendar: 'Add to calendar',
+    loop: (time: string) => `the same bus as at ${time}`,
+    toDisabled: 'Only for trips from Anyksciai bus station',
   },
 };
 

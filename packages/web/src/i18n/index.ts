@@ -1,7 +1,6 @@
 import type { ServerMessageCatalogue } from '@bus/core/browser';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { HomeMessages, Messages } from './en.ts';
-import type { PageMessages } from './en-pages.ts';
 
 export type { Messages };
 
@@ -21,11 +20,12 @@ const CATALOGUES: Record<Language, () => Promise<HomeMessages>> = {
   en: () => import('./en.ts').then((module) => module.en),
 };
 
-/** The texts of the other pages: fetched with the first of them (loadPageMessages). */
-const PAGE_CATALOGUES: Record<Language, () => Promise<PageMessages>> = {
-  lt: () => import('./lt-pages.ts').then((module) => module.ltPages),
-  en: () => import('./en-pages.ts').then((module) => module.enPages),
-};
+/**
+ * The texts of the other pages: fetched with the first of them (loadPageMessages), through the
+ * pages' chunk (lazy-pages.ts) so their file names stay out of the home's entry script.
+ */
+const pageCatalogue = (language: Language) =>
+  import('../lazy-pages.ts').then((pages) => pages.pageCatalogue(language));
 /** Set once a page beyond the home has asked for its texts: a language switch loads them too. */
 let pagesWanted = false;
 
@@ -33,10 +33,8 @@ let pagesWanted = false;
  * The server's messages (errors and validation, by their stable key): fetched only when a page
  * shows an error or the admin board opens, never on the public home's first load.
  */
-const SERVER_CATALOGUES: Record<Language, () => Promise<ServerMessageCatalogue>> = {
-  lt: () => import('./server-messages-lt.ts').then((module) => module.serverMessagesLt),
-  en: () => import('./server-messages-en.ts').then((module) => module.serverMessagesEn),
-};
+const serverCatalogue = (language: Language) =>
+  import('../lazy-pages.ts').then((pages) => pages.serverCatalogue(language));
 
 let current: {
   language: Language;
@@ -80,7 +78,7 @@ export function preferredLanguage(): Language {
 export async function switchLanguage(language: Language, remember = false): Promise<void> {
   const [home, pages] = await Promise.all([
     CATALOGUES[language](),
-    pagesWanted ? PAGE_CATALOGUES[language]() : undefined,
+    pagesWanted ? pageCatalogue(language) : undefined,
   ]);
   // Until a page beyond the home asks for them (loadPageMessages), only the home's texts are here.
   const messages = { ...home, ...pages } as Messages;
@@ -109,7 +107,7 @@ export async function loadPageMessages(): Promise<void> {
   pagesWanted = true;
   const language = snapshot().language;
   if ('browse' in snapshot().messages) return;
-  const pages = await PAGE_CATALOGUES[language]();
+  const pages = await pageCatalogue(language);
   if (current?.language !== language) return;
   current = { ...current, messages: { ...current.messages, ...pages } };
   for (const listener of listeners) listener();
@@ -120,7 +118,7 @@ async function loadServerMessages(language: Language): Promise<void> {
   if (loadingServerMessages.has(language)) return;
   loadingServerMessages.add(language);
   try {
-    const serverMessages = await SERVER_CATALOGUES[language]();
+    const serverMessages = await serverCatalogue(language);
     if (current?.language !== language) return;
     current = { ...current, serverMessages };
     for (const listener of listeners) listener();

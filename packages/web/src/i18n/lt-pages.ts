@@ -58,8 +58,34 @@ export const ltPages: PageMessages = {
     flip: 'Sukeisti kryptį',
     times: 'Laikai',
   },
-  date: {
-    heading: (date: string) => `Data ${date}`,
+  /** Datos mygtuko kalendorius, įkeliamas kartu su juo (15 užduotis). */
+  calendar: {
+    label: 'Pasirinkite datą',
+    /** e.g. 'Šiandien, 2026 m. lapkričio 23 d., pirmadienis, pasirinkta' */
+    day: (date: string, today: boolean, selected: boolean) =>
+      `${today ? 'Šiandien, ' : ''}${date}${selected ? ', pasirinkta' : ''}`,
+  },
+  /** Maršruto puslapis pasirinktą dieną: kurie tvarkaraščiai nekursuoja ir kodėl, sezonas (15 užduotis). */
+  lineDay: {
+    summary: (date: string, off: number, total: number) =>
+      off === 0
+        ? `${date}: kursuoja visi tvarkaraščiai`
+        : `${date}: nekursuoja ${off} iš ${total} tvarkaraščių`,
+    off: (reasons: string) => `Šią dieną nekursuoja: ${reasons}`,
+    notOnWeekday: [
+      'pirmadieniais reisų nėra',
+      'antradieniais reisų nėra',
+      'trečiadieniais reisų nėra',
+      'ketvirtadieniais reisų nėra',
+      'penktadieniais reisų nėra',
+      'šeštadieniais reisų nėra',
+      'sekmadieniais reisų nėra',
+    ],
+    season: 'ne sezono metas',
+    holiday: 'švenčių dienomis reisų nėra',
+    seasonLabel: 'Sezonas',
+    wholeYear: 'Visus metus',
+    period: (from: string, to: string) => `${from} – ${to}`,
   },
   // Spausdinami tvarkaraščiai ir kalendoriai (15 užduotis: /print/stop, /print/line, .ics nuorodos).
   print: {

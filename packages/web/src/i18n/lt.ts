@@ -50,10 +50,6 @@ export const lt: HomeMessages = {
       `${pluralForm(count, 'Rasta', 'Rastos', 'Rasta')} ${plural(count, 'stotelė', 'stotelės', 'stotelių')}`,
     today: 'Šiandien',
     chooseDate: (date: string) => `Data ${date}, pasirinkti kitą datą`,
-    calendar: 'Pasirinkite datą',
-    /** e.g. 'Šiandien, 2026 m. lapkričio 23 d., pirmadienis, pasirinkta' */
-    calendarDay: (date: string, today: boolean, selected: boolean) =>
-      `${today ? 'Šiandien, ' : ''}${date}${selected ? ', pasirinkta' : ''}`,
     direction: 'Kryptis',
     cityBoundFromHome: 'Miesto autobusas',
     cityBoundElsewhere: 'Į Anykščius',
@@ -78,5 +74,19 @@ export const lt: HomeMessages = {
     yes: 'Taip',
     no: 'Ne',
     none: '-',
+  },
+  /** Artimiausi autobusai, šventinės dienos pranešimas, spausdinimas, kalendorius (15 užduotis). */
+  now: {
+    next: 'Artimiausi autobusai',
+    wait: (h: number, min: number) =>
+      h + min ? `po ${h ? `${h} val. ` : ''}${min ? `${min} min.` : ''}`.trim() : 'dabar',
+    marker: 'dabar',
+    noMore: 'Šiandien autobusų nebėra',
+    firstTomorrow: 'Pirmas autobusas rytoj:',
+    holiday: 'Šventinė diena: rodomi tik reisai, kurie kursuoja švenčių dienomis',
+    print: 'Spausdinti',
+    calendar: 'Įtraukti į kalendorių',
+    loop: (time: string) => `tas pats autobusas kaip ${time}`,
+    toDisabled: 'Tik išvykstant iš Anykščių autobusų stoties',
   },
 };

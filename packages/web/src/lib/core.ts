@@ -4,8 +4,10 @@
  * schemas at module level, which would add zod (~25 KB gzip) to the initial bundle.
  */
 export {
+  addDays,
   DIRECTIONS,
   type Direction,
+  effectivePeriods,
   foldText,
   HOME_STOP_ID,
   isIsoDate,
@@ -13,6 +15,7 @@ export {
   parseTime,
   rulePassesOn,
   stopLabel,
+  type VilniusNow,
   vilniusNow,
   WEEKDAYS,
   WHOLE_YEAR_RULE_NAME,

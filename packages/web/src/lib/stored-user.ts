@@ -37,7 +37,7 @@ export function adminBoardPath(user: StoredUser | null): '/admin-panel' | '/admi
 }
 
 /** localStorage when there is one (absent in Node tests, throws in some privacy modes). */
-function storage(): Storage | null {
+export function storage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
@@ -47,16 +47,4 @@ function storage(): Storage | null {
 
 export function readStoredUser(): StoredUser | null {
   return parseStoredUser(storage()?.getItem(USER_STORAGE_KEY));
-}
-
-/** Stores a login result only when it carries an access token; returns whether it did. */
-export function storeUser(result: { accessToken?: string | null; roles?: string[] | null }): boolean {
-  if (!result.accessToken) return false;
-  const user: StoredUser = { accessToken: result.accessToken, roles: result.roles ?? [] };
-  storage()?.setItem(USER_STORAGE_KEY, JSON.stringify(user));
-  return true;
-}
-
-export function clearStoredUser(): void {
-  storage()?.removeItem(USER_STORAGE_KEY);
 }

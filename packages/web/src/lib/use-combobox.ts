@@ -146,6 +146,8 @@ export function useCombobox<T>(text: ComboboxText, spec: ComboboxOptions<T>) {
     spellCheck: false,
     value: text.editing ? text.text : chosenLabel,
     onChange: (event: ChangeEvent<HTMLInputElement>) => text.type(event.target.value),
+    // Focus selects the chosen name, so typing replaces it instead of being added to it.
+    onFocus: (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select(),
     onClick: () => text.setOpen(true),
     onKeyDown,
     onBlur,

@@ -95,6 +95,7 @@ export function lineTimetable(
     yearlyRules: [rule(1)],
     activeRuleIds: [1],
     date: '2026-03-12',
+    isHoliday: false,
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import type { AppRouter } from '@bus/server';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { type ReactNode, useState } from 'react';
-import { clearStoredUser } from '../../lib/stored-user.ts';
+import { clearStoredUser } from '../../lib/stored-user-write.ts';
 import { createTrpcClient, TRPCProvider } from '../../lib/trpc.ts';
 import { leaveWithoutAsking } from './ui/safe-draft.tsx';
 

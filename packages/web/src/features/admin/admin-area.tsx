@@ -2,7 +2,7 @@ import { type MouseEvent, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Loading } from '../../components/loading.tsx';
 import { useAdminMessages } from '../../i18n/admin.ts';
-import { clearStoredUser } from '../../lib/stored-user.ts';
+import { clearStoredUser } from '../../lib/stored-user-write.ts';
 import { AdminApiProvider } from './admin-api.tsx';
 import { AdminRoutes } from './admin-routes.tsx';
 import { FlushProvider } from './ui/flush.tsx';

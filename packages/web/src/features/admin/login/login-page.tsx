@@ -5,7 +5,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useServerMessages } from '../../../i18n/index.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { storeUser } from '../../../lib/stored-user.ts';
+import { storeUser } from '../../../lib/stored-user-write.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { AdminApiProvider } from '../admin-api.tsx';
 import '../admin.css';

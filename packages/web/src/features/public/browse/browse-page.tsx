@@ -9,6 +9,7 @@ import { parseStopId } from '../../../lib/timetable-query.ts';
 import { withSearch } from '../../../lib/url.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
+import '../../../components/pages.css';
 import './browse-page.css';
 
 /** Table of all lines (/browse), filtered by the query's from stop (the server filters). */

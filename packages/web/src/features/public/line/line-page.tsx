@@ -7,6 +7,7 @@ import { NotFound } from '../../../components/not-found.tsx';
 import { isMissing, PublicError } from '../../../components/public-error.tsx';
 import { StopTimesTable } from '../../../components/stop-times-table.tsx';
 import { WeekdayStrip } from '../../../components/weekday-strip.tsx';
+import { formatDate } from '../../../i18n/format.ts';
 import { useMessages } from '../../../i18n/index.ts';
 import { isIsoDate, WHOLE_YEAR_RULE_NAME } from '../../../lib/core.ts';
 import { linePath, tripPath } from '../../../lib/paths.ts';
@@ -24,7 +25,16 @@ import { todayInVilnius } from '../../../lib/today.ts';
 import { withSearch } from '../../../lib/url.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
-import { initialRuleSelection, selectedSchedule, viewDirection, visibleSchedules } from './line-timetable.ts';
+import {
+  initialRuleSelection,
+  type OffReason,
+  offReasons,
+  seasonPeriods,
+  selectedSchedule,
+  viewDirection,
+  visibleSchedules,
+} from './line-timetable.ts';
+import '../../../components/pages.css';
 import './line-page.css';
 
 export interface LinePageProps {
@@ -125,9 +135,33 @@ function LineView({ data, lineId, schedId, tripId, search }: LineViewProps) {
   const [start, end] =
     dir === 'Out bound' ? [line.routeStart, line.routeEnd] : [line.routeEnd, line.routeStart];
 
+  // The answer's date (the chosen one, else today): which listed schedules do not run on it, why.
+  const reasonText = (reason: OffReason) =>
+    reason.kind === 'weekday'
+      ? m.lineDay.notOnWeekday[reason.weekday]
+      : reason.kind === 'season'
+        ? m.lineDay.season
+        : m.lineDay.holiday;
+  const off = new Map(visible.map((schedule) => [schedule.id, offReasons(schedule, data)]));
+  const offCount = [...off.values()].filter((reasons) => reasons.length > 0).length;
+  const dayText = formatDate(m.app.locale, 'longDay', new Date(`${data.date}T12:00:00`));
+  const rule = selected && data.yearlyRules.find((r) => r.id === selected.runsOnYearlyId);
+  const dayMonth = (month: number, day: number) =>
+    formatDate(m.app.locale, 'dayMonth', new Date(2000, month - 1, day));
+  const season =
+    !rule || rule.periodName === WHOLE_YEAR_RULE_NAME
+      ? m.lineDay.wholeYear
+      : [
+          rule.periodName,
+          ...seasonPeriods(rule, data.yearlyRules).map((p) =>
+            m.lineDay.period(dayMonth(p.startMonth, p.startDay), dayMonth(p.endMonth, p.endDay)),
+          ),
+        ].join(', ');
+
   return (
     <div className="line-view">
       <h1>{line.name}</h1>
+      {data.isHoliday && <p className="notice">{m.now.holiday}</p>}
       <div className="line-direction">
         {line.routeType !== 'City Bus' && (
           <p className="line-ends">{m.line.ends(start ?? m.common.none, end ?? m.common.none)}</p>
@@ -177,15 +211,17 @@ function LineView({ data, lineId, schedId, tripId, search }: LineViewProps) {
       <div className="line-layout">
         <section className="schedule-list-section" aria-labelledby="schedules-heading">
           <h2 id="schedules-heading">{m.line.schedules}</h2>
+          <p className="line-day">{m.lineDay.summary(dayText, offCount, visible.length)}</p>
           <ul className="schedule-list">
             {visible.map((schedule) => {
               const t = tripInDirection(schedule, dir);
               const current = schedule.id === selected?.id;
+              const reasons = off.get(schedule.id) ?? [];
               return (
                 <li key={schedule.id}>
                   <Link
                     href={withSearch(scheduleHref(schedule, dir), search)}
-                    className="schedule-card"
+                    className={reasons.length > 0 ? 'schedule-card is-off' : 'schedule-card'}
                     aria-current={current ? 'true' : undefined}
                   >
                     <span className="schedule-card__time">{minutesText(t ? firstDeparture(t) : null)}</span>
@@ -197,6 +233,11 @@ function LineView({ data, lineId, schedId, tripId, search }: LineViewProps) {
                     </span>
                     {schedule.timeConstraintsDescription && (
                       <span className="schedule-card__note">{schedule.timeConstraintsDescription}</span>
+                    )}
+                    {reasons.length > 0 && (
+                      <span className="schedule-card__off">
+                        {m.lineDay.off(reasons.map(reasonText).join(', '))}
+                      </span>
                     )}
                   </Link>
                 </li>
@@ -225,6 +266,10 @@ function LineView({ data, lineId, schedId, tripId, search }: LineViewProps) {
                 <tr>
                   <th scope="row">{m.line.runsOnPublicHolidays}</th>
                   <td>{selected.runsOnPublicHolidays ? m.common.yes : m.common.no}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{m.lineDay.seasonLabel}</th>
+                  <td>{season}</td>
                 </tr>
                 <tr>
                   <th scope="row">{m.line.operator}</th>

@@ -3,10 +3,13 @@ import { directionCount, travelStops, tripInDirection } from '../../../lib/sched
 import { lineInfo, lineTimetable, rule, schedule, trip } from '../../../test/fixtures.ts';
 import {
   initialRuleSelection,
+  offReasons,
+  seasonPeriods,
   selectedSchedule,
   sortSchedules,
   viewDirection,
   visibleSchedules,
+  weekdayIndex,
 } from './line-timetable.ts';
 
 const route = [1, 2, 3];
@@ -101,5 +104,87 @@ describe('seasonal rule filter', () => {
     expect(selectedSchedule(listed, 2)?.id).toBe(2);
     expect(selectedSchedule(listed, 99)?.id).toBe(1);
     expect(selectedSchedule([], 1)).toBeUndefined();
+  });
+});
+
+describe('the line on a date: why a schedule does not run', () => {
+  const workdays = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'] as const;
+  const weekdaysOnly = schedule(1, [], 1, [...workdays]);
+  const sundays = schedule(2, [], 1, ['SUNDAY']);
+  const summer = schedule(3, [], 2, [...workdays]);
+  const holidays = { ...schedule(4, [], 1, [...workdays]), runsOnPublicHolidays: true };
+
+  it.each([
+    ['2026-12-25', 5],
+    ['2026-11-23', 1],
+    ['2027-03-29', 1],
+    ['2026-11-29', 7],
+  ])('%s is weekday %i of 7 (Monday first)', (date, n) => expect(weekdayIndex(date) + 1).toBe(n));
+
+  it.each([
+    // date, active rules, holiday, schedule, reasons
+    ['2026-11-23', [1], false, weekdaysOnly, []],
+    ['2026-11-29', [1], false, weekdaysOnly, [{ kind: 'weekday', weekday: 6 }]],
+    ['2026-11-29', [1], false, sundays, []],
+    ['2026-11-23', [1], false, summer, [{ kind: 'season' }]],
+    // Christmas 2026 is a Friday: weekday schedules stop unless they run on public holidays.
+    ['2026-12-25', [1], true, weekdaysOnly, [{ kind: 'holiday' }]],
+    ['2026-12-25', [1], true, holidays, []],
+    // Easter Monday 2027 out of the summer season: two reasons at once.
+    ['2027-03-29', [1], true, summer, [{ kind: 'season' }, { kind: 'holiday' }]],
+    ['2027-03-28', [1], true, sundays, [{ kind: 'holiday' }]],
+  ] as const)('%s, rules %j, holiday %s: schedule %#', (date, activeRuleIds, isHoliday, sched, reasons) => {
+    expect(offReasons(sched, { date, activeRuleIds: [...activeRuleIds], isHoliday })).toEqual(reasons);
+  });
+
+  it('names a season by its own periods, else the periods it borrows', () => {
+    const school = rule(5, [
+      [9, 1, 12, 23],
+      [1, 8, 6, 20],
+    ]);
+    const borrower = { ...rule(6), otherRuleId: 5 };
+    expect(
+      seasonPeriods(school, [school]).map((p) => [p.startMonth, p.startDay, p.endMonth, p.endDay]),
+    ).toEqual([
+      [9, 1, 12, 23],
+      [1, 8, 6, 20],
+    ]);
+    expect(seasonPeriods(borrower, [school, borrower])).toHaveLength(2);
+    expect(seasonPeriods(borrower, [borrower])).toEqual([]);
+  });
+
+  it.each([
+    // periods -> as named
+    [
+      [
+        [11, 4, 12, 31],
+        [1, 1, 4, 14],
+      ],
+      [[11, 4, 4, 14]],
+    ],
+    [
+      [
+        [1, 1, 4, 14],
+        [11, 4, 12, 31],
+      ],
+      [[11, 4, 4, 14]],
+    ],
+    [[[1, 1, 12, 31]], [[1, 1, 12, 31]]], // the whole year stays one period
+    [
+      [
+        [6, 1, 8, 31],
+        [12, 20, 12, 31],
+      ],
+      [
+        [6, 1, 8, 31],
+        [12, 20, 12, 31],
+      ],
+    ],
+    [[[4, 15, 11, 3]], [[4, 15, 11, 3]]],
+  ] as [number, number, number, number][][][])('a season split at the year end is one: %j', (own, named) => {
+    const winter = rule(7, own as [number, number, number, number][]);
+    expect(
+      seasonPeriods(winter, [winter]).map((p) => [p.startMonth, p.startDay, p.endMonth, p.endDay]),
+    ).toEqual(named);
   });
 });

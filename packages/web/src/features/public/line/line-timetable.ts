@@ -1,5 +1,5 @@
-import type { Direction } from '@bus/core';
-import { DIRECTIONS, rulePassesOn } from '../../../lib/core.ts';
+import type { Direction, TimePeriod, YearlyRule } from '@bus/core';
+import { DIRECTIONS, effectivePeriods, rulePassesOn, WEEKDAYS } from '../../../lib/core.ts';
 import {
   firstDeparture,
   type LineTimetableData,
@@ -77,4 +77,50 @@ export function selectedSchedule(
   schedId: number | null,
 ): PublicSchedule | undefined {
   return visible.find((s) => s.id === schedId) ?? visible[0];
+}
+
+/** Why a schedule does not run on a date: its weekdays, its season (yearly rule), a holiday. */
+export type OffReason = { kind: 'weekday'; weekday: number } | { kind: 'season' } | { kind: 'holiday' };
+
+/** Monday = 0 .. Sunday = 6 of a 'YYYY-MM-DD' date (noon UTC is that date everywhere). */
+export function weekdayIndex(date: string): number {
+  return (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
+}
+
+/**
+ * Why `schedule` does not run on the answer's date (docs/domain-rules.md: weekday, active yearly
+ * rule, public holiday); empty when it runs.
+ */
+export function offReasons(
+  schedule: PublicSchedule,
+  day: Pick<LineTimetableData, 'date' | 'activeRuleIds' | 'isHoliday'>,
+): OffReason[] {
+  const reasons: OffReason[] = [];
+  const weekday = weekdayIndex(day.date);
+  if (!schedule.runsOnWeekly.includes(WEEKDAYS[weekday] as (typeof WEEKDAYS)[number]))
+    reasons.push({ kind: 'weekday', weekday });
+  if (!day.activeRuleIds.includes(schedule.runsOnYearlyId)) reasons.push({ kind: 'season' });
+  if (day.isHoliday && !schedule.runsOnPublicHolidays) reasons.push({ kind: 'holiday' });
+  return reasons;
+}
+
+export type PeriodDates = Pick<TimePeriod, 'startMonth' | 'startDay' | 'endMonth' | 'endDay'>;
+
+/**
+ * The periods of a schedule's season: the rule's own, else those it borrows (otherRuleId). A
+ * season kept as two periods split at the year end (11-04 to 12-31 and 01-01 to 04-14) is
+ * named as the one it is (4 November to 14 April).
+ */
+export function seasonPeriods(rule: YearlyRule, rules: readonly YearlyRule[]): PeriodDates[] {
+  const periods: PeriodDates[] = effectivePeriods(rule, new Map(rules.map((r) => [r.id, r]))).map(
+    ({ startMonth, startDay, endMonth, endDay }) => ({ startMonth, startDay, endMonth, endDay }),
+  );
+  const toYearEnd = periods.findIndex((p) => p.endMonth === 12 && p.endDay === 31);
+  const fromNewYear = periods.findIndex((p) => p.startMonth === 1 && p.startDay === 1);
+  const end = periods[toYearEnd];
+  const start = periods[fromNewYear];
+  if (!end || !start || toYearEnd === fromNewYear) return periods;
+  end.endMonth = start.endMonth;
+  end.endDay = start.endDay;
+  return periods.filter((_, index) => index !== fromNewYear);
 }

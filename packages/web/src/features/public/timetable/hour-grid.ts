@@ -1,4 +1,15 @@
 /** The timetable home's grid (spec section 2): one row per hour, 06 to 23, wider when needed. */
+import type { DepartureItem, RouteType } from '@bus/core';
+
+const ROUTE_TYPE_CLASS: Record<RouteType, string> = {
+  'City Bus': 'chip--city',
+  'Regional Bus': 'chip--regional',
+  'Nationial Bus': 'chip--national',
+};
+
+/** A departure chip's classes: pastel by route type (spec), faded once it has left. */
+export const chipClass = (item: Pick<DepartureItem, 'routeType'>, left = false) =>
+  `chip ${ROUTE_TYPE_CLASS[item.routeType]}${left ? ' chip--too-late' : ''}`;
 
 export const FIRST_HOUR = 6;
 export const LAST_HOUR = 23;

@@ -16,6 +16,7 @@ import { withSearch } from '../../../lib/url.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { buildTripView } from './trip-table.ts';
+import '../../../components/pages.css';
 import '../../../components/stop-times-table.css';
 import './trip-page.css';
 

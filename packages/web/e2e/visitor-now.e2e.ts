@@ -1,0 +1,349 @@
+import type { DepartureItem } from '@bus/core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  launchBrowser,
+  pageErrors,
+  screenshot,
+  settled,
+  url,
+  watchPage,
+} from './support.ts';
+
+/*
+ * Issue 15, the visitor's "now": next buses with a live countdown (a fixed browser clock,
+ * Playwright's page.clock), the now marker and fading, the public holiday notice (Christmas
+ * 2026 and Easter Monday 2027), the line page on a date, and the 390 px polish. Real server
+ * and data. 2026-11-23 is a Monday in the school year.
+ */
+const MONDAY = '2026-11-23';
+const TUESDAY = '2026-11-24';
+
+interface Departures {
+  items: DepartureItem[];
+  holiday: boolean;
+}
+
+let browser: Browser;
+const pages: Page[] = [];
+
+/**
+ * A page with the browser clock set to `vilnius` ('YYYY-MM-DDTHH:MM' in Vilnius: UTC+2 in
+ * winter, UTC+3 from the last Sunday of March to the last Sunday of October).
+ */
+async function page(width: number, vilnius: string | null = null, locale = 'en-GB'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
+  const p = watchPage(await context.newPage());
+  pages.push(p);
+  if (vilnius) {
+    const summer = vilnius >= '2027-03-28T03' && vilnius < '2027-10-31T04';
+    await p.clock.install({ time: new Date(`${vilnius}:00${summer ? '+03:00' : '+02:00'}`) });
+  }
+  return p;
+}
+
+async function goto(p: Page, path: string): Promise<void> {
+  await p.goto(url(path));
+  await settled(p);
+}
+
+const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** What the panel must say: the first three departures not yet gone at `now`, with their waits. */
+function expectedNext(items: DepartureItem[], now: number, wait: (h: number, m: number) => string) {
+  return items
+    .filter((i) => minuteOf(i.timeDepart) >= now)
+    .slice(0, 3)
+    .map((i) => {
+      const w = minuteOf(i.timeDepart) - now;
+      return `${i.timeDepart.slice(0, 5)}|${wait(Math.floor(w / 60), w % 60)}`;
+    });
+}
+
+const en = (h: number, m: number) =>
+  h + m ? `in ${h ? `${h} h ` : ''}${m ? `${m} min` : ''}`.trim() : 'now';
+const lt = (h: number, m: number) =>
+  h + m ? `po ${h ? `${h} val. ` : ''}${m ? `${m} min.` : ''}`.trim() : 'dabar';
+
+/** The panel's rows as 'HH:MM|wait'. */
+function shownNext(p: Page): Promise<string[]> {
+  return p
+    .locator('.next li')
+    .evaluateAll((rows) =>
+      rows.map((r) => `${r.querySelector('.chip__time')?.textContent}|${r.querySelector('b')?.textContent}`),
+    );
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context().close()));
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('next buses now (a fixed clock)', () => {
+  it('counts down to the next three buses, moves the now marker and fades what has left, minute by minute', async () => {
+    const { items } = await api<Departures>('departures', { from: 1, dir: 'Out bound', date: MONDAY });
+    const p = await page(390, `${MONDAY}T07:46`);
+    await goto(p, '/');
+    expect(await p.locator('.date-button').textContent()).toBe(`Mon ${MONDAY}`);
+    const now = minuteOf('07:46');
+    const first = expectedNext(items, now, en);
+    expect(first.length).toBe(3);
+    await expect.poll(() => shownNext(p)).toEqual(first);
+    // The marker sits in the 07 row, before the first bus that has not left.
+    const row = p.locator('tr', { has: p.locator('th', { hasText: /^07$/ }) });
+    expect(await row.locator('.now-mark').count()).toBe(1);
+    const fadedBefore = items.filter((i) => minuteOf(i.timeDepart) < now).length;
+    expect(await p.locator('.hour-grid .chip--too-late').count()).toBe(fadedBefore);
+    await screenshot(p, 'now-home-390-en');
+    await expectNoAxeViolations(p, 'home with next buses');
+    await expectNoHorizontalScroll(p, 390);
+
+    // A minute later, without a reload.
+    await p.clock.fastForward('01:00');
+    await expect.poll(() => shownNext(p)).toEqual(expectedNext(items, now + 1, en));
+    // Twenty minutes on: the buses in between have faded.
+    await p.clock.fastForward('20:00');
+    await expect.poll(() => shownNext(p)).toEqual(expectedNext(items, now + 21, en));
+    expect(await p.locator('.hour-grid .chip--too-late').count()).toBe(
+      items.filter((i) => minuteOf(i.timeDepart) < now + 21).length,
+    );
+  });
+
+  it('says it in Lithuanian, with hours: "po 1 val. 12 min."', async () => {
+    const { items } = await api<Departures>('departures', { from: 1, dir: 'Out bound', date: MONDAY });
+    const firstBus = minuteOf(items[0]?.timeDepart ?? '');
+    // Early enough that the first bus is more than an hour away.
+    const start = firstBus - 72;
+    const clock = `${String(Math.floor(start / 60)).padStart(2, '0')}:${String(start % 60).padStart(2, '0')}`;
+    const p = await page(390, `${MONDAY}T${clock}`, 'lt-LT');
+    await goto(p, '/');
+    expect(await p.locator('.next h2').textContent()).toBe('Artimiausi autobusai');
+    const expected = expectedNext(items, start, lt);
+    expect(expected[0]).toMatch(/\|po 1 val\. 12 min\.$/);
+    await expect.poll(() => shownNext(p)).toEqual(expected);
+    expect(await p.locator('.date-button').textContent()).toBe(`pr ${MONDAY}`);
+    await screenshot(p, 'now-home-390-lt');
+    await p.clock.fastForward('01:00');
+    await expect.poll(() => shownNext(p)).toEqual(expectedNext(items, start + 1, lt));
+  });
+
+  it('at the end of the day says "No more buses today" with the first bus of tomorrow', async () => {
+    const today = await api<Departures>('departures', { from: 1, dir: 'Out bound', date: MONDAY });
+    const tomorrow = await api<Departures>('departures', { from: 1, dir: 'Out bound', date: TUESDAY });
+    const last = today.items.at(-1)?.timeDepart ?? '';
+    expect(minuteOf(last)).toBeLessThan(minuteOf('23:59'));
+    const p = await page(1280, `${MONDAY}T23:59`);
+    await goto(p, '/');
+    const panel = p.locator('.next');
+    await expect.poll(() => panel.locator('p b').textContent()).toBe('No more buses today');
+    expect(await panel.textContent()).toContain('First bus tomorrow:');
+    const first = tomorrow.items[0] as DepartureItem;
+    expect(await panel.locator('.chip__time').textContent()).toBe(first.timeDepart.slice(0, 5));
+    expect(await panel.locator('.chip').getAttribute('href')).toMatch(
+      new RegExp(`^/browse/${first.lineId}/${first.schedId}/${first.tripId}(\\?|$)`),
+    );
+    expect(await p.locator('.hour-grid .chip--too-late').count()).toBe(today.items.length);
+    await screenshot(p, 'now-end-of-day-1280-en');
+  });
+
+  it('shows no countdown on another date', async () => {
+    const p = await page(1280, `${MONDAY}T10:00`);
+    await goto(p, `/?date=${TUESDAY}`);
+    expect(await p.locator('.hour-grid .chip').count()).toBeGreaterThan(0);
+    expect(await p.locator('.next').count()).toBe(0);
+    expect(await p.locator('.now-mark').count()).toBe(0);
+  });
+});
+
+describe('public holiday notices', () => {
+  const notice = 'Public holiday: only services that run on public holidays are shown';
+
+  it.each([
+    ['2026-12-25', 'Christmas'],
+    ['2027-03-29', 'Easter Monday'],
+  ])(
+    '%s (%s): the home and the line page say so; the line page names what does not run and why',
+    async (date) => {
+      expect((await api<Departures>('departures', { from: 1, dir: 'Out bound', date })).holiday).toBe(true);
+      const p = await page(390, `${date}T09:00`);
+      await goto(p, `/?date=${date}`);
+      expect(await p.locator('.notice').textContent()).toBe(notice);
+      // 09:00 in Vilnius, in winter time (Christmas) as in summer time (Easter Monday 2027).
+      const nine = p.locator('tr', { has: p.locator('th', { hasText: /^09$/ }) });
+      expect(await nine.locator('.now-mark').count()).toBe(1);
+      await screenshot(p, `holiday-home-${date}-390-en`);
+      await expectNoAxeViolations(p, `home on ${date}`);
+
+      // M38 (line 13), the city bus: its weekday schedules do not run on the holiday.
+      await goto(p, `/browse/13?date=${date}`);
+      expect(await p.locator('.notice').textContent()).toBe(notice);
+      expect(await p.locator('.line-day').textContent()).toMatch(/^On .+, \d+ of \d+ schedules do not run$/);
+      const reasons = await p.locator('.schedule-card__off').allTextContents();
+      expect(reasons.length).toBeGreaterThan(0);
+      expect(reasons.some((r) => r.includes('no public holiday service'))).toBe(true);
+      expect(await p.locator('.info-table').textContent()).toContain('Season');
+      await screenshot(p, `holiday-line-${date}-390-en`);
+      await expectNoAxeViolations(p, `line page on ${date}`);
+      await expectNoHorizontalScroll(p, 390);
+    },
+  );
+
+  it('says nothing on an ordinary day, and the line page names the weekday and season reasons', async () => {
+    const p = await page(1280, `${MONDAY}T09:00`);
+    await goto(p, `/?date=2026-12-28`);
+    expect(await p.locator('.notice').count()).toBe(0);
+    await goto(p, '/browse/13?date=2026-11-29'); // a Sunday
+    expect(await p.locator('.notice').count()).toBe(0);
+    const reasons = await p.locator('.schedule-card__off').allTextContents();
+    expect(reasons.some((r) => r.includes('no Sunday service'))).toBe(true);
+    await screenshot(p, 'line-sunday-1280-en');
+  });
+
+  it('in Lithuanian', async () => {
+    const p = await page(1280, '2026-12-25T09:00', 'lt-LT');
+    await goto(p, '/?date=2026-12-25');
+    expect(await p.locator('.notice').textContent()).toBe(
+      'Šventinė diena: rodomi tik reisai, kurie kursuoja švenčių dienomis',
+    );
+    await screenshot(p, 'holiday-home-1280-lt');
+    await goto(p, '/browse/13?date=2026-12-25');
+    expect(await p.locator('.line-day').textContent()).toMatch(/: nekursuoja \d+ iš \d+ tvarkaraščių$/);
+    expect((await p.locator('.schedule-card__off').allTextContents()).join(' ')).toContain(
+      'švenčių dienomis reisų nėra',
+    );
+    await screenshot(p, 'holiday-line-1280-lt');
+  });
+});
+
+describe('polish on a 390 px phone', () => {
+  it('never breaks a chip time over two lines and shows each chip its line', async () => {
+    const p = await page(390, `${MONDAY}T06:00`);
+    await goto(p, `/?from=1&dir=City+bound&date=${MONDAY}`);
+    const times = await p.locator('.hour-grid .chip__time').evaluateAll((all) =>
+      all.map((t) => ({
+        text: t.textContent,
+        lines: t.getClientRects().length,
+        height: t.getBoundingClientRect().height,
+      })),
+    );
+    expect(times.length).toBeGreaterThan(5);
+    const lineHeight = await p
+      .locator('.hour-grid .chip__time')
+      .first()
+      .evaluate((t) => parseFloat(getComputedStyle(t).lineHeight));
+    for (const t of times) {
+      expect(t.lines, t.text ?? '').toBe(1);
+      expect(t.height, t.text ?? '').toBeLessThan(lineHeight * 1.5);
+    }
+    const lines = await p.locator('.hour-grid .chip small').allTextContents();
+    expect(lines.every((name) => name.length > 0)).toBe(true);
+    await screenshot(p, 'polish-city-bus-390-en');
+    await expectNoHorizontalScroll(p, 390);
+  });
+
+  it('selects the From text on focus, so typing replaces the old name', async () => {
+    const p = await page(390, `${MONDAY}T09:00`);
+    await goto(p, `/?from=1&date=${MONDAY}`);
+    const from = p.getByRole('combobox', { name: 'From' });
+    await expect.poll(() => from.inputValue()).toBe('Anykščių AS');
+    await from.click();
+    await p.keyboard.type('Ligon');
+    expect(await from.inputValue()).toBe('Ligon');
+    await expect
+      .poll(async () => (await p.getByRole('option').allTextContents()).some((o) => o.startsWith('Ligoninė')))
+      .toBe(true);
+    await p
+      .getByRole('option', { name: /^Ligoninė/ })
+      .first()
+      .click();
+    await expect.poll(() => from.inputValue()).toMatch(/^Ligoninė/);
+    // Focus from the keyboard selects too.
+    await p.getByRole('button', { name: 'Today' }).focus();
+    await p.keyboard.press('Shift+Tab');
+    await p.keyboard.press('Shift+Tab');
+    expect(await p.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await p.keyboard.type('Kavar');
+    expect(await p.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('Kavar');
+  });
+
+  it('says why the To box is disabled', async () => {
+    const p = await page(390, `${MONDAY}T09:00`);
+    await goto(p, `/?from=27&date=${MONDAY}`);
+    const to = p.getByRole('combobox', { name: 'To' });
+    expect(await to.isDisabled()).toBe(true);
+    expect(await to.getAttribute('placeholder')).toBe('Only for trips from Anyksciai bus station');
+    await screenshot(p, 'polish-to-disabled-390-en');
+  });
+
+  it('/date/{date} shows the home station on that date', async () => {
+    const p = await page(390, `${MONDAY}T09:00`);
+    await goto(p, `/date/${TUESDAY}`);
+    await p.waitForURL((u) => u.pathname === '/');
+    expect(new URL(p.url()).searchParams.get('date')).toBe(TUESDAY);
+    expect(await p.getByRole('combobox', { name: 'From' }).inputValue()).toBe('Anykščių AS');
+    expect(await p.locator('.date-button').textContent()).toBe(`Tue ${TUESDAY}`);
+  });
+
+  it('marks a loop bus that passes the stop twice on both of its chips', async () => {
+    let found: { from: number; dir: string; tripId: number } | null = null;
+    for (const from of [42, 34, 44, 33, 124, 1]) {
+      for (const dir of ['Out bound', 'City bound']) {
+        const { items } = await api<Departures>('departures', { from, dir, date: MONDAY });
+        const ids = items.map((i) => i.tripId);
+        const twice = ids.find((id, index) => ids.indexOf(id) !== index);
+        if (twice !== undefined && !found) found = { from, dir, tripId: twice };
+      }
+    }
+    if (!found) throw new Error('no loop trip passes a stop twice on the data');
+    const p = await page(390, `${MONDAY}T05:00`);
+    await goto(p, `/?from=${found.from}&dir=${encodeURIComponent(found.dir)}&date=${MONDAY}`);
+    const loop = p.locator(`.hour-grid .chip[href*="/${found.tripId}?"]`);
+    expect(await loop.count()).toBe(2);
+    const [first, second] = await loop.all();
+    if (!first || !second) throw new Error('two chips expected');
+    const [firstTime, secondTime] = [
+      await first.locator('.chip__time').textContent(),
+      await second.locator('.chip__time').textContent(),
+    ];
+    expect(await first.textContent()).toContain('↻');
+    expect(await second.textContent()).toContain('↻');
+    expect(await first.getAttribute('title')).toMatch(new RegExp(`: the same bus as at ${secondTime}$`));
+    expect(await second.getAttribute('title')).toMatch(new RegExp(`: the same bus as at ${firstTime}$`));
+    await screenshot(p, 'polish-loop-390-en');
+  });
+
+  it('links the printable timetable and the calendar feed of the stop with its dir and to', async () => {
+    const p = await page(1280, `${MONDAY}T09:00`);
+    await goto(p, `/?from=1&to=27&dir=Out+bound&date=${MONDAY}`);
+    expect(await p.getByRole('link', { name: 'Print' }).getAttribute('href')).toBe(
+      '/print/stop/1?dir=Out+bound&to=27',
+    );
+    expect(await p.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe(
+      '/calendar/stop/1.ics?dir=Out+bound&to=27',
+    );
+    await goto(p, `/?from=27&dir=City+bound&date=${MONDAY}`);
+    expect(await p.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe(
+      '/calendar/stop/27.ics?dir=City+bound',
+    );
+    await screenshot(p, 'now-home-1280-en');
+  });
+
+  it('the home with next buses at 1280 px in Lithuanian', async () => {
+    const p = await page(1280, `${MONDAY}T13:05`, 'lt-LT');
+    await goto(p, '/');
+    await expect.poll(() => p.locator('.next li').count()).toBe(3);
+    await screenshot(p, 'now-home-1280-lt');
+    await expectNoAxeViolations(p, 'home with next buses in Lithuanian');
+  });
+});

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../../../i18n/en.ts';
+import { lt } from '../../../i18n/lt.ts';
+import { hasLeft, minuteOf, nextDepartures, nowSlot, otherPasses, waitParts } from './countdown.ts';
+import { buildHourGrid } from './hour-grid.ts';
+
+const at = (timeDepart: string, tripId = 1) => ({ timeDepart, tripId, tooLate: false });
+const times = (list: { item: { timeDepart: string } }[]) => list.map((u) => u.item.timeDepart);
+const hm = (h: number, m: number) => h * 60 + m;
+
+describe('minuteOf', () => {
+  it.each([
+    ['00:00', 0],
+    ['07:50', 470],
+    ['07:50:30', 470],
+    ['23:59', 1439],
+    ['7:05', 425],
+    ['24:00', null],
+    ['07:60', null],
+    ['', null],
+    ['ab:cd', null],
+  ])('%s -> %s', (time, minute) => expect(minuteOf(time)).toBe(minute));
+});
+
+describe('nextDepartures', () => {
+  const day = [at('05:30'), at('07:50'), at('07:50', 2), at('09:00'), at('12:10'), at('23:59'), at('bad')];
+  it.each([
+    // now, expected times, expected waits
+    [hm(5, 0), ['05:30', '07:50', '07:50'], [30, 170, 170]],
+    [hm(7, 46), ['07:50', '07:50', '09:00'], [4, 4, 74]],
+    // A bus of this very minute has not left: "now" (0 minutes).
+    [hm(7, 50), ['07:50', '07:50', '09:00'], [0, 0, 70]],
+    [hm(7, 51), ['09:00', '12:10', '23:59'], [69, 259, 968]],
+    [hm(12, 11), ['23:59'], [708]],
+    [hm(23, 59), ['23:59'], [0]],
+    // The end of the day: nothing is left.
+    [hm(23, 59) + 1, [], []],
+  ])('at minute %i', (now, expectedTimes, waits) => {
+    const next = nextDepartures(day, now);
+    expect(times(next)).toEqual(expectedTimes);
+    expect(next.map((u) => u.wait)).toEqual(waits);
+  });
+
+  it('takes the soonest even when the list is not in time order, and as many as asked', () => {
+    const shuffled = [at('10:00'), at('08:00'), at('09:00'), at('08:30')];
+    expect(times(nextDepartures(shuffled, hm(8, 10)))).toEqual(['08:30', '09:00', '10:00']);
+    expect(times(nextDepartures(shuffled, hm(7, 0), 1))).toEqual(['08:00']);
+  });
+});
+
+describe('the wait in words', () => {
+  it.each([
+    [0, [0, 0], 'now', 'dabar'],
+    [1, [0, 1], 'in 1 min', 'po 1 min.'],
+    [4, [0, 4], 'in 4 min', 'po 4 min.'],
+    [59, [0, 59], 'in 59 min', 'po 59 min.'],
+    [60, [1, 0], 'in 1 h', 'po 1 val.'],
+    [72, [1, 12], 'in 1 h 12 min', 'po 1 val. 12 min.'],
+    [928, [15, 28], 'in 15 h 28 min', 'po 15 val. 28 min.'],
+  ] as const)('%i minutes', (wait, parts, english, lithuanian) => {
+    expect(waitParts(wait)).toEqual(parts);
+    expect(en.now.wait(...waitParts(wait))).toBe(english);
+    expect(lt.now.wait(...waitParts(wait))).toBe(lithuanian);
+  });
+});
+
+describe('hasLeft (tooLate kept current on today)', () => {
+  const now = { date: '2026-11-26', minutes: hm(14, 32) };
+  it.each([
+    ['2026-11-26', '14:31', false, true],
+    ['2026-11-26', '14:32', true, false], // this minute: not gone, whatever the server said
+    ['2026-11-26', '14:33', false, false],
+    ['2026-11-26', '00:00', false, true],
+    // Another date: the server's flag stands.
+    ['2026-11-25', '23:00', true, true],
+    ['2026-11-27', '05:00', false, false],
+  ])('%s %s (server %s) -> %s', (date, time, serverFlag, left) => {
+    expect(hasLeft({ timeDepart: time, tooLate: serverFlag }, date, now)).toBe(left);
+  });
+});
+
+describe('nowSlot (the "now" marker in the hour grid)', () => {
+  const rows = buildHourGrid([at('06:10'), at('07:05'), at('07:40'), at('09:15')]);
+  it.each([
+    [hm(7, 0), { hour: 7, index: 0 }], // before the row's first bus
+    [hm(7, 5), { hour: 7, index: 0 }], // a bus of this minute is still ahead
+    [hm(7, 6), { hour: 7, index: 1 }],
+    [hm(7, 59), { hour: 7, index: 2 }], // after the row's last bus: at its end
+    [hm(8, 30), { hour: 8, index: 0 }], // an hour without buses
+    [hm(2, 0), null], // the grid starts at 06
+  ])('minute %i', (now, slot) => expect(nowSlot(rows, now)).toEqual(slot));
+});
+
+describe('otherPasses (a loop bus passing the stop twice)', () => {
+  it.each([
+    // trips with times -> for each item, the time of the same bus's other pass
+    [
+      [
+        [1, '07:50'],
+        [2, '08:00'],
+        [3, '09:00'],
+      ],
+      [undefined, undefined, undefined],
+    ],
+    [
+      [
+        [1, '07:50'],
+        [2, '08:00'],
+        [1, '08:04'],
+      ],
+      ['08:04', undefined, '07:50'],
+    ],
+    [
+      [
+        [5, '06:00'],
+        [5, '06:30'],
+        [5, '07:00'],
+        [6, '07:10'],
+      ],
+      ['06:30', '07:00', '06:00', undefined],
+    ],
+    [[], []],
+  ] as [number, string][][][])('%j', (passes, others) => {
+    const items = passes.map(([tripId, time]) => at(time as string, tripId as number));
+    const other = otherPasses(items);
+    expect(items.map((item) => other.get(item))).toEqual(others);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * "Next buses now" on today's home (pure, no clock of its own): which departures are next and
+ * how long until each, which have left, and where "now" falls in the hour grid. Minutes are
+ * minutes after midnight in Vilnius (core's vilniusNow), as the domain rules count tooLate.
+ */
+import { type HourRow, splitTime, type Timed } from './hour-grid.ts';
+
+/** Minutes after midnight of 'HH:MM...', null when malformed. */
+export function minuteOf(time: string): number | null {
+  const t = splitTime(time);
+  return t && t.hour * 60 + t.minute;
+}
+
+/**
+ * Left already: on today, its minute is behind now's (a bus of this very minute has not left;
+ * seconds are ignored, as core's isTooLate does). On another date the server's flag stands.
+ */
+export function hasLeft(
+  item: Timed & { tooLate: boolean },
+  date: string,
+  now: { date: string; minutes: number },
+) {
+  if (date !== now.date) return item.tooLate;
+  const minute = minuteOf(item.timeDepart);
+  return minute !== null && minute < now.minutes;
+}
+
+export interface Upcoming<T> {
+  item: T;
+  /** Whole minutes until it leaves, 0 when it leaves this minute. */
+  wait: number;
+}
+
+/** The first `count` departures that have not left by `nowMinutes`, soonest first. */
+export function nextDepartures<T extends Timed>(
+  items: readonly T[],
+  nowMinutes: number,
+  count = 3,
+): Upcoming<T>[] {
+  return items
+    .flatMap((item) => {
+      const minute = minuteOf(item.timeDepart);
+      return minute !== null && minute >= nowMinutes ? [{ item, wait: minute - nowMinutes }] : [];
+    })
+    .sort((a, b) => a.wait - b.wait)
+    .slice(0, count);
+}
+
+/** A wait as whole hours and the minutes beyond them: 72 -> [1, 12]. */
+export function waitParts(wait: number): [hours: number, minutes: number] {
+  return [Math.floor(wait / 60), wait % 60];
+}
+
+/**
+ * Where the "now" marker goes: the row of now's hour and the index of the first item in it
+ * that has not left (the row's length when all have). null when the grid has no such row.
+ */
+export function nowSlot<T extends Timed>(
+  rows: readonly HourRow<T>[],
+  nowMinutes: number,
+): { hour: number; index: number } | null {
+  const hour = Math.floor(nowMinutes / 60);
+  const row = rows.find((r) => r.hour === hour);
+  if (!row) return null;
+  const index = row.items.findIndex((item) => (minuteOf(item.timeDepart) ?? 0) >= nowMinutes);
+  return { hour, index: index < 0 ? row.items.length : index };
+}
+
+/**
+ * A loop bus passes the stop more than once a day: for each such departure, the time of its
+ * next other pass ('08:04'; the last pass names the first), so both chips say they are one bus.
+ */
+export function otherPasses<T extends Timed & { tripId: number }>(items: readonly T[]): Map<T, string> {
+  const byTrip = new Map<number, T[]>();
+  for (const item of items) byTrip.set(item.tripId, [...(byTrip.get(item.tripId) ?? []), item]);
+  const other = new Map<T, string>();
+  for (const passes of byTrip.values())
+    for (const [n, item] of passes.entries())
+      if (passes.length > 1) other.set(item, (passes[(n + 1) % passes.length] as T).timeDepart.slice(0, 5));
+  return other;
+}
