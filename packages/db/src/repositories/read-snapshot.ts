@@ -5,6 +5,7 @@ import {
   type SearchCandidate,
   type Stop,
   searchName,
+  shareSearchIndex,
   type YearlyRule,
 } from '@bus/core';
 import type SQLite from 'better-sqlite3';
@@ -330,6 +331,8 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
       next.splice(lo, 0, searchStop(row, weekly, lo));
     }
     stopsSorted = next.map((s, order) => (s.order === order ? s : { ...s, order }));
+    // The same names in the same places: the stop search's index stays good.
+    if (stopIds.size === 0) shareSearchIndex(previous.stopsSorted, stopsSorted);
   }
 
   let trips = previous.trips;
