@@ -82,7 +82,7 @@ class Generation {
   /** Serialized answers of one minute: a new minute starts an empty cache. */
   serialized: { minute: number; answers: KeptAnswers } | undefined;
 
-  /** dataVersion of the file, read once per generation (see publicAnswerTag). */
+  /** dataVersion of the file, read once per generation (see tagOf). */
   version: string | undefined;
 
   constructor(readonly stamp: string) {}
@@ -240,6 +240,11 @@ export interface SerializedAnswers {
   set(key: string, json: string): unknown;
   /** The same answer compressed ('br' or 'gzip'), made once from the JSON on first use. */
   compressed(key: string, encoding: 'br' | 'gzip', json: string): Buffer;
+  /**
+   * The compressed answer when one is kept, without its JSON: a hub's day is too big a JSON to
+   * keep (SERIALIZED's entrySize) but a twentieth of it compressed is kept, and sent again.
+   */
+  keptCompressed(key: string, encoding: 'br' | 'gzip'): Buffer | undefined;
 }
 
 /** Compressed bodies: about as many bytes as the JSON they come from take (a sixth of it). */
@@ -258,6 +263,9 @@ class KeptAnswers implements SerializedAnswers {
   }
   set(key: string, json: string) {
     return this.json.set(key, json);
+  }
+  keptCompressed(key: string, encoding: 'br' | 'gzip'): Buffer | undefined {
+    return this.bodies.get(`${encoding} ${key}`);
   }
   compressed(key: string, encoding: 'br' | 'gzip', json: string): Buffer {
     const cacheKey = `${encoding} ${key}`;
@@ -280,8 +288,10 @@ class KeptAnswers implements SerializedAnswers {
  * older data only ever fills a cache that is no longer read.
  */
 export function serializedAnswers(db: OpenedDatabase, clock: Clock): SerializedAnswers {
-  const generation = currentGeneration(db);
-  const { minute } = currentMinute(clock);
+  return answersOf(currentGeneration(db), currentMinute(clock).minute);
+}
+
+function answersOf(generation: Generation, minute: number): KeptAnswers {
   let kept = generation.serialized;
   if (kept?.minute !== minute) {
     kept = { minute, answers: new KeptAnswers() };
@@ -296,9 +306,26 @@ export function serializedAnswers(db: OpenedDatabase, clock: Clock): SerializedA
  * else the day (answers for "today"). Read before the answer is worked out, so a write while it
  * is being computed can only make the tag older than the body, never newer.
  */
-export function publicAnswerTag(db: OpenedDatabase, clock: Clock, timed: boolean): string {
-  const generation = currentGeneration(db);
+function tagOf(
+  db: OpenedDatabase,
+  generation: Generation,
+  { minute, now }: { minute: number; now: VilniusNow },
+  timed: boolean,
+): string {
   generation.version ??= dataVersion(db.sqlite);
-  const { minute, now } = currentMinute(clock);
   return `${generation.version}-${timed ? minute.toString(36) : now.date}`;
+}
+
+/**
+ * A public request's entity tag (tagOf) and its serializedAnswers, with the database's change
+ * stamp read once (two statements) for both.
+ */
+export function publicAnswer(
+  db: OpenedDatabase,
+  clock: Clock,
+  timed: boolean,
+): { tag: string; answers: SerializedAnswers } {
+  const generation = currentGeneration(db);
+  const minute = currentMinute(clock);
+  return { tag: tagOf(db, generation, minute, timed), answers: answersOf(generation, minute.minute) };
 }
