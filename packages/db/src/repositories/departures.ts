@@ -147,18 +147,31 @@ export function findDepartureCandidates(
     : candidatesOf(sqlite, f, lines, indexedSql);
 }
 
-/**
- * minute * 2^41 + trip id * 2^10 + travel index: exact below 2^53 (minutes below 2^11, trip ids
- * below 2^31, travel indexes below PACKED_MAX_STOPS = 2^10). The minute comes first so that a
- * numeric sort puts the visits in time order, then trip and travel index (the order the
- * index's key gives a trip's visits): assembleDepartures then only orders each minute's few
- * departures by line (sortDepartures), not a hub's thousands by time.
- */
-const MINUTE_FACTOR = 2 ** 41;
-const TRIP_FACTOR = 2 ** 10;
+/** trip id * 2^21 + travel index * 2^11 + minute: exact below 2^53 (trip ids below 2^32). */
+const TRIP_FACTOR = 2 ** 21;
+/** Minutes take the low 11 bits (a day has 1,440). */
+const MINUTES = 2048;
 
 function packedSql(v: Variant): string {
-  return indexedQuery(v, `v.minute * ${MINUTE_FACTOR} + v.trip_id * ${TRIP_FACTOR} + v.travel_index`);
+  return indexedQuery(v, `v.trip_id * ${TRIP_FACTOR} + v.travel_index * ${MINUTES} + v.minute`);
+}
+
+/**
+ * The packed visits in time order: a counting sort by minute, which keeps the order the index
+ * gave within a minute (by line, trip and travel index). assembleDepartures then only orders
+ * each minute's few departures by line and trip (sortDepartures), not a hub's thousands by time.
+ */
+function byMinute(visits: readonly number[]): Float64Array {
+  const starts = new Int32Array(MINUTES + 1);
+  for (let i = 0; i < visits.length; i++) starts[((visits[i] as number) % MINUTES) + 1]++;
+  for (let m = 1; m <= MINUTES; m++) starts[m] = (starts[m] as number) + (starts[m - 1] as number);
+  const sorted = new Float64Array(visits.length);
+  for (let i = 0; i < visits.length; i++) {
+    const key = visits[i] as number;
+    sorted[starts[key % MINUTES] as number] = key;
+    starts[key % MINUTES]++;
+  }
+  return sorted;
 }
 
 function packedCandidates(
@@ -169,13 +182,12 @@ function packedCandidates(
 ): DepartureCandidate[] | null {
   const text = runCandidates(sqlite, f, packedSql);
   if (text === undefined || text === null) return [];
-  const visits = new Float64Array(JSON.parse(`[${text}]`) as number[]).sort();
+  const visits = byMinute(JSON.parse(`[${text}]`) as number[]);
   const candidates: DepartureCandidate[] = [];
   for (let i = 0; i < visits.length; i++) {
     const key = visits[i] as number;
-    const minute = Math.floor(key / MINUTE_FACTOR);
-    const rest = key - minute * MINUTE_FACTOR;
-    const tripId = Math.floor(rest / TRIP_FACTOR);
+    const tripId = Math.floor(key / TRIP_FACTOR);
+    const rest = key - tripId * TRIP_FACTOR;
     const flags = trips.flags[tripId] ?? 0;
     // A trip the facts do not know yet: the caller asks for every field instead.
     if ((flags & 1) === 0) return null;
@@ -191,8 +203,8 @@ function packedCandidates(
       boundFor: BOUND_FOR[flags >> 2] as BoundFor,
       routeId: trips.route[tripId] as number,
       routeDirReversed: (flags & 2) !== 0,
-      travelIndex: rest - tripId * TRIP_FACTOR,
-      minute,
+      travelIndex: Math.floor(rest / MINUTES),
+      minute: rest % MINUTES,
     });
   }
   return candidates;
