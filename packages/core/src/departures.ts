@@ -145,9 +145,20 @@ export function sortDepartures(items: DepartureItem[]): DepartureItem[] {
       const time = (items[start] as DepartureItem).timeDepart;
       let end = start + 1;
       while (end < items.length && (items[end] as DepartureItem).timeDepart === time) end++;
-      if (end - start > 1) {
+      if (end - start > 16) {
         const run = items.slice(start, end).sort(byLineAndTrip);
         for (let i = 0; i < run.length; i++) items[start + i] = run[i] as DepartureItem;
+      } else {
+        // A minute's few: an insertion sort in place (stable, as sort is).
+        for (let i = start + 1; i < end; i++) {
+          const item = items[i] as DepartureItem;
+          let at = i;
+          while (at > start && byLineAndTrip(items[at - 1] as DepartureItem, item) > 0) {
+            items[at] = items[at - 1] as DepartureItem;
+            at--;
+          }
+          items[at] = item;
+        }
       }
       start = end;
     }

@@ -163,13 +163,18 @@ function packedSql(v: Variant): string {
  */
 function byMinute(visits: readonly number[]): Float64Array {
   const starts = new Int32Array(MINUTES + 1);
-  for (let i = 0; i < visits.length; i++) starts[((visits[i] as number) % MINUTES) + 1]++;
+  for (let i = 0; i < visits.length; i++) {
+    const at = ((visits[i] as number) % MINUTES) + 1;
+    starts[at] = (starts[at] as number) + 1;
+  }
   for (let m = 1; m <= MINUTES; m++) starts[m] = (starts[m] as number) + (starts[m - 1] as number);
   const sorted = new Float64Array(visits.length);
   for (let i = 0; i < visits.length; i++) {
     const key = visits[i] as number;
-    sorted[starts[key % MINUTES] as number] = key;
-    starts[key % MINUTES]++;
+    const minute = key % MINUTES;
+    const at = starts[minute] as number;
+    sorted[at] = key;
+    starts[minute] = at + 1;
   }
   return sorted;
 }
