@@ -191,6 +191,23 @@ describe('Lithuanian word forms on the real stop names (issue 13)', () => {
   });
 });
 
+describe('one or two letters match the start of a word only', () => {
+  it.each([
+    ['as', 'Anykščių AS', 2],
+    ['AS', 'Anykščių AS', 2],
+    ['an', 'Anykščių AS', 1],
+    ['ii', 'Kurkliai II k.', 2],
+    ['k', 'Kurkliai II k.', 1],
+    ['st', 'Mokinių st. v.', 2],
+    ['v', 'Mokinių st. v.', 2],
+    ['ny', 'Anykščių AS', null],
+    ['ai', 'Kurkliai II k.', null],
+    ['t', 'Mokinių st. v.', null],
+  ] as const)('%j in %j -> %s', (query, name, rank) => {
+    expect(matchRank(prepareQuery(query), searchName(name))).toBe(rank);
+  });
+});
+
 describe('the search index finds what looking at every stop finds', () => {
   // The real stops, a few with extra search names as staff give them.
   const extras: Record<number, string[]> = {

@@ -170,6 +170,14 @@ function wordsMatch(variant: { words: string[]; stems: string[] }, name: SearchN
   });
 }
 
+/** ` ${text}`.includes(` ${part}`) without making either string: `part` starts a word of `text`. */
+function startsAWord(text: string, part: string): boolean {
+  if (text.startsWith(part)) return true;
+  for (let at = text.indexOf(part, 1); at !== -1; at = text.indexOf(part, at + 1))
+    if (text.charCodeAt(at - 1) === 32) return true;
+  return false;
+}
+
 export function matchRank(query: PreparedQuery, name: SearchName): MatchRank | null {
   if (query.folded === '') return null;
   // Most names share nothing with the query: a substring test or two rules them out.
@@ -179,10 +187,7 @@ export function matchRank(query: PreparedQuery, name: SearchName): MatchRank | n
   if (name.folded.startsWith(query.folded) || name.expanded.startsWith(query.expanded)) return 1;
   // One or two letters: the start of a word, nothing more (domain rules).
   if (query.folded.length <= 2)
-    return ` ${name.folded}`.includes(` ${query.folded}`) ||
-      ` ${name.expanded}`.includes(` ${query.expanded}`)
-      ? 2
-      : null;
+    return startsAWord(name.folded, query.folded) || startsAWord(name.expanded, query.expanded) ? 2 : null;
   const matched = query.variants.find((variant) => wordsMatch(variant, name));
   if (matched) {
     // Every word the same (endings aside) is as good as the exact name.
