@@ -130,17 +130,40 @@ export function compareDepartures(a: DepartureItem, b: DepartureItem): number {
  * thousands of departures share a few hundred line names, and Intl collation is slow.
  */
 export function sortDepartures(items: DepartureItem[]): DepartureItem[] {
-  const names = [...new Set(items.map((i) => i.lineName))].sort(compareLt);
-  const rank = new Map<string, number>();
-  let r = 0;
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i] as string;
-    // Names the collator holds equal share a rank.
-    if (i > 0 && compareLt(names[i - 1] as string, name) !== 0) r++;
-    rank.set(name, r);
+  let rank: Map<string, number> | undefined;
+  const byLineAndTrip = (a: DepartureItem, b: DepartureItem) => {
+    rank ??= lineNameRanks(items);
+    return (rank.get(a.lineName) as number) - (rank.get(b.lineName) as number) || a.tripId - b.tripId;
+  };
+  // Already in time order (the departures index hands them over so): only each minute's few
+  // departures are ordered, by line and trip; the same order as sorting the whole list.
+  let timeOrdered = true;
+  for (let i = 1; i < items.length && timeOrdered; i++)
+    timeOrdered = (items[i - 1] as DepartureItem).timeDepart <= (items[i] as DepartureItem).timeDepart;
+  if (timeOrdered) {
+    for (let start = 0; start < items.length; ) {
+      const time = (items[start] as DepartureItem).timeDepart;
+      let end = start + 1;
+      while (end < items.length && (items[end] as DepartureItem).timeDepart === time) end++;
+      if (end - start > 16) {
+        const run = items.slice(start, end).sort(byLineAndTrip);
+        for (let i = 0; i < run.length; i++) items[start + i] = run[i] as DepartureItem;
+      } else {
+        // A minute's few: an insertion sort in place (stable, as sort is).
+        for (let i = start + 1; i < end; i++) {
+          const item = items[i] as DepartureItem;
+          let at = i;
+          while (at > start && byLineAndTrip(items[at - 1] as DepartureItem, item) > 0) {
+            items[at] = items[at - 1] as DepartureItem;
+            at--;
+          }
+          items[at] = item;
+        }
+      }
+      start = end;
+    }
+    return items;
   }
-  const byLineAndTrip = (a: DepartureItem, b: DepartureItem) =>
-    (rank.get(a.lineName) as number) - (rank.get(b.lineName) as number) || a.tripId - b.tripId;
   if (items.length < 256) {
     return items.sort((a, b) => {
       if (a.timeDepart !== b.timeDepart) return a.timeDepart < b.timeDepart ? -1 : 1;
@@ -164,6 +187,19 @@ export function sortDepartures(items: DepartureItem[]): DepartureItem[] {
     for (const item of bucket) items[i++] = item;
   }
   return items;
+}
+
+/** Each line name's place in Lithuanian order; names the collator holds equal share one. */
+function lineNameRanks(items: readonly DepartureItem[]): Map<string, number> {
+  const names = [...new Set(items.map((i) => i.lineName))].sort(compareLt);
+  const rank = new Map<string, number>();
+  let r = 0;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    if (i > 0 && compareLt(names[i - 1] as string, name) !== 0) r++;
+    rank.set(name, r);
+  }
+  return rank;
 }
 
 /** 'HH:MM' for each minute of the day, built once: a hub answers thousands of departures. */

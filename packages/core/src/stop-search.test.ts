@@ -4,10 +4,13 @@ import {
   distinctSearchNames,
   matchRank,
   prepareQuery,
+  searchEveryStop,
   searchForm,
   searchName,
   searchStops,
+  shareSearchIndex,
   stemOf,
+  stopsThatCanMatch,
 } from './stop-search.ts';
 
 describe('Lithuanian case endings share a stem', () => {
@@ -185,5 +188,93 @@ describe('Lithuanian word forms on the real stop names (issue 13)', () => {
       'Kavarsko seniūnija',
       'Kavarskas',
     ]);
+  });
+});
+
+describe('one or two letters match the start of a word only', () => {
+  it.each([
+    ['as', 'Anykščių AS', 2],
+    ['AS', 'Anykščių AS', 2],
+    ['an', 'Anykščių AS', 1],
+    ['ii', 'Kurkliai II k.', 2],
+    ['k', 'Kurkliai II k.', 1],
+    ['st', 'Mokinių st. v.', 2],
+    ['v', 'Mokinių st. v.', 2],
+    ['ny', 'Anykščių AS', null],
+    ['ai', 'Kurkliai II k.', null],
+    ['t', 'Mokinių st. v.', null],
+  ] as const)('%j in %j -> %s', (query, name, rank) => {
+    expect(matchRank(prepareQuery(query), searchName(name))).toBe(rank);
+  });
+});
+
+describe('the search index finds what looking at every stop finds', () => {
+  // The real stops, a few with extra search names as staff give them.
+  const extras: Record<number, string[]> = {
+    0: ['Bus station', 'Autobusų parkas'],
+    3: ['Ažuožerių k.'],
+    10: ['Mokinių stotelė', 'g. st.'],
+  };
+  const stops = realStops.map((s, i) => ({
+    ...s,
+    names: [s.name, ...(extras[i] ?? [])].map(searchName),
+    weeklyDepartures: (s.id * 37) % 11,
+  }));
+  const texts = stops.flatMap((s) => s.names.map((n) => n.folded));
+  const names = [...realStops.map((s) => s.name), ...Object.values(extras).flat()];
+  // What people type: starts of words (1-6 letters), pieces from inside names, as written, folded and in capitals.
+  const queries = new Set<string>(['-', '...a', 'a.b', 'k', 'k.', 'AS', 'g. st.', 'as', 'st', 'a k', 'ii k']);
+  for (const [n, name] of names.entries()) {
+    // The words in another order ('II Kurkliai').
+    if (name.includes(' ')) queries.add(name.split(' ').reverse().join(' '));
+    for (const word of name.split(' '))
+      for (let length = 1; length <= 6; length++) queries.add(word.slice(0, length));
+    for (let at = n % 4; at + 3 <= name.length; at += 4) {
+      queries.add(name.slice(at, at + 3));
+      queries.add(name.slice(at, at + 5).toLocaleUpperCase('lt'));
+    }
+  }
+  for (const text of texts.slice(0, 40)) queries.add(text.slice(0, 4));
+
+  it(`agrees on ${queries.size} queries, the best 10 and all matches`, () => {
+    const key = (hits: { stop: { id: number }; nameIndex: number; rank: number }[]) =>
+      hits.map((h) => `${h.stop.id}/${h.nameIndex}/${h.rank}`).join(' ');
+    for (const query of queries) {
+      expect(key(searchStops(stops, query, 10)), query).toBe(key(searchEveryStop(stops, query, 10)));
+      expect(key(searchStops(stops, query)), query).toBe(key(searchEveryStop(stops, query)));
+    }
+  });
+
+  it('narrows a query to the stops that can match, and never leaves one out', () => {
+    let narrowed = 0;
+    for (const query of queries) {
+      const prepared = prepareQuery(query);
+      const positions = stopsThatCanMatch(stops, prepared);
+      if (positions === null) {
+        // Only punctuation and 1-2 letters ('st.', '. v', '-'): every stop is looked at.
+        expect(prepared.expanded.length, query).toBeLessThan(3);
+        continue;
+      }
+      narrowed++;
+      const kept = new Set(positions);
+      stops.forEach((stop, position) => {
+        if (stop.names.some((name) => matchRank(prepared, name) !== null))
+          expect(kept.has(position), `${query} -> ${stop.name}`).toBe(true);
+      });
+      expect(positions.length).toBeLessThan(stops.length);
+    }
+    expect(narrowed).toBeGreaterThan(queries.size * 0.95);
+  });
+
+  it('a new list of the same names shares the index; one with another name has its own', () => {
+    const copy = stops.map((s) => ({ ...s }));
+    shareSearchIndex(stops, copy);
+    expect(searchStops(copy, 'anyk', 3).map((h) => h.stop.id)).toEqual(
+      searchEveryStop(copy, 'anyk', 3).map((h) => h.stop.id),
+    );
+    const renamed = stops.map((s, i) => (i === 5 ? { ...s, names: [searchName('Naujasodis')] } : s));
+    const found = searchStops(renamed, 'naujasod').map((h) => h.stop.id);
+    expect(found).toContain(stops[5]?.id);
+    expect(found).toEqual(searchEveryStop(renamed, 'naujasod').map((h) => h.stop.id));
   });
 });

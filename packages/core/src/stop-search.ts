@@ -170,6 +170,14 @@ function wordsMatch(variant: { words: string[]; stems: string[] }, name: SearchN
   });
 }
 
+/** ` ${text}`.includes(` ${part}`) without making either string: `part` starts a word of `text`. */
+function startsAWord(text: string, part: string): boolean {
+  if (text.startsWith(part)) return true;
+  for (let at = text.indexOf(part, 1); at !== -1; at = text.indexOf(part, at + 1))
+    if (text.charCodeAt(at - 1) === 32) return true;
+  return false;
+}
+
 export function matchRank(query: PreparedQuery, name: SearchName): MatchRank | null {
   if (query.folded === '') return null;
   // Most names share nothing with the query: a substring test or two rules them out.
@@ -179,10 +187,7 @@ export function matchRank(query: PreparedQuery, name: SearchName): MatchRank | n
   if (name.folded.startsWith(query.folded) || name.expanded.startsWith(query.expanded)) return 1;
   // One or two letters: the start of a word, nothing more (domain rules).
   if (query.folded.length <= 2)
-    return ` ${name.folded}`.includes(` ${query.folded}`) ||
-      ` ${name.expanded}`.includes(` ${query.expanded}`)
-      ? 2
-      : null;
+    return startsAWord(name.folded, query.folded) || startsAWord(name.expanded, query.expanded) ? 2 : null;
   const matched = query.variants.find((variant) => wordsMatch(variant, name));
   if (matched) {
     // Every word the same (endings aside) is as good as the exact name.
@@ -224,6 +229,127 @@ function sortRank(query: PreparedQuery, name: SearchName, rank: MatchRank): numb
   return rank === 0 && name.folded !== query.folded && name.expanded !== query.expanded ? 1.5 : rank;
 }
 
+/**
+ * Which stops can match at all, by the letters of their names: built once per list of
+ * candidates (the read snapshot's stops), so a query looks at the stops that share some of its
+ * letters instead of every stop. Keys are up to three letters as one number (gramKey);
+ * values are positions in the list, ascending.
+ */
+interface SearchIndex {
+  /** By the first one, two or three letters of a word (of a folded or expanded name). */
+  wordStarts: Map<number, Int32Array>;
+  /** By three letters anywhere in a folded or expanded name. */
+  trigrams: Map<number, Int32Array>;
+}
+
+/** Up to three UTF-16 units of `text` from `at` as one number (no unit is 0 in a name). */
+function gramKey(text: string, at: number, length: number): number {
+  let key = 0;
+  for (let i = 0; i < 3; i++) key = key * 65536 + (i < length ? text.charCodeAt(at + i) : 0);
+  return key;
+}
+
+const searchIndexes = new WeakMap<readonly SearchCandidate[], SearchIndex>();
+
+function buildSearchIndex(candidates: readonly SearchCandidate[]): SearchIndex {
+  const wordStarts = new Map<number, number[]>();
+  const trigrams = new Map<number, number[]>();
+  // A stop is listed once per key: positions only grow, so a repeat is the list's last entry.
+  const add = (map: Map<number, number[]>, key: number, position: number) => {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [position]);
+    else if (list[list.length - 1] !== position) list.push(position);
+  };
+  for (let position = 0; position < candidates.length; position++) {
+    for (const name of (candidates[position] as SearchCandidate).names) {
+      for (const text of name.folded === name.expanded ? [name.folded] : [name.folded, name.expanded]) {
+        for (let i = 0; i < text.length; i++) {
+          const left = text.length - i;
+          if (i === 0 || text.charCodeAt(i - 1) === 32) {
+            for (let length = 1; length <= Math.min(3, left); length++)
+              add(wordStarts, gramKey(text, i, length), position);
+          }
+          if (left >= 3) add(trigrams, gramKey(text, i, 3), position);
+        }
+      }
+    }
+  }
+  const packed = (map: Map<number, number[]>) =>
+    new Map([...map].map(([key, list]) => [key, Int32Array.from(list)] as const));
+  return { wordStarts: packed(wordStarts), trigrams: packed(trigrams) };
+}
+
+function searchIndexOf(candidates: readonly SearchCandidate[]): SearchIndex {
+  let index = searchIndexes.get(candidates);
+  if (index === undefined) {
+    index = buildSearchIndex(candidates);
+    searchIndexes.set(candidates, index);
+  }
+  return index;
+}
+
+/**
+ * A new list of the same stops with the same names in the same places (only their busyness
+ * moved) uses the index of the old one instead of building its own.
+ */
+export function shareSearchIndex(from: readonly SearchCandidate[], to: readonly SearchCandidate[]): void {
+  const index = searchIndexes.get(from);
+  if (index !== undefined && from.length === to.length) searchIndexes.set(to, index);
+}
+
+const NONE = new Int32Array(0);
+
+/**
+ * The positions of the candidates that can match the query, ascending: every stop matchRank
+ * matches, and some it does not. Null when the index cannot narrow it down (every stop is
+ * looked at). Why each list covers its case (see matchRank):
+ * - 1-2 letters match at the start of a word only: of the folded name (the folded query), or
+ *   of the expanded name (the expanded query).
+ * - Longer queries match (rank 0, 1, 3) a name containing the folded query (folded) or the
+ *   expanded query (expanded), or (rank 0, 2) a name whose words each match a query word: a
+ *   name word that equals a query word, has its stem, or starts with it or its stem, starts
+ *   with the stem. So the name has a word starting with the stem of the variant's longest word.
+ */
+export function stopsThatCanMatch(
+  candidates: readonly SearchCandidate[],
+  query: PreparedQuery,
+): Int32Array | null {
+  const { folded, expanded } = query;
+  if (folded === '' || expanded === '') return null;
+  const index = searchIndexOf(candidates);
+  const wordStart = (text: string) =>
+    index.wordStarts.get(gramKey(text, 0, Math.min(text.length, folded.length <= 2 ? 2 : 3))) ?? NONE;
+  let lists: Int32Array[];
+  if (folded.length <= 2) {
+    lists = [wordStart(folded), wordStart(expanded)];
+  } else {
+    if (expanded.length < 3) return null;
+    lists = [
+      index.trigrams.get(gramKey(folded, 0, 3)) ?? NONE,
+      index.trigrams.get(gramKey(expanded, 0, 3)) ?? NONE,
+    ];
+    for (const { words, stems } of query.variants) {
+      if (words.length === 0) continue;
+      let longest = 0;
+      for (let i = 1; i < words.length; i++)
+        if ((words[i] as string).length > (words[longest] as string).length) longest = i;
+      lists.push(wordStart(stems[longest] as string));
+    }
+  }
+  const distinct = [...new Set(lists)].filter((list) => list.length > 0);
+  if (distinct.length <= 1) return distinct[0] ?? NONE;
+  const all = new Int32Array(distinct.reduce((n, list) => n + list.length, 0));
+  let at = 0;
+  for (const list of distinct) {
+    all.set(list, at);
+    at += list.length;
+  }
+  all.sort();
+  let n = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i] as number;
+  return all.subarray(0, n);
+}
+
 /** The stops matching `query`, best first; at most `limit` (all when undefined). */
 export function searchStops<C extends SearchCandidate>(
   candidates: readonly C[],
@@ -231,6 +357,25 @@ export function searchStops<C extends SearchCandidate>(
   limit?: number,
 ): SearchHit<C>[] {
   const prepared = prepareQuery(query);
+  const positions = stopsThatCanMatch(candidates, prepared);
+  return searchAmong(candidates, positions, prepared, limit);
+}
+
+/** searchStops looking at every candidate, without the index (what the index must agree with). */
+export function searchEveryStop<C extends SearchCandidate>(
+  candidates: readonly C[],
+  query: string,
+  limit?: number,
+): SearchHit<C>[] {
+  return searchAmong(candidates, null, prepareQuery(query), limit);
+}
+
+function searchAmong<C extends SearchCandidate>(
+  candidates: readonly C[],
+  positions: Int32Array | null,
+  prepared: PreparedQuery,
+  limit: number | undefined,
+): SearchHit<C>[] {
   const orderOf = (hit: SearchHit<C>) =>
     sortRank(prepared, hit.stop.names[hit.nameIndex] as SearchName, hit.rank);
   const better = (a: SearchHit<C>, b: SearchHit<C>) =>
@@ -238,7 +383,9 @@ export function searchStops<C extends SearchCandidate>(
     b.stop.weeklyDepartures - a.stop.weeklyDepartures ||
     a.stop.order - b.stop.order;
   const hits: SearchHit<C>[] = [];
-  for (const stop of candidates) {
+  const count = positions === null ? candidates.length : positions.length;
+  for (let p = 0; p < count; p++) {
+    const stop = candidates[positions === null ? p : (positions[p] as number)] as C;
     let hit: SearchHit<C> | null = null;
     for (let nameIndex = 0; nameIndex < stop.names.length; nameIndex++) {
       const rank = matchRank(prepared, stop.names[nameIndex] as SearchName);

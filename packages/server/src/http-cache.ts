@@ -6,7 +6,7 @@ import type { Clock } from '@bus/core';
 import { type OpenedDatabase, publishingSavedAt } from '@bus/db';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { publicAnswerTag, type SerializedAnswers, serializedAnswers } from './services/answer-cache.ts';
+import { publicAnswer, type SerializedAnswers } from './services/answer-cache.ts';
 
 /**
  * HTTP caching and compression of the answers (files are compressed at build time; see app.ts).
@@ -133,10 +133,15 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, answers: Seriali
   reply.type(JSON_TYPE);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   if (encoding === null || json.length <= COMPRESS_ABOVE) return reply.send(json);
+  return sendCompressed(reply, encoding, answers.compressed(request.url, encoding, json));
+}
+
+function sendCompressed(reply: FastifyReply, encoding: 'br' | 'gzip', body: Buffer) {
   return reply
+    .type(JSON_TYPE)
     .header('content-encoding', encoding)
     .header('vary', varyOnEncoding(reply))
-    .send(answers.compressed(request.url, encoding, json));
+    .send(body);
 }
 
 /** Vary with Accept-Encoding added to what is there (CORS varies on Origin). */
@@ -172,17 +177,21 @@ export async function registerHttpCaching(
     const kind = publicAnswerKind(request.method, request.url);
     // A request that signs in is never answered from, or into, what everyone is served.
     if (kind === null || request.headers.authorization !== undefined) return;
-    // Both read before any work: see publicAnswerTag.
+    // Both read before any work: see tagOf in answer-cache.ts.
     const publishing = readsPublishing(request.url)
       ? `-p${Date.parse(publishingSavedAt(db.sqlite) || '1970-01-01T00:00:00Z').toString(36)}`
       : '';
-    const tag = `"${BUILD}-${publicAnswerTag(db, clock, kind === 'timed')}${publishing}"`;
-    const answers = serializedAnswers(db, clock);
+    const { tag: version, answers } = publicAnswer(db, clock, kind === 'timed');
+    const tag = `"${BUILD}-${version}${publishing}"`;
     request.publicTag = tag;
     if (matches(request, tag)) {
       return reply.code(304).header('etag', tag).header('cache-control', PUBLIC_CACHE_CONTROL).send();
     }
-    // The same URL under the same data and minute has the same answer: sent as it was kept.
+    // The same URL under the same data and minute has the same answer: sent as it was kept,
+    // compressed as the browser asks when that is kept (also when the JSON was too big to keep).
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    const body = encoding === null ? undefined : answers.keptCompressed(request.url, encoding);
+    if (encoding !== null && body !== undefined) return sendCompressed(reply, encoding, body);
     const kept = answers.get(request.url);
     if (kept !== undefined) return sendKept(request, reply, answers, kept);
     request.publicAnswers = answers;

@@ -1,10 +1,13 @@
 import { migrateToLatest, openDatabase, SERVER_BUSY_TIMEOUT_MS } from '@bus/db';
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
+import { limitHeapGrowth } from './heap.ts';
 import { scheduleBackups } from './services/backups.ts';
 import { seedIfEmpty } from './services/seed.ts';
 import { stopOnSignals } from './shutdown.ts';
 
+// Before anything large is read (see heap.ts).
+limitHeapGrowth();
 const env = parseEnv();
 const db = openDatabase(env.DB_PATH);
 await migrateToLatest(db.kysely);

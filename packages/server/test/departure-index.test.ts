@@ -56,6 +56,12 @@ async function compareAll(): Promise<number> {
           const plain = sort(findDepartureCandidatesPlain(t.db.sqlite, filter, snapshot.lines));
           expect(indexed, `stop ${stop.id} ${dir} to ${to} on ${date}`).toEqual(plain);
           expect(packed, `packed: stop ${stop.id} ${dir} to ${to} on ${date}`).toEqual(plain);
+          // A rule id past the bit mask's reach (62) takes the IN list; one no schedule has changes nothing.
+          const wide = { ...filter, activeRuleIds: [...filter.activeRuleIds, 1000] };
+          expect(
+            sort(findDepartureCandidates(t.db.sqlite, wide, snapshot.lines, snapshot)),
+            `rules as a list: stop ${stop.id} ${dir} to ${to} on ${date}`,
+          ).toEqual(plain);
           compared += plain.length;
         }
       }

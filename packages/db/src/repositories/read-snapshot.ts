@@ -5,6 +5,7 @@ import {
   type SearchCandidate,
   type Stop,
   searchName,
+  shareSearchIndex,
   type YearlyRule,
 } from '@bus/core';
 import type SQLite from 'better-sqlite3';
@@ -122,11 +123,19 @@ export const PACKED_MAX_STOPS = 1024;
 
 type TripRow = [number, number, number, number, number, number];
 
-function tripFacts(rows: readonly TripRow[], previous: TripFacts | null): TripFacts | null {
-  let maxId = previous ? previous.flags.length - 1 : 0;
-  for (const [id] of rows) if (id > maxId) maxId = id;
+/**
+ * The facts of `rows` (trips of `count` rows, ids up to `maxId`) written over `previous`.
+ * Rows are iterated once: the whole timetable's 300,000 trips are read straight into the
+ * arrays, never held as rows (a hundred bytes each, which V8 would size the heap by).
+ */
+function tripFacts(
+  rows: Iterable<TripRow>,
+  { count, maxId: rowsMaxId }: { count: number; maxId: number },
+  previous: TripFacts | null,
+): TripFacts | null {
+  const maxId = Math.max(previous ? previous.flags.length - 1 : 0, rowsMaxId);
   // Ids far sparser than the trips: arrays by id would waste memory (the query then sends every field).
-  if (maxId > 8 * (rows.length + (previous?.flags.length ?? 0)) + 100_000 || maxId >= 2 ** 31) return null;
+  if (maxId > 8 * (count + (previous?.flags.length ?? 0)) + 100_000 || maxId >= 2 ** 31) return null;
   const size = maxId + 1;
   const grown = <A extends Int32Array | Uint8Array>(old: A | undefined, make: (n: number) => A): A => {
     const next = make(size);
@@ -140,12 +149,36 @@ function tripFacts(rows: readonly TripRow[], previous: TripFacts | null): TripFa
     flags: grown(previous?.flags, (n) => new Uint8Array(n)),
   };
   for (const [id, schedule, line, route, reversed, bound] of rows) {
+    // Added by another connection since the largest id was read: left unknown, so a
+    // departures query meeting it asks for every field (packedCandidates).
+    if (id > maxId) continue;
     facts.schedule[id] = schedule;
     facts.line[id] = line;
     facts.route[id] = route;
     facts.flags[id] = 1 | (reversed === 1 ? 2 : 0) | (bound << 2);
   }
   return facts;
+}
+
+/** Trip facts of rows already read (a few lines' trips). */
+function tripFactsOf(rows: readonly TripRow[], previous: TripFacts | null): TripFacts | null {
+  let maxId = 0;
+  for (const [id] of rows) if (id > maxId) maxId = id;
+  return tripFacts(rows, { count: rows.length, maxId }, previous);
+}
+
+/** Every trip's facts, read row by row. */
+function allTripFacts(sqlite: SQLite.Database): TripFacts | null {
+  const { count, maxId } = sqlite
+    .prepare(
+      'SELECT count(*) AS count, ifnull(max(t.id), 0) AS maxId FROM trip t CROSS JOIN schedule s ON s.id = t.schedule_id',
+    )
+    .get() as { count: number; maxId: number };
+  return tripFacts(
+    sqlite.prepare(TRIP_FACTS_SELECT).raw().iterate() as IterableIterator<TripRow>,
+    { count, maxId },
+    null,
+  );
 }
 
 function longestRoute(routeStops: ReadonlyMap<number, readonly number[]>): number {
@@ -330,6 +363,8 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
       next.splice(lo, 0, searchStop(row, weekly, lo));
     }
     stopsSorted = next.map((s, order) => (s.order === order ? s : { ...s, order }));
+    // The same names in the same places: the stop search's index stays good.
+    if (stopIds.size === 0) shareSearchIndex(previous.stopsSorted, stopsSorted);
   }
 
   let trips = previous.trips;
@@ -338,7 +373,7 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
       .prepare(`${LINE_TRIP_FACTS_SELECT} WHERE s.line_id IN (${[...lineIds].map(Number).join(',')})`)
       .raw()
       .all() as TripRow[];
-    trips = longestRoute(routeStops) >= PACKED_MAX_STOPS ? null : tripFacts(rows, trips);
+    trips = longestRoute(routeStops) >= PACKED_MAX_STOPS ? null : tripFactsOf(rows, trips);
   }
 
   const [newRules, newHolidays] = await Promise.all([
@@ -374,10 +409,11 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
     routeLines.set(routeId, lineId);
     routeStops.set(routeId, []);
   }
+  // Row by row: the national timetable has about 100,000 route stops.
   const routeRows = sqlite
     .prepare('SELECT route_id, stop_id FROM route_stop ORDER BY route_id, seq')
     .raw()
-    .all() as [number, number][];
+    .iterate() as IterableIterator<[number, number]>;
   for (const [routeId, stopId] of routeRows) {
     let list = routeStops.get(routeId);
     if (!list) {
@@ -411,10 +447,7 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
     stopNames: new Map(stopsSorted.map((s) => [s.id, s.name])),
     stopsSorted,
     lines: new Map(lineRows.map((l) => [l.id, { name: l.name, routeType: l.route_type }])),
-    trips:
-      longestRoute(routeStops) >= PACKED_MAX_STOPS
-        ? null
-        : tripFacts(sqlite.prepare(TRIP_FACTS_SELECT).raw().all() as TripRow[], null),
+    trips: longestRoute(routeStops) >= PACKED_MAX_STOPS ? null : allTripFacts(sqlite),
     rules,
     holidays,
   };

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { DepartureItem, DeparturesQuery, ServiceDayContext, VilniusNow } from '@bus/core';
 import { createTestDb, migrateToLatest, type OpenedDatabase, openDatabase } from '@bus/db';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -285,6 +286,28 @@ describe('serializedAnswers (the fast lane cache)', () => {
     expect(serializedAnswers(db, clock).get('/a')).toBeUndefined();
   });
 
+  it('keeps a compressed answer by encoding, also when its JSON is too big to keep', async () => {
+    const db = await testDb();
+    instant = new Date('2026-03-04T07:30:00Z');
+    const answers = serializedAnswers(db, clock);
+    const json = JSON.stringify({
+      items: Array.from({ length: 6_000 }, (_, i) => ({ tripId: i, name: 'Šilų kryžkelė > Ažuožeriai' })),
+    });
+    expect(json.length).toBeGreaterThan(250_000);
+    expect(answers.keptCompressed('/hub', 'br')).toBeUndefined();
+    answers.set('/hub', json);
+    const br = answers.compressed('/hub', 'br', json);
+    expect(answers.get('/hub')).toBeUndefined();
+    expect(answers.keptCompressed('/hub', 'br')).toBe(br);
+    expect(brotliDecompressSync(br).toString()).toBe(json);
+    expect(answers.keptCompressed('/hub', 'gzip')).toBeUndefined();
+    expect(answers.keptCompressed('/other', 'br')).toBeUndefined();
+    // A new minute starts empty.
+    expect(
+      serializedAnswers(db, () => new Date('2026-03-04T07:31:00Z')).keptCompressed('/hub', 'br'),
+    ).toBeUndefined();
+  });
+
   it('does not keep one answer above 250,000 characters', async () => {
     const db = await testDb();
     const answers = serializedAnswers(db, clock);
@@ -300,7 +323,10 @@ describe('the bounds of the kept answers', () => {
   it('holds at most 60,000 departures and 4,000,000 characters of JSON per database', async () => {
     const db = await testDb();
     const generation = currentGeneration(db);
-    const kept = Array.from({ length: 2_000 }, () => ({ ...item('08:00', false), minute: 480 }));
+    const kept = {
+      items: Array.from({ length: 2_000 }, () => item('08:00', false)),
+      minutes: new Uint16Array(2_000).fill(480),
+    };
     for (let i = 0; i < 40; i++) generation.answers.set(`q${i}`, kept);
     expect(generation.answers.calculatedSize).toBeLessThanOrEqual(60_000);
     expect(generation.answers.size).toBe(30);

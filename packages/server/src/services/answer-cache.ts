@@ -50,8 +50,16 @@ export function boundedCache<V extends {}>(bound: CacheBound<V>): LRUCache<strin
   });
 }
 
-/** A departure as kept: everything but tooLate, which depends on the clock, plus its minute. */
-type KeptDeparture = Omit<DepartureItem, 'tooLate'> & { minute: number };
+/**
+ * An answer as kept: its items as first worked out, whose tooLate (of that request's clock) is
+ * not read again, and each one's minute. The items are shared with the request that worked
+ * them out, not copied (a hub's 6,000): nothing changes an answer's items after
+ * assembleDepartures; they are serialized or mapped to new objects.
+ */
+interface KeptAnswer {
+  items: readonly DepartureItem[];
+  minutes: Uint16Array;
+}
 
 /** A date's schedule filter, and a key naming it: many dates share one service day. */
 interface ServiceDay {
@@ -62,7 +70,7 @@ interface ServiceDay {
 /** Service days by date: a year has 365 or 366, and computing one takes up to a few 100 µs. */
 const SERVICE_DAYS: CacheBound<ServiceDay> = { entries: 1_000, size: 1_000, sizeOf: () => 1 };
 /** At most 1,000 answers and 60,000 departures across them (about 8 MB). */
-const ANSWERS: CacheBound<KeptDeparture[]> = { entries: 1_000, size: 60_000, sizeOf: (a) => a.length };
+const ANSWERS: CacheBound<KeptAnswer> = { entries: 1_000, size: 60_000, sizeOf: (a) => a.items.length };
 /**
  * Serialized answers of the fast lane: 4 million characters (about 8 MB); one answer at most a
  * 16th of that, since a hub's whole day is not worth the memory.
@@ -94,7 +102,7 @@ class Generation {
   /** Serialized answers of one minute: a new minute starts an empty cache. */
   serialized: { minute: number; answers: KeptAnswers } | undefined;
 
-  /** dataVersion of the file, read once per generation (see publicAnswerTag). */
+  /** dataVersion of the file, read once per generation (see tagOf). */
   version: string | undefined;
 
   constructor(readonly stamp: string) {}
@@ -189,7 +197,7 @@ export async function cachedDepartures(
   const kept = generation.answers.get(key);
   if (kept !== undefined) return withTooLate(kept, query.date, now);
   const items = steps.departures(await snapshotOf(db, generation), day.context);
-  generation.answers.set(key, withoutTooLate(items));
+  generation.answers.set(key, keep(items));
   return items;
 }
 
@@ -220,34 +228,22 @@ export async function cachedServiceDay(
   return (await keptServiceDay(db, currentGeneration(db), date, serviceDay)).context;
 }
 
-function withoutTooLate(items: readonly DepartureItem[]): KeptDeparture[] {
-  const kept = new Array<KeptDeparture>(items.length);
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i] as DepartureItem;
-    kept[i] = {
-      lineName: item.lineName,
-      routeType: item.routeType,
-      lineId: item.lineId,
-      schedId: item.schedId,
-      tripId: item.tripId,
-      timeDepart: item.timeDepart,
-      name: item.name,
-      minute: minuteOf(item.timeDepart),
-    };
-  }
-  return kept;
+function keep(items: readonly DepartureItem[]): KeptAnswer {
+  const minutes = new Uint16Array(items.length);
+  for (let i = 0; i < items.length; i++) minutes[i] = minuteOf((items[i] as DepartureItem).timeDepart);
+  return { items, minutes };
 }
 
-function withTooLate(kept: readonly KeptDeparture[], date: string, now: VilniusNow): DepartureItem[] {
+function withTooLate({ items: kept, minutes }: KeptAnswer, date: string, now: VilniusNow): DepartureItem[] {
   const tooLate = tooLateOn(date, now);
   const items = new Array<DepartureItem>(kept.length);
   for (let i = 0; i < kept.length; i++) {
-    const k = kept[i] as KeptDeparture;
+    const k = kept[i] as DepartureItem;
     // Same key order as assembleDepartures builds, so the JSON is byte for byte the same.
     items[i] = {
       lineName: k.lineName,
       routeType: k.routeType,
-      tooLate: tooLate(k.minute),
+      tooLate: tooLate(minutes[i] as number),
       lineId: k.lineId,
       schedId: k.schedId,
       tripId: k.tripId,
@@ -271,6 +267,11 @@ export interface SerializedAnswers {
   set(key: string, json: string): unknown;
   /** The same answer compressed ('br' or 'gzip'), made once from the JSON on first use. */
   compressed(key: string, encoding: 'br' | 'gzip', json: string): Buffer;
+  /**
+   * The compressed answer when one is kept, without its JSON: a hub's day is too big a JSON to
+   * keep (SERIALIZED's entrySize) but a twentieth of it compressed is kept, and sent again.
+   */
+  keptCompressed(key: string, encoding: 'br' | 'gzip'): Buffer | undefined;
 }
 
 /** Compressed bodies: about as many bytes as the JSON they come from take (a sixth of it). */
@@ -289,6 +290,9 @@ class KeptAnswers implements SerializedAnswers {
   }
   set(key: string, json: string) {
     return this.json.set(key, json);
+  }
+  keptCompressed(key: string, encoding: 'br' | 'gzip'): Buffer | undefined {
+    return this.bodies.get(`${encoding} ${key}`);
   }
   compressed(key: string, encoding: 'br' | 'gzip', json: string): Buffer {
     const cacheKey = `${encoding} ${key}`;
@@ -311,8 +315,10 @@ class KeptAnswers implements SerializedAnswers {
  * older data only ever fills a cache that is no longer read.
  */
 export function serializedAnswers(db: OpenedDatabase, clock: Clock): SerializedAnswers {
-  const generation = currentGeneration(db);
-  const { minute } = currentMinute(clock);
+  return answersOf(currentGeneration(db), currentMinute(clock).minute);
+}
+
+function answersOf(generation: Generation, minute: number): KeptAnswers {
   let kept = generation.serialized;
   if (kept?.minute !== minute) {
     kept = { minute, answers: new KeptAnswers() };
@@ -327,10 +333,13 @@ export function serializedAnswers(db: OpenedDatabase, clock: Clock): SerializedA
  * else the day (answers for "today"). Read before the answer is worked out, so a write while it
  * is being computed can only make the tag older than the body, never newer.
  */
-export function publicAnswerTag(db: OpenedDatabase, clock: Clock, timed: boolean): string {
-  const generation = currentGeneration(db);
+function tagOf(
+  db: OpenedDatabase,
+  generation: Generation,
+  { minute, now }: { minute: number; now: VilniusNow },
+  timed: boolean,
+): string {
   generation.version ??= dataVersion(db.sqlite);
-  const { minute, now } = currentMinute(clock);
   return `${generation.version}-${timed ? minute.toString(36) : now.date}`;
 }
 
@@ -350,4 +359,18 @@ export async function keptFeed(
   const text = await make();
   generation.feeds.set(key, text);
   return text;
+}
+
+/**
+ * A public request's entity tag (tagOf) and its serializedAnswers, with the database's change
+ * stamp read once (two statements) for both.
+ */
+export function publicAnswer(
+  db: OpenedDatabase,
+  clock: Clock,
+  timed: boolean,
+): { tag: string; answers: SerializedAnswers } {
+  const generation = currentGeneration(db);
+  const minute = currentMinute(clock);
+  return { tag: tagOf(db, generation, minute, timed), answers: answersOf(generation, minute.minute) };
 }
