@@ -161,6 +161,28 @@ async function expectOnScreen(locator: ReturnType<Page['locator']>, width: numbe
   expect(box.y + box.height).toBeLessThanOrEqual(height);
 }
 
+/** Every element matched lies within the window's width, and no table scrolls sideways. */
+async function expectFitsWidth(selector: string, width: number) {
+  const rights = await page
+    .locator(selector)
+    .evaluateAll((all) => all.map((e) => Math.ceil(e.getBoundingClientRect().right)));
+  expect(rights.length).toBeGreaterThan(0);
+  for (const right of rights) expect(right, `${selector} at ${width}px`).toBeLessThanOrEqual(width);
+  const scrolled = await page
+    .locator('.table-wrap')
+    .evaluateAll((all) => all.filter((e) => e.scrollWidth > e.clientWidth).length);
+  expect(scrolled, `tables scrolling sideways at ${width}px`).toBe(0);
+}
+
+/** The bulk panel's seven weekday boxes lie on one line. */
+async function expectWeekdaysOnOneLine(scope: ReturnType<Page['locator']>) {
+  const tops = await scope
+    .locator('.bulk-actions__day')
+    .evaluateAll((days) => days.map((d) => Math.round(d.getBoundingClientRect().top)));
+  expect(tops).toHaveLength(7);
+  expect(new Set(tops).size).toBe(1);
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await openPage(browser);
@@ -268,13 +290,21 @@ describe('bulk schedule changes', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalScroll(page, 390);
+    await expectWeekdaysOnOneLine(panel);
     await panel.scrollIntoViewIfNeeded();
     await screenshot(page, 'bulk-schedules-390');
     await inLanguage('lt');
     await page.reload();
     await settled(page);
     await page.getByText('Keisti kelis tvarkaraščius iš karto').click();
+    await expectWeekdaysOnOneLine(panel);
+    // The cards name the directions in Lithuanian too.
+    const summary = page.locator('.sched-card__summary').first();
+    expect(await summary.textContent()).toContain('06:15 Iš Anykščių · 07:15 Į Anykščius');
     await screenshot(page, 'bulk-schedules-lt-390');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectNoHorizontalScroll(page, 360);
+    await expectWeekdaysOnOneLine(panel);
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'bulk-schedules-lt-1280');
     await inLanguage('en');
@@ -317,6 +347,7 @@ describe('bulk schedule changes', () => {
     await go(`/admin-panel/yearly-rules/${ruleId(WINTER)}`);
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalScroll(page, 390);
+    await expectWeekdaysOnOneLine(page.locator('.bulk-panel'));
     await screenshot(page, 'bulk-rule-usage-390');
     await inLanguage('lt');
     await page.reload();
@@ -324,6 +355,9 @@ describe('bulk schedule changes', () => {
     await page.locator('details.accordion__item', { hasText: LINE_A }).locator('summary').click();
     await page.getByLabel(`Pažymėti visus maršruto „${LINE_A}“ tvarkaraščius`).check();
     await page.getByText('Pažymėta: 2').waitFor();
+    await page
+      .getByText(`Tvarkaraštis ${a.t0615}: Pr An Tr Kt Pn · 06:15 Iš Anykščių, 07:15 Į Anykščius`)
+      .waitFor();
     await screenshot(page, 'bulk-rule-usage-lt-390');
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'bulk-rule-usage-lt-1280');
@@ -379,6 +413,8 @@ describe('finding things', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalScroll(page, 390);
+    // On a phone the holidays fit the screen, buttons and the row being edited included.
+    await expectFitsWidth('.holidays-table button, .holidays-table input', 390);
     await screenshot(page, 'bulk-holiday-invalid-390');
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -406,9 +442,17 @@ describe('finding things', () => {
     await page.getByText('„02-30“ nėra data: 02 mėnuo turi 29 dienas.').waitFor();
     await screenshot(page, 'bulk-holiday-invalid-lt-1280');
     await page.setViewportSize({ width: 390, height: 844 });
+    await expectFitsWidth('.holidays-table button, .holidays-table input', 390);
     await screenshot(page, 'bulk-holiday-invalid-lt-390');
-    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Atšaukti' }).click();
+    // Viewed, and a delete asked once more, on a 360 px phone in Lithuanian: nothing runs off it.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectFitsWidth('.holidays-table button', 360);
+    await page.getByRole('button', { name: `Ištrinti šventę „${HOLIDAY}“` }).click();
+    await expectFitsWidth('.holidays-table button', 360);
+    await screenshot(page, 'holidays-lt-360-delete');
+    await page.getByRole('button', { name: 'Atšaukti' }).click();
+    await page.setViewportSize({ width: 1280, height: 900 });
     await inLanguage('en');
   });
 
