@@ -491,6 +491,19 @@ describe('timetable grid', () => {
         .waitFor();
       await boss.getByRole('checkbox').nth(1).check();
       await expectNoAxeViolations(boss, `timetable grid (${lang})`);
+      // Each trip's heading ('Tvarkaraštis 78' is the longest) stays inside its column.
+      const overrun = await boss.locator('th.tgrid-col').evaluateAll(
+        (heads) =>
+          heads.filter((th) =>
+            [...th.querySelectorAll('.tgrid-col__name, .tgrid-col__fact')].some((part) => {
+              // The text's own extent (a shrunk box would hide text running out of it).
+              const text = document.createRange();
+              text.selectNodeContents(part);
+              return text.getBoundingClientRect().right > th.getBoundingClientRect().right;
+            }),
+          ).length,
+      );
+      expect(overrun, `trip headings running out of their column (${lang})`).toBe(0);
       await screenshot(boss, `admin-grid-${lang}-1280`);
       await boss.setViewportSize({ width: 390, height: 844 });
       await expectNoHorizontalScroll(boss, 390);
