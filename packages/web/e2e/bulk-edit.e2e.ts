@@ -386,6 +386,58 @@ describe('bulk schedule changes', () => {
     await alertWithText(page, `1 schedule moved to “${SUMMER}”.`);
     expect((await stored(lineB))[0]?.runsOnYearlyId).toBe(ruleId(SUMMER));
   });
+
+  it('puts a bulk move of three schedules back in one step from the history', async () => {
+    // The move of three schedules of lines A and B from the summer rule's page to winter, above:
+    // the history offers it whole on its newest entry.
+    const { items } = await adminApi<{
+      items: { id: number; lineId: number | null; batchRestore: { size: number } | null }[];
+    }>(token, 'history.list', { kind: 'schedule', limit: 200 });
+    const newest = items.find(
+      (i) => i.batchRestore?.size === 3 && (i.lineId === lineA || i.lineId === lineB),
+    );
+    expect(newest).toBeDefined();
+    await go(`/admin-panel/history?kind=schedule&line=${newest?.lineId}`);
+    const undo = page.getByRole('button', {
+      name: `Restore all 3 schedules of this save (change ${newest?.id})`,
+    });
+    await undo.click();
+    await page.getByText('Put all 3 schedules of this save back as they were before it?').waitFor();
+    await expectNoAxeViolations(page, 'history asking to restore a whole save');
+    await page.getByRole('button', { name: 'Yes, restore' }).click();
+    await alertWithText(page, 'Restored all 3 schedules of the save.');
+    const rulesOfA = new Map((await stored(lineA)).map((s) => [s.id, s.runsOnYearlyId]));
+    expect([rulesOfA.get(a.t0615), rulesOfA.get(a.t0700)]).toEqual([ruleId(SUMMER), ruleId(SUMMER)]);
+    expect((await stored(lineB))[0]).toMatchObject({
+      runsOnYearlyId: ruleId(SUMMER),
+      runsOnWeekly: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
+    });
+    // Off the winter timetable again.
+    const winter = await publicSchedules(WINTER_DAY);
+    expect(winter.has(a.t0615)).toBe(false);
+    expect(winter.has(bSchedule)).toBe(false);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(page, 390);
+    await page
+      .getByRole('button', { name: /^Restore all 3 schedules of this save/ })
+      .first()
+      .scrollIntoViewIfNeeded();
+    await screenshotViewport(page, 'bulk-history-restore-390');
+    await inLanguage('lt');
+    await page.reload();
+    await settled(page);
+    await page
+      .getByRole('button', {
+        name: /^Grąžinti visus šio išsaugojimo tvarkaraščius \(3\) į ankstesnę versiją/,
+      })
+      .first()
+      .scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page, 390);
+    await screenshotViewport(page, 'bulk-history-restore-lt-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await inLanguage('en');
+  });
 });
 
 describe('finding things', () => {

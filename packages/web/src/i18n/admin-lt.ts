@@ -537,6 +537,14 @@ export const adminLt: AdminMessages = {
     noSuchMonth: (text: string) => `„${text}“ nėra data: mėnuo turi būti nuo 01 iki 12.`,
     noSuchDay: (text: string, month: string, days: number) =>
       `„${text}“ nėra data: ${month} mėnuo turi ${plural(days, 'dieną', 'dienas', 'dienų')}.`,
+    // Istorija: kelių tvarkaraščių išsaugojimas (perkėlimas, lentelė) grąžinamas vienu veiksmu.
+    restoreSave: (n: number) => `Grąžinti visus šio išsaugojimo tvarkaraščius (${n}) į ankstesnę versiją`,
+    restoreSaveLabel: (n: number, id: number) =>
+      `Grąžinti visus šio išsaugojimo tvarkaraščius (${n}) į ankstesnę versiją (pakeitimas ${id})`,
+    confirmRestoreSave: (n: number) =>
+      `Grąžinti visus šio išsaugojimo tvarkaraščius (${n}) į būseną, buvusią prieš jį?`,
+    restoredSave: (n: number) =>
+      `Grąžinta: visi išsaugojimo tvarkaraščiai (${n}) vėl tokie, kokie buvo prieš jį.`,
   },
   // Tvarkaraščių lentelė su kopijavimu ir perstūmimu (12 užduotis, darbuotojų greitis).
   grid: {
