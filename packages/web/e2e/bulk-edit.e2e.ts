@@ -491,7 +491,7 @@ describe('finding things', () => {
     const typedLt = page.getByLabel('Naujos šventės data, įvesta formatu MM-DD');
     await typedLt.fill('02-30');
     await typedLt.blur();
-    await page.getByText('„02-30“ nėra data: 02 mėnuo turi 29 dienas.').waitFor();
+    await page.getByText('„02-30“ nėra data: vasaris turi 29 dienas.').waitFor();
     await screenshot(page, 'bulk-holiday-invalid-lt-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await expectFitsWidth('.holidays-table button, .holidays-table input', 390);
