@@ -98,6 +98,15 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
     windowDays: 365,
     baseSavedAt: null,
   }),
+  'admin.history.restoreBatch': async (_t, client) => {
+    const v = (await client.query<{ version: number }>('admin.schedules.byLine', { lineId: 7 })).data.version;
+    const moved = await client.mutate<{ changeIds: number[] }>('admin.schedules.bulkUpdate', {
+      scheduleIds: [16, 17],
+      runsOnWeekly: ['MONDAY'],
+      baseVersions: [{ lineId: 7, version: v }],
+    });
+    return { id: moved.data.changeIds[0] };
+  },
   'admin.history.restore': async (_t, client) => {
     const saved = await client.mutate<{ id: number }>('admin.holidays.save', {
       id: null,
@@ -133,6 +142,7 @@ const DENIED_INPUT: Record<string, unknown> = {
   'admin.rules.saveAll': { rules: [] },
   'admin.rules.schedulesByRule': { ruleId: 1 },
   'admin.history.restore': { id: 1 },
+  'admin.history.restoreBatch': { id: 1 },
   'admin.publishing.save': {
     siteUrl: null,
     publisherName: null,
@@ -209,7 +219,7 @@ describe('every admin procedure is protected on the server', () => {
   afterAll(() => t.app.close());
 
   it('knows a working input for every admin procedure (so none is left out of this table)', () => {
-    expect(adminProcedures.length).toBe(26);
+    expect(adminProcedures.length).toBe(27);
     expect(adminProcedures.map((p) => p.path).sort()).toEqual(Object.keys(WORKING_INPUT).sort());
   });
 

@@ -253,3 +253,103 @@ describe('admin.schedules.bulkUpdate', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('admin.history.restoreBatch', () => {
+  const restoreBatch = (id: unknown) =>
+    boss.mutate<{ changeIds: number[] }>('admin.history.restoreBatch', { id });
+  const stored = () => {
+    const { schedules, departures } = counts() as { schedules: string; departures: string };
+    return { schedules, departures };
+  };
+  const historyOf = async (ids: number[]) =>
+    (await boss.query<HistoryPage>('admin.history.list', { kind: 'schedule', limit: 200 })).data.items.filter(
+      (i) => ids.includes(i.id),
+    );
+
+  it('puts every schedule of a bulk change of two lines back in one step, the public departures too', async () => {
+    const before = { line7: await facts(7), line8: await facts(8), stored: stored() };
+    const res = await bulk({
+      scheduleIds: [16, 17, 19, 20],
+      runsOnYearlyId: 5,
+      runsOnWeekly: ['WEDNESDAY'],
+      baseVersions: [
+        { lineId: 7, version: await version(7) },
+        { lineId: 8, version: await version(8) },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(stored()).not.toEqual(before.stored);
+
+    // The history offers the whole save once, on its newest entry (listed first).
+    const entries = await historyOf(res.data.changeIds);
+    expect(entries).toHaveLength(4);
+    const newest = Math.max(...res.data.changeIds);
+    for (const e of entries) expect(e.batchRestore).toEqual(e.id === newest ? { size: 4 } : null);
+
+    // Any entry of the save restores all of it.
+    const restored = await restoreBatch(Math.min(...res.data.changeIds));
+    expect(restored.message).toBeUndefined();
+    expect(restored.status).toBe(200);
+    expect(restored.data.changeIds).toHaveLength(4);
+    expect(await facts(7)).toEqual(before.line7);
+    expect(await facts(8)).toEqual(before.line8);
+    expect(stored()).toEqual(before.stored);
+    // The restore is one batch itself, naming the save it undid (and can be undone the same way).
+    const undo = await historyOf(restored.data.changeIds);
+    expect(undo.every((e) => e.restoredFrom === Math.min(...res.data.changeIds))).toBe(true);
+    expect(undo.find((e) => e.id === Math.max(...restored.data.changeIds))?.batchRestore).toEqual({
+      size: 4,
+    });
+  });
+
+  it('offers nothing for a save of one schedule, refuses what is not a schedules save, and changes nothing', async () => {
+    const single = await bulk({
+      scheduleIds: [18],
+      runsOnWeekly: ['TUESDAY'],
+      baseVersions: [{ lineId: 7, version: await version(7) }],
+    });
+    expect(single.status).toBe(200);
+    expect((await historyOf(single.data.changeIds))[0]?.batchRestore).toBeNull();
+
+    const holiday = await boss.mutate<{ id: number }>('admin.holidays.save', {
+      id: null,
+      name: 'Batch test',
+      month: 4,
+      day: 4,
+    });
+    expect(holiday.status).toBe(200);
+    const holidayChange = (
+      await boss.query<HistoryPage>('admin.history.list', { kind: 'holiday' })
+    ).data.items.find((i) => i.entityId === holiday.data.id);
+    const before = counts();
+    const notSchedules = await restoreBatch(holidayChange?.id);
+    expect(notSchedules.status).toBe(400);
+    expect(notSchedules.message).toBe(FAILED);
+    const unknown = await restoreBatch(999999);
+    expect(unknown.status).toBe(404);
+    expect(unknown.message).toBe('Change 999999 does not exist');
+    expect((await restoreBatch('x')).status).toBe(400);
+    expect(counts()).toEqual(before);
+  });
+
+  it('refuses, changing nothing, when a line of the save has been deleted since', async () => {
+    const res = await bulk({
+      scheduleIds: [17, 19],
+      runsOnWeekly: ['THURSDAY'],
+      baseVersions: [
+        { lineId: 7, version: await version(7) },
+        { lineId: 8, version: await version(8) },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const line8 = await boss.query<{ version: number }>('admin.lines.getFull', { id: 8 });
+    const deleted = await boss.mutate('admin.lines.delete', { id: 8, baseVersion: line8.data.version });
+    expect(deleted.status).toBe(200);
+    const before = counts();
+    const refused = await restoreBatch(res.data.changeIds[0]);
+    expect(refused.status).toBe(409);
+    expect(refused.message).toBe('Line 8 no longer exists: restore the line first');
+    expect(counts()).toEqual(before);
+    expect((await facts(7)).find((s) => s.id === 17)?.days).toEqual(['THURSDAY']);
+  });
+});

@@ -161,6 +161,28 @@ async function expectOnScreen(locator: ReturnType<Page['locator']>, width: numbe
   expect(box.y + box.height).toBeLessThanOrEqual(height);
 }
 
+/** Every element matched lies within the window's width, and no table scrolls sideways. */
+async function expectFitsWidth(selector: string, width: number) {
+  const rights = await page
+    .locator(selector)
+    .evaluateAll((all) => all.map((e) => Math.ceil(e.getBoundingClientRect().right)));
+  expect(rights.length).toBeGreaterThan(0);
+  for (const right of rights) expect(right, `${selector} at ${width}px`).toBeLessThanOrEqual(width);
+  const scrolled = await page
+    .locator('.table-wrap')
+    .evaluateAll((all) => all.filter((e) => e.scrollWidth > e.clientWidth).length);
+  expect(scrolled, `tables scrolling sideways at ${width}px`).toBe(0);
+}
+
+/** The bulk panel's seven weekday boxes lie on one line. */
+async function expectWeekdaysOnOneLine(scope: ReturnType<Page['locator']>) {
+  const tops = await scope
+    .locator('.bulk-actions__day')
+    .evaluateAll((days) => days.map((d) => Math.round(d.getBoundingClientRect().top)));
+  expect(tops).toHaveLength(7);
+  expect(new Set(tops).size).toBe(1);
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await openPage(browser);
@@ -268,13 +290,21 @@ describe('bulk schedule changes', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalScroll(page, 390);
+    await expectWeekdaysOnOneLine(panel);
     await panel.scrollIntoViewIfNeeded();
     await screenshot(page, 'bulk-schedules-390');
     await inLanguage('lt');
     await page.reload();
     await settled(page);
     await page.getByText('Keisti kelis tvarkaraščius iš karto').click();
+    await expectWeekdaysOnOneLine(panel);
+    // The cards name the directions in Lithuanian too.
+    const summary = page.locator('.sched-card__summary').first();
+    expect(await summary.textContent()).toContain('06:15 Iš Anykščių · 07:15 Į Anykščius');
     await screenshot(page, 'bulk-schedules-lt-390');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectNoHorizontalScroll(page, 360);
+    await expectWeekdaysOnOneLine(panel);
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'bulk-schedules-lt-1280');
     await inLanguage('en');
@@ -317,6 +347,7 @@ describe('bulk schedule changes', () => {
     await go(`/admin-panel/yearly-rules/${ruleId(WINTER)}`);
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalScroll(page, 390);
+    await expectWeekdaysOnOneLine(page.locator('.bulk-panel'));
     await screenshot(page, 'bulk-rule-usage-390');
     await inLanguage('lt');
     await page.reload();
@@ -324,6 +355,9 @@ describe('bulk schedule changes', () => {
     await page.locator('details.accordion__item', { hasText: LINE_A }).locator('summary').click();
     await page.getByLabel(`Pažymėti visus maršruto „${LINE_A}“ tvarkaraščius`).check();
     await page.getByText('Pažymėta: 2').waitFor();
+    await page
+      .getByText(`Tvarkaraštis ${a.t0615}: Pr An Tr Kt Pn · 06:15 Iš Anykščių, 07:15 Į Anykščius`)
+      .waitFor();
     await screenshot(page, 'bulk-rule-usage-lt-390');
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'bulk-rule-usage-lt-1280');
@@ -352,6 +386,58 @@ describe('bulk schedule changes', () => {
     await alertWithText(page, `1 schedule moved to “${SUMMER}”.`);
     expect((await stored(lineB))[0]?.runsOnYearlyId).toBe(ruleId(SUMMER));
   });
+
+  it('puts a bulk move of three schedules back in one step from the history', async () => {
+    // The move of three schedules of lines A and B from the summer rule's page to winter, above:
+    // the history offers it whole on its newest entry.
+    const { items } = await adminApi<{
+      items: { id: number; lineId: number | null; batchRestore: { size: number } | null }[];
+    }>(token, 'history.list', { kind: 'schedule', limit: 200 });
+    const newest = items.find(
+      (i) => i.batchRestore?.size === 3 && (i.lineId === lineA || i.lineId === lineB),
+    );
+    expect(newest).toBeDefined();
+    await go(`/admin-panel/history?kind=schedule&line=${newest?.lineId}`);
+    const undo = page.getByRole('button', {
+      name: `Restore all 3 schedules of this save (change ${newest?.id})`,
+    });
+    await undo.click();
+    await page.getByText('Put all 3 schedules of this save back as they were before it?').waitFor();
+    await expectNoAxeViolations(page, 'history asking to restore a whole save');
+    await page.getByRole('button', { name: 'Yes, restore' }).click();
+    await alertWithText(page, 'Restored all 3 schedules of the save.');
+    const rulesOfA = new Map((await stored(lineA)).map((s) => [s.id, s.runsOnYearlyId]));
+    expect([rulesOfA.get(a.t0615), rulesOfA.get(a.t0700)]).toEqual([ruleId(SUMMER), ruleId(SUMMER)]);
+    expect((await stored(lineB))[0]).toMatchObject({
+      runsOnYearlyId: ruleId(SUMMER),
+      runsOnWeekly: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
+    });
+    // Off the winter timetable again.
+    const winter = await publicSchedules(WINTER_DAY);
+    expect(winter.has(a.t0615)).toBe(false);
+    expect(winter.has(bSchedule)).toBe(false);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(page, 390);
+    await page
+      .getByRole('button', { name: /^Restore all 3 schedules of this save/ })
+      .first()
+      .scrollIntoViewIfNeeded();
+    await screenshotViewport(page, 'bulk-history-restore-390');
+    await inLanguage('lt');
+    await page.reload();
+    await settled(page);
+    await page
+      .getByRole('button', {
+        name: /^Grąžinti visus šio išsaugojimo tvarkaraščius \(3\) į ankstesnę versiją/,
+      })
+      .first()
+      .scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page, 390);
+    await screenshotViewport(page, 'bulk-history-restore-lt-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await inLanguage('en');
+  });
 });
 
 describe('finding things', () => {
@@ -379,6 +465,8 @@ describe('finding things', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalScroll(page, 390);
+    // On a phone the holidays fit the screen, buttons and the row being edited included.
+    await expectFitsWidth('.holidays-table button, .holidays-table input', 390);
     await screenshot(page, 'bulk-holiday-invalid-390');
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -403,12 +491,20 @@ describe('finding things', () => {
     const typedLt = page.getByLabel('Naujos šventės data, įvesta formatu MM-DD');
     await typedLt.fill('02-30');
     await typedLt.blur();
-    await page.getByText('„02-30“ nėra data: 02 mėnuo turi 29 dienas.').waitFor();
+    await page.getByText('„02-30“ nėra data: vasaris turi 29 dienas.').waitFor();
     await screenshot(page, 'bulk-holiday-invalid-lt-1280');
     await page.setViewportSize({ width: 390, height: 844 });
+    await expectFitsWidth('.holidays-table button, .holidays-table input', 390);
     await screenshot(page, 'bulk-holiday-invalid-lt-390');
-    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Atšaukti' }).click();
+    // Viewed, and a delete asked once more, on a 360 px phone in Lithuanian: nothing runs off it.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectFitsWidth('.holidays-table button', 360);
+    await page.getByRole('button', { name: `Ištrinti šventę „${HOLIDAY}“` }).click();
+    await expectFitsWidth('.holidays-table button', 360);
+    await screenshot(page, 'holidays-lt-360-delete');
+    await page.getByRole('button', { name: 'Atšaukti' }).click();
+    await page.setViewportSize({ width: 1280, height: 900 });
     await inLanguage('en');
   });
 

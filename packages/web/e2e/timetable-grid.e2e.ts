@@ -158,6 +158,36 @@ afterAll(async () => {
   expect(pageErrors.splice(0)).toEqual([]);
 });
 
+/**
+ * Each trip's heading stays inside its column ('Tvarkaraštis 78' is the longest), and the word
+ * 'Schedule' / 'Tvarkaraštis' is never cut in two.
+ */
+async function expectTripHeadingsFit(page: Page, where: string): Promise<void> {
+  const problems = await page.locator('th.tgrid-col').evaluateAll((heads) =>
+    heads.flatMap((th) => {
+      const found: string[] = [];
+      for (const part of th.querySelectorAll('.tgrid-col__name, .tgrid-col__fact')) {
+        // The text's own extent (a shrunk box would hide text running out of it).
+        const text = document.createRange();
+        text.selectNodeContents(part);
+        if (text.getBoundingClientRect().right > th.getBoundingClientRect().right + 0.5)
+          found.push(`${part.textContent} runs out of its column`);
+      }
+      const name = th.querySelector('.tgrid-col__name');
+      const node = name ? document.createTreeWalker(name, NodeFilter.SHOW_TEXT).nextNode() : null;
+      const firstWord = node?.textContent?.split(' ')[0] ?? '';
+      if (node && firstWord.length > 0) {
+        const word = document.createRange();
+        word.setStart(node, 0);
+        word.setEnd(node, firstWord.length);
+        if (word.getClientRects().length > 1) found.push(`${node.textContent} is cut inside a word`);
+      }
+      return found;
+    }),
+  );
+  expect(problems, `trip headings (${where})`).toEqual([]);
+}
+
 describe('timetable grid', () => {
   it('adds an afternoon trip pair two hours later in 5 actions without typing a time, seen on the public timetable', async () => {
     await go(boss, `/admin-panel/schedules/${lineId}`);
@@ -491,9 +521,11 @@ describe('timetable grid', () => {
         .waitFor();
       await boss.getByRole('checkbox').nth(1).check();
       await expectNoAxeViolations(boss, `timetable grid (${lang})`);
+      await expectTripHeadingsFit(boss, `${lang} at 1280 px`);
       await screenshot(boss, `admin-grid-${lang}-1280`);
       await boss.setViewportSize({ width: 390, height: 844 });
       await expectNoHorizontalScroll(boss, 390);
+      await expectTripHeadingsFit(boss, `${lang} at 390 px`);
       await screenshotViewport(boss, `admin-grid-${lang}-390`);
       await cell(boss, morning.trips[0]?.id as number, 0).focus();
       await screenshotViewport(boss, `admin-grid-${lang}-390-table`);
@@ -508,6 +540,7 @@ describe('timetable grid', () => {
     await screenshotViewport(boss, 'admin-grid-m38-1280');
     await boss.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalScroll(boss, 390);
+    await expectTripHeadingsFit(boss, 'M38 at 390 px');
     await cell(boss, 69, 0).focus();
     await screenshotViewport(boss, 'admin-grid-m38-390');
     await boss.setViewportSize({ width: 1280, height: 900 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ChangeAction, ChangeKind, Database } from '../schema.ts';
 
 /** History of admin writes (table change_log). Reads and writes only; what a state is, is the services' business. */
@@ -168,6 +168,37 @@ export async function listBatch(db: Kysely<Database>, batch: number): Promise<Ch
     .orderBy('id')
     .execute();
   return rows.map((row) => toEntry(row as ChangeRow));
+}
+
+/** What the history shows of a save that wrote several entries (see recordChanges). */
+export interface BatchSummary {
+  /** How many entries the save wrote. */
+  size: number;
+  /** Its newest entry (listed first in the history). */
+  lastId: number;
+  /** Every entry is a schedule's (a bulk move, a grid or schedule editor save). */
+  schedulesOnly: boolean;
+}
+
+/** The size, newest entry and kinds of these batches (their first entry ids). */
+export async function summarizeBatches(
+  db: Kysely<Database>,
+  batches: readonly number[],
+): Promise<Map<number, BatchSummary>> {
+  if (batches.length === 0) return new Map();
+  const list = sql.join([...new Set(batches)]);
+  const { rows } = await sql<{ batch: number; size: number; lastId: number; others: number }>`
+    SELECT coalesce(batch, id) AS batch, count(*) AS size, max(id) AS lastId,
+           sum(kind <> 'schedule') AS others
+      FROM change_log
+     WHERE batch IN (${list}) OR id IN (${list})
+     GROUP BY coalesce(batch, id)`.execute(db);
+  return new Map(
+    rows.map((r) => [
+      Number(r.batch),
+      { size: Number(r.size), lastId: Number(r.lastId), schedulesOnly: Number(r.others) === 0 },
+    ]),
+  );
 }
 
 /** Everyone who has changed something, for the history's person filter. */

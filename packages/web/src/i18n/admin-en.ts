@@ -509,6 +509,11 @@ export const adminEn = {
     noSuchMonth: (text: string) => `“${text}” is not a date: the month must be 01 to 12.`, // ours
     noSuchDay: (text: string, month: string, days: number) =>
       `“${text}” is not a date: month ${month} has ${days} days.`, // ours
+    // The history: a save of several schedules (a bulk move, a grid save) restored in one step.
+    restoreSave: (n: number) => `Restore all ${n} schedules of this save`, // ours
+    restoreSaveLabel: (n: number, id: number) => `Restore all ${n} schedules of this save (change ${id})`, // ours
+    confirmRestoreSave: (n: number) => `Put all ${n} schedules of this save back as they were before it?`, // ours
+    restoredSave: (n: number) => `Restored all ${n} schedules of the save.`, // ours
   },
   // Timetable grid with copy and shift (issue 12, staff speed).
   grid: {

@@ -20,6 +20,22 @@ function plural(n: number, one: string, few: string, many: string): string {
   return `${n} ${pluralForm(n, one, few, many)}`;
 }
 
+/** The months as a sentence names them ('vasaris turi 29 dienas'). */
+const MONTH_NAMES = [
+  'sausis',
+  'vasaris',
+  'kovas',
+  'balandis',
+  'gegužė',
+  'birželis',
+  'liepa',
+  'rugpjūtis',
+  'rugsėjis',
+  'spalis',
+  'lapkritis',
+  'gruodis',
+];
+
 /** The admin board's Lithuanian messages: the same keys and parameters as admin-en.ts. */
 export const adminLt: AdminMessages = {
   login: {
@@ -536,7 +552,15 @@ export const adminLt: AdminMessages = {
     dateFormat: 'Įveskite datą formatu MM-DD, pavyzdžiui, 02-16.',
     noSuchMonth: (text: string) => `„${text}“ nėra data: mėnuo turi būti nuo 01 iki 12.`,
     noSuchDay: (text: string, month: string, days: number) =>
-      `„${text}“ nėra data: ${month} mėnuo turi ${plural(days, 'dieną', 'dienas', 'dienų')}.`,
+      `„${text}“ nėra data: ${MONTH_NAMES[Number(month) - 1] ?? `${month} mėnuo`} turi ${plural(days, 'dieną', 'dienas', 'dienų')}.`,
+    // Istorija: kelių tvarkaraščių išsaugojimas (perkėlimas, lentelė) grąžinamas vienu veiksmu.
+    restoreSave: (n: number) => `Grąžinti visus šio išsaugojimo tvarkaraščius (${n}) į ankstesnę versiją`,
+    restoreSaveLabel: (n: number, id: number) =>
+      `Grąžinti visus šio išsaugojimo tvarkaraščius (${n}) į ankstesnę versiją (pakeitimas ${id})`,
+    confirmRestoreSave: (n: number) =>
+      `Grąžinti visus šio išsaugojimo tvarkaraščius (${n}) į būseną, buvusią prieš jį?`,
+    restoredSave: (n: number) =>
+      `Grąžinta: visi išsaugojimo tvarkaraščiai (${n}) vėl tokie, kokie buvo prieš jį.`,
   },
   // Tvarkaraščių lentelė su kopijavimu ir perstūmimu (12 užduotis, darbuotojų greitis).
   grid: {

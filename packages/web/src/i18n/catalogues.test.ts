@@ -263,4 +263,12 @@ describe('Lithuanian texts are Lithuanian', () => {
     expect(lt.app.notFound).not.toBe(en.app.notFound);
     expect(lt.app.unexpectedError).not.toBe(en.app.unexpectedError);
   });
+
+  it.each([
+    ['02-30', '02', 29, '„02-30“ nėra data: vasaris turi 29 dienas.'],
+    ['04-31', '04', 30, '„04-31“ nėra data: balandis turi 30 dienų.'],
+    ['12-32', '12', 31, '„12-32“ nėra data: gruodis turi 31 dieną.'],
+  ])('a typed date with no such day names its month in words (%s)', (text, month, days, said) => {
+    expect(adminLt.bulk.noSuchDay(text, month, days)).toBe(said);
+  });
 });

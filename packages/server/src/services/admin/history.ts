@@ -26,9 +26,10 @@ import {
   type OpenedDatabase,
   restoreHolidayRow,
   restoreStopRow,
+  summarizeBatches,
 } from '@bus/db';
 import { writeLine } from './lines.ts';
-import { type Actor, recordedWrite } from './recorded-write.ts';
+import { type Actor, type EntityState, recordedWrite } from './recorded-write.ts';
 import { writeRules } from './rules.ts';
 import { writeSchedules } from './schedules.ts';
 import {
@@ -46,6 +47,11 @@ export type HistoryItem = Omit<ChangeEntry, 'before' | 'after' | 'batch'> & {
   changes: FieldChange[];
   /** False when the state before cannot be put back (see restoreChange). */
   restorable: boolean;
+  /**
+   * On the newest entry of a save that changed several schedules at once (a bulk move, a grid
+   * save): how many entries it wrote, all put back in one step by restoreBatch. Null otherwise.
+   */
+  batchRestore: { size: number } | null;
 };
 
 export interface HistoryPage {
@@ -73,12 +79,26 @@ export async function getHistory(db: OpenedDatabase, filter: HistoryFilter): Pro
     listChangeAuthors(db.kysely),
   ]);
   const page = entries.slice(0, limit);
+  const batches = await summarizeBatches(
+    db.kysely,
+    page.filter((e) => e.kind === 'schedule').map((e) => e.batch),
+  );
+  const batchRestore = (e: ChangeEntry) => {
+    const batch = e.kind === 'schedule' ? batches.get(e.batch) : undefined;
+    return batch && batch.size > 1 && batch.schedulesOnly && batch.lastId === e.id
+      ? { size: batch.size }
+      : null;
+  };
   return {
-    items: page.map(({ before, after, batch: _batch, ...e }) => ({
-      ...e,
-      changes: diffStates(before, after),
-      restorable: !(e.kind === 'rules' && before === null),
-    })),
+    items: page.map((entry) => {
+      const { before, after, batch: _batch, ...e } = entry;
+      return {
+        ...e,
+        changes: diffStates(before, after),
+        restorable: !(e.kind === 'rules' && before === null),
+        batchRestore: batchRestore(entry),
+      };
+    }),
     nextBeforeId: entries.length > limit ? (page.at(-1)?.id ?? null) : null,
     authors,
   };
@@ -98,6 +118,48 @@ export async function restoreChange(
   if (!entry) throw new DomainError('NOT_FOUND', serverMessage('changeNotFound', { id: changeId }));
   const restore = RESTORERS[entry.kind];
   return { changeIds: await restore(db, actor, entry) };
+}
+
+/**
+ * Puts back the state before a whole save that changed several schedules at once (a bulk move,
+ * a grid save), of one line or several: every schedule of it as it was before, in one
+ * transaction and one new history batch, all or nothing (a line deleted since refuses it). Only
+ * saves made of schedule entries are restored this way; anything else is restored entry by entry.
+ */
+export async function restoreBatch(
+  db: OpenedDatabase,
+  actor: Actor,
+  changeId: number,
+): Promise<{ changeIds: number[] }> {
+  const entry = await getChange(db.kysely, changeId);
+  if (!entry) throw new DomainError('NOT_FOUND', serverMessage('changeNotFound', { id: changeId }));
+  const entries = await listBatch(db.kysely, entry.batch);
+  if (entries.some((e) => e.kind !== 'schedule' || e.lineId === null))
+    throw new DomainError('INVALID_INPUT', serverMessage('inputFailed'));
+  const lineIds = [...new Set(entries.map((e) => e.lineId as number))].sort((a, b) => a - b);
+  const { changeIds } = await recordedWrite(db, actor, {
+    scope: { kind: 'schedules', lineId: lineIds[0] as number },
+    restoredFrom: entry.batch,
+    what: async () => ({ kind: 'change', summary: entry.summary }),
+    states: async (trx) => {
+      const states: EntityState[] = [];
+      for (const lineId of lineIds) states.push(...(await scheduleStates(trx, lineId)));
+      return states;
+    },
+    write: async (trx) => {
+      for (const lineId of lineIds) {
+        if (!(await lineExists(trx, lineId)))
+          throw new DomainError('CONFLICT', serverMessage('lineGone', { lineId }));
+        const ofLine = entries.filter((e) => e.lineId === lineId);
+        for (const e of ofLine) if (e.before === null) await deleteScheduleDeep(trx, e.entityId as number);
+        const befores = ofLine
+          .filter((e) => e.before !== null)
+          .map((e) => scheduleDraft(e.before as ScheduleState));
+        if (befores.length > 0) await writeSchedules(trx, { lineId, schedules: befores }, { restore: true });
+      }
+    },
+  });
+  return { changeIds };
 }
 
 type Restorer = (db: OpenedDatabase, actor: Actor, entry: ChangeEntry) => Promise<number[]>;

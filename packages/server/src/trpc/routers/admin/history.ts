@@ -1,5 +1,5 @@
 import { AdminIdInput, HistoryFilterInput } from '@bus/core';
-import { getHistory, restoreChange } from '../../../services/admin/history.ts';
+import { getHistory, restoreBatch, restoreChange } from '../../../services/admin/history.ts';
 import { adminProcedure, router } from '../../init.ts';
 
 export const adminHistoryRouter = router({
@@ -7,4 +7,8 @@ export const adminHistoryRouter = router({
   restore: adminProcedure
     .input(AdminIdInput)
     .mutation(({ ctx, input }) => restoreChange(ctx.db, ctx.actor, input.id)),
+  /** Every schedule of the save that wrote this change, as before it, in one step. */
+  restoreBatch: adminProcedure
+    .input(AdminIdInput)
+    .mutation(({ ctx, input }) => restoreBatch(ctx.db, ctx.actor, input.id)),
 });

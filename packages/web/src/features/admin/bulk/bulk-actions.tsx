@@ -56,6 +56,9 @@ export function BulkActions({
   const [days, setDays] = useState<ReadonlySet<Weekday>>(() => new Set());
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ text: string; stale: boolean } | null>(null);
+  // From a click until the page shows what is stored (after a save or a reload): another action
+  // meanwhile would be sent with the versions of before and refused as stale.
+  const [busy, setBusy] = useState(false);
   const choices = rules.filter((r) => r.id !== excludeRuleId);
   const count = selected.length;
 
@@ -63,6 +66,7 @@ export function BulkActions({
     setProblem(null);
     setFailure(null);
     const lineIds = [...new Set(selected.map((s) => s.lineId))];
+    setBusy(true);
     try {
       const result = await bulk.mutateAsync({
         scheduleIds: selected.map((s) => s.id),
@@ -74,6 +78,18 @@ export function BulkActions({
     } catch (error) {
       const text = onFailed ? onFailed(error) : errorText(error, serverMessages);
       if (text !== null) setFailure({ text, stale: conflictReason(error) === 'stale' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reload = async () => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await onReload();
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -126,7 +142,7 @@ export function BulkActions({
             </option>
           ))}
         </select>
-        <button type="button" className="btn btn--primary" disabled={bulk.isPending} onClick={move}>
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={move}>
           {m.bulk.move}
         </button>
       </div>
@@ -148,7 +164,7 @@ export function BulkActions({
             </label>
           ))}
         </div>
-        <button type="button" className="btn btn--primary" disabled={bulk.isPending} onClick={setWeekdays}>
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={setWeekdays}>
           {m.bulk.setWeekdays}
         </button>
       </fieldset>
@@ -165,10 +181,8 @@ export function BulkActions({
               <button
                 type="button"
                 className="btn btn--small btn--primary"
-                onClick={() => {
-                  setFailure(null);
-                  void onReload();
-                }}
+                disabled={busy}
+                onClick={() => void reload()}
               >
                 {m.safety.reload}
               </button>

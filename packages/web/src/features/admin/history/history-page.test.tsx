@@ -26,6 +26,7 @@ const item = (over: Partial<Item> & Pick<Item, 'id'>): Item => ({
   restoredFrom: null,
   changes: [],
   restorable: true,
+  batchRestore: null,
   ...over,
 });
 
@@ -44,6 +45,8 @@ const created = item({
   lineId: 3,
   action: 'create',
   summary: 'Schedule 70 (M35)',
+  // The newest entry of a save of three schedules (a grid save).
+  batchRestore: { size: 3 },
   changes: Array.from({ length: 14 }, (_, i) => ({
     path: `trips[id=130].timeList[${i}]`,
     before: null,
@@ -159,6 +162,9 @@ describe('history page', () => {
     );
     expect(html).not.toContain('change 120)');
     expect(html.match(/>Restore the version before this change</g)).toHaveLength(3);
+    // The save of three schedules can be put back in one step, offered once.
+    expect(html).toContain('aria-label="Restore all 3 schedules of this save (change 122)"');
+    expect(html.match(/>Restore all \d+ schedules of this save</g)).toHaveLength(1);
     expect(html).toContain('Show older changes');
   });
 

@@ -196,7 +196,12 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
           {table}
         </details>
       )}
-      {item.restorable && <RestoreButton item={item} />}
+      {(item.restorable || item.batchRestore !== null) && (
+        <div className="history-entry__actions">
+          {item.restorable && <RestoreButton item={item} />}
+          {item.batchRestore !== null && <RestoreSaveButton item={item} size={item.batchRestore.size} />}
+        </div>
+      )}
     </li>
   );
 }
@@ -242,19 +247,54 @@ function RestoreButton({ item }: { item: HistoryItem }) {
   };
 
   return (
-    <div className="history-entry__actions">
-      <ConfirmDelete
-        className="btn btn--small"
-        label={m.history.restoreLabel(subjectText(item.summary, m), item.id)}
-        busy={restore.isPending}
-        question={m.history.confirmRestore(subjectText(item.summary, m))}
-        yes={m.history.yesRestore}
-        yesClassName="btn btn--primary btn--small"
-        onConfirm={() => void doRestore()}
-      >
-        {m.history.restore}
-      </ConfirmDelete>
-    </div>
+    <ConfirmDelete
+      className="btn btn--small"
+      label={m.history.restoreLabel(subjectText(item.summary, m), item.id)}
+      busy={restore.isPending}
+      question={m.history.confirmRestore(subjectText(item.summary, m))}
+      yes={m.history.yesRestore}
+      yesClassName="btn btn--primary btn--small"
+      onConfirm={() => void doRestore()}
+    >
+      {m.history.restore}
+    </ConfirmDelete>
+  );
+}
+
+/**
+ * On the newest entry of a save that changed several schedules at once (a bulk move, a grid
+ * save): every schedule of that save put back as before it, in one step (all or nothing).
+ */
+function RestoreSaveButton({ item, size }: { item: HistoryItem; size: number }) {
+  const m = useAdminMessages();
+  const serverMessages = useServerMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+  const restore = useMutation(trpc.admin.history.restoreBatch.mutationOptions());
+  const doRestore = async () => {
+    try {
+      await restore.mutateAsync({ id: item.id });
+      toasts.success(m.bulk.restoredSave(size), ALERT_MS.standard);
+    } catch (error) {
+      toasts.danger(errorText(error, serverMessages), ALERT_MS.standard);
+      return;
+    }
+    await queryClient.invalidateQueries();
+  };
+
+  return (
+    <ConfirmDelete
+      className="btn btn--small"
+      label={m.bulk.restoreSaveLabel(size, item.id)}
+      busy={restore.isPending}
+      question={m.bulk.confirmRestoreSave(size)}
+      yes={m.history.yesRestore}
+      yesClassName="btn btn--primary btn--small"
+      onConfirm={() => void doRestore()}
+    >
+      {m.bulk.restoreSave(size)}
+    </ConfirmDelete>
   );
 }
 

@@ -10,6 +10,7 @@ import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { MonthDayField } from '../ui/month-day-field.tsx';
 import { formatMonthDay } from '../ui/month-day-picker.tsx';
 import { useInlineRow } from '../ui/use-inline-row.ts';
+import './holidays.css';
 
 /** Configure public holidays: rows switch between view and inline edit (spec section 2). */
 export function HolidaysPage() {
@@ -37,7 +38,7 @@ export function HolidaysPage() {
           </button>
         </p>
         <div className="table-wrap">
-          <table className="table admin-table">
+          <table className="table admin-table holidays-table">
             <thead>
               <tr>
                 <th scope="col">{m.common.name}</th>

@@ -77,7 +77,7 @@ export function ScheduleCard({
   const firstTimes = form.trips
     .map((t) => {
       const first = t.timeList.find((x) => x !== '');
-      return first ? `${first} ${t.boundFor}` : '';
+      return first ? `${first} ${m.values.boundFor[t.boundFor]}` : '';
     })
     .filter(Boolean)
     .join(' · ');

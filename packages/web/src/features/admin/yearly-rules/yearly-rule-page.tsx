@@ -99,7 +99,7 @@ export function YearlyRulePage({ ruleId }: { ruleId: string }) {
                       .map((d) => m.schedules.weekdayShort[d])
                       .join(' ');
                     const trips = schedule.tripsFirstEntryAndDir
-                      .map((t) => `${t.time.slice(0, 5)} ${t.dir}`.trim())
+                      .map((t) => `${t.time.slice(0, 5)} ${m.values.boundFor[t.dir]}`.trim())
                       .join(', ');
                     return (
                       <li key={schedule.id} className="accordion__pick">
