@@ -22,8 +22,9 @@ import { getTripSchedule } from './timetable.ts';
 /**
  * The calendar feeds (RFC 5545): a stop's departures (the home's selection) or one trip, for the
  * next CALENDAR_WINDOW_DAYS days from today in Vilnius. A calendar app subscribes to the URL and
- * asks again now and then, so the feed follows every timetable change; each event keeps its UID
- * (trip, date, stop, time), so a changed time updates the event instead of adding one.
+ * asks again now and then, so the feed follows every timetable change; each event's UID names
+ * the trip, date, stop and time, so an unchanged departure keeps its event from one fetch to the
+ * next, and a moved one is a new event while the old one leaves with the refreshed feed.
  *
  * ical-generator writes the file (escaping, line folding, CRLF); @touch4it/ical-timezones gives
  * the VTIMEZONE of Europe/Vilnius, so every DTSTART carries TZID=Europe/Vilnius and calendar
