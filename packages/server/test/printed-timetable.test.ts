@@ -282,6 +282,75 @@ describe('GET /calendar/stop/{stopId}.ics', () => {
   });
 });
 
+/**
+ * RFC 5545's form, read off the bytes: CRLF after every content line (3.1), no line longer than
+ * 75 octets and a fold never inside a UTF-8 character (3.1), VERSION and PRODID once in the
+ * calendar (3.6), DTSTAMP, UID and DTSTART once in every VEVENT (3.6.1), and the VTIMEZONE of the
+ * TZID every DTSTART names (3.2.19).
+ */
+function expectRfc5545(body: string): void {
+  expect(body.endsWith('\r\n')).toBe(true);
+  const raw = body.slice(0, -2).split('\r\n');
+  for (const line of raw) {
+    expect(line).not.toMatch(/[\r\n]/);
+    const bytes = Buffer.from(line, 'utf8');
+    expect(bytes.length).toBeLessThanOrEqual(75);
+    // A folded line is whole characters: no U+FFFD from a cut multi-byte sequence.
+    expect(bytes.toString('utf8')).toBe(line);
+  }
+  // Unfolded (a CRLF and one space or tab join the lines), each component's properties.
+  const lines = body
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter((l) => l !== '');
+  expect(lines[0]).toBe('BEGIN:VCALENDAR');
+  expect(lines[lines.length - 1]).toBe('END:VCALENDAR');
+  const name = (line: string) => /^[A-Z-]+/.exec(line)?.[0];
+  // The calendar's own properties: those at depth 1 (inside VCALENDAR, outside its components).
+  const top: string[] = [];
+  let depth = 0;
+  for (const line of lines) {
+    if (line.startsWith('END:')) depth--;
+    else if (depth === 1 && !line.startsWith('BEGIN:')) top.push(line);
+    if (line.startsWith('BEGIN:')) depth++;
+  }
+  expect(depth).toBe(0);
+  expect(top.filter((l) => name(l) === 'VERSION')).toEqual(['VERSION:2.0']);
+  expect(top.filter((l) => name(l) === 'PRODID')).toHaveLength(1);
+  expect(lines.filter((l) => l === 'BEGIN:VTIMEZONE')).toHaveLength(1);
+  expect(lines).toContain('TZID:Europe/Vilnius');
+  let event: string[] | null = null;
+  let events = 0;
+  for (const line of lines) {
+    if (line === 'BEGIN:VEVENT') event = [];
+    else if (line === 'END:VEVENT' && event) {
+      events++;
+      for (const required of ['DTSTAMP', 'UID', 'DTSTART'])
+        expect(
+          event.filter((l) => name(l) === required),
+          `${required} in ${event.join(' | ')}`,
+        ).toHaveLength(1);
+      expect(event.find((l) => name(l) === 'DTSTAMP')).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
+      expect(event.find((l) => name(l) === 'DTSTART')).toMatch(/^DTSTART;TZID=Europe\/Vilnius:\d{8}T\d{6}$/);
+      event = null;
+    } else event?.push(line);
+  }
+  expect(events).toBeGreaterThan(0);
+}
+
+describe('the feeds are RFC 5545', () => {
+  it.each([
+    '/calendar/stop/1.ics?dir=Out+bound',
+    '/calendar/stop/1.ics?dir=Out+bound&to=71',
+    '/calendar/stop/1.ics?dir=City+bound',
+    '/calendar/trip/1.ics',
+  ])('%s: CRLF, folded at 75 octets on whole characters, DTSTAMP, UID, DTSTART, VTIMEZONE', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expectRfc5545(res.body);
+  });
+});
+
 describe('GET /calendar/trip/{tripId}.ics', () => {
   it('has one event on each date the trip leaves in the departures, at its first stop and time', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/calendar/trip/1.ics' });

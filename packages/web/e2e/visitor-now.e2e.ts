@@ -157,6 +157,62 @@ describe('next buses now (a fixed clock)', () => {
     await screenshot(p, 'now-end-of-day-1280-en');
   });
 
+  it('on 23 December evening looks past two holidays and the weekend to the first bus on Monday 28 December', async () => {
+    // To Raguva (stop 61): M18, working days only. 24 and 25 December (Thursday, Friday) are public
+    // holidays, then a weekend: after Wednesday's last bus the next is on Monday.
+    const selection = { from: 1, to: 61, dir: 'Out bound' } as const;
+    const wednesday = await api<Departures>('departures', { ...selection, date: '2026-12-23' });
+    expect(wednesday.items.length).toBeGreaterThan(0);
+    for (const date of ['2026-12-24', '2026-12-25', '2026-12-26', '2026-12-27'])
+      expect((await api<Departures>('departures', { ...selection, date })).items, date).toEqual([]);
+    const monday = await api<Departures>('departures', { ...selection, date: '2026-12-28' });
+    const first = monday.items[0] as DepartureItem;
+    for (const [locale, heading] of [
+      ['en-GB', 'First bus on Monday, 28 December:'],
+      ['lt-LT', 'Pirmas autobusas gruodžio 28 d. (pirmadienis):'],
+    ] as const) {
+      const p = await page(390, '2026-12-23T21:00', locale);
+      await goto(p, '/?from=1&to=61&dir=Out+bound');
+      const panel = p.locator('.next');
+      await expect.poll(() => panel.locator('.chip__time').textContent()).toBe(first.timeDepart.slice(0, 5));
+      expect(await panel.textContent()).toContain(heading);
+      expect(await panel.locator('.chip').getAttribute('href')).toMatch(
+        new RegExp(`^/browse/${first.lineId}/${first.schedId}/${first.tripId}(\\?|$)`),
+      );
+      if (locale === 'en-GB') await screenshot(p, 'now-next-running-day-390-en');
+    }
+  });
+
+  it('on a day with no bus at all says so with the next day that has one', async () => {
+    // Christmas Day itself, to Raguva: nothing runs; the first bus is on Monday 28 December.
+    const monday = await api<Departures>('departures', {
+      from: 1,
+      to: 61,
+      dir: 'Out bound',
+      date: '2026-12-28',
+    });
+    const p = await page(390, '2026-12-25T08:00');
+    await goto(p, '/?from=1&to=61&dir=Out+bound');
+    const panel = p.locator('.next');
+    await expect
+      .poll(() => panel.locator('.chip__time').textContent())
+      .toBe(monday.items[0]?.timeDepart.slice(0, 5));
+    expect(await panel.textContent()).toContain('No more buses today');
+    expect(await panel.textContent()).toContain('First bus on Monday, 28 December:');
+    expect(await p.locator('.empty-day').count()).toBe(1);
+  });
+
+  it('puts the now marker at the start of the grid before the first bus of the day', async () => {
+    const { items } = await api<Departures>('departures', { from: 1, dir: 'Out bound', date: MONDAY });
+    const firstHour = (items[0]?.timeDepart ?? '').slice(0, 2);
+    expect(Number(firstHour)).toBeGreaterThan(3);
+    const p = await page(1280, `${MONDAY}T03:30`);
+    await goto(p, '/');
+    const firstRow = p.locator('.hour-grid tbody tr').first();
+    expect(await firstRow.locator('th').textContent()).toBe(firstHour);
+    expect(await firstRow.locator('.chips > li').first().getAttribute('class')).toBe('now-mark');
+  });
+
   it('shows no countdown on another date', async () => {
     const p = await page(1280, `${MONDAY}T10:00`);
     await goto(p, `/?date=${TUESDAY}`);

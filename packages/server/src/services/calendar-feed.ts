@@ -22,8 +22,9 @@ import { getTripSchedule } from './timetable.ts';
 /**
  * The calendar feeds (RFC 5545): a stop's departures (the home's selection) or one trip, for the
  * next CALENDAR_WINDOW_DAYS days from today in Vilnius. A calendar app subscribes to the URL and
- * asks again now and then, so the feed follows every timetable change; each event keeps its UID
- * (trip, date, stop, time), so a changed time updates the event instead of adding one.
+ * asks again now and then, so the feed follows every timetable change; each event's UID names
+ * the trip, date, stop and time, so an unchanged departure keeps its event from one fetch to the
+ * next, and a moved one is a new event while the old one leaves with the refreshed feed.
  *
  * ical-generator writes the file (escaping, line folding, CRLF); @touch4it/ical-timezones gives
  * the VTIMEZONE of Europe/Vilnius, so every DTSTART carries TZID=Europe/Vilnius and calendar
@@ -40,9 +41,18 @@ function newCalendar(name: string, description: string): ICalCalendar {
     name,
     description,
     prodId: { company: 'Anyksciai bus timetable', product: 'timetable', language: 'EN' },
-    timezone: { name: TIME_ZONE, generator: getVtimezoneComponent },
+    // The zone is named on each event (DTSTART;TZID=...), not as the calendar's: with a calendar
+    // zone ical-generator 10 writes DTSTAMP in the server's local time without 'Z', which RFC 5545
+    // (3.8.7.2) forbids. The generator still adds the VTIMEZONE of every event's zone.
+    timezone: { name: null, generator: getVtimezoneComponent },
+    x: [{ key: 'X-WR-TIMEZONE', value: TIME_ZONE }],
     ttl: REFRESH_SECONDS,
   });
+}
+
+/** The file: ical-generator ends it without the CRLF RFC 5545 puts after every content line. */
+function icsText(calendar: ICalCalendar): string {
+  return `${calendar.toString()}\r\n`;
 }
 
 export interface StopFeedQuery {
@@ -90,7 +100,7 @@ export async function stopCalendar(
       url: `${origin}/trip/${departure.tripId}`,
     });
   }
-  return calendar.toString();
+  return icsText(calendar);
 }
 
 /** The .ics of one trip on each date of the next CALENDAR_WINDOW_DAYS days it runs. */
@@ -114,7 +124,7 @@ export async function tripCalendar(
   const days = serviceDays(windowDates(today, CALENDAR_WINDOW_DAYS), snapshot.rules, snapshot.holidays);
   const title = first && last ? `${lineInfo.name} ${first.stop.name} → ${last.stop.name}` : lineInfo.name;
   const calendar = newCalendar(title, `Bus ${title}, next ${CALENDAR_WINDOW_DAYS} days.`);
-  if (!first || !last) return calendar.toString();
+  if (!first || !last) return icsText(calendar);
   // A trip that goes past midnight ends on the next day.
   const endMinute = last.minute < first.minute ? last.minute + 24 * 60 : last.minute;
   const description = timed.map((s) => `${s.time} ${s.stop.name}`).join('\n');
@@ -133,5 +143,5 @@ export async function tripCalendar(
       url: `${origin}/trip/${tripId}`,
     });
   }
-  return calendar.toString();
+  return icsText(calendar);
 }

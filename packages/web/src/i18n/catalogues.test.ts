@@ -7,6 +7,8 @@ import { en as enHome } from './en.ts';
 import { enPages } from './en-pages.ts';
 import { lt as ltHome } from './lt.ts';
 import { ltPages } from './lt-pages.ts';
+import { nextBusesEn } from './next-buses-en.ts';
+import { nextBusesLt } from './next-buses-lt.ts';
 import { offlineEn } from './offline-en.ts';
 import { offlineLt } from './offline-lt.ts';
 
@@ -54,6 +56,7 @@ const pairs = [
   ['en / lt (public)', en, lt],
   ['adminEn / adminLt (admin)', adminEn, adminLt],
   ['offlineEn / offlineLt (offline banner)', offlineEn, offlineLt],
+  ['nextBusesEn / nextBusesLt (next buses now)', nextBusesEn, nextBusesLt],
 ] as const;
 
 describe('the same keys in both languages', () => {
@@ -216,6 +219,7 @@ const checked = [
   ['en / lt (public)', en, lt, SAME_IN_BOTH_PUBLIC],
   ['adminEn / adminLt (admin)', adminEn, adminLt, SAME_IN_BOTH_ADMIN],
   ['offlineEn / offlineLt (offline banner)', offlineEn, offlineLt, {}],
+  ['nextBusesEn / nextBusesLt (next buses now)', nextBusesEn, nextBusesLt, {}],
 ] as const;
 
 describe('Lithuanian texts are Lithuanian', () => {

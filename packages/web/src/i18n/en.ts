@@ -65,13 +65,8 @@ export const en = {
   },
   /** Next buses now, holiday notice, print and calendar links, header hints (issue 15; ours). */
   now: {
-    next: 'Next buses',
-    /** Time until a departure: 'in 4 min', 'in 1 h 12 min', 'now'. */
-    wait: (h: number, min: number) =>
-      h + min ? `in ${h ? `${h} h ` : ''}${min ? `${min} min` : ''}`.trim() : 'now',
+    // Next buses now's own texts are in next-buses-en.ts (loaded with that chunk).
     marker: 'now',
-    noMore: 'No more buses today',
-    firstTomorrow: 'First bus tomorrow:',
     holiday: 'Public holiday: only services that run on public holidays are shown',
     print: 'Print',
     calendar: 'Add to calendar',

@@ -77,12 +77,7 @@ export const lt: HomeMessages = {
   },
   /** Artimiausi autobusai, šventinės dienos pranešimas, spausdinimas, kalendorius (15 užduotis). */
   now: {
-    next: 'Artimiausi autobusai',
-    wait: (h: number, min: number) =>
-      h + min ? `po ${h ? `${h} val. ` : ''}${min ? `${min} min.` : ''}`.trim() : 'dabar',
     marker: 'dabar',
-    noMore: 'Šiandien autobusų nebėra',
-    firstTomorrow: 'Pirmas autobusas rytoj:',
     holiday: 'Šventinė diena: rodomi tik reisai, kurie kursuoja švenčių dienomis',
     print: 'Spausdinti',
     calendar: 'Įtraukti į kalendorių',

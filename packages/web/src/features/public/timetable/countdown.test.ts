@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../../i18n/en.ts';
-import { lt } from '../../../i18n/lt.ts';
-import { hasLeft, minuteOf, nextDepartures, nowSlot, otherPasses, waitParts } from './countdown.ts';
+import { nextBusesEn } from '../../../i18n/next-buses-en.ts';
+import { nextBusesLt } from '../../../i18n/next-buses-lt.ts';
+import { hasLeft, minuteOf, nowSlot, otherPasses } from './countdown.ts';
 import { buildHourGrid } from './hour-grid.ts';
+import { nextDepartures, waitParts } from './next-departures.ts';
 
 const at = (timeDepart: string, tripId = 1) => ({ timeDepart, tripId, tooLate: false });
 const times = (list: { item: { timeDepart: string } }[]) => list.map((u) => u.item.timeDepart);
@@ -59,8 +60,8 @@ describe('the wait in words', () => {
     [928, [15, 28], 'in 15 h 28 min', 'po 15 val. 28 min.'],
   ] as const)('%i minutes', (wait, parts, english, lithuanian) => {
     expect(waitParts(wait)).toEqual(parts);
-    expect(en.now.wait(...waitParts(wait))).toBe(english);
-    expect(lt.now.wait(...waitParts(wait))).toBe(lithuanian);
+    expect(nextBusesEn.wait(...waitParts(wait))).toBe(english);
+    expect(nextBusesLt.wait(...waitParts(wait))).toBe(lithuanian);
   });
 });
 
@@ -71,9 +72,12 @@ describe('hasLeft (tooLate kept current on today)', () => {
     ['2026-11-26', '14:32', true, false], // this minute: not gone, whatever the server said
     ['2026-11-26', '14:33', false, false],
     ['2026-11-26', '00:00', false, true],
-    // Another date: the server's flag stands.
-    ['2026-11-25', '23:00', true, true],
+    // A later date: the server's flag stands.
     ['2026-11-27', '05:00', false, false],
+    // A date before today has left whole, also when its answer came before midnight (flag false).
+    ['2026-11-25', '23:00', true, true],
+    ['2026-11-25', '23:59', false, true],
+    ['2025-12-31', '05:00', false, true],
   ])('%s %s (server %s) -> %s', (date, time, serverFlag, left) => {
     expect(hasLeft({ timeDepart: time, tooLate: serverFlag }, date, now)).toBe(left);
   });
@@ -87,8 +91,16 @@ describe('nowSlot (the "now" marker in the hour grid)', () => {
     [hm(7, 6), { hour: 7, index: 1 }],
     [hm(7, 59), { hour: 7, index: 2 }], // after the row's last bus: at its end
     [hm(8, 30), { hour: 8, index: 0 }], // an hour without buses
-    [hm(2, 0), null], // the grid starts at 06
+    [hm(2, 0), { hour: 6, index: 0 }], // before the grid's first row (06): at its start
+    [hm(0, 0), { hour: 6, index: 0 }],
   ])('minute %i', (now, slot) => expect(nowSlot(rows, now)).toEqual(slot));
+
+  it('starts at the first row of a grid widened to an early bus, and is nowhere in an empty grid', () => {
+    const early = buildHourGrid([at('04:50'), at('07:00')]);
+    expect(nowSlot(early, hm(3, 10))).toEqual({ hour: 4, index: 0 });
+    expect(nowSlot(early, hm(4, 51))).toEqual({ hour: 4, index: 1 });
+    expect(nowSlot([], hm(3, 10))).toBeNull();
+  });
 });
 
 describe('otherPasses (a loop bus passing the stop twice)', () => {

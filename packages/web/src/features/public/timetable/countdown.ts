@@ -13,53 +13,32 @@ export function minuteOf(time: string): number | null {
 
 /**
  * Left already: on today, its minute is behind now's (a bus of this very minute has not left;
- * seconds are ignored, as core's isTooLate does). On another date the server's flag stands.
+ * seconds are ignored, as core's isTooLate does). A date before today has left whole, even when
+ * its answer came before midnight; on a later date the server's flag stands.
  */
 export function hasLeft(
   item: Timed & { tooLate: boolean },
   date: string,
   now: { date: string; minutes: number },
 ) {
+  if (date < now.date) return true;
   if (date !== now.date) return item.tooLate;
   const minute = minuteOf(item.timeDepart);
   return minute !== null && minute < now.minutes;
 }
 
-export interface Upcoming<T> {
-  item: T;
-  /** Whole minutes until it leaves, 0 when it leaves this minute. */
-  wait: number;
-}
-
-/** The first `count` departures that have not left by `nowMinutes`, soonest first. */
-export function nextDepartures<T extends Timed>(
-  items: readonly T[],
-  nowMinutes: number,
-  count = 3,
-): Upcoming<T>[] {
-  return items
-    .flatMap((item) => {
-      const minute = minuteOf(item.timeDepart);
-      return minute !== null && minute >= nowMinutes ? [{ item, wait: minute - nowMinutes }] : [];
-    })
-    .sort((a, b) => a.wait - b.wait)
-    .slice(0, count);
-}
-
-/** A wait as whole hours and the minutes beyond them: 72 -> [1, 12]. */
-export function waitParts(wait: number): [hours: number, minutes: number] {
-  return [Math.floor(wait / 60), wait % 60];
-}
-
 /**
  * Where the "now" marker goes: the row of now's hour and the index of the first item in it
- * that has not left (the row's length when all have). null when the grid has no such row.
+ * that has not left (the row's length when all have). Before the grid's first row (04:48 when
+ * it starts at 05), the start of that row; null only when the grid has no rows.
  */
 export function nowSlot<T extends Timed>(
   rows: readonly HourRow<T>[],
   nowMinutes: number,
 ): { hour: number; index: number } | null {
   const hour = Math.floor(nowMinutes / 60);
+  const first = rows[0];
+  if (first && hour < first.hour) return { hour: first.hour, index: 0 };
   const row = rows.find((r) => r.hour === hour);
   if (!row) return null;
   const index = row.items.findIndex((item) => (minuteOf(item.timeDepart) ?? 0) >= nowMinutes);

@@ -1,17 +1,22 @@
 import type { DepartureItem } from '@bus/core';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { useMessages } from '../../../i18n/index.ts';
+import { useLanguage, useMessages } from '../../../i18n/index.ts';
+import { nextBusesEn } from '../../../i18n/next-buses-en.ts';
+import { nextBusesLt } from '../../../i18n/next-buses-lt.ts';
 import { addDays, type VilniusNow } from '../../../lib/core.ts';
 import { linePath } from '../../../lib/paths.ts';
 import { readTimetableQuery } from '../../../lib/timetable-query.ts';
 import { withSearch } from '../../../lib/url.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
-import { nextDepartures, waitParts } from './countdown.ts';
 import { chipClass, chipTime } from './hour-grid.ts';
+import { LOOK_AHEAD_DAYS, nextDepartures, waitParts } from './next-departures.ts';
 
 /**
  * Today's next three departures with the time left until each, kept current by the minute; when
- * none is left, "No more buses today" and the first departure of tomorrow (same stop and way).
+ * none is left (or today has none at all), "No more buses today" and the first departure of the
+ * next day that has one, same stop and way: tomorrow, or the day after a holiday or a weekend
+ * without service, looked for day by day up to LOOK_AHEAD_DAYS ahead.
  */
 export function NextBuses({
   items,
@@ -23,10 +28,22 @@ export function NextBuses({
   search: string;
 }) {
   const m = useMessages();
+  const t = useLanguage() === 'lt' ? nextBusesLt : nextBusesEn;
   const next = nextDepartures(items, now.minutes);
   const q = readTimetableQuery(search, now.date);
-  const tomorrow = usePublicQuery('departures', next.length ? null : { ...q, date: addDays(now.date, 1) });
-  const first = tomorrow.data?.items[0];
+  // Which day ahead is asked for, reset when the day or the selection changes.
+  const base = next.length ? null : `${now.date}?${search}`;
+  const [ahead, setAhead] = useState({ base, days: 1 });
+  const days = ahead.base === base ? ahead.days : 1;
+  const later = usePublicQuery('departures', base === null ? null : { ...q, date: addDays(now.date, days) });
+  const none = later.status === 'success' && later.data.items.length === 0;
+  useEffect(() => {
+    if (none && days < LOOK_AHEAD_DAYS) setAhead({ base, days: days + 1 });
+  }, [none, days, base]);
+  const first = later.status === 'success' ? later.data.items[0] : undefined;
+  const day = new Date(`${addDays(now.date, days)}T12:00Z`);
+  const dayName = (options: Intl.DateTimeFormatOptions) =>
+    day.toLocaleDateString(m.app.locale, { ...options, timeZone: 'UTC' });
   const link = (item: DepartureItem) => (
     <Link
       href={withSearch(linePath(item.lineId, item.schedId, item.tripId), search)}
@@ -38,22 +55,25 @@ export function NextBuses({
   );
   return (
     <section className="next" aria-labelledby="next-title">
-      <h2 id="next-title">{m.now.next}</h2>
+      <h2 id="next-title">{t.next}</h2>
       {next.length ? (
         <ol>
           {next.map(({ item, wait }, index) => (
             <li key={index}>
-              {link(item)} <b>{m.now.wait(...waitParts(wait))}</b>
+              {link(item)} <b>{t.wait(...waitParts(wait))}</b>
             </li>
           ))}
         </ol>
       ) : (
         <p>
-          <b>{m.now.noMore}</b>
+          <b>{t.noMore}</b>
           {first && (
             <>
               {' '}
-              {m.now.firstTomorrow} {link(first)}
+              {days === 1
+                ? t.firstTomorrow
+                : t.firstOn(dayName({ weekday: 'long' }), dayName({ day: 'numeric', month: 'long' }))}{' '}
+              {link(first)}
             </>
           )}
         </p>

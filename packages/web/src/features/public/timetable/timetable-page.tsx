@@ -43,6 +43,12 @@ export function TimetablePage() {
       {(result.status === 'loading' || result.status === 'idle') && <Loading />}
       {data?.holiday && <p className="notice">{m.now.holiday}</p>}
       {/* After a failure the last departures shown stay on the page, under the message. */}
+      {/* On today, also when it has no bus at all: then the next day's first bus. */}
+      {data?.query.date === now.date && (
+        <Suspense fallback={null}>
+          <NextBuses items={data.items} now={now} search={search} />
+        </Suspense>
+      )}
       {data &&
         (data.items.length === 0 ? (
           <p className="empty-day">
@@ -51,14 +57,7 @@ export function TimetablePage() {
             </Link>
           </p>
         ) : (
-          <>
-            {data.query.date === now.date && (
-              <Suspense fallback={null}>
-                <NextBuses items={data.items} now={now} search={search} />
-              </Suspense>
-            )}
-            <HourGrid items={data.items} date={data.query.date} now={now} search={search} />
-          </>
+          <HourGrid items={data.items} date={data.query.date} now={now} search={search} />
         ))}
       <p className="home-links">
         <a href={`/print/stop/${q.from}?${feed}`}>{m.now.print}</a>
