@@ -60,7 +60,7 @@ export function NextBuses({
         <ol>
           {next.map(({ item, wait }, index) => (
             <li key={index}>
-              {link(item)} <b>{t.wait(...waitParts(wait))}</b>
+              <b>{t.wait(...waitParts(wait))}</b> {link(item)}
             </li>
           ))}
         </ol>
