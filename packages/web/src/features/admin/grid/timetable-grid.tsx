@@ -1,14 +1,6 @@
 import { renderServerMessage, WEEKDAYS, WHOLE_YEAR_RULE_NAME } from '@bus/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type ClipboardEvent,
-  type KeyboardEvent,
-  useCallback,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useServerMessages } from '../../../i18n/index.ts';
@@ -36,6 +28,7 @@ import {
   validateSchedule,
 } from '../logic/schedule-form.ts';
 import { isTempId } from '../logic/temp-ids.ts';
+import { ScheduleWarnings, scheduleWarningText } from '../schedules/schedule-warnings.tsx';
 import { useSafeDraft } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import './timetable-grid.css';
@@ -132,12 +125,6 @@ export function TimetableGrid({
     }
     focusWanted.current = null;
   });
-
-  // The warnings to confirm are brought into view once, when they appear.
-  const scrollIntoView = useCallback(
-    (element: HTMLElement | null) => element?.scrollIntoView({ block: 'nearest' }),
-    [],
-  );
 
   const focusCell = (target: Active) => {
     focusWanted.current = target;
@@ -393,13 +380,8 @@ export function TimetableGrid({
     }
     // Times going backwards or a direction that does not fit: saved only once confirmed.
     const found = toSave.flatMap((form) =>
-      scheduleWarnings(form, routes).map(({ trip, warning, stopName }) =>
-        m.grid.warningOf(
-          labelOf(form.id),
-          warning.kind === 'backwards'
-            ? m.schedules.warningBackwards(trip, stopName, warning.from, warning.to, warning.count)
-            : m.schedules.warningDirection(trip, warning.boundFor, stopName),
-        ),
+      scheduleWarnings(form, routes).map((w) =>
+        m.grid.warningOf(labelOf(form.id), scheduleWarningText(m, w)),
       ),
     );
     if (found.length > 0 && !confirmed) {
@@ -670,27 +652,13 @@ export function TimetableGrid({
       })}
 
       {warnings !== null && warnings.length > 0 && (
-        <div className="alert alert--danger schedule-warnings" role="alert" ref={scrollIntoView}>
-          <p>{m.schedules.warningsTitle}</p>
-          <ul>
-            {warnings.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
-          <p className="actions-bar">
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={busy}
-              onClick={() => void save(true)}
-            >
-              {m.common.saveAnyway}
-            </button>
-            <button type="button" className="btn" onClick={() => setWarnings(null)}>
-              {m.schedules.keepEditing}
-            </button>
-          </p>
-        </div>
+        <ScheduleWarnings
+          texts={warnings}
+          busy={busy}
+          onConfirm={() => void save(true)}
+          onDismiss={() => setWarnings(null)}
+          scrollIntoView
+        />
       )}
 
       {/* Kept in view at the bottom: what the last action did or why it was refused, and the save. */}
