@@ -1,4 +1,4 @@
-import type { DepartureItem, Holiday, Stop } from '@bus/core';
+import { type DepartureItem, formatTime, type Holiday, type Stop } from '@bus/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -61,9 +61,6 @@ async function go(path: string): Promise<void> {
 }
 const ruleId = (name: string) => rules.find((r) => r.periodName === name)?.id as number;
 
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
 async function addSchedules(
   lineId: number,
   routeId: number,
@@ -81,8 +78,8 @@ async function addSchedules(
         workdaySchedule(
           routeId,
           rule,
-          [0, 10, 20].map((d) => hhmm(start + d)),
-          [60, 70, 80].map((d) => hhmm(start + d)),
+          [0, 10, 20].map((d) => formatTime(start + d)),
+          [60, 70, 80].map((d) => formatTime(start + d)),
         ),
       ),
     },
