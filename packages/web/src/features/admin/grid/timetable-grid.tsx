@@ -32,6 +32,7 @@ import { ScheduleWarnings, scheduleWarningText } from '../schedules/schedule-war
 import { useSafeDraft } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import './timetable-grid.css';
+import { withEntry, withMembers } from '../logic/copy-with.ts';
 
 /** A cell of the grid: a trip's time at one position of its travel order. */
 const cellKey = (tripId: number, row: number) => `${tripId}:${row}`;
@@ -137,17 +138,13 @@ export function TimetableGrid({
   };
 
   const setText = (key: string, text: string | null) => {
-    const next = new Map(textsRef.current);
-    if (text === null) next.delete(key);
-    else next.set(key, text);
+    const next = withEntry(textsRef.current, key, text);
     textsRef.current = next;
     setTexts(next);
   };
 
   const setRefusedText = (key: string, text: string | null) => {
-    const next = new Map(refusedRef.current);
-    if (text === null) next.delete(key);
-    else next.set(key, text);
+    const next = withEntry(refusedRef.current, key, text);
     refusedRef.current = next;
     setRefused(next);
   };
@@ -266,12 +263,7 @@ export function TimetableGrid({
   // ---------------------------------------------------------------------------- Copy and shift
 
   const toggle = (scheduleId: number, on: boolean) =>
-    setSelected((all) => {
-      const next = new Set(all);
-      if (on) next.add(scheduleId);
-      else next.delete(scheduleId);
-      return next;
-    });
+    setSelected((all) => withMembers(all, [scheduleId], on));
 
   const selectedForms = () => draft.latest().filter((f) => selected.has(f.id));
   const offsetText = formatMinutes(offset);

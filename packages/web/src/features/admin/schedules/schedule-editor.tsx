@@ -23,6 +23,7 @@ import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import { ScheduleCard } from './schedule-card.tsx';
 import { orderByFirstDeparture } from './schedule-order.ts';
 import './schedules.css';
+import { withEntry, withMembers } from '../logic/copy-with.ts';
 
 /** The schedules of one line, each saved (or deleted) on its own. */
 export function ScheduleEditor({
@@ -76,13 +77,7 @@ export function ScheduleEditor({
     card.querySelector<HTMLElement>('.sched-card__toggle')?.focus({ preventScroll: true });
   });
 
-  const setOpen = (id: number, open: boolean) =>
-    setExpanded((all) => {
-      const next = new Set(all);
-      if (open) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const setOpen = (id: number, open: boolean) => setExpanded((all) => withMembers(all, [id], open));
 
   const refresh = () =>
     Promise.all([
@@ -116,12 +111,7 @@ export function ScheduleEditor({
   };
 
   const setWarningsOf = (id: number, list: ScheduleWarning[] | null) =>
-    setWarnings((all) => {
-      const next = new Map(all);
-      if (list === null) next.delete(id);
-      else next.set(id, list);
-      return next;
-    });
+    setWarnings((all) => withEntry(all, id, list));
 
   const save = async (id: number, confirmed = false) => {
     flushEdits();
@@ -165,11 +155,7 @@ export function ScheduleEditor({
           return next;
         });
       }
-      setFailed((all) => {
-        const next = new Set(all);
-        next.delete(id);
-        return next;
-      });
+      setFailed((all) => withMembers(all, [id], false));
       toasts.success(m.validation.saved, ALERT_MS.standard);
       await refresh();
     } catch (error) {
