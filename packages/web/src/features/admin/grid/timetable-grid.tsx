@@ -1,9 +1,8 @@
-import { renderServerMessage, WEEKDAYS, WHOLE_YEAR_RULE_NAME } from '@bus/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { WEEKDAYS, WHOLE_YEAR_RULE_NAME } from '@bus/core';
+import { useMutation } from '@tanstack/react-query';
 import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
-import { useServerMessages } from '../../../i18n/index.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { AdminRouteData, LineSchedulesData } from '../admin-api.tsx';
 import {
@@ -21,15 +20,14 @@ import {
 } from '../logic/grid.ts';
 import { formatMinutes, OFFSET_CHOICES, parseCellTime } from '../logic/grid-time.ts';
 import {
-  isTripRuleMessage,
   type ScheduleForm,
   scheduleToForm,
   scheduleWarnings,
   validateSchedule,
 } from '../logic/schedule-form.ts';
 import { isTempId } from '../logic/temp-ids.ts';
+import { useLineSchedulesDraft } from '../schedules/line-schedules-draft.ts';
 import { ScheduleWarnings, scheduleWarningText } from '../schedules/schedule-warnings.tsx';
-import { useSafeDraft } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import './timetable-grid.css';
 import { withEntry, withMembers } from '../logic/copy-with.ts';
@@ -65,17 +63,9 @@ export function TimetableGrid({
   routes: AdminRouteData[];
 }) {
   const m = useAdminMessages();
-  const serverMessages = useServerMessages();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const toasts = useToasts();
-  const loaded = useMemo(() => data.schedules.map(scheduleToForm), [data]);
-  const draft = useSafeDraft<ScheduleForm[]>({
-    key: `schedule-grid:${lineId}`,
-    loaded,
-    version: data.version,
-    reload: () => queryClient.invalidateQueries({ queryKey: trpc.admin.schedules.pathKey() }),
-  });
+  const { loaded, draft, refresh, refuse } = useLineSchedulesDraft(lineId, data, `schedule-grid:${lineId}`);
   const saveList = useMutation(trpc.admin.schedules.saveList.mutationOptions());
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -330,13 +320,6 @@ export function TimetableGrid({
 
   // ---------------------------------------------------------------------------- Save
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.schedules.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.lines.getFull.queryKey({ id: lineId }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.rules.pathKey() }),
-    ]);
-
   const save = async (confirmed = false) => {
     // Cells of trips that are gone (a new schedule removed, a reload) no longer count.
     const tripIds = new Set(draft.latest().flatMap((f) => f.trips.map((t) => t.id)));
@@ -362,10 +345,7 @@ export function TimetableGrid({
         setWarnings(null);
         setFailed(new Set([form.id]));
         setNotice({ tone: 'danger', text: m.grid.failedSchedule(labelOf(form.id)) });
-        toasts.danger(
-          serverMessages ? renderServerMessage(serverMessages, checked.problem) : checked.message,
-          isTripRuleMessage(checked.message) ? ALERT_MS.tripRules : ALERT_MS.standard,
-        );
+        refuse(checked);
         return;
       }
       drafts.push(checked.draft);
