@@ -67,6 +67,12 @@ async function go(page: Page, path: string): Promise<void> {
   await settled(page);
 }
 
+/** Clicks 'Save 1 schedule' and waits for the saved message. */
+async function saveOneSchedule(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save 1 schedule' }).click();
+  await page.getByRole('status').filter({ hasText: 'Successfully saved to the database' }).first().waitFor();
+}
+
 /** Types into the focused cell as a person does, then presses a key. */
 async function typeInto(page: Page, text: string, then: string): Promise<void> {
   await page.keyboard.type(text);
@@ -323,12 +329,7 @@ describe('timetable grid', () => {
     await typeInto(boss, '15.37', 'Enter');
     expect(await cell(boss, out, 2).inputValue()).toBe('15:37');
 
-    await boss.getByRole('button', { name: 'Save 1 schedule' }).click();
-    await boss
-      .getByRole('status')
-      .filter({ hasText: 'Successfully saved to the database' })
-      .first()
-      .waitFor();
+    await saveOneSchedule(boss);
     const stored = (await byLine()).schedules.find((s) => s.id === afternoon.id);
     expect(stored?.trips[0]?.timeList).toEqual(['15:30', '15:34', '15:37', '15:40', '15:42', '15:45']);
   });
@@ -361,12 +362,7 @@ describe('timetable grid', () => {
       })
       .waitFor();
 
-    await boss.getByRole('button', { name: 'Save 1 schedule' }).click();
-    await boss
-      .getByRole('status')
-      .filter({ hasText: 'Successfully saved to the database' })
-      .first()
-      .waitFor();
+    await saveOneSchedule(boss);
     const stored = (await byLine()).schedules.find((s) => s.id === morning.id);
     expect(stored?.trips[0]?.timeList).toEqual(['06:50', '06:54', '06:58', '07:02', '07:06', '07:10']);
     expect(stored?.trips[1]?.timeList).toEqual(BACK_0725);
@@ -420,12 +416,7 @@ describe('timetable grid', () => {
     await warning.getByRole('button', { name: 'Keep editing' }).click();
     await cell(boss, out, 3).focus();
     await typeInto(boss, '15:41', 'Enter');
-    await boss.getByRole('button', { name: 'Save 1 schedule' }).click();
-    await boss
-      .getByRole('status')
-      .filter({ hasText: 'Successfully saved to the database' })
-      .first()
-      .waitFor();
+    await saveOneSchedule(boss);
     expect((await byLine()).schedules.find((s) => s.id === afternoon.id)?.trips[0]?.timeList[3]).toBe(
       '15:41',
     );
