@@ -1,3 +1,4 @@
+import { formatTime, parseTime } from '@bus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage } from '../src/services/admin/history.ts';
 import type { LineSchedules } from '../src/services/admin/schedules.ts';
@@ -25,12 +26,7 @@ type Schedule = LineSchedules['schedules'][number];
 const byLine = async (lineId: number) =>
   (await client.query<LineSchedules>('admin.schedules.byLine', { lineId })).data;
 const shift = (list: (string | null)[], minutes: number) =>
-  list.map((time) => {
-    if (time === null) return null;
-    const [h, m] = time.split(':').map(Number) as [number, number];
-    const total = h * 60 + m + minutes;
-    return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-  });
+  list.map((time) => (time === null ? null : formatTime((parseTime(time) as number) + minutes)));
 /** A stored schedule as the grid posts it: a copy gets temporary (negative) ids. */
 const posted = (s: Schedule, minutes: number, copy: number | null) => ({
   id: copy ?? s.id,

@@ -5,10 +5,10 @@ import type { AdminStop, FeedProblem } from '@bus/core';
 import { listChanges, openDatabase, readTimetable, replaceTimetable, restoreStopRow } from '@bus/db';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/commands.ts';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
 import type { PublishingOverview } from '../src/services/gtfs.ts';
 import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
+import { runCliCaptured } from './cli-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
 /**
@@ -295,17 +295,7 @@ describe('the command line', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  async function cli(...argv: string[]) {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(argv, {
-      env: { DB_PATH: dbPath },
-      cwd: dir,
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    });
-    return { code, stdout, stderr };
-  }
+  const cli = (...argv: string[]) => runCliCaptured(argv, { env: { DB_PATH: dbPath }, cwd: dir });
 
   it('export-gtfs refuses a feed with problems, lists them and writes nothing', async () => {
     const result = await cli('export-gtfs', 'feed.zip');

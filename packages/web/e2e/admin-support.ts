@@ -64,3 +64,70 @@ export async function screenshotViewport(page: Page, name: string): Promise<void
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }
+
+/** A one-route line a test makes through the API (and deletes again with deleteLine). */
+export interface TestLine {
+  name: string;
+  /** The route's stops, in order. */
+  stops: number[];
+  routeStart: string;
+  routeEnd: string;
+  operator: string | null;
+}
+
+/** Makes a line with one route ('Main') through the API; its id and its route's id. */
+export async function makeLine(token: string, line: TestLine): Promise<{ lineId: number; routeId: number }> {
+  const saved = await adminApi<{ id: number }>(
+    token,
+    'lines.saveFull',
+    {
+      info: {
+        id: null,
+        name: line.name,
+        routeStart: line.routeStart,
+        routeEnd: line.routeEnd,
+        routeType: 'Regional Bus',
+        operator: line.operator,
+        anykStationPlatform: null,
+        price: null,
+        enabledSeasonalYearlyRuleFilter: false,
+        customNotes: [],
+      },
+      routes: [
+        {
+          id: null,
+          routeNotes: 'Main',
+          stopsArr: line.stops.map((id) => ({ id })),
+          distanceMetersList: line.stops.slice(1).map(() => null),
+        },
+      ],
+    },
+    'mutation',
+  );
+  const full = await adminApi<{ routes: { id: number }[] }>(token, 'lines.getFull', { id: saved.id });
+  return { lineId: saved.id, routeId: full.routes[0]?.id as number };
+}
+
+/** Deletes a line a test made, at its current version. */
+export async function deleteLine(token: string, lineId: number): Promise<void> {
+  const line = await adminApi<{ version: number }>(token, 'lines.getFull', { id: lineId });
+  await adminApi(token, 'lines.delete', { id: lineId, baseVersion: line.version }, 'mutation');
+}
+
+/**
+ * A new schedule as schedules.saveList takes it: Monday to Friday, not on public holidays, on a
+ * yearly rule, an Out bound trip along the route and a City bound trip back.
+ */
+export function workdaySchedule(routeId: number, yearlyRuleId: number, out: string[], back: string[]) {
+  return {
+    id: null,
+    runsOnWeekly: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
+    runsOnYearlyId: yearlyRuleId,
+    runsOnPublicHolidays: false,
+    timeConstraintsDescription: null,
+    trips: [
+      { id: null, boundFor: 'Out bound', routeId, routeDirReversed: false, timeList: out },
+      { id: null, boundFor: 'City bound', routeId, routeDirReversed: true, timeList: back },
+    ],
+  };
+}

@@ -1,7 +1,16 @@
-import type { DepartureItem, Holiday, Stop } from '@bus/core';
+import { type DepartureItem, formatTime, type Holiday, type Stop } from '@bus/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, alertWithText, screenshotViewport, signIn, tokenOf } from './admin-support.ts';
+import {
+  adminApi,
+  alertWithText,
+  deleteLine,
+  makeLine,
+  screenshotViewport,
+  signIn,
+  tokenOf,
+  workdaySchedule,
+} from './admin-support.ts';
 import {
   api,
   expectNoAxeViolations,
@@ -52,41 +61,6 @@ async function go(path: string): Promise<void> {
 }
 const ruleId = (name: string) => rules.find((r) => r.periodName === name)?.id as number;
 
-async function makeLine(name: string, stops: number[]): Promise<{ lineId: number; routeId: number }> {
-  const line = await adminApi<{ id: number }>(
-    token,
-    'lines.saveFull',
-    {
-      info: {
-        id: null,
-        name,
-        routeStart: 'Zabelynė',
-        routeEnd: 'Burbiškis',
-        routeType: 'Regional Bus',
-        operator: 'UAB Start',
-        anykStationPlatform: null,
-        price: null,
-        enabledSeasonalYearlyRuleFilter: false,
-        customNotes: [],
-      },
-      routes: [
-        {
-          id: null,
-          routeNotes: 'Main',
-          stopsArr: stops.map((id) => ({ id })),
-          distanceMetersList: [null, null],
-        },
-      ],
-    },
-    'mutation',
-  );
-  const full = await adminApi<{ routes: { id: number }[] }>(token, 'lines.getFull', { id: line.id });
-  return { lineId: line.id, routeId: full.routes[0]?.id as number };
-}
-
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
 async function addSchedules(
   lineId: number,
   routeId: number,
@@ -100,29 +74,14 @@ async function addSchedules(
     {
       lineId,
       baseVersion: version,
-      schedules: starts.map((start) => ({
-        id: null,
-        runsOnWeekly: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
-        runsOnYearlyId: rule,
-        runsOnPublicHolidays: false,
-        timeConstraintsDescription: null,
-        trips: [
-          {
-            id: null,
-            boundFor: 'Out bound',
-            routeId,
-            routeDirReversed: false,
-            timeList: [0, 10, 20].map((d) => hhmm(start + d)),
-          },
-          {
-            id: null,
-            boundFor: 'City bound',
-            routeId,
-            routeDirReversed: true,
-            timeList: [60, 70, 80].map((d) => hhmm(start + d)),
-          },
-        ],
-      })),
+      schedules: starts.map((start) =>
+        workdaySchedule(
+          routeId,
+          rule,
+          [0, 10, 20].map((d) => formatTime(start + d)),
+          [60, 70, 80].map((d) => formatTime(start + d)),
+        ),
+      ),
     },
     'mutation',
   );
@@ -198,7 +157,8 @@ beforeAll(async () => {
   firstStop = route[0] as number;
   rules = (await adminApi<{ rules: { id: number; periodName: string }[] }>(token, 'rules.allWithUsage'))
     .rules;
-  const made = await makeLine(LINE_A, route);
+  const line = { stops: route, routeStart: 'Zabelynė', routeEnd: 'Burbiškis', operator: 'UAB Start' };
+  const made = await makeLine(token, { ...line, name: LINE_A });
   lineA = made.lineId;
   [a.t1400, a.t0700, a.t0930, a.t0615] = (await addSchedules(lineA, made.routeId, ruleId(WHOLE_YEAR), [
     14 * 60,
@@ -206,17 +166,13 @@ beforeAll(async () => {
     9 * 60 + 30,
     6 * 60 + 15,
   ])) as [number, number, number, number];
-  const other = await makeLine(LINE_B, route);
+  const other = await makeLine(token, { ...line, name: LINE_B });
   lineB = other.lineId;
   [bSchedule] = (await addSchedules(lineB, other.routeId, ruleId(SUMMER), [10 * 60])) as [number];
 });
 
 afterAll(async () => {
-  for (const lineId of [lineA, lineB])
-    if (lineId) {
-      const line = await adminApi<{ version: number }>(token, 'lines.getFull', { id: lineId });
-      await adminApi(token, 'lines.delete', { id: lineId, baseVersion: line.version }, 'mutation');
-    }
+  for (const lineId of [lineA, lineB]) if (lineId) await deleteLine(token, lineId);
   if (token) {
     const holidays = await adminApi<(Holiday & { version: number })[]>(token, 'holidays.list');
     for (const h of holidays.filter((h) => h.name === HOLIDAY))

@@ -1,7 +1,7 @@
 import type { Holiday, Stop } from '@bus/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, alertWithText, screenshotViewport, signIn, tokenOf } from './admin-support.ts';
+import { adminApi, alertWithText, makeLine, screenshotViewport, signIn, tokenOf } from './admin-support.ts';
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
@@ -74,34 +74,13 @@ beforeAll(async () => {
   stopId = stop.id;
   const zabelyne = (await adminApi<Stop[]>(token, 'stops.list')).find((s) => s.name === 'Zabelynė');
   if (!zabelyne) throw new Error('no stop Zabelynė');
-  const line = await adminApi<{ id: number }>(
-    token,
-    'lines.saveFull',
-    {
-      info: {
-        id: null,
-        name: LINE_NAME,
-        routeStart: STOP_NAME,
-        routeEnd: 'Zabelynė',
-        routeType: 'Regional Bus',
-        operator: null,
-        anykStationPlatform: null,
-        price: null,
-        enabledSeasonalYearlyRuleFilter: false,
-        customNotes: [],
-      },
-      routes: [
-        {
-          id: null,
-          routeNotes: 'Main',
-          stopsArr: [{ id: stopId }, { id: zabelyne.id }],
-          distanceMetersList: [null],
-        },
-      ],
-    },
-    'mutation',
-  );
-  lineId = line.id;
+  ({ lineId } = await makeLine(token, {
+    name: LINE_NAME,
+    stops: [stopId, zabelyne.id],
+    routeStart: STOP_NAME,
+    routeEnd: 'Zabelynė',
+    operator: null,
+  }));
 });
 
 afterAll(async () => {

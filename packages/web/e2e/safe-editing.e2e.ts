@@ -1,7 +1,15 @@
 import type { Stop } from '@bus/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, DEMO_USER, signIn, tokenOf } from './admin-support.ts';
+import {
+  adminApi,
+  DEMO_USER,
+  deleteLine,
+  makeLine,
+  signIn,
+  tokenOf,
+  workdaySchedule,
+} from './admin-support.ts';
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
@@ -28,6 +36,7 @@ let anna: Page;
 let boss: Page;
 let token: string;
 let lineId: number;
+let routeId: number;
 let scheduleId: number;
 const stopIds: Record<string, number> = {};
 
@@ -53,36 +62,13 @@ beforeAll(async () => {
     if (!stop) throw new Error(`no stop ${name}`);
     stopIds[name] = stop.id;
   }
-  const line = await adminApi<{ id: number }>(
-    token,
-    'lines.saveFull',
-    {
-      info: {
-        id: null,
-        name: LINE_NAME,
-        routeStart: 'Zabelynė',
-        routeEnd: 'Burbiškis',
-        routeType: 'Regional Bus',
-        operator: 'UAB Start',
-        anykStationPlatform: null,
-        price: null,
-        enabledSeasonalYearlyRuleFilter: false,
-        customNotes: [],
-      },
-      routes: [
-        {
-          id: null,
-          routeNotes: 'Main',
-          stopsArr: [{ id: stopIds.Zabelynė }, { id: stopIds.Padvarninkai }, { id: stopIds.Burbiškis }],
-          distanceMetersList: [null, null],
-        },
-      ],
-    },
-    'mutation',
-  );
-  lineId = line.id;
-  const full = await adminApi<{ routes: { id: number }[] }>(token, 'lines.getFull', { id: lineId });
-  const routeId = full.routes[0]?.id as number;
+  ({ lineId, routeId } = await makeLine(token, {
+    name: LINE_NAME,
+    stops: [stopIds.Zabelynė, stopIds.Padvarninkai, stopIds.Burbiškis] as number[],
+    routeStart: 'Zabelynė',
+    routeEnd: 'Burbiškis',
+    operator: 'UAB Start',
+  }));
   const byLine = await adminApi<{ version: number; yearlyOptions: { id: number; periodName: string }[] }>(
     token,
     'schedules.byLine',
@@ -96,29 +82,12 @@ beforeAll(async () => {
       lineId,
       baseVersion: byLine.version,
       schedules: [
-        {
-          id: null,
-          runsOnWeekly: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
-          runsOnYearlyId: wholeYear,
-          runsOnPublicHolidays: false,
-          timeConstraintsDescription: null,
-          trips: [
-            {
-              id: null,
-              boundFor: 'Out bound',
-              routeId,
-              routeDirReversed: false,
-              timeList: ['07:00', '07:10', '07:20'],
-            },
-            {
-              id: null,
-              boundFor: 'City bound',
-              routeId,
-              routeDirReversed: true,
-              timeList: ['08:00', '08:10', '08:20'],
-            },
-          ],
-        },
+        workdaySchedule(
+          routeId,
+          wholeYear as number,
+          ['07:00', '07:10', '07:20'],
+          ['08:00', '08:10', '08:20'],
+        ),
       ],
     },
     'mutation',
@@ -127,10 +96,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (lineId) {
-    const line = await adminApi<{ version: number }>(token, 'lines.getFull', { id: lineId });
-    await adminApi(token, 'lines.delete', { id: lineId, baseVersion: line.version }, 'mutation');
-  }
+  if (lineId) await deleteLine(token, lineId);
   await anna?.context().close();
   await boss?.context().close();
   await browser?.close();

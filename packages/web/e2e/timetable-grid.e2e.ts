@@ -1,7 +1,15 @@
 import type { Stop } from '@bus/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, screenshotViewport, signIn, tokenOf } from './admin-support.ts';
+import {
+  adminApi,
+  deleteLine,
+  makeLine,
+  screenshotViewport,
+  signIn,
+  tokenOf,
+  workdaySchedule,
+} from './admin-support.ts';
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
@@ -59,6 +67,12 @@ async function go(page: Page, path: string): Promise<void> {
   await settled(page);
 }
 
+/** Clicks 'Save 1 schedule' and waits for the saved message. */
+async function saveOneSchedule(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save 1 schedule' }).click();
+  await page.getByRole('status').filter({ hasText: 'Successfully saved to the database' }).first().waitFor();
+}
+
 /** Types into the focused cell as a person does, then presses a key. */
 async function typeInto(page: Page, text: string, then: string): Promise<void> {
   await page.keyboard.type(text);
@@ -92,53 +106,22 @@ beforeAll(async () => {
       .sort((a, b) => a.id - b.id)
       .slice(0, 6),
   );
-  const line = await adminApi<{ id: number }>(
-    token,
-    'lines.saveFull',
-    {
-      info: {
-        id: null,
-        name: LINE_NAME,
-        routeStart: lineStops[0]?.name,
-        routeEnd: lineStops[5]?.name,
-        routeType: 'Regional Bus',
-        operator: 'UAB Grid',
-        anykStationPlatform: null,
-        price: null,
-        enabledSeasonalYearlyRuleFilter: false,
-        customNotes: [],
-      },
-      routes: [
-        {
-          id: null,
-          routeNotes: 'Main',
-          stopsArr: lineStops.map((s) => ({ id: s.id })),
-          distanceMetersList: [null, null, null, null, null],
-        },
-      ],
-    },
-    'mutation',
-  );
-  lineId = line.id;
-  const full = await adminApi<{ routes: { id: number }[] }>(token, 'lines.getFull', { id: lineId });
-  const routeId = full.routes[0]?.id as number;
+  const made = await makeLine(token, {
+    name: LINE_NAME,
+    stops: lineStops.map((s) => s.id),
+    routeStart: (lineStops[0] as Stop).name,
+    routeEnd: (lineStops[5] as Stop).name,
+    operator: 'UAB Grid',
+  });
+  lineId = made.lineId;
+  const routeId = made.routeId;
   const start = await adminApi<{ version: number; yearlyOptions: { id: number; periodName: string }[] }>(
     token,
     'schedules.byLine',
     { lineId },
   );
   wholeYear = start.yearlyOptions.find((r) => r.periodName === 'Apskritus metus')?.id as number;
-  const pair = (out: string[], back: string[]) => ({
-    id: null,
-    runsOnWeekly: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
-    runsOnYearlyId: wholeYear,
-    runsOnPublicHolidays: false,
-    timeConstraintsDescription: null,
-    trips: [
-      { id: null, boundFor: 'Out bound', routeId, routeDirReversed: false, timeList: out },
-      { id: null, boundFor: 'City bound', routeId, routeDirReversed: true, timeList: back },
-    ],
-  });
+  const pair = (out: string[], back: string[]) => workdaySchedule(routeId, wholeYear, out, back);
   const saved = await adminApi<StoredSchedule[]>(
     token,
     'schedules.saveList',
@@ -149,10 +132,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (lineId) {
-    const line = await adminApi<{ version: number }>(token, 'lines.getFull', { id: lineId });
-    await adminApi(token, 'lines.delete', { id: lineId, baseVersion: line.version }, 'mutation');
-  }
+  if (lineId) await deleteLine(token, lineId);
   await boss?.context().close();
   await browser?.close();
   expect(pageErrors.splice(0)).toEqual([]);
@@ -349,12 +329,7 @@ describe('timetable grid', () => {
     await typeInto(boss, '15.37', 'Enter');
     expect(await cell(boss, out, 2).inputValue()).toBe('15:37');
 
-    await boss.getByRole('button', { name: 'Save 1 schedule' }).click();
-    await boss
-      .getByRole('status')
-      .filter({ hasText: 'Successfully saved to the database' })
-      .first()
-      .waitFor();
+    await saveOneSchedule(boss);
     const stored = (await byLine()).schedules.find((s) => s.id === afternoon.id);
     expect(stored?.trips[0]?.timeList).toEqual(['15:30', '15:34', '15:37', '15:40', '15:42', '15:45']);
   });
@@ -387,12 +362,7 @@ describe('timetable grid', () => {
       })
       .waitFor();
 
-    await boss.getByRole('button', { name: 'Save 1 schedule' }).click();
-    await boss
-      .getByRole('status')
-      .filter({ hasText: 'Successfully saved to the database' })
-      .first()
-      .waitFor();
+    await saveOneSchedule(boss);
     const stored = (await byLine()).schedules.find((s) => s.id === morning.id);
     expect(stored?.trips[0]?.timeList).toEqual(['06:50', '06:54', '06:58', '07:02', '07:06', '07:10']);
     expect(stored?.trips[1]?.timeList).toEqual(BACK_0725);
@@ -446,12 +416,7 @@ describe('timetable grid', () => {
     await warning.getByRole('button', { name: 'Keep editing' }).click();
     await cell(boss, out, 3).focus();
     await typeInto(boss, '15:41', 'Enter');
-    await boss.getByRole('button', { name: 'Save 1 schedule' }).click();
-    await boss
-      .getByRole('status')
-      .filter({ hasText: 'Successfully saved to the database' })
-      .first()
-      .waitFor();
+    await saveOneSchedule(boss);
     expect((await byLine()).schedules.find((s) => s.id === afternoon.id)?.trips[0]?.timeList[3]).toBe(
       '15:41',
     );

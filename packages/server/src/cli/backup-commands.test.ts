@@ -10,9 +10,9 @@ import {
   replaceTimetable,
 } from '@bus/db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCliCaptured } from '../../test/cli-helpers.ts';
 import { loadDefaultDataset } from '../import/default-dataset.ts';
 import { backupFileName, writeBackup } from '../services/backups.ts';
-import { runCli } from './commands.ts';
 
 /** Backups of the live database and restores from them, on a real SQLite file with the real data. */
 let dir: string;
@@ -31,17 +31,8 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    env: { DB_PATH: dbPath, LOG_LEVEL: 'silent' },
-    cwd: dir,
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  });
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) =>
+  runCliCaptured(argv, { env: { DB_PATH: dbPath, LOG_LEVEL: 'silent' }, cwd: dir });
 
 const holidays = (db: OpenedDatabase) =>
   (db.sqlite.prepare('SELECT count(*) AS n FROM holiday').get() as { n: number }).n;

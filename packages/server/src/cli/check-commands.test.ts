@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TimetableCheckReport } from '@bus/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCliCaptured } from '../../test/cli-helpers.ts';
 import { DEFAULT_DATASET_PATH } from '../import/default-dataset.ts';
-import { runCli } from './commands.ts';
 
 let dir: string;
 let dbPath: string;
@@ -15,17 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    env: { DB_PATH: dbPath },
-    cwd: dir,
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  });
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runCliCaptured(argv, { env: { DB_PATH: dbPath }, cwd: dir });
 
 describe('pnpm cli check', () => {
   it('prints the real data’s findings grouped by check, and exits 1 for its errors', async () => {

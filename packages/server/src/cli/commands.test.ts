@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countTimetable, migrateToLatest, openDatabase, type TimetableCounts } from '@bus/db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCliCaptured } from '../../test/cli-helpers.ts';
 import { DEFAULT_DATASET_PATH } from '../import/default-dataset.ts';
 import { type CliCommand, runCli } from './commands.ts';
 
@@ -19,17 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    env: { DB_PATH: dbPath },
-    cwd: dir,
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  });
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runCliCaptured(argv, { env: { DB_PATH: dbPath }, cwd: dir });
 
 async function counts(): Promise<TimetableCounts> {
   const { kysely: db } = openDatabase(dbPath);

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findUserByUsername, migrateToLatest, openDatabase, type UserRecord } from '@bus/db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCliCaptured } from '../../test/cli-helpers.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { COMMANDS, runCli } from './commands.ts';
+import { COMMANDS } from './commands.ts';
 import { createUserCommands } from './user-commands.ts';
 
 let dir: string;
@@ -30,21 +31,7 @@ const commands = createUserCommands(async (_context, prompt) => {
   return next;
 });
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(
-    argv,
-    {
-      env: { DB_PATH: dbPath },
-      cwd: dir,
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    },
-    commands,
-  );
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runCliCaptured(argv, { env: { DB_PATH: dbPath }, cwd: dir }, commands);
 
 async function user(username: string): Promise<UserRecord | undefined> {
   const { kysely: db } = openDatabase(dbPath);

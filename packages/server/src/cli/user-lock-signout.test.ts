@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { migrateToLatest, type OpenedDatabase, openDatabase } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCliCaptured } from '../../test/cli-helpers.ts';
 import { buildApp } from '../app.ts';
 import { parseEnv } from '../env.ts';
 import { ACCOUNT_FAILURE_LIMIT } from '../services/auth.ts';
-import { runCli } from './commands.ts';
 import { createUserCommands } from './user-commands.ts';
 
 /**
@@ -36,21 +36,7 @@ afterEach(async () => {
 /** Every password prompt is answered with PASSWORD. */
 const commands = createUserCommands(async () => PASSWORD);
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(
-    argv,
-    {
-      env: { DB_PATH: dbPath },
-      cwd: dir,
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    },
-    commands,
-  );
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runCliCaptured(argv, { env: { DB_PATH: dbPath }, cwd: dir }, commands);
 
 /** The server on the same database file, demo off. */
 async function serve(): Promise<FastifyInstance> {

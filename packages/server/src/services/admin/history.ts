@@ -104,6 +104,13 @@ export async function getHistory(db: OpenedDatabase, filter: HistoryFilter): Pro
   };
 }
 
+/** The recorded change with this id; NOT_FOUND (naming the id) when there is none. */
+async function existingChange(db: OpenedDatabase, changeId: number): Promise<ChangeEntry> {
+  const entry = await getChange(db.kysely, changeId);
+  if (!entry) throw new DomainError('NOT_FOUND', serverMessage('changeNotFound', { id: changeId }));
+  return entry;
+}
+
 /**
  * Puts back the state before a change: the thing as it was (re-created with its old id when it
  * was deleted since), or deleted when the change created it. It goes through the same checks as
@@ -114,8 +121,7 @@ export async function restoreChange(
   actor: Actor,
   changeId: number,
 ): Promise<{ changeIds: number[] }> {
-  const entry = await getChange(db.kysely, changeId);
-  if (!entry) throw new DomainError('NOT_FOUND', serverMessage('changeNotFound', { id: changeId }));
+  const entry = await existingChange(db, changeId);
   const restore = RESTORERS[entry.kind];
   return { changeIds: await restore(db, actor, entry) };
 }
@@ -131,8 +137,7 @@ export async function restoreBatch(
   actor: Actor,
   changeId: number,
 ): Promise<{ changeIds: number[] }> {
-  const entry = await getChange(db.kysely, changeId);
-  if (!entry) throw new DomainError('NOT_FOUND', serverMessage('changeNotFound', { id: changeId }));
+  const entry = await existingChange(db, changeId);
   const entries = await listBatch(db.kysely, entry.batch);
   if (entries.some((e) => e.kind !== 'schedule' || e.lineId === null))
     throw new DomainError('INVALID_INPUT', serverMessage('inputFailed'));

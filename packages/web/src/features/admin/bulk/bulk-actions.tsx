@@ -9,6 +9,7 @@ import type { AdminOutputs } from '../admin-api.tsx';
 import { conflictReason } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import './bulk.css';
+import { withMembers } from '../logic/copy-with.ts';
 
 export type BulkResult = AdminOutputs['schedules']['bulkUpdate'];
 
@@ -106,13 +107,7 @@ export function BulkActions({
     void run({ runsOnWeekly: WEEKDAYS.filter((d) => days.has(d)) }, m.bulk.weekdaysSet(count));
   };
 
-  const toggleDay = (day: Weekday, on: boolean) =>
-    setDays((all) => {
-      const next = new Set(all);
-      if (on) next.add(day);
-      else next.delete(day);
-      return next;
-    });
+  const toggleDay = (day: Weekday, on: boolean) => setDays((all) => withMembers(all, [day], on));
 
   return (
     <div className="bulk-actions">

@@ -2,6 +2,7 @@ import { formatTime, WEEKDAYS } from '@bus/core';
 import { useState } from 'react';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import type { LineSchedulesData } from '../admin-api.tsx';
+import { withMembers } from '../logic/copy-with.ts';
 import { firstDeparture, orderByFirstDeparture } from '../schedules/schedule-order.ts';
 import { BulkActions, type BulkResult } from './bulk-actions.tsx';
 
@@ -28,13 +29,7 @@ export function ScheduleBulk({ lineId, data, baseVersion, onDone, onFailed, onRe
   const selected = schedules.filter((s) => picked.has(s.id)).map((s) => ({ id: s.id, lineId }));
   const allPicked = schedules.length > 0 && selected.length === schedules.length;
 
-  const toggle = (id: number, on: boolean) =>
-    setPicked((all) => {
-      const next = new Set(all);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const toggle = (id: number, on: boolean) => setPicked((all) => withMembers(all, [id], on));
 
   return (
     <details className="bulk-panel">

@@ -1,17 +1,8 @@
-import { renderServerMessage, WEEKDAYS, WHOLE_YEAR_RULE_NAME } from '@bus/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type ClipboardEvent,
-  type KeyboardEvent,
-  useCallback,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { WEEKDAYS, WHOLE_YEAR_RULE_NAME } from '@bus/core';
+import { useMutation } from '@tanstack/react-query';
+import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
-import { useServerMessages } from '../../../i18n/index.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { AdminRouteData, LineSchedulesData } from '../admin-api.tsx';
 import {
@@ -29,16 +20,17 @@ import {
 } from '../logic/grid.ts';
 import { formatMinutes, OFFSET_CHOICES, parseCellTime } from '../logic/grid-time.ts';
 import {
-  isTripRuleMessage,
   type ScheduleForm,
   scheduleToForm,
   scheduleWarnings,
   validateSchedule,
 } from '../logic/schedule-form.ts';
 import { isTempId } from '../logic/temp-ids.ts';
-import { useSafeDraft } from '../ui/safe-draft.tsx';
+import { useLineSchedulesDraft } from '../schedules/line-schedules-draft.ts';
+import { ScheduleWarnings, scheduleWarningText } from '../schedules/schedule-warnings.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import './timetable-grid.css';
+import { withEntry, withMembers } from '../logic/copy-with.ts';
 
 /** A cell of the grid: a trip's time at one position of its travel order. */
 const cellKey = (tripId: number, row: number) => `${tripId}:${row}`;
@@ -71,17 +63,9 @@ export function TimetableGrid({
   routes: AdminRouteData[];
 }) {
   const m = useAdminMessages();
-  const serverMessages = useServerMessages();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const toasts = useToasts();
-  const loaded = useMemo(() => data.schedules.map(scheduleToForm), [data]);
-  const draft = useSafeDraft<ScheduleForm[]>({
-    key: `schedule-grid:${lineId}`,
-    loaded,
-    version: data.version,
-    reload: () => queryClient.invalidateQueries({ queryKey: trpc.admin.schedules.pathKey() }),
-  });
+  const { loaded, draft, refresh, refuse } = useLineSchedulesDraft(lineId, data, `schedule-grid:${lineId}`);
   const saveList = useMutation(trpc.admin.schedules.saveList.mutationOptions());
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -133,12 +117,6 @@ export function TimetableGrid({
     focusWanted.current = null;
   });
 
-  // The warnings to confirm are brought into view once, when they appear.
-  const scrollIntoView = useCallback(
-    (element: HTMLElement | null) => element?.scrollIntoView({ block: 'nearest' }),
-    [],
-  );
-
   const focusCell = (target: Active) => {
     focusWanted.current = target;
     setActive(target);
@@ -150,17 +128,13 @@ export function TimetableGrid({
   };
 
   const setText = (key: string, text: string | null) => {
-    const next = new Map(textsRef.current);
-    if (text === null) next.delete(key);
-    else next.set(key, text);
+    const next = withEntry(textsRef.current, key, text);
     textsRef.current = next;
     setTexts(next);
   };
 
   const setRefusedText = (key: string, text: string | null) => {
-    const next = new Map(refusedRef.current);
-    if (text === null) next.delete(key);
-    else next.set(key, text);
+    const next = withEntry(refusedRef.current, key, text);
     refusedRef.current = next;
     setRefused(next);
   };
@@ -279,12 +253,7 @@ export function TimetableGrid({
   // ---------------------------------------------------------------------------- Copy and shift
 
   const toggle = (scheduleId: number, on: boolean) =>
-    setSelected((all) => {
-      const next = new Set(all);
-      if (on) next.add(scheduleId);
-      else next.delete(scheduleId);
-      return next;
-    });
+    setSelected((all) => withMembers(all, [scheduleId], on));
 
   const selectedForms = () => draft.latest().filter((f) => selected.has(f.id));
   const offsetText = formatMinutes(offset);
@@ -351,13 +320,6 @@ export function TimetableGrid({
 
   // ---------------------------------------------------------------------------- Save
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.schedules.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.lines.getFull.queryKey({ id: lineId }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.rules.pathKey() }),
-    ]);
-
   const save = async (confirmed = false) => {
     // Cells of trips that are gone (a new schedule removed, a reload) no longer count.
     const tripIds = new Set(draft.latest().flatMap((f) => f.trips.map((t) => t.id)));
@@ -383,23 +345,15 @@ export function TimetableGrid({
         setWarnings(null);
         setFailed(new Set([form.id]));
         setNotice({ tone: 'danger', text: m.grid.failedSchedule(labelOf(form.id)) });
-        toasts.danger(
-          serverMessages ? renderServerMessage(serverMessages, checked.problem) : checked.message,
-          isTripRuleMessage(checked.message) ? ALERT_MS.tripRules : ALERT_MS.standard,
-        );
+        refuse(checked);
         return;
       }
       drafts.push(checked.draft);
     }
     // Times going backwards or a direction that does not fit: saved only once confirmed.
     const found = toSave.flatMap((form) =>
-      scheduleWarnings(form, routes).map(({ trip, warning, stopName }) =>
-        m.grid.warningOf(
-          labelOf(form.id),
-          warning.kind === 'backwards'
-            ? m.schedules.warningBackwards(trip, stopName, warning.from, warning.to, warning.count)
-            : m.schedules.warningDirection(trip, warning.boundFor, stopName),
-        ),
+      scheduleWarnings(form, routes).map((w) =>
+        m.grid.warningOf(labelOf(form.id), scheduleWarningText(m, w)),
       ),
     );
     if (found.length > 0 && !confirmed) {
@@ -670,27 +624,13 @@ export function TimetableGrid({
       })}
 
       {warnings !== null && warnings.length > 0 && (
-        <div className="alert alert--danger schedule-warnings" role="alert" ref={scrollIntoView}>
-          <p>{m.schedules.warningsTitle}</p>
-          <ul>
-            {warnings.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
-          <p className="actions-bar">
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={busy}
-              onClick={() => void save(true)}
-            >
-              {m.common.saveAnyway}
-            </button>
-            <button type="button" className="btn" onClick={() => setWarnings(null)}>
-              {m.schedules.keepEditing}
-            </button>
-          </p>
-        </div>
+        <ScheduleWarnings
+          texts={warnings}
+          busy={busy}
+          onConfirm={() => void save(true)}
+          onDismiss={() => setWarnings(null)}
+          scrollIntoView
+        />
       )}
 
       {/* Kept in view at the bottom: what the last action did or why it was refused, and the save. */}

@@ -1,7 +1,7 @@
 import type { AppRouter } from '@bus/server';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { Fragment, useId } from 'react';
+import { Fragment, type ReactNode, useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Alert } from '../../../components/alert.tsx';
 import { Loading } from '../../../components/loading.tsx';
@@ -229,35 +229,19 @@ function subjectText(summary: string, m: AdminMessages): string {
 
 function RestoreButton({ item }: { item: HistoryItem }) {
   const m = useAdminMessages();
-  const serverMessages = useServerMessages();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const toasts = useToasts();
   const restore = useMutation(trpc.admin.history.restore.mutationOptions());
-  const doRestore = async () => {
-    try {
-      await restore.mutateAsync({ id: item.id });
-      toasts.success(m.history.restored(subjectText(item.summary, m)), ALERT_MS.standard);
-    } catch (error) {
-      toasts.danger(errorText(error, serverMessages), ALERT_MS.standard);
-      return;
-    }
-    // Everything an editor shows may have changed, and the restore is a new change itself.
-    await queryClient.invalidateQueries();
-  };
-
+  const subject = subjectText(item.summary, m);
   return (
-    <ConfirmDelete
-      className="btn btn--small"
-      label={m.history.restoreLabel(subjectText(item.summary, m), item.id)}
+    <RestoreConfirm
+      run={() => restore.mutateAsync({ id: item.id })}
       busy={restore.isPending}
-      question={m.history.confirmRestore(subjectText(item.summary, m))}
-      yes={m.history.yesRestore}
-      yesClassName="btn btn--primary btn--small"
-      onConfirm={() => void doRestore()}
+      done={m.history.restored(subject)}
+      label={m.history.restoreLabel(subject, item.id)}
+      question={m.history.confirmRestore(subject)}
     >
       {m.history.restore}
-    </ConfirmDelete>
+    </RestoreConfirm>
   );
 }
 
@@ -267,15 +251,49 @@ function RestoreButton({ item }: { item: HistoryItem }) {
  */
 function RestoreSaveButton({ item, size }: { item: HistoryItem; size: number }) {
   const m = useAdminMessages();
-  const serverMessages = useServerMessages();
   const trpc = useTRPC();
+  const restore = useMutation(trpc.admin.history.restoreBatch.mutationOptions());
+  return (
+    <RestoreConfirm
+      run={() => restore.mutateAsync({ id: item.id })}
+      busy={restore.isPending}
+      done={m.bulk.restoredSave(size)}
+      label={m.bulk.restoreSaveLabel(size, item.id)}
+      question={m.bulk.confirmRestoreSave(size)}
+    >
+      {m.bulk.restoreSave(size)}
+    </RestoreConfirm>
+  );
+}
+
+/**
+ * A restore asked for once more before it runs; says what was restored or why it was refused,
+ * and then reloads everything shown (what an editor shows may have changed, and the restore is
+ * a new change itself).
+ */
+function RestoreConfirm({
+  run,
+  busy,
+  done,
+  label,
+  question,
+  children,
+}: {
+  run: () => Promise<unknown>;
+  busy: boolean;
+  done: string;
+  label: string;
+  question: string;
+  children: ReactNode;
+}) {
+  const m = useAdminMessages();
+  const serverMessages = useServerMessages();
   const queryClient = useQueryClient();
   const toasts = useToasts();
-  const restore = useMutation(trpc.admin.history.restoreBatch.mutationOptions());
   const doRestore = async () => {
     try {
-      await restore.mutateAsync({ id: item.id });
-      toasts.success(m.bulk.restoredSave(size), ALERT_MS.standard);
+      await run();
+      toasts.success(done, ALERT_MS.standard);
     } catch (error) {
       toasts.danger(errorText(error, serverMessages), ALERT_MS.standard);
       return;
@@ -286,14 +304,14 @@ function RestoreSaveButton({ item, size }: { item: HistoryItem; size: number }) 
   return (
     <ConfirmDelete
       className="btn btn--small"
-      label={m.bulk.restoreSaveLabel(size, item.id)}
-      busy={restore.isPending}
-      question={m.bulk.confirmRestoreSave(size)}
+      label={label}
+      busy={busy}
+      question={question}
       yes={m.history.yesRestore}
       yesClassName="btn btn--primary btn--small"
       onConfirm={() => void doRestore()}
     >
-      {m.bulk.restoreSave(size)}
+      {children}
     </ConfirmDelete>
   );
 }

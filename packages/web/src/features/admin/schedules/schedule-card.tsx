@@ -15,6 +15,7 @@ import { timeInput } from '../logic/time-input.ts';
 import { ConfirmDelete } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { CheckField, SelectField, TextField } from '../ui/fields.tsx';
+import { ScheduleWarnings, scheduleWarningText } from './schedule-warnings.tsx';
 import './schedules.css';
 
 const parseTime = (raw: string, previous: string) => timeInput(raw, previous);
@@ -193,37 +194,12 @@ export function ScheduleCard({
               ))}
             </div>
             {warnings !== null && warnings.length > 0 && (
-              <div className="alert alert--danger schedule-warnings" role="alert">
-                <p>{m.schedules.warningsTitle}</p>
-                <ul>
-                  {warnings.map(({ trip, warning, stopName }) => (
-                    <li key={`${trip}-${warning.kind}`}>
-                      {warning.kind === 'backwards'
-                        ? m.schedules.warningBackwards(
-                            trip,
-                            stopName,
-                            warning.from,
-                            warning.to,
-                            warning.count,
-                          )
-                        : m.schedules.warningDirection(trip, warning.boundFor, stopName)}
-                    </li>
-                  ))}
-                </ul>
-                <p className="actions-bar">
-                  <button
-                    type="button"
-                    className="btn btn--primary"
-                    disabled={busy}
-                    onClick={onConfirmWarnings}
-                  >
-                    {m.common.saveAnyway}
-                  </button>
-                  <button type="button" className="btn" onClick={onDismissWarnings}>
-                    {m.schedules.keepEditing}
-                  </button>
-                </p>
-              </div>
+              <ScheduleWarnings
+                texts={warnings.map((w) => scheduleWarningText(m, w))}
+                busy={busy}
+                onConfirm={onConfirmWarnings}
+                onDismiss={onDismissWarnings}
+              />
             )}
             <div className="actions-bar">
               {form.trips.length < 2 && (

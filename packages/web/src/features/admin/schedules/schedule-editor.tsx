@@ -1,16 +1,13 @@
-import { renderServerMessage, WHOLE_YEAR_RULE_NAME } from '@bus/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { WHOLE_YEAR_RULE_NAME } from '@bus/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
-import { useServerMessages } from '../../../i18n/index.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { AdminRouteData, LineSchedulesData } from '../admin-api.tsx';
 import { ScheduleBulk } from '../bulk/schedule-bulk.tsx';
 import { copySchedule } from '../logic/grid.ts';
 import {
-  isTripRuleMessage,
-  type ScheduleForm,
   type ScheduleWarning,
   scheduleToForm,
   scheduleWarnings,
@@ -18,11 +15,12 @@ import {
 } from '../logic/schedule-form.ts';
 import { isTempId } from '../logic/temp-ids.ts';
 import { useFlushEdits } from '../ui/flush.tsx';
-import { useSafeDraft } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
+import { useLineSchedulesDraft } from './line-schedules-draft.ts';
 import { ScheduleCard } from './schedule-card.tsx';
 import { orderByFirstDeparture } from './schedule-order.ts';
 import './schedules.css';
+import { withEntry, withMembers } from '../logic/copy-with.ts';
 
 /** The schedules of one line, each saved (or deleted) on its own. */
 export function ScheduleEditor({
@@ -37,18 +35,10 @@ export function ScheduleEditor({
   openScheduleId: number | null;
 }) {
   const m = useAdminMessages();
-  const serverMessages = useServerMessages();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const toasts = useToasts();
   const flushEdits = useFlushEdits();
-  const loaded = useMemo(() => data.schedules.map(scheduleToForm), [data]);
-  const draft = useSafeDraft<ScheduleForm[]>({
-    key: `schedules:${lineId}`,
-    loaded,
-    version: data.version,
-    reload: () => queryClient.invalidateQueries({ queryKey: trpc.admin.schedules.pathKey() }),
-  });
+  const { draft, refresh, refuse } = useLineSchedulesDraft(lineId, data, `schedules:${lineId}`);
   // Plausibility warnings waiting for the user's confirmation, by schedule.
   const [warnings, setWarnings] = useState<ReadonlyMap<number, ScheduleWarning[]>>(() => new Map());
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(
@@ -76,20 +66,7 @@ export function ScheduleEditor({
     card.querySelector<HTMLElement>('.sched-card__toggle')?.focus({ preventScroll: true });
   });
 
-  const setOpen = (id: number, open: boolean) =>
-    setExpanded((all) => {
-      const next = new Set(all);
-      if (open) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.schedules.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.lines.getFull.queryKey({ id: lineId }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.rules.pathKey() }),
-    ]);
+  const setOpen = (id: number, open: boolean) => setExpanded((all) => withMembers(all, [id], open));
 
   const add = () => {
     const form = scheduleToForm(data.empty);
@@ -116,12 +93,7 @@ export function ScheduleEditor({
   };
 
   const setWarningsOf = (id: number, list: ScheduleWarning[] | null) =>
-    setWarnings((all) => {
-      const next = new Map(all);
-      if (list === null) next.delete(id);
-      else next.set(id, list);
-      return next;
-    });
+    setWarnings((all) => withEntry(all, id, list));
 
   const save = async (id: number, confirmed = false) => {
     flushEdits();
@@ -131,11 +103,7 @@ export function ScheduleEditor({
     if (!checked.success) {
       setWarningsOf(id, null);
       setFailed((all) => new Set(all).add(id));
-      toasts.danger(
-        // The rule broken, in the language shown (the same keyed message the server would send).
-        serverMessages ? renderServerMessage(serverMessages, checked.problem) : checked.message,
-        isTripRuleMessage(checked.message) ? ALERT_MS.tripRules : ALERT_MS.standard,
-      );
+      refuse(checked);
       return;
     }
     // Times going backwards or a direction that does not fit: saved only once confirmed.
@@ -165,11 +133,7 @@ export function ScheduleEditor({
           return next;
         });
       }
-      setFailed((all) => {
-        const next = new Set(all);
-        next.delete(id);
-        return next;
-      });
+      setFailed((all) => withMembers(all, [id], false));
       toasts.success(m.validation.saved, ALERT_MS.standard);
       await refresh();
     } catch (error) {

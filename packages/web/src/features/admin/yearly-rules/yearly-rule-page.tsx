@@ -9,6 +9,7 @@ import { BulkActions } from '../bulk/bulk-actions.tsx';
 import { orderByFirstDeparture } from '../schedules/schedule-order.ts';
 import { LoadError } from '../ui/bits.tsx';
 import './yearly-rules.css';
+import { withMembers } from '../logic/copy-with.ts';
 
 /**
  * Lines and schedules using one rule, in an accordion (yearly-rules/:ruleId); schedules ticked
@@ -24,15 +25,7 @@ export function YearlyRulePage({ ruleId }: { ruleId: string }) {
   const name = rules.data?.rules.find((r) => r.id === id)?.periodName;
   const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set());
 
-  const toggle = (ids: readonly number[], on: boolean) =>
-    setPicked((all) => {
-      const next = new Set(all);
-      for (const scheduleId of ids) {
-        if (on) next.add(scheduleId);
-        else next.delete(scheduleId);
-      }
-      return next;
-    });
+  const toggle = (ids: readonly number[], on: boolean) => setPicked((all) => withMembers(all, ids, on));
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.admin.rules.pathKey() }),

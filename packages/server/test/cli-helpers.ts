@@ -1,0 +1,32 @@
+import { type CliCommand, type CliIo, runCli } from '../src/cli/commands.ts';
+
+/** What one run of the command line gave: its exit code and everything it printed. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `pnpm cli <argv>` in this process, as the real entry point does but with its output
+ * captured: env (DB_PATH names the database file), cwd for relative file arguments, and the
+ * commands (all of them unless a test swaps some, e.g. for a scripted password prompt).
+ */
+export async function runCliCaptured(
+  argv: readonly string[],
+  io: Pick<CliIo, 'env' | 'cwd'>,
+  commands?: readonly CliCommand[],
+): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(
+    argv,
+    {
+      ...io,
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+    },
+    commands,
+  );
+  return { code, stdout, stderr };
+}

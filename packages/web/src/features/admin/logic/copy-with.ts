@@ -1,0 +1,22 @@
+/**
+ * Copies of a set or map with one change, for React state that is replaced, never mutated
+ * (ticked schedules, open cards, weekdays picked, typed cell texts, warnings by schedule).
+ */
+
+/** A copy of `set` with `items` added (on) or taken out (off). */
+export function withMembers<T>(set: ReadonlySet<T>, items: Iterable<T>, on: boolean): Set<T> {
+  const next = new Set(set);
+  for (const item of items) {
+    if (on) next.add(item);
+    else next.delete(item);
+  }
+  return next;
+}
+
+/** A copy of `map` with `key` set to `value`, or taken out when `value` is null. */
+export function withEntry<K, V>(map: ReadonlyMap<K, V>, key: K, value: V | null): Map<K, V> {
+  const next = new Map(map);
+  if (value === null) next.delete(key);
+  else next.set(key, value);
+  return next;
+}
