@@ -1,7 +1,10 @@
+import { listSchedules, updateSchedule } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BulkSchedulesResult } from '../src/services/admin/bulk-schedules.ts';
+import { type BulkSchedulesResult, bulkUpdateSchedules } from '../src/services/admin/bulk-schedules.ts';
 import type { HistoryPage } from '../src/services/admin/history.ts';
+import { type Actor, recordedWrite } from '../src/services/admin/recorded-write.ts';
 import type { LineSchedules, RuleScheduleGroup } from '../src/services/admin/schedules.ts';
+import { scheduleStates } from '../src/services/admin/states.ts';
 import type { DeparturesResult } from '../src/services/departures.ts';
 import { type AdminTestApp, adminApp, adminClient, createTestUser, tokenFor } from './admin-helpers.ts';
 
@@ -351,5 +354,54 @@ describe('admin.history.restoreBatch', () => {
     expect(refused.message).toBe('Line 8 no longer exists: restore the line first');
     expect(counts()).toEqual(before);
     expect((await facts(7)).find((s) => s.id === 17)?.days).toEqual(['THURSDAY']);
+  });
+});
+
+describe('admin.schedules.bulkUpdate versions', () => {
+  it("hands back the lines' versions its own write made, not a save that came in just after it", async () => {
+    const loaded7 = await version(7);
+    // Someone else's save of line 7 (an old REST path: not version-checked) asked for while the
+    // bulk save is in its transaction: it runs as soon as that commits.
+    let other: Promise<unknown> | undefined;
+    const actor: Actor = {
+      username: 'boss',
+      via: 'admin',
+      clock: () => {
+        other ??= recordedWrite(
+          t.db,
+          { username: 'anna', via: 'rest', clock: () => new Date() },
+          {
+            scope: { kind: 'schedules', lineId: 7 },
+            what: async () => ({ kind: 'lineSchedules', lineId: 7, line: null }),
+            states: (trx) => scheduleStates(trx, 7),
+            write: async (trx) => {
+              const [schedule] = await listSchedules(trx, { scheduleIds: [16] });
+              if (schedule === undefined) throw new Error('schedule 16 is in the real data');
+              await updateSchedule(trx, 16, { ...schedule, runsOnWeekly: ['SUNDAY'] });
+            },
+          },
+        );
+        return new Date();
+      },
+    };
+    const res = await bulkUpdateSchedules(t.db, actor, {
+      scheduleIds: [17],
+      runsOnWeekly: ['FRIDAY'],
+      baseVersions: [{ lineId: 7, version: loaded7 }],
+    });
+    await other;
+    const [own] = res.changeIds;
+    expect(res.changeIds).toHaveLength(1);
+    // The page that made this save holds the version of its own write ...
+    expect(res.versions).toEqual([{ lineId: 7, version: own }]);
+    // ... and anna's save came after it, so saving from that page again is refused, not let through.
+    expect(await version(7)).toBeGreaterThan(own as number);
+    const stale = await bulk({
+      scheduleIds: [17],
+      runsOnWeekly: ['MONDAY'],
+      baseVersions: res.versions,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.details).toMatchObject({ reason: 'stale', username: 'anna' });
   });
 });

@@ -8,13 +8,7 @@ import {
   type OpenedDatabase,
   updateSchedule,
 } from '@bus/db';
-import {
-  type Actor,
-  currentVersion,
-  type EntityState,
-  recordedWrite,
-  refuseStale,
-} from './recorded-write.ts';
+import { type Actor, type EntityState, recordedWrite, refuseStale } from './recorded-write.ts';
 import { scheduleStates } from './states.ts';
 
 export interface BulkSchedulesResult {
@@ -59,8 +53,11 @@ export async function bulkUpdateSchedules(
     throw new DomainError('NOT_FOUND', serverMessage('ruleNotFound', { id: runsOnYearlyId }));
   const [first, ...others] = lineIds as [number, ...number[]];
 
-  const { result, changeIds } = await recordedWrite(db, actor, {
+  const { result, changeIds, moreVersions } = await recordedWrite(db, actor, {
     scope: { kind: 'schedules', lineId: first },
+    // Every line's version read in the write's transaction, after its history entries: exactly
+    // the versions this save produced, never a save by someone else that committed just after.
+    moreScopes: lineIds.map((lineId) => ({ kind: 'schedules' as const, lineId })),
     baseVersion: baseVersions.get(first),
     what: (trx) => lineSubject(trx, first),
     states: async (trx) => {
@@ -95,11 +92,6 @@ export async function bulkUpdateSchedules(
       }));
     },
   });
-  const versions = await Promise.all(
-    lineIds.map(async (lineId) => ({
-      lineId,
-      version: await currentVersion(db.kysely, { kind: 'schedules', lineId }),
-    })),
-  );
+  const versions = lineIds.map((lineId, i) => ({ lineId, version: moreVersions[i] as number }));
   return { schedules: result, versions, changeIds };
 }

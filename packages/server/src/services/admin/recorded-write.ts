@@ -53,6 +53,11 @@ export interface RecordedWrite<R> {
   write: (trx: Db) => Promise<R>;
   /** A restore names the history entry whose 'before' it put back. */
   restoredFrom?: number;
+  /**
+   * Further scopes whose versions after the write the caller hands out (a write spanning several
+   * scopes): read last in the transaction, so they are exactly those this write produced.
+   */
+  moreScopes?: readonly VersionScope[];
 }
 
 export interface WriteOutcome<R> {
@@ -61,6 +66,8 @@ export interface WriteOutcome<R> {
   version: number;
   /** Ids of the history entries written. */
   changeIds: number[];
+  /** The version of each of `moreScopes` after the write, in the same order. */
+  moreVersions: number[];
 }
 
 /** 'YYYY-MM-DD HH:MM' in Vilnius, as staff read it. */
@@ -148,7 +155,10 @@ export async function recordedWrite<R>(
     );
     if (lines.length > 0) await rebuildLineDepartures(trx, lines);
     const changeIds = await recordChanges(trx, changes);
-    return { result, version: await currentVersion(trx, scopeOf(result)), changeIds };
+    const version = await currentVersion(trx, scopeOf(result));
+    const moreVersions: number[] = [];
+    for (const scope of spec.moreScopes ?? []) moreVersions.push(await currentVersion(trx, scope));
+    return { result, version, changeIds, moreVersions };
   });
   // The read snapshot brought up to date now (a few ms for a line at national scale). A failure
   // here is the next reader's to report: the save itself is done.
