@@ -1,4 +1,4 @@
-import { type Clock, type Direction, DomainError } from '@bus/core';
+import { type Clock, type Direction, DomainError, effectiveDestination } from '@bus/core';
 import { getPublishingSettings, type OpenedDatabase } from '@bus/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentMinute, keptFeed } from './services/answer-cache.ts';
@@ -49,7 +49,10 @@ export function registerCalendarRoutes(
       const dir = directionOf(request.query.dir);
       const to = destinationOf(request.query.to);
       const origin = await originOf(request);
-      const key = `stop|${from}|${to ?? ''}|${dir}|${currentMinute(clock).now.date}|${origin}`;
+      // Kept by the destination as the departures count it (effectiveDestination): one they
+      // ignore makes the same feed as none, so `to=1`, `to=2`, ... do not each write a hub's feed.
+      const counted = effectiveDestination({ from, to, dir });
+      const key = `stop|${from}|${counted ?? ''}|${dir}|${currentMinute(clock).now.date}|${origin}`;
       const ics = await keptFeed(db, key, () => stopCalendar(db, { from, to, dir }, clock, origin));
       return reply
         .type(CALENDAR_CONTENT_TYPE)

@@ -10,6 +10,7 @@ import {
 import { listHolidays, listYearlyRules } from '@bus/db';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentGeneration } from '../src/services/answer-cache.ts';
 import type { LinePrintAnswer, StopPosterAnswer } from '../src/services/printed-timetable.ts';
 import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
 import { fixedClock, trpcQuery } from './helpers.ts';
@@ -268,6 +269,42 @@ describe('GET /calendar/stop/{stopId}.ics', () => {
     expect(onDate.length).toBe(home.length);
     expect(onDate.length).toBeLessThan(before);
     await admin.mutate('admin.holidays.delete', { id: saved.data.id });
+  });
+
+  it('writes one feed, and works out one departures answer, whatever destination the departures ignore', async () => {
+    const feeds = () => currentGeneration(t.db).feeds.size;
+    const answers = () => currentGeneration(t.db).answers.size;
+    // Another stop than the home station, and the home station City bound: `to` does not count.
+    for (const [path, dir] of [
+      ['/calendar/stop/2.ics', 'Out+bound'],
+      ['/calendar/stop/1.ics', 'City+bound'],
+    ] as const) {
+      const none = await t.app.inject({ method: 'GET', url: `${path}?dir=${dir}` });
+      expect(none.statusCode).toBe(200);
+      const kept = feeds();
+      for (const to of [71, 72, 99999]) {
+        const res = await t.app.inject({ method: 'GET', url: `${path}?dir=${dir}&to=${to}` });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(none.body);
+      }
+      expect(feeds()).toBe(kept);
+    }
+    // The departures of those selections are kept once too.
+    for (const selection of [
+      { from: 2, dir: 'Out bound' },
+      { from: 1, dir: 'City bound' },
+    ] as const) {
+      const none = await departuresOn({ ...selection, to: null }, TODAY);
+      const kept = answers();
+      for (const to of [71, 72, 99999]) expect(await departuresOn({ ...selection, to }, TODAY)).toEqual(none);
+      expect(answers()).toBe(kept);
+    }
+    // From the home station going out the destination counts: a feed of its own.
+    const before = feeds();
+    const to71 = await t.app.inject({ method: 'GET', url: '/calendar/stop/1.ics?dir=Out+bound&to=71' });
+    const to72 = await t.app.inject({ method: 'GET', url: '/calendar/stop/1.ics?dir=Out+bound&to=72' });
+    expect(to71.body).not.toBe(to72.body);
+    expect(feeds()).toBeGreaterThanOrEqual(before + 1);
   });
 
   it('refuses a bad direction or destination, and an unknown stop', async () => {

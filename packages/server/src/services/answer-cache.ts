@@ -3,6 +3,7 @@ import {
   type Clock,
   type DepartureItem,
   type DeparturesQuery,
+  effectiveDestination,
   type ServiceDayContext,
   tooLateOn,
   type VilniusNow,
@@ -193,7 +194,9 @@ export async function cachedDepartures(
 ): Promise<DepartureItem[]> {
   const generation = currentGeneration(db);
   const day = await keptServiceDay(db, generation, query.date, steps.serviceDay);
-  const key = `${query.from}|${query.to ?? ''}|${query.dir}|${day.key}`;
+  // The destination as the departures count it: one ignored (another stop, or City bound) makes
+  // the same answer as none, so `to=1`, `to=2`, ... share it rather than each working it out.
+  const key = `${query.from}|${effectiveDestination(query) ?? ''}|${query.dir}|${day.key}`;
   const kept = generation.answers.get(key);
   if (kept !== undefined) return withTooLate(kept, query.date, now);
   const items = steps.departures(await snapshotOf(db, generation), day.context);
