@@ -13,12 +13,20 @@ import { stopCalendar, tripCalendar } from './services/calendar-feed.ts';
 
 const ICS_FILE = /^([1-9]\d{0,15})\.ics$/;
 const POSITIVE_ID = /^[1-9]\d{0,15}$/;
+
+/** A positive id up to Number.MAX_SAFE_INTEGER (16 digits reach beyond it), else null. */
+function safeId(digits: string | undefined): number | null {
+  if (digits === undefined || !POSITIVE_ID.test(digits)) return null;
+  const id = Number(digits);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
 function idOf(file: string, what: string): number {
-  const m = ICS_FILE.exec(file);
-  if (!m) throw new DomainError('NOT_FOUND', `No such calendar: ${what} ${file}`);
-  return Number(m[1]);
+  const id = safeId(ICS_FILE.exec(file)?.[1]);
+  if (id === null) throw new DomainError('NOT_FOUND', `No such calendar: ${what} ${file}`);
+  return id;
 }
 
 function directionOf(value: unknown): Direction {
@@ -29,7 +37,8 @@ function directionOf(value: unknown): Direction {
 
 function destinationOf(value: unknown): number | null {
   if (value === undefined || value === '') return null;
-  if (typeof value === 'string' && POSITIVE_ID.test(value)) return Number(value);
+  const id = typeof value === 'string' ? safeId(value) : null;
+  if (id !== null) return id;
   throw new DomainError('INVALID_INPUT', 'to must be a stop id (a positive whole number)');
 }
 

@@ -307,6 +307,24 @@ describe('GET /calendar/stop/{stopId}.ics', () => {
     expect(feeds()).toBeGreaterThanOrEqual(before + 1);
   });
 
+  it('takes as an id only a safe integer', async () => {
+    for (const id of ['9007199254740992', '9999999999999999']) {
+      const stop = await t.app.inject({ method: 'GET', url: `/calendar/stop/${id}.ics` });
+      expect(stop.statusCode).toBe(404);
+      expect(stop.json().message).toBe(`No such calendar: stop ${id}.ics`);
+      const trip = await t.app.inject({ method: 'GET', url: `/calendar/trip/${id}.ics` });
+      expect(trip.statusCode).toBe(404);
+      expect(trip.json().message).toBe(`No such calendar: trip ${id}.ics`);
+      const to = await t.app.inject({ method: 'GET', url: `/calendar/stop/1.ics?to=${id}` });
+      expect(to.statusCode).toBe(400);
+      expect(to.json().message).toBe('to must be a stop id (a positive whole number)');
+    }
+    // The largest safe one is an id like any other (no such stop).
+    const largest = await t.app.inject({ method: 'GET', url: '/calendar/stop/9007199254740991.ics' });
+    expect(largest.statusCode).toBe(404);
+    expect(largest.json().message).toBe('Bus stop 9007199254740991 does not exist');
+  });
+
   it('refuses a bad direction or destination, and an unknown stop', async () => {
     const bad = await t.app.inject({ method: 'GET', url: '/calendar/stop/1.ics?dir=Sideways' });
     expect(bad.statusCode).toBe(400);
