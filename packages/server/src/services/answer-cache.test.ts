@@ -12,6 +12,7 @@ import {
   currentMinute,
   currentSnapshot,
   type DepartureSteps,
+  keptFeed,
   serializedAnswers,
 } from './answer-cache.ts';
 
@@ -336,5 +337,68 @@ describe('the bounds of the kept answers', () => {
     expect(generation.serialized?.answers.json.size).toBe(20);
     for (let i = 0; i < 40; i++) answers.compressed(`/q${i}`, 'gzip', `${i}`.repeat(1_000_000));
     expect(generation.serialized?.answers.bodies.calculatedSize).toBeLessThanOrEqual(4_000_000);
+  });
+});
+
+describe('kept calendar feeds (keptFeed)', () => {
+  /** A build that counts its runs and ends when the test says so. */
+  function pendingBuilds() {
+    const ends: { resolve: (text: string) => void; reject: (error: Error) => void }[] = [];
+    const make = () =>
+      new Promise<string>((resolve, reject) => {
+        ends.push({ resolve, reject });
+      });
+    return { make, ends };
+  }
+  const started = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('has requests that miss while a feed is being written wait for that one build, then keeps it', async () => {
+    const db = await testDb();
+    const { make, ends } = pendingBuilds();
+    const first = keptFeed(db, 'stop|1', make);
+    const second = keptFeed(db, 'stop|1', make);
+    const other = keptFeed(db, 'stop|2', make);
+    await started();
+    expect(ends).toHaveLength(2); // one build for stop 1, one for stop 2
+    ends[0]?.resolve('feed 1');
+    ends[1]?.resolve('feed 2');
+    expect(await Promise.all([first, second, other])).toEqual(['feed 1', 'feed 1', 'feed 2']);
+    expect(await keptFeed(db, 'stop|1', make)).toBe('feed 1');
+    expect(ends).toHaveLength(2);
+    expect(currentGeneration(db).feedBuilds.size).toBe(0);
+  });
+
+  it('drops a build that failed (every waiting request gets its error): the next request writes the feed again', async () => {
+    const db = await testDb();
+    const { make, ends } = pendingBuilds();
+    const first = keptFeed(db, 'stop|1', make);
+    const second = keptFeed(db, 'stop|1', make);
+    await started();
+    expect(ends).toHaveLength(1);
+    ends[0]?.reject(new Error('disk on fire'));
+    await expect(first).rejects.toThrow('disk on fire');
+    await expect(second).rejects.toThrow('disk on fire');
+    expect(currentGeneration(db).feedBuilds.size).toBe(0);
+    const again = keptFeed(db, 'stop|1', make);
+    await started();
+    expect(ends).toHaveLength(2);
+    ends[1]?.resolve('feed');
+    expect(await again).toBe('feed');
+  });
+
+  it('does not hand a build of older data to a request after a write', async () => {
+    const db = await testDb();
+    const { make, ends } = pendingBuilds();
+    const old = keptFeed(db, 'stop|1', make);
+    await started();
+    writeRow(db);
+    const fresh = keptFeed(db, 'stop|1', make);
+    await started();
+    expect(ends).toHaveLength(2);
+    ends[0]?.resolve('old');
+    ends[1]?.resolve('new');
+    expect(await old).toBe('old');
+    expect(await fresh).toBe('new');
+    expect(await keptFeed(db, 'stop|1', make)).toBe('new');
   });
 });

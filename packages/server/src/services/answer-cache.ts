@@ -100,6 +100,8 @@ class Generation {
   readonly serviceDays = boundedCache(SERVICE_DAYS);
   readonly answers = boundedCache(ANSWERS);
   readonly feeds = boundedCache(FEEDS);
+  /** Feeds being written now, which requests missing them meanwhile wait for (see keptFeed). */
+  readonly feedBuilds = new Map<string, Promise<string>>();
   /** Serialized answers of one minute: a new minute starts an empty cache. */
   serialized: { minute: number; answers: KeptAnswers } | undefined;
 
@@ -349,19 +351,27 @@ function tagOf(
 /**
  * A calendar feed of the current data, kept by `key` (the caller names everything it depends
  * on: the address, today's date, the site address); `make` writes it on a miss. A write to the
- * database starts a new generation, so a kept feed is never older than the data.
+ * database starts a new generation, so a kept feed is never older than the data. Requests that
+ * miss while the feed is being written wait for that one build (a hub's takes about half a
+ * second) rather than each starting their own; a build that fails is dropped, so the next
+ * request tries again.
  */
-export async function keptFeed(
-  db: OpenedDatabase,
-  key: string,
-  make: () => Promise<string>,
-): Promise<string> {
+export function keptFeed(db: OpenedDatabase, key: string, make: () => Promise<string>): Promise<string> {
   const generation = currentGeneration(db);
   const kept = generation.feeds.get(key);
-  if (kept !== undefined) return kept;
-  const text = await make();
-  generation.feeds.set(key, text);
-  return text;
+  if (kept !== undefined) return Promise.resolve(kept);
+  const building = generation.feedBuilds.get(key);
+  if (building !== undefined) return building;
+  const build = Promise.resolve().then(make);
+  generation.feedBuilds.set(key, build);
+  build.then(
+    (text) => {
+      generation.feeds.set(key, text);
+      generation.feedBuilds.delete(key);
+    },
+    () => generation.feedBuilds.delete(key),
+  );
+  return build;
 }
 
 /**
