@@ -42,14 +42,23 @@ function destinationOf(value: unknown): number | null {
   throw new DomainError('INVALID_INPUT', 'to must be a stop id (a positive whole number)');
 }
 
+/**
+ * Where the events' links go: the site's address (Publishing), else the address asked (the
+ * request's Host). Its ETag names it too (http-cache.ts), so a shared cache never confirms a copy
+ * made for another host.
+ */
+export async function feedOrigin(db: OpenedDatabase, request: FastifyRequest): Promise<string> {
+  return (
+    (await getPublishingSettings(db.kysely)).settings.siteUrl?.replace(/\/+$/, '') ??
+    `${request.protocol}://${request.host}`
+  );
+}
+
 export function registerCalendarRoutes(
   app: FastifyInstance,
   { db, clock }: { db: OpenedDatabase; clock: Clock },
 ) {
-  /** Links in the events go to the site's address (Publishing), else to the address asked. */
-  const originOf = async (request: FastifyRequest) =>
-    (await getPublishingSettings(db.kysely)).settings.siteUrl?.replace(/\/+$/, '') ??
-    `${request.protocol}://${request.host}`;
+  const originOf = (request: FastifyRequest) => feedOrigin(db, request);
 
   app.get<{ Params: { file: string }; Querystring: Record<string, string | undefined> }>(
     '/calendar/stop/:file',

@@ -6,6 +6,7 @@ import type { Clock } from '@bus/core';
 import { type OpenedDatabase, publishingSavedAt } from '@bus/db';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { feedOrigin } from './calendar-routes.ts';
 import { publicAnswer, type SerializedAnswers } from './services/answer-cache.ts';
 
 /**
@@ -43,6 +44,16 @@ const TIMED_PROCEDURES: ReadonlySet<string> = new Set(['timetable.departures']);
  */
 const PUBLISHING_PROCEDURES: ReadonlySet<string> = new Set(['timetable.stopPoster', 'timetable.linePrint']);
 const CALENDAR_PREFIX = '/calendar/';
+
+/** Whether a GET asks for a calendar feed (whose events link to the origin: see feedOrigin). */
+function isCalendar(url: string): boolean {
+  return url.startsWith(CALENDAR_PREFIX);
+}
+
+/** The origin a feed links to, as a tag names it: a short hash (a Host may hold any character). */
+function originTag(origin: string): string {
+  return `-o${createHash('sha256').update(origin).digest('base64url').slice(0, 10)}`;
+}
 
 /** Whether a public GET's answer says the Publishing settings (see PUBLISHING_PROCEDURES). */
 export function readsPublishing(url: string): boolean {
@@ -181,8 +192,10 @@ export async function registerHttpCaching(
     const publishing = readsPublishing(request.url)
       ? `-p${Date.parse(publishingSavedAt(db.sqlite) || '1970-01-01T00:00:00Z').toString(36)}`
       : '';
+    // A feed's links go to the request's host when Publishing names no site address.
+    const origin = isCalendar(request.url) ? originTag(await feedOrigin(db, request)) : '';
     const { tag: version, answers } = publicAnswer(db, clock, kind === 'timed');
-    const tag = `"${BUILD}-${version}${publishing}"`;
+    const tag = `"${BUILD}-${version}${publishing}${origin}"`;
     request.publicTag = tag;
     if (matches(request, tag)) {
       return reply.code(304).header('etag', tag).header('cache-control', PUBLIC_CACHE_CONTROL).send();

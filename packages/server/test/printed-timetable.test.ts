@@ -325,6 +325,46 @@ describe('GET /calendar/stop/{stopId}.ics', () => {
     expect(largest.json().message).toBe('Bus stop 9007199254740991 does not exist');
   });
 
+  it("names in its ETag the origin its links go to: the request's host unless Publishing names the site", async () => {
+    const url = '/calendar/trip/1.ics';
+    const admin = adminClient(t.app, t.adminToken);
+    const publish = async (siteUrl: string | null) => {
+      const overview = await admin.query<{ savedAt: string | null }>('admin.publishing.get');
+      const saved = await admin.mutate('admin.publishing.save', {
+        siteUrl,
+        publisherName: null,
+        publisherContact: null,
+        operators: [],
+        windowDays: 365,
+        baseSavedAt: overview.data.savedAt,
+      });
+      expect(saved.status).toBe(200);
+    };
+    // Content lines unfolded (RFC 5545 3.1), as a calendar app reads them.
+    const unfolded = (ics: string) => ics.replace(/\r\n[ \t]/g, '');
+    const get = (host: string, etag?: string) =>
+      t.app.inject({ method: 'GET', url, headers: { host, ...(etag ? { 'if-none-match': etag } : {}) } });
+
+    await publish(null);
+    const a = await get('a.example');
+    const b = await get('b.example');
+    expect(unfolded(a.body)).toContain('http://a.example/trip/1');
+    expect(unfolded(b.body)).toContain('http://b.example/trip/1');
+    expect(a.headers.etag).not.toBe(b.headers.etag);
+    // A copy made for a.example is not confirmed to b.example: it gets its own.
+    const other = await get('b.example', a.headers.etag as string);
+    expect(other.statusCode).toBe(200);
+    expect(unfolded(other.body)).toContain('http://b.example/trip/1');
+    expect((await get('a.example', a.headers.etag as string)).statusCode).toBe(304);
+
+    // With the site's address every host gets the same feed, and a copy is good for all.
+    await publish('https://autobusai.anyksciai.lt/');
+    const site = await get('a.example');
+    expect(unfolded(site.body)).toContain('https://autobusai.anyksciai.lt/trip/1');
+    expect((await get('b.example')).headers.etag).toBe(site.headers.etag);
+    expect((await get('b.example', site.headers.etag as string)).statusCode).toBe(304);
+  });
+
   it('refuses a bad direction or destination, and an unknown stop', async () => {
     const bad = await t.app.inject({ method: 'GET', url: '/calendar/stop/1.ics?dir=Sideways' });
     expect(bad.statusCode).toBe(400);
