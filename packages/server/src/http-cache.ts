@@ -12,13 +12,17 @@ import { publicAnswer, type SerializedAnswers } from './services/answer-cache.ts
 /**
  * HTTP caching and compression of the answers (files are compressed at build time; see app.ts).
  *
- * Public answers (the tRPC `timetable.*` queries and the old public REST paths) carry an ETag
- * named by the data's version (the same in every process serving the file; see dataVersion)
- * and, for departures, the minute; a request that sends it back gets 304 before any work is
- * done. `Cache-Control: public, no-cache`: a browser or a shared cache (nginx in front of
- * several processes) keeps the answer and reuses it after a 304, but asks every time, so the
- * first answer after an admin save is the new one everywhere. A few seconds of max-age would
- * save a round trip, and show staff their own save missing; a 304 is about 200 bytes.
+ * Public answers (the tRPC `timetable.*` queries, the old public REST paths and the calendar
+ * feeds /calendar/*) carry an ETag named by this build, the data's version (the same in every
+ * process serving the file; see dataVersion) and, for departures, the minute, else the day.
+ * Answers that say the site's address (the printed timetables, the calendar feeds) also name the
+ * Publishing settings' save time, and a calendar feed the origin its links go to (the site
+ * address, else the request's host: see feedOrigin). A request that sends the tag back gets 304
+ * before any work is done. `Cache-Control: public, no-cache`: a browser or a shared cache (nginx
+ * in front of several processes) keeps the answer and reuses it after a 304, but asks every
+ * time, so the first answer after an admin save is the new one everywhere. A few seconds of
+ * max-age would save a round trip, and show staff their own save missing; a 304 is about 200
+ * bytes.
  *
  * JSON bodies over 1 KB go out brotli or gzip compressed, as the browser asks (@fastify/compress;
  * the tRPC fast lane keeps its compressed answers and sets the encoding itself).
