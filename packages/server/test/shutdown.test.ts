@@ -24,24 +24,30 @@ async function serving() {
   const held = new Promise<void>((resolve) => {
     finish = resolve;
   });
+  let arrived: () => void = () => {};
+  // Resolved once the slow request has reached its handler (a fixed wait fails on a busy machine).
+  const entered = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
   // A request that stays in flight until the test lets it finish.
   app.get('/test-slow', async () => {
+    arrived();
     await held;
     return { done: true };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, db, file, finish, port };
+  return { app, db, file, finish, port, entered };
 }
 
 describe('a clean stop', () => {
   it('lets a request in flight finish, then checkpoints the WAL and closes the database', async () => {
-    const { app, db, file, finish, port } = await serving();
+    const { app, db, file, finish, port, entered } = await serving();
     db.sqlite.prepare("INSERT INTO holiday (name, month, day) VALUES ('Stop test', 1, 2)").run();
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
     const inFlight = fetch(`http://127.0.0.1:${port}/test-slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await entered;
     const stopping = shutdown(app, db, { graceMs: 5_000 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(db.sqlite.open).toBe(true);
@@ -63,9 +69,9 @@ describe('a clean stop', () => {
   });
 
   it('cuts a request that outlives the grace period, and still closes cleanly', async () => {
-    const { app, db, port } = await serving();
+    const { app, db, port, entered } = await serving();
     const inFlight = fetch(`http://127.0.0.1:${port}/test-slow`).catch((error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await entered;
     expect(await shutdown(app, db, { graceMs: 200 })).toEqual({ timedOut: true });
     expect(await inFlight).toBeInstanceOf(Error);
     expect(db.sqlite.open).toBe(false);
