@@ -1,4 +1,4 @@
-import { WEEKDAYS, WHOLE_YEAR_RULE_NAME } from '@bus/core';
+import { WEEKDAYS } from '@bus/core';
 import { useMutation } from '@tanstack/react-query';
 import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -19,6 +19,7 @@ import {
   weekdayRanges,
 } from '../logic/grid.ts';
 import { formatMinutes, OFFSET_CHOICES, parseCellTime } from '../logic/grid-time.ts';
+import { ruleDisplayName } from '../logic/rule-name.ts';
 import {
   type ScheduleForm,
   scheduleToForm,
@@ -397,7 +398,7 @@ export function TimetableGrid({
   const ruleLabel = (ruleId: number | null) => {
     const name = ruleId === null ? undefined : ruleNames.get(ruleId);
     if (name === undefined) return m.grid.noRule;
-    return name === WHOLE_YEAR_RULE_NAME ? m.schedules.wholeYear : name;
+    return ruleDisplayName(name, m.schedules.wholeYear);
   };
   const selectedNames = forms.filter((f) => selected.has(f.id)).map((f) => labelOf(f.id));
   const nothingSelected = selectedNames.length === 0;

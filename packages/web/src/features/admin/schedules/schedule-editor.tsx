@@ -1,4 +1,3 @@
-import { WHOLE_YEAR_RULE_NAME } from '@bus/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -7,6 +6,7 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import type { AdminRouteData, LineSchedulesData } from '../admin-api.tsx';
 import { ScheduleBulk } from '../bulk/schedule-bulk.tsx';
 import { copySchedule } from '../logic/grid.ts';
+import { ruleDisplayName } from '../logic/rule-name.ts';
 import {
   type ScheduleWarning,
   scheduleToForm,
@@ -167,7 +167,7 @@ export function ScheduleEditor({
 
   const ruleLabel = (ruleId: number | null) => {
     const name = ruleId === null ? undefined : ruleNames.get(ruleId);
-    return name === WHOLE_YEAR_RULE_NAME ? m.schedules.wholeYear : (name ?? '');
+    return ruleDisplayName(name ?? '', m.schedules.wholeYear);
   };
 
   return (
