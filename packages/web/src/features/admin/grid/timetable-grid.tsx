@@ -211,8 +211,11 @@ export function TimetableGrid({
     row: number,
   ) => {
     event.preventDefault();
+    const block = parseBlock(event.clipboardData.getData('text/plain'));
+    // No text on the clipboard (an image, nothing copied): nothing changes, nothing is said.
+    if (block.length === 0) return;
     const placed = placeBlock(
-      parseBlock(event.clipboardData.getData('text/plain')),
+      block,
       { row, col },
       {
         rows: grid.stops.length,
