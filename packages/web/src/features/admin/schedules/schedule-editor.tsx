@@ -198,6 +198,10 @@ export function ScheduleEditor({
               onFailed={draft.failed}
               onReload={refresh}
               onDone={(result) => {
+                // The draft is based on the version the bulk change made (a draft brought back
+                // from an earlier visit would otherwise send its old one and be refused).
+                const version = result.versions.find((v) => v.lineId === lineId)?.version;
+                if (version !== undefined) draft.rebase(version);
                 // The editor shows the new rule and weekdays; other unsaved edits stay.
                 const changed = new Map(result.schedules.map((s) => [s.id, s]));
                 draft.edit((all) => {

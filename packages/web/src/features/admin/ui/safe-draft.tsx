@@ -144,6 +144,13 @@ export interface SafeDraft<T, V extends DraftVersion = number | undefined> exten
   restoredAt: string | null;
   /** After a successful save: the stored copy is dropped; the next version comes with the data. */
   saved: () => void;
+  /**
+   * What was loaded was saved by another way while the draft stays (a bulk change of schedules):
+   * the draft is now based on `version`. A draft brought back from an earlier visit keeps its
+   * edits but sends `version` from now on (else its next save is refused as stale, naming the
+   * user); any other draft sends the loaded version, which comes with the data.
+   */
+  rebase: (version: V) => void;
   /** Drops the draft and the stored copy; shows what was loaded. */
   discard: () => void;
   /** A failed save: a stale version shows the conflict notice; anything else is answered with its text. */
@@ -198,6 +205,8 @@ export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
     setRestored(null);
     setConflict(null);
   };
+
+  const rebase = (next: V) => setRestored((r) => (r === null ? r : { ...r, version: next }));
 
   const discard = () => {
     writeStored(key, null);
@@ -263,6 +272,7 @@ export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
     baseVersion,
     restoredAt: restored?.at ?? null,
     saved,
+    rebase,
     discard,
     failed,
     conflict,
