@@ -211,6 +211,8 @@ export function TimetableGrid({
     row: number,
   ) => {
     event.preventDefault();
+    // Read-only while a save runs (the saved schedules replace the draft's when it returns).
+    if (busy) return;
     const block = parseBlock(event.clipboardData.getData('text/plain'));
     // No text on the clipboard (an image, nothing copied): nothing changes, nothing is said.
     if (block.length === 0) return;
@@ -408,7 +410,7 @@ export function TimetableGrid({
   const n = Number(count);
 
   return (
-    <div className="tgrid">
+    <div className="tgrid" aria-busy={busy || undefined}>
       <h1>{m.grid.heading(data.lineTitle)}</h1>
       {draft.notices}
       <p className="actions-bar">
@@ -460,7 +462,7 @@ export function TimetableGrid({
           <button
             type="button"
             className="btn btn--primary"
-            disabled={nothingSelected}
+            disabled={busy || nothingSelected}
             onClick={makeCopiesClicked}
           >
             {n === 1 || !Number.isInteger(n)
@@ -469,19 +471,29 @@ export function TimetableGrid({
           </button>
         </div>
         <div className="tgrid-tools__row">
-          <button type="button" className="btn" disabled={nothingSelected} onClick={() => copy(1, 0)}>
+          <button type="button" className="btn" disabled={busy || nothingSelected} onClick={() => copy(1, 0)}>
             {m.grid.duplicate}
           </button>
-          <button type="button" className="btn" disabled={nothingSelected} onClick={() => shift(true)}>
+          <button
+            type="button"
+            className="btn"
+            disabled={busy || nothingSelected}
+            onClick={() => shift(true)}
+          >
             {m.grid.shiftLater(offsetText)}
           </button>
-          <button type="button" className="btn" disabled={nothingSelected} onClick={() => shift(false)}>
+          <button
+            type="button"
+            className="btn"
+            disabled={busy || nothingSelected}
+            onClick={() => shift(false)}
+          >
             {m.grid.shiftEarlier(offsetText)}
           </button>
           <button
             type="button"
             className="btn btn--danger-outline"
-            disabled={nothingSelected}
+            disabled={busy || nothingSelected}
             onClick={removeNew}
           >
             {m.grid.removeNew}
@@ -489,7 +501,7 @@ export function TimetableGrid({
           <button
             type="button"
             className="btn"
-            disabled={nothingSelected}
+            disabled={busy || nothingSelected}
             onClick={() => setSelected(new Set())}
           >
             {m.grid.clearSelection}
@@ -546,6 +558,7 @@ export function TimetableGrid({
                               type="checkbox"
                               className="checkbox"
                               checked={on}
+                              disabled={busy}
                               aria-label={m.grid.select(label)}
                               onChange={(event) => toggle(form.id, event.target.checked)}
                             />
@@ -605,6 +618,9 @@ export function TimetableGrid({
                               size={6}
                               maxLength={8}
                               placeholder="–"
+                              // While a save runs: the saved schedules replace the draft's when
+                              // it returns, so an edit made meanwhile would be lost.
+                              readOnly={busy}
                               value={text ?? stored}
                               onFocus={(event) => {
                                 setActive({ grid: grid.key, tripId: column.tripId, row });
