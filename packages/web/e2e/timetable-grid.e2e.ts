@@ -499,6 +499,41 @@ describe('timetable grid', () => {
     expect(card?.trips[1]?.timeList).toEqual(['07:26', '07:30', ...BACK_0725.slice(2)]);
   });
 
+  it('saves a time typed into a cell and not yet taken, and asks before leaving with it', async () => {
+    await go(boss, `/admin-panel/schedules/${lineId}/grid`);
+    const back = morning.trips[1]?.id as number;
+    const saveButton = boss.locator('.tgrid-savebar button');
+    expect(await saveButton.isDisabled()).toBe(true);
+    /** Whether leaving the page now (reload, close) would ask first. */
+    const asksBeforeLeaving = () =>
+      boss.evaluate(() => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    expect(await asksBeforeLeaving()).toBe(false);
+    await cell(boss, back, 3).focus();
+    await boss.keyboard.type('0738');
+    // Only typed, not taken (no Enter, no Tab): still work that a reload would lose.
+    expect(await saveButton.isDisabled()).toBe(false);
+    expect(await asksBeforeLeaving()).toBe(true);
+    await boss.keyboard.press('Escape');
+    expect(await cell(boss, back, 3).inputValue()).toBe('07:37');
+    expect(await saveButton.isDisabled()).toBe(true);
+    expect(await asksBeforeLeaving()).toBe(false);
+
+    await cell(boss, back, 3).focus();
+    await boss.keyboard.type('0738');
+    await saveButton.click();
+    await boss
+      .getByRole('status')
+      .filter({ hasText: 'Successfully saved to the database' })
+      .first()
+      .waitFor();
+    expect((await byLine()).schedules.find((s) => s.id === morning.id)?.trips[1]?.timeList[3]).toBe('07:38');
+    expect(await asksBeforeLeaving()).toBe(false);
+  });
+
   it('refuses a save made from an older version, naming who saved in between, and keeps the draft', async () => {
     await go(boss, `/admin-panel/schedules/${lineId}/grid`);
     const out = afternoon.trips[0]?.id as number;
@@ -540,8 +575,17 @@ describe('timetable grid', () => {
       '15:45',
     );
     expect(await cell(boss, out, 5).inputValue()).toBe('15:46');
+    // Something that is no time typed meanwhile: refused in red until the reload drops it.
+    await cell(boss, out, 4).focus();
+    await typeInto(boss, '9x', 'Enter');
+    expect(await cell(boss, out, 4).getAttribute('aria-invalid')).toBe('true');
     await boss.getByRole('button', { name: 'Reload the current version' }).click();
     await expect.poll(() => cell(boss, out, 5).inputValue()).toBe('15:45');
+    // The reload gave the stored times back in every cell, none held as typed or refused.
+    await expect.poll(() => cell(boss, out, 4).inputValue()).toBe('15:42');
+    expect(await cell(boss, out, 4).getAttribute('aria-invalid')).toBeNull();
+    expect(await boss.locator('#tgrid-notice').count()).toBe(0);
+    expect(await boss.locator('.tgrid-savebar button').isDisabled()).toBe(true);
     await expect
       .poll(() =>
         boss

@@ -1,6 +1,14 @@
 import { WEEKDAYS } from '@bus/core';
 import { useMutation } from '@tanstack/react-query';
-import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ClipboardEvent,
+  type KeyboardEvent,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -29,6 +37,7 @@ import {
 import { isTempId } from '../logic/temp-ids.ts';
 import { useLineSchedulesDraft } from '../schedules/line-schedules-draft.ts';
 import { ScheduleWarnings, scheduleWarningText } from '../schedules/schedule-warnings.tsx';
+import { useUnsavedChanges } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import './timetable-grid.css';
 import { withEntry, withMembers } from '../logic/copy-with.ts';
@@ -66,7 +75,8 @@ export function TimetableGrid({
   const m = useAdminMessages();
   const trpc = useTRPC();
   const toasts = useToasts();
-  const { loaded, draft, refresh, refuse } = useLineSchedulesDraft(lineId, data, `schedule-grid:${lineId}`);
+  const draftKey = `schedule-grid:${lineId}`;
+  const { loaded, draft, refresh, refuse } = useLineSchedulesDraft(lineId, data, draftKey);
   const saveList = useMutation(trpc.admin.schedules.saveList.mutationOptions());
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -90,6 +100,27 @@ export function TimetableGrid({
   const forms = draft.value;
   const { grids, unplaced } = useMemo(() => buildGrids(forms, routes), [forms, routes]);
   const changed = useMemo(() => changedSchedules(forms, loaded), [forms, loaded]);
+  // Text typed into a cell of a trip still there, not yet taken: unsaved work too.
+  const typing = useMemo(() => {
+    const tripIds = new Set(forms.flatMap((f) => f.trips.map((t) => t.id)));
+    return [...texts.keys()].some((key) => tripIds.has(Number(key.split(':')[0])));
+  }, [forms, texts]);
+  // The draft's own guard covers what was taken; this one what is typed and not yet taken.
+  useUnsavedChanges(draftKey, typing);
+
+  // The draft set back to what is stored (a reload after a conflict, a discard): what the grid
+  // held about the old one (typed and refused text, outlined schedules, notices) goes with it.
+  const resets = draft.resets;
+  useEffect(() => {
+    if (resets === 0) return;
+    textsRef.current = new Map();
+    setTexts(textsRef.current);
+    refusedRef.current = new Map();
+    setRefused(refusedRef.current);
+    setFailed(new Set());
+    setWarnings(null);
+    setNotice(null);
+  }, [resets]);
   const stopCounts = new Map(routes.map((r) => [r.id, r.stopsArr.length]));
   const stopCount = (routeId: number) => stopCounts.get(routeId);
   const ruleNames = new Map(data.yearlyOptions.map((r) => [r.id, r.periodName]));
@@ -326,7 +357,20 @@ export function TimetableGrid({
 
   // ---------------------------------------------------------------------------- Save
 
+  /** Takes the text typed into cells and not yet taken (not the refused, the check below names them). */
+  const takeTyped = () => {
+    for (const key of [...textsRef.current.keys()]) {
+      if (refusedRef.current.has(key)) continue;
+      const [tripId, row] = key.split(':').map(Number) as [number, number];
+      for (const grid of grids) {
+        const column = grid.columns.find((c) => c.tripId === tripId);
+        if (column) commitCell(grid, column.scheduleId, tripId, row);
+      }
+    }
+  };
+
   const save = async (confirmed = false) => {
+    takeTyped();
     // Cells of trips that are gone (a new schedule removed, a reload) no longer count.
     const tripIds = new Set(draft.latest().flatMap((f) => f.trips.map((t) => t.id)));
     const [firstRefused] = [...refusedRef.current.keys()].filter((key) =>
@@ -672,7 +716,7 @@ export function TimetableGrid({
         <button
           type="button"
           className="btn btn--primary"
-          disabled={busy || changed.length === 0}
+          disabled={busy || (changed.length === 0 && !typing)}
           onClick={() => void save()}
         >
           {busy ? m.common.saving : changed.length === 0 ? m.common.save : m.grid.save(changed.length)}

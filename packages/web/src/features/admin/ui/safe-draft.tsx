@@ -153,6 +153,11 @@ export interface SafeDraft<T, V extends DraftVersion = number | undefined> exten
   rebase: (version: V) => void;
   /** Drops the draft and the stored copy; shows what was loaded. */
   discard: () => void;
+  /**
+   * How many times the draft was set back to what is stored (discard, reload after a conflict):
+   * an editor clears its own state about the old draft (typed text, refusals) when it changes.
+   */
+  resets: number;
   /** A failed save: a stale version shows the conflict notice; anything else is answered with its text. */
   failed: (error: unknown) => string | null;
   /** The refusal of a stale save, shown until the user reloads. */
@@ -192,6 +197,7 @@ export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
   const [restored, setRestored] = useState(() => readStored<T, V>(key));
   const draft = useDraft<T>(() => restored?.value ?? structuredClone(loaded));
   const [conflict, setConflict] = useState<string | null>(null);
+  const [resets, setResets] = useState(0);
   const loadedText = useMemo(() => JSON.stringify(loaded), [loaded]);
   const dirty = JSON.stringify(draft.value) !== loadedText;
   const baseVersion = restored ? restored.version : version;
@@ -213,6 +219,7 @@ export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
     setRestored(null);
     setConflict(null);
     draft.reset(structuredClone(loaded));
+    setResets((n) => n + 1);
   };
 
   // After a reload the draft starts again from the data as it comes back.
@@ -221,6 +228,7 @@ export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
     if (!resetOnLoad.current) return;
     resetOnLoad.current = false;
     draft.reset(structuredClone(loaded));
+    setResets((n) => n + 1);
   }, [loaded, draft.reset]);
 
   const reloadFresh = async () => {
@@ -274,6 +282,7 @@ export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
     saved,
     rebase,
     discard,
+    resets,
     failed,
     conflict,
     notices,
