@@ -92,6 +92,27 @@ async function pasteInto(page: Page, tripId: number, row: number, text: string):
   }, text);
 }
 
+/**
+ * Holds the page's next save of schedules until the returned function is called (a slow save),
+ * so what the page does while it runs can be looked at.
+ */
+async function holdSaves(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const matches = (u: URL) => u.pathname.includes('admin.schedules.saveList');
+  await page.route(
+    matches,
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return release;
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   boss = await openPage(browser);
@@ -422,6 +443,97 @@ describe('timetable grid', () => {
     );
   });
 
+  it('is read-only while a save runs, so nothing typed meanwhile is overwritten by the saved copy', async () => {
+    await go(boss, `/admin-panel/schedules/${lineId}/grid`);
+    const back = morning.trips[1]?.id as number;
+    await boss.getByLabel(`Select Schedule ${afternoon.id}`).first().check();
+    await cell(boss, back, 0).focus();
+    await typeInto(boss, '07:26', 'Enter');
+    const release = await holdSaves(boss);
+    await boss.getByRole('button', { name: 'Save 1 schedule' }).click();
+    await boss.getByRole('button', { name: 'Saving…' }).waitFor();
+    // The cells take no typing or paste, the tools and the ticks do nothing until it returns.
+    expect(await cell(boss, back, 1).getAttribute('readonly')).not.toBeNull();
+    await cell(boss, back, 1).focus();
+    await boss.keyboard.type('0730');
+    expect(await cell(boss, back, 1).inputValue()).toBe('07:29');
+    await pasteInto(boss, back, 2, '07:40');
+    expect(await cell(boss, back, 2).inputValue()).toBe('07:33');
+    for (const name of [
+      /^Copy, .* later$/,
+      /^Duplicate$/,
+      /^Shift .* later$/,
+      /^Remove new schedules$/,
+      /^Untick all$/,
+    ])
+      expect(await boss.getByRole('button', { name }).first().isDisabled(), String(name)).toBe(true);
+    expect(await boss.getByLabel(`Select Schedule ${afternoon.id}`).first().isDisabled()).toBe(true);
+    await screenshotViewport(boss, 'admin-grid-saving-1280');
+    release();
+    await boss
+      .getByRole('status')
+      .filter({ hasText: 'Successfully saved to the database' })
+      .first()
+      .waitFor();
+    await expect.poll(() => cell(boss, back, 1).getAttribute('readonly')).toBeNull();
+    expect(await boss.getByRole('button', { name: /^Duplicate$/ }).isDisabled()).toBe(false);
+    const stored = (await byLine()).schedules.find((s) => s.id === morning.id);
+    expect(stored?.trips[1]?.timeList).toEqual(['07:26', ...BACK_0725.slice(1)]);
+    await boss.getByRole('button', { name: /^Untick all$/ }).click();
+
+    // The schedule editor's card likewise, while its one schedule is saved.
+    await go(boss, `/admin-panel/schedules/${lineId}/${morning.id}`);
+    // The trip back runs the stops the other way: its stop 2 is the line's stop 5.
+    const time = boss.getByLabel(`Time at ${lineStops[4]?.name} (stop 2) on trip 2`);
+    await time.fill('07:30');
+    await time.press('Tab');
+    const releaseCard = await holdSaves(boss);
+    await boss.getByRole('button', { name: 'Save schedule' }).click();
+    await boss.getByRole('button', { name: 'Saving…' }).waitFor();
+    expect(await boss.getByLabel(`Time at ${lineStops[3]?.name} (stop 3) on trip 2`).isDisabled()).toBe(true);
+    expect(await boss.getByRole('button', { name: 'Duplicate schedule' }).isDisabled()).toBe(true);
+    releaseCard();
+    await boss.getByText('Successfully saved to the database').first().waitFor();
+    await expect.poll(() => time.isDisabled()).toBe(false);
+    const card = (await byLine()).schedules.find((s) => s.id === morning.id);
+    expect(card?.trips[1]?.timeList).toEqual(['07:26', '07:30', ...BACK_0725.slice(2)]);
+  });
+
+  it('saves a time typed into a cell and not yet taken, and asks before leaving with it', async () => {
+    await go(boss, `/admin-panel/schedules/${lineId}/grid`);
+    const back = morning.trips[1]?.id as number;
+    const saveButton = boss.locator('.tgrid-savebar button');
+    expect(await saveButton.isDisabled()).toBe(true);
+    /** Whether leaving the page now (reload, close) would ask first. */
+    const asksBeforeLeaving = () =>
+      boss.evaluate(() => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    expect(await asksBeforeLeaving()).toBe(false);
+    await cell(boss, back, 3).focus();
+    await boss.keyboard.type('0738');
+    // Only typed, not taken (no Enter, no Tab): still work that a reload would lose.
+    expect(await saveButton.isDisabled()).toBe(false);
+    expect(await asksBeforeLeaving()).toBe(true);
+    await boss.keyboard.press('Escape');
+    expect(await cell(boss, back, 3).inputValue()).toBe('07:37');
+    expect(await saveButton.isDisabled()).toBe(true);
+    expect(await asksBeforeLeaving()).toBe(false);
+
+    await cell(boss, back, 3).focus();
+    await boss.keyboard.type('0738');
+    await saveButton.click();
+    await boss
+      .getByRole('status')
+      .filter({ hasText: 'Successfully saved to the database' })
+      .first()
+      .waitFor();
+    expect((await byLine()).schedules.find((s) => s.id === morning.id)?.trips[1]?.timeList[3]).toBe('07:38');
+    expect(await asksBeforeLeaving()).toBe(false);
+  });
+
   it('refuses a save made from an older version, naming who saved in between, and keeps the draft', async () => {
     await go(boss, `/admin-panel/schedules/${lineId}/grid`);
     const out = afternoon.trips[0]?.id as number;
@@ -463,8 +575,17 @@ describe('timetable grid', () => {
       '15:45',
     );
     expect(await cell(boss, out, 5).inputValue()).toBe('15:46');
+    // Something that is no time typed meanwhile: refused in red until the reload drops it.
+    await cell(boss, out, 4).focus();
+    await typeInto(boss, '9x', 'Enter');
+    expect(await cell(boss, out, 4).getAttribute('aria-invalid')).toBe('true');
     await boss.getByRole('button', { name: 'Reload the current version' }).click();
     await expect.poll(() => cell(boss, out, 5).inputValue()).toBe('15:45');
+    // The reload gave the stored times back in every cell, none held as typed or refused.
+    await expect.poll(() => cell(boss, out, 4).inputValue()).toBe('15:42');
+    expect(await cell(boss, out, 4).getAttribute('aria-invalid')).toBeNull();
+    expect(await boss.locator('#tgrid-notice').count()).toBe(0);
+    expect(await boss.locator('.tgrid-savebar button').isDisabled()).toBe(true);
     await expect
       .poll(() =>
         boss

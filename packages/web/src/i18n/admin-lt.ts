@@ -587,9 +587,9 @@ export const adminLt: AdminMessages = {
     notATime: (text: string, where: string) =>
       `${where}: „${text}“ nėra laikas. Įrašykite, pvz., 6:15, 06:15, 615, 0615 arba 6.15; Esc grąžina išsaugotą laiką.`,
     pasteTooBig: (rows: number, cols: number, roomRows: number, roomCols: number) =>
-      `Niekas neįklijuota: bloke yra ${plural(rows, 'eilutė', 'eilutės', 'eilučių')} ir ${plural(cols, 'stulpelis', 'stulpeliai', 'stulpelių')}, o nuo šio langelio telpa ${plural(roomRows, 'eilutė', 'eilutės', 'eilučių')} ir ${plural(roomCols, 'stulpelis', 'stulpeliai', 'stulpelių')}.`,
+      `Nieko neįklijuota: bloke yra ${plural(rows, 'eilutė', 'eilutės', 'eilučių')} ir ${plural(cols, 'stulpelis', 'stulpeliai', 'stulpelių')}, o nuo šio langelio telpa ${plural(roomRows, 'eilutė', 'eilutės', 'eilučių')} ir ${plural(roomCols, 'stulpelis', 'stulpeliai', 'stulpelių')}.`,
     pasteInvalid: (text: string, row: number, col: number) =>
-      `Niekas neįklijuota: „${text}“ (bloko ${row} eilutė, ${col} stulpelis) nėra laikas.`,
+      `Nieko neįklijuota: „${text}“ (bloko ${row} eilutė, ${col} stulpelis) nėra laikas.`,
     pasted: (n: number) => `Įklijuota: ${plural(n, 'laikas', 'laikai', 'laikų')}.`,
     toolsHeading: 'Kopijavimas ir perstūmimas',
     toolsIntro:
@@ -611,7 +611,7 @@ export const adminLt: AdminMessages = {
     shifted: (n: number, offset: string, later: boolean) =>
       `${pluralForm(n, 'Perstumtas', 'Perstumti', 'Perstumta')} ${plural(n, 'tvarkaraštis', 'tvarkaraščiai', 'tvarkaraščių')} ${offset} ${later ? 'vėliau' : 'anksčiau'}: išsaugokite, kad liktų.`,
     outOfDay: (schedule: string, time: string) =>
-      `Niekas nepakeista: ${time} (${schedule}) peržengtų vidurnaktį. Laikai turi būti nuo 00:00 iki 23:59.`,
+      `Nieko nepakeista: ${time} (${schedule}) peržengtų vidurnaktį. Laikai turi būti nuo 00:00 iki 23:59.`,
     copiesRange: (max: number) => `Kopijų skaičius – sveikasis skaičius nuo 1 iki ${max}.`,
     removeOnlyNew:
       'Čia galima pašalinti tik naujus, dar neišsaugotus tvarkaraščius; išsaugotus ištrinkite tvarkaraščių redaktoriuje.',

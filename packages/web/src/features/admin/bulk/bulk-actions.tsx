@@ -10,6 +10,7 @@ import { conflictReason } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import './bulk.css';
 import { withMembers } from '../logic/copy-with.ts';
+import { ruleDisplayName } from '../logic/rule-name.ts';
 
 export type BulkResult = AdminOutputs['schedules']['bulkUpdate'];
 
@@ -98,7 +99,10 @@ export function BulkActions({
     if (count === 0) return setProblem(m.bulk.noneSelected);
     const rule = choices.find((r) => String(r.id) === ruleId);
     if (!rule) return setProblem(m.bulk.noRule);
-    void run({ runsOnYearlyId: rule.id }, m.bulk.moved(count, rule.periodName));
+    void run(
+      { runsOnYearlyId: rule.id },
+      m.bulk.moved(count, ruleDisplayName(rule.periodName, m.schedules.wholeYear)),
+    );
   };
 
   const setWeekdays = () => {
@@ -133,7 +137,7 @@ export function BulkActions({
           <option value="">{m.schedules.chooseRule}</option>
           {choices.map((r) => (
             <option key={r.id} value={r.id}>
-              {r.periodName}
+              {ruleDisplayName(r.periodName, m.schedules.wholeYear)}
             </option>
           ))}
         </select>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import type { LineSchedulesData } from '../admin-api.tsx';
 import { withMembers } from '../logic/copy-with.ts';
+import { ruleDisplayName } from '../logic/rule-name.ts';
 import { firstDeparture, orderByFirstDeparture } from '../schedules/schedule-order.ts';
 import { BulkActions, type BulkResult } from './bulk-actions.tsx';
 
@@ -61,7 +62,9 @@ export function ScheduleBulk({ lineId, data, baseVersion, onDone, onFailed, onRe
                     s.id,
                     m.schedules.firstTimes(first === null ? '' : formatTime(first)),
                     days,
-                    m.schedules.summaryRule(ruleNames.get(s.runsOnYearlyId) ?? ''),
+                    m.schedules.summaryRule(
+                      ruleDisplayName(ruleNames.get(s.runsOnYearlyId) ?? '', m.schedules.wholeYear),
+                    ),
                   )}
                 </label>
               </li>

@@ -1,6 +1,14 @@
-import { WEEKDAYS, WHOLE_YEAR_RULE_NAME } from '@bus/core';
+import { WEEKDAYS } from '@bus/core';
 import { useMutation } from '@tanstack/react-query';
-import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ClipboardEvent,
+  type KeyboardEvent,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -19,6 +27,7 @@ import {
   weekdayRanges,
 } from '../logic/grid.ts';
 import { formatMinutes, OFFSET_CHOICES, parseCellTime } from '../logic/grid-time.ts';
+import { ruleDisplayName } from '../logic/rule-name.ts';
 import {
   type ScheduleForm,
   scheduleToForm,
@@ -28,6 +37,7 @@ import {
 import { isTempId } from '../logic/temp-ids.ts';
 import { useLineSchedulesDraft } from '../schedules/line-schedules-draft.ts';
 import { ScheduleWarnings, scheduleWarningText } from '../schedules/schedule-warnings.tsx';
+import { useUnsavedChanges } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import './timetable-grid.css';
 import { withEntry, withMembers } from '../logic/copy-with.ts';
@@ -65,7 +75,8 @@ export function TimetableGrid({
   const m = useAdminMessages();
   const trpc = useTRPC();
   const toasts = useToasts();
-  const { loaded, draft, refresh, refuse } = useLineSchedulesDraft(lineId, data, `schedule-grid:${lineId}`);
+  const draftKey = `schedule-grid:${lineId}`;
+  const { loaded, draft, refresh, refuse } = useLineSchedulesDraft(lineId, data, draftKey);
   const saveList = useMutation(trpc.admin.schedules.saveList.mutationOptions());
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -89,6 +100,27 @@ export function TimetableGrid({
   const forms = draft.value;
   const { grids, unplaced } = useMemo(() => buildGrids(forms, routes), [forms, routes]);
   const changed = useMemo(() => changedSchedules(forms, loaded), [forms, loaded]);
+  // Text typed into a cell of a trip still there, not yet taken: unsaved work too.
+  const typing = useMemo(() => {
+    const tripIds = new Set(forms.flatMap((f) => f.trips.map((t) => t.id)));
+    return [...texts.keys()].some((key) => tripIds.has(Number(key.split(':')[0])));
+  }, [forms, texts]);
+  // The draft's own guard covers what was taken; this one what is typed and not yet taken.
+  useUnsavedChanges(draftKey, typing);
+
+  // The draft set back to what is stored (a reload after a conflict, a discard): what the grid
+  // held about the old one (typed and refused text, outlined schedules, notices) goes with it.
+  const resets = draft.resets;
+  useEffect(() => {
+    if (resets === 0) return;
+    textsRef.current = new Map();
+    setTexts(textsRef.current);
+    refusedRef.current = new Map();
+    setRefused(refusedRef.current);
+    setFailed(new Set());
+    setWarnings(null);
+    setNotice(null);
+  }, [resets]);
   const stopCounts = new Map(routes.map((r) => [r.id, r.stopsArr.length]));
   const stopCount = (routeId: number) => stopCounts.get(routeId);
   const ruleNames = new Map(data.yearlyOptions.map((r) => [r.id, r.periodName]));
@@ -210,8 +242,13 @@ export function TimetableGrid({
     row: number,
   ) => {
     event.preventDefault();
+    // Read-only while a save runs (the saved schedules replace the draft's when it returns).
+    if (busy) return;
+    const block = parseBlock(event.clipboardData.getData('text/plain'));
+    // No text on the clipboard (an image, nothing copied): nothing changes, nothing is said.
+    if (block.length === 0) return;
     const placed = placeBlock(
-      parseBlock(event.clipboardData.getData('text/plain')),
+      block,
       { row, col },
       {
         rows: grid.stops.length,
@@ -320,7 +357,20 @@ export function TimetableGrid({
 
   // ---------------------------------------------------------------------------- Save
 
+  /** Takes the text typed into cells and not yet taken (not the refused, the check below names them). */
+  const takeTyped = () => {
+    for (const key of [...textsRef.current.keys()]) {
+      if (refusedRef.current.has(key)) continue;
+      const [tripId, row] = key.split(':').map(Number) as [number, number];
+      for (const grid of grids) {
+        const column = grid.columns.find((c) => c.tripId === tripId);
+        if (column) commitCell(grid, column.scheduleId, tripId, row);
+      }
+    }
+  };
+
   const save = async (confirmed = false) => {
+    takeTyped();
     // Cells of trips that are gone (a new schedule removed, a reload) no longer count.
     const tripIds = new Set(draft.latest().flatMap((f) => f.trips.map((t) => t.id)));
     const [firstRefused] = [...refusedRef.current.keys()].filter((key) =>
@@ -397,14 +447,14 @@ export function TimetableGrid({
   const ruleLabel = (ruleId: number | null) => {
     const name = ruleId === null ? undefined : ruleNames.get(ruleId);
     if (name === undefined) return m.grid.noRule;
-    return name === WHOLE_YEAR_RULE_NAME ? m.schedules.wholeYear : name;
+    return ruleDisplayName(name, m.schedules.wholeYear);
   };
   const selectedNames = forms.filter((f) => selected.has(f.id)).map((f) => labelOf(f.id));
   const nothingSelected = selectedNames.length === 0;
   const n = Number(count);
 
   return (
-    <div className="tgrid">
+    <div className="tgrid" aria-busy={busy || undefined}>
       <h1>{m.grid.heading(data.lineTitle)}</h1>
       {draft.notices}
       <p className="actions-bar">
@@ -456,7 +506,7 @@ export function TimetableGrid({
           <button
             type="button"
             className="btn btn--primary"
-            disabled={nothingSelected}
+            disabled={busy || nothingSelected}
             onClick={makeCopiesClicked}
           >
             {n === 1 || !Number.isInteger(n)
@@ -465,19 +515,29 @@ export function TimetableGrid({
           </button>
         </div>
         <div className="tgrid-tools__row">
-          <button type="button" className="btn" disabled={nothingSelected} onClick={() => copy(1, 0)}>
+          <button type="button" className="btn" disabled={busy || nothingSelected} onClick={() => copy(1, 0)}>
             {m.grid.duplicate}
           </button>
-          <button type="button" className="btn" disabled={nothingSelected} onClick={() => shift(true)}>
+          <button
+            type="button"
+            className="btn"
+            disabled={busy || nothingSelected}
+            onClick={() => shift(true)}
+          >
             {m.grid.shiftLater(offsetText)}
           </button>
-          <button type="button" className="btn" disabled={nothingSelected} onClick={() => shift(false)}>
+          <button
+            type="button"
+            className="btn"
+            disabled={busy || nothingSelected}
+            onClick={() => shift(false)}
+          >
             {m.grid.shiftEarlier(offsetText)}
           </button>
           <button
             type="button"
             className="btn btn--danger-outline"
-            disabled={nothingSelected}
+            disabled={busy || nothingSelected}
             onClick={removeNew}
           >
             {m.grid.removeNew}
@@ -485,7 +545,7 @@ export function TimetableGrid({
           <button
             type="button"
             className="btn"
-            disabled={nothingSelected}
+            disabled={busy || nothingSelected}
             onClick={() => setSelected(new Set())}
           >
             {m.grid.clearSelection}
@@ -542,6 +602,7 @@ export function TimetableGrid({
                               type="checkbox"
                               className="checkbox"
                               checked={on}
+                              disabled={busy}
                               aria-label={m.grid.select(label)}
                               onChange={(event) => toggle(form.id, event.target.checked)}
                             />
@@ -601,6 +662,9 @@ export function TimetableGrid({
                               size={6}
                               maxLength={8}
                               placeholder="–"
+                              // While a save runs: the saved schedules replace the draft's when
+                              // it returns, so an edit made meanwhile would be lost.
+                              readOnly={busy}
                               value={text ?? stored}
                               onFocus={(event) => {
                                 setActive({ grid: grid.key, tripId: column.tripId, row });
@@ -652,7 +716,7 @@ export function TimetableGrid({
         <button
           type="button"
           className="btn btn--primary"
-          disabled={busy || changed.length === 0}
+          disabled={busy || (changed.length === 0 && !typing)}
           onClick={() => void save()}
         >
           {busy ? m.common.saving : changed.length === 0 ? m.common.save : m.grid.save(changed.length)}

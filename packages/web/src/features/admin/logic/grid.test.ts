@@ -126,12 +126,21 @@ describe('paste', () => {
     ['6:15\r\n6:20\r\n', [['6:15'], ['6:20']]],
     ['8.15\t\t9.15', [['8.15', '', '9.15']]],
     ['\n', [['']]],
+    ['\r\n', [['']]],
+    ['', []],
     ['6:15\n\n6:25', [['6:15'], [''], ['6:25']]],
   ])('parseBlock(%j)', (text, rows) => {
     expect(parseBlock(text)).toEqual(rows);
   });
 
   const size = { rows: 6, cols: 3 };
+  it.each([
+    ['', []],
+    ['\r\n', [{ row: 2, col: 1, value: '' }]],
+    ['\n', [{ row: 2, col: 1, value: '' }]],
+  ])('pasting %j places %j (no text: nothing; a copied empty cell: clears one cell)', (text, cells) => {
+    expect(placeBlock(parseBlock(text), { row: 2, col: 1 }, size)).toEqual({ ok: true, cells });
+  });
   it('places a block from the active cell, every value read as a time', () => {
     expect(placeBlock(parseBlock('8.15\t0915\n820\t\n'), { row: 4, col: 1 }, size)).toEqual({
       ok: true,

@@ -155,8 +155,13 @@ export function moveCell(
 // ------------------------------------------------------------------------------------------
 // Pasting a block copied from a spreadsheet
 
-/** Rows of cells of a copied block: lines split by newlines, cells by tabs. */
+/**
+ * Rows of cells of a copied block: lines split by newlines, cells by tabs. No text at all (a
+ * clipboard holding no text) is no block: nothing to paste. A spreadsheet's copied empty cell
+ * ("\r\n") is one empty cell and clears the cell it is pasted on.
+ */
 export function parseBlock(text: string): string[][] {
+  if (text === '') return [];
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   // A spreadsheet ends the copied block with a newline: that is no extra empty row.
   if (lines.length > 1 && lines.at(-1) === '') lines.pop();
@@ -172,12 +177,14 @@ export type PasteResult =
  * A pasted block placed with its top left corner at `at`: every value read as a time (an
  * empty cell clears its time). All or nothing: a block that does not fit from there, or any
  * value that is not a time, is refused whole, naming why (row and col 1-based in the block).
+ * An empty block places nothing.
  */
 export function placeBlock(
   block: string[][],
   at: CellPos,
   size: { rows: number; cols: number },
 ): PasteResult {
+  if (block.length === 0) return { ok: true, cells: [] };
   const rows = block.length;
   const cols = Math.max(...block.map((r) => r.length));
   const roomRows = size.rows - at.row;

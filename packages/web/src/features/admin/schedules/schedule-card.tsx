@@ -106,7 +106,9 @@ export function ScheduleCard({
       </h2>
       <div id={`${id}-body`} className="sched-card__body" hidden={!expanded}>
         {expanded && (
-          <>
+          // Read-only while its save runs: the stored copy replaces the form when the save
+          // returns, so an edit made meanwhile would be lost without a word.
+          <fieldset className="sched-card__fields" disabled={busy} aria-busy={busy || undefined}>
             <fieldset
               className={`weekday-checks${showInvalid && form.runsOnWeekly.length === 0 ? ' is-invalid' : ''}`}
             >
@@ -241,7 +243,7 @@ export function ScheduleCard({
                 </ConfirmDelete>
               )}
             </div>
-          </>
+          </fieldset>
         )}
       </div>
     </article>

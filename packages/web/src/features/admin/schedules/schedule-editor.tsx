@@ -1,4 +1,3 @@
-import { WHOLE_YEAR_RULE_NAME } from '@bus/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -7,6 +6,7 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import type { AdminRouteData, LineSchedulesData } from '../admin-api.tsx';
 import { ScheduleBulk } from '../bulk/schedule-bulk.tsx';
 import { copySchedule } from '../logic/grid.ts';
+import { ruleDisplayName } from '../logic/rule-name.ts';
 import {
   type ScheduleWarning,
   scheduleToForm,
@@ -167,7 +167,7 @@ export function ScheduleEditor({
 
   const ruleLabel = (ruleId: number | null) => {
     const name = ruleId === null ? undefined : ruleNames.get(ruleId);
-    return name === WHOLE_YEAR_RULE_NAME ? m.schedules.wholeYear : (name ?? '');
+    return ruleDisplayName(name ?? '', m.schedules.wholeYear);
   };
 
   return (
@@ -198,6 +198,10 @@ export function ScheduleEditor({
               onFailed={draft.failed}
               onReload={refresh}
               onDone={(result) => {
+                // The draft is based on the version the bulk change made (a draft brought back
+                // from an earlier visit would otherwise send its old one and be refused).
+                const version = result.versions.find((v) => v.lineId === lineId)?.version;
+                if (version !== undefined) draft.rebase(version);
                 // The editor shows the new rule and weekdays; other unsaved edits stay.
                 const changed = new Map(result.schedules.map((s) => [s.id, s]));
                 draft.edit((all) => {

@@ -103,6 +103,8 @@ describe('timetable check page', () => {
       'nothing to report',
     ];
     const at = order.map((words) => shown.indexOf(words));
+    // Every title is there (indexOf -1 would sort first and pass unnoticed), in this order.
+    for (const [i, index] of at.entries()) expect(index, order[i]).toBeGreaterThanOrEqual(0);
     expect(at).toEqual([...at].sort((a, b) => a - b));
 
     const errors = groupHtml(html, 'Times going backwards along a trip');

@@ -144,8 +144,20 @@ export interface SafeDraft<T, V extends DraftVersion = number | undefined> exten
   restoredAt: string | null;
   /** After a successful save: the stored copy is dropped; the next version comes with the data. */
   saved: () => void;
+  /**
+   * What was loaded was saved by another way while the draft stays (a bulk change of schedules):
+   * the draft is now based on `version`. A draft brought back from an earlier visit keeps its
+   * edits but sends `version` from now on (else its next save is refused as stale, naming the
+   * user); any other draft sends the loaded version, which comes with the data.
+   */
+  rebase: (version: V) => void;
   /** Drops the draft and the stored copy; shows what was loaded. */
   discard: () => void;
+  /**
+   * How many times the draft was set back to what is stored (discard, reload after a conflict):
+   * an editor clears its own state about the old draft (typed text, refusals) when it changes.
+   */
+  resets: number;
   /** A failed save: a stale version shows the conflict notice; anything else is answered with its text. */
   failed: (error: unknown) => string | null;
   /** The refusal of a stale save, shown until the user reloads. */
@@ -185,6 +197,7 @@ export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
   const [restored, setRestored] = useState(() => readStored<T, V>(key));
   const draft = useDraft<T>(() => restored?.value ?? structuredClone(loaded));
   const [conflict, setConflict] = useState<string | null>(null);
+  const [resets, setResets] = useState(0);
   const loadedText = useMemo(() => JSON.stringify(loaded), [loaded]);
   const dirty = JSON.stringify(draft.value) !== loadedText;
   const baseVersion = restored ? restored.version : version;
@@ -199,11 +212,14 @@ export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
     setConflict(null);
   };
 
+  const rebase = (next: V) => setRestored((r) => (r === null ? r : { ...r, version: next }));
+
   const discard = () => {
     writeStored(key, null);
     setRestored(null);
     setConflict(null);
     draft.reset(structuredClone(loaded));
+    setResets((n) => n + 1);
   };
 
   // After a reload the draft starts again from the data as it comes back.
@@ -212,6 +228,7 @@ export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
     if (!resetOnLoad.current) return;
     resetOnLoad.current = false;
     draft.reset(structuredClone(loaded));
+    setResets((n) => n + 1);
   }, [loaded, draft.reset]);
 
   const reloadFresh = async () => {
@@ -263,7 +280,9 @@ export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
     baseVersion,
     restoredAt: restored?.at ?? null,
     saved,
+    rebase,
     discard,
+    resets,
     failed,
     conflict,
     notices,
