@@ -416,7 +416,7 @@ describe('bulk change on a page with a restored draft', () => {
     const panel = page.locator('details.bulk-panel');
     // The whole-year rule is named as the cards name it, not by its stored name.
     await panel.getByLabel(new RegExp(`^Schedule ${a.t0930}: 09:30 .*rule: -$`)).waitFor();
-    expect(await panel.getByText(WHOLE_YEAR).count()).toBe(0);
+    expect(await panel.getByRole('checkbox', { name: new RegExp(WHOLE_YEAR) }).count()).toBe(0);
     await panel.getByLabel(`Schedule ${a.t0930}: 09:30`).check();
     await panel.getByLabel(`Schedule ${a.t1400}: 14:00`).check();
     await panel.getByRole('checkbox', { name: 'Monday' }).check();

@@ -10,7 +10,6 @@ import { conflictReason } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import './bulk.css';
 import { withMembers } from '../logic/copy-with.ts';
-import { ruleDisplayName } from '../logic/rule-name.ts';
 
 export type BulkResult = AdminOutputs['schedules']['bulkUpdate'];
 
@@ -101,7 +100,8 @@ export function BulkActions({
     if (!rule) return setProblem(m.bulk.noRule);
     void run(
       { runsOnYearlyId: rule.id },
-      m.bulk.moved(count, ruleDisplayName(rule.periodName, m.schedules.wholeYear)),
+      // The rule's own name, as the schedule card's rule list names it: a dash would say nothing here.
+      m.bulk.moved(count, rule.periodName),
     );
   };
 
@@ -137,7 +137,7 @@ export function BulkActions({
           <option value="">{m.schedules.chooseRule}</option>
           {choices.map((r) => (
             <option key={r.id} value={r.id}>
-              {ruleDisplayName(r.periodName, m.schedules.wholeYear)}
+              {r.periodName}
             </option>
           ))}
         </select>
