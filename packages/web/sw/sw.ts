@@ -6,6 +6,7 @@ import {
   cacheKey,
   FETCHED_AT_HEADER,
   fetchedAtOf,
+  isAbort,
   overflow,
   PROBE_URL,
   type RequestKind,
@@ -98,6 +99,8 @@ async function networkFirst(kind: RequestKind, event: FetchEvent): Promise<Respo
     if (kind === 'answer') void tell(event.clientId, { type: 'online' });
     return response;
   } catch (error) {
+    // Called off by the page (its input changed): no network failure, nothing to tell it.
+    if (isAbort(error, event.request.signal.aborted)) throw error;
     const kept = await fromCache(kind, event.request.url);
     // Nothing kept: the page fails as it would without a worker (it says so in words).
     if (kept === undefined) throw error;

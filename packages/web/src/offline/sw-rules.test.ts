@@ -4,6 +4,7 @@ import {
   CACHE_NAMES,
   cacheKey,
   fetchedAtOf,
+  isAbort,
   overflow,
   type RequestFacts,
   requestKind,
@@ -132,5 +133,19 @@ describe('worthKeeping: what a page loaded before the worker served it', () => {
       departures,
       `${ORIGIN}/favicon.svg`,
     ]);
+  });
+});
+
+describe('isAbort: a request the page called off is no dead network', () => {
+  it.each([
+    ['the request aborted, fetch failed', new TypeError('Failed to fetch'), true, true],
+    ['an AbortError, the request not (yet) marked', new DOMException('aborted', 'AbortError'), false, true],
+    ['an AbortError as a plain object', { name: 'AbortError' }, false, true],
+    ['no network', new TypeError('Failed to fetch'), false, false],
+    ['another DOMException', new DOMException('quota', 'QuotaExceededError'), false, false],
+    ['nothing thrown', undefined, false, false],
+    ['a string', 'AbortError', false, false],
+  ])('%s', (_name, error, aborted, expected) => {
+    expect(isAbort(error, aborted)).toBe(expected);
   });
 });
