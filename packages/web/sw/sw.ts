@@ -7,6 +7,7 @@ import {
   FETCHED_AT_HEADER,
   fetchedAtOf,
   isAbort,
+  oldestShown,
   overflow,
   PROBE_URL,
   type RequestKind,
@@ -44,14 +45,21 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** Which kept answer each page was given instead of the network's (by client id). */
+/**
+ * When the oldest kept answer each page was given instead of the network's was fetched (by client
+ * id): the banner names the oldest on screen.
+ */
 const offlineClients = new Map<string, number>();
 
 async function tell(clientId: string, message: ToPage): Promise<void> {
-  if (message.type === 'offline') offlineClients.set(clientId, message.fetchedAt);
-  else if (!offlineClients.delete(clientId)) return;
+  let told = message;
+  if (message.type === 'offline') {
+    const fetchedAt = oldestShown(offlineClients.get(clientId), message.fetchedAt);
+    offlineClients.set(clientId, fetchedAt);
+    told = { type: 'offline', fetchedAt };
+  } else if (!offlineClients.delete(clientId)) return;
   const client = clientId === '' ? undefined : await self.clients.get(clientId);
-  client?.postMessage(message);
+  client?.postMessage(told);
 }
 
 async function keep(cacheName: string, key: string, response: Response): Promise<void> {

@@ -2,7 +2,7 @@ import { offlineEn } from '../i18n/offline-en.ts';
 import { offlineLt } from '../i18n/offline-lt.ts';
 import stylesheet from './offline.css?url';
 import { shownAsOf } from './shown-as-of.ts';
-import { type ToPage, type ToWorker, worthKeeping } from './sw-rules.ts';
+import { oldestShown, type ToPage, type ToWorker, worthKeeping } from './sw-rules.ts';
 
 /**
  * Offline use (issue 15), loaded after the page (main.tsx), never on the first load's path:
@@ -17,10 +17,11 @@ import { type ToPage, type ToWorker, worthKeeping } from './sw-rules.ts';
  */
 
 let banner: HTMLElement | null = null;
-let fetchedAt = 0;
+/** When the oldest kept answer on the page was fetched (the banner names it). */
+let fetchedAt: number | undefined;
 
 function render(): void {
-  if (banner === null) return;
+  if (banner === null || fetchedAt === undefined) return;
   const m = document.documentElement.lang === 'lt' ? offlineLt : offlineEn;
   const text = document.createElement('p');
   text.textContent = m.shownAsOf(shownAsOf(fetchedAt, Date.now(), m.locale));
@@ -41,7 +42,7 @@ function show(worker: ServiceWorkerContainer, message: ToPage): void {
     if (banner !== null) location.reload();
     return;
   }
-  fetchedAt = message.fetchedAt;
+  fetchedAt = oldestShown(fetchedAt, message.fetchedAt);
   if (banner === null) {
     const link = document.createElement('link');
     link.rel = 'stylesheet';

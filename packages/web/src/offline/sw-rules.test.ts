@@ -5,6 +5,7 @@ import {
   cacheKey,
   fetchedAtOf,
   isAbort,
+  oldestShown,
   overflow,
   type RequestFacts,
   requestKind,
@@ -147,5 +148,16 @@ describe('isAbort: a request the page called off is no dead network', () => {
     ['a string', 'AbortError', false, false],
   ])('%s', (_name, error, aborted, expected) => {
     expect(isAbort(error, aborted)).toBe(expected);
+  });
+});
+
+describe('oldestShown: the banner names the oldest kept answer on the page', () => {
+  it.each([
+    ['the first kept answer', undefined, 1_000, 1_000],
+    ['an older one after it', 5_000, 1_000, 1_000],
+    ['a newer one after it (the oldest stays)', 1_000, 5_000, 1_000],
+    ['the same time again', 3_000, 3_000, 3_000],
+  ])('%s', (_name, previous, fetchedAt, expected) => {
+    expect(oldestShown(previous, fetchedAt)).toBe(expected);
   });
 });

@@ -117,6 +117,14 @@ export function isAbort(error: unknown, requestAborted: boolean): boolean {
   );
 }
 
+/**
+ * The fetch time the banner names when one more kept answer is shown: the oldest on the page
+ * ("shown as of" must not claim the rest is newer than it is).
+ */
+export function oldestShown(previous: number | undefined, fetchedAt: number): number {
+  return previous === undefined ? fetchedAt : Math.min(previous, fetchedAt);
+}
+
 /** Messages between the worker and the page. */
 export type ToPage =
   /** An answer on this page came from the cache: the network failed. */
