@@ -17,19 +17,44 @@ import { oldestShown, type ToPage, type ToWorker, worthKeeping } from './sw-rule
  */
 
 let banner: HTMLElement | null = null;
+/**
+ * The banner's sentence and button, made once: only their text changes, and only when it
+ * differs (a screen reader reads the live region again when its nodes are replaced).
+ */
+let sentence: Text | null = null;
+let retry: HTMLButtonElement | null = null;
 /** When the oldest kept answer on the page was fetched (the banner names it). */
 let fetchedAt: number | undefined;
 
 function render(): void {
-  if (banner === null || fetchedAt === undefined) return;
+  if (sentence === null || retry === null || fetchedAt === undefined) return;
   const m = document.documentElement.lang === 'lt' ? offlineLt : offlineEn;
-  const text = document.createElement('p');
-  text.textContent = m.shownAsOf(shownAsOf(fetchedAt, Date.now(), m.locale));
-  const retry = document.createElement('button');
-  retry.type = 'button';
-  retry.textContent = m.retry;
-  retry.addEventListener('click', () => location.reload());
-  banner.replaceChildren(text, retry);
+  const text = m.shownAsOf(shownAsOf(fetchedAt, Date.now(), m.locale));
+  if (sentence.data !== text) sentence.data = text;
+  if (retry.textContent !== m.retry) retry.textContent = m.retry;
+}
+
+/**
+ * The live region (role=status), put on the page empty: its words come on the next frame, so
+ * screen readers announce them (words inserted with the region itself often are not).
+ */
+function insertBanner(): void {
+  const region = document.createElement('div');
+  region.className = 'offline-banner';
+  region.setAttribute('role', 'status');
+  const p = document.createElement('p');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.addEventListener('click', () => location.reload());
+  document.body.prepend(region);
+  banner = region;
+  requestAnimationFrame(() => {
+    sentence = document.createTextNode('');
+    p.append(sentence);
+    retry = button;
+    region.append(p, button);
+    render();
+  });
 }
 
 /** How often the worker is asked whether the server answers again, while the banner shows. */
@@ -48,10 +73,7 @@ function show(worker: ServiceWorkerContainer, message: ToPage): void {
     link.rel = 'stylesheet';
     link.href = stylesheet;
     document.head.append(link);
-    banner = document.createElement('div');
-    banner.className = 'offline-banner';
-    banner.setAttribute('role', 'status');
-    document.body.prepend(banner);
+    insertBanner();
     new MutationObserver(render).observe(document.documentElement, { attributeFilter: ['lang'] });
     // Asked through the worker, which fetches the answers: the page's 'online' event may come
     // before the network really answers (a captive portal, a weak signal), or not at all.
