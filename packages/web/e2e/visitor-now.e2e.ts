@@ -257,6 +257,24 @@ describe('public holiday notices', () => {
     },
   );
 
+  it('the line page with no date, left open past midnight, turns to the new day with the header', async () => {
+    const p = await page(1280, '2026-12-24T23:58');
+    await goto(p, '/browse/13');
+    expect(await p.locator('.notice').count()).toBe(0);
+    expect(await p.locator('.line-day').textContent()).toMatch(/^On Thursday 24 December 2026, /);
+    expect(await p.getByRole('link', { name: 'Print timetable' }).getAttribute('href')).toBe(
+      '/print/line/13?date=2026-12-24',
+    );
+    // Christmas comes while the page is open: asked again for the new day, the notice shows.
+    await p.clock.runFor('03:00');
+    await expect.poll(() => p.locator('.notice').count()).toBe(1);
+    expect(await p.locator('.notice').textContent()).toBe(notice);
+    expect(await p.locator('.line-day').textContent()).toMatch(/^On Friday 25 December 2026, \d+ of \d+ /);
+    expect(await p.getByRole('link', { name: 'Print timetable' }).getAttribute('href')).toBe(
+      '/print/line/13?date=2026-12-25',
+    );
+  });
+
   it('says nothing on an ordinary day, and the line page names the weekday and season reasons', async () => {
     const p = await page(1280, `${MONDAY}T09:00`);
     await goto(p, `/?date=2026-12-28`);
@@ -393,6 +411,14 @@ describe('polish on a 390 px phone', () => {
       '/calendar/stop/1.ics?dir=Out+bound&to=27',
     );
     await goto(p, `/?from=27&dir=City+bound&date=${MONDAY}`);
+    expect(await p.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe(
+      '/calendar/stop/27.ics?dir=City+bound',
+    );
+    // Another date chosen: the poster is of that date (the calendar feed has none).
+    await goto(p, `/?from=27&dir=City+bound&date=${TUESDAY}`);
+    expect(await p.getByRole('link', { name: 'Print' }).getAttribute('href')).toBe(
+      `/print/stop/27?dir=City+bound&date=${TUESDAY}`,
+    );
     expect(await p.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe(
       '/calendar/stop/27.ics?dir=City+bound',
     );

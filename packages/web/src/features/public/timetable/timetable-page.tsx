@@ -60,7 +60,10 @@ export function TimetablePage() {
           <HourGrid items={data.items} date={data.query.date} now={now} search={search} />
         ))}
       <p className="home-links">
-        <a href={`/print/stop/${q.from}?${feed}`}>{m.now.print}</a>
+        {/* The poster of the chosen date (today's needs none: the poster's default). */}
+        <a href={`/print/stop/${q.from}?${feed}${q.date === now.date ? '' : `&date=${q.date}`}`}>
+          {m.now.print}
+        </a>
         <a href={`/calendar/stop/${q.from}.ics?${feed}`}>{m.now.calendar}</a>
       </p>
     </>
