@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextBusesEn } from '../../../i18n/next-buses-en.ts';
 import { nextBusesLt } from '../../../i18n/next-buses-lt.ts';
-import { hasLeft, minuteOf, nowSlot, otherPasses } from './countdown.ts';
+import { hasLeft, minuteOf, nowSlot, otherPasses, showsNextBuses } from './countdown.ts';
 import { buildHourGrid } from './hour-grid.ts';
 import { nextDepartures, waitParts } from './next-departures.ts';
 
@@ -136,5 +136,16 @@ describe('otherPasses (a loop bus passing the stop twice)', () => {
     const items = passes.map(([tripId, time]) => at(time as string, tripId as number));
     const other = otherPasses(items);
     expect(items.map((item) => other.get(item))).toEqual(others);
+  });
+});
+
+describe('showsNextBuses: the panel is for today only', () => {
+  it.each([
+    ['departures of today', '2026-11-23', '2026-11-23', true],
+    ['of tomorrow', '2026-11-24', '2026-11-23', false],
+    ['of yesterday (the page left open past midnight)', '2026-11-22', '2026-11-23', false],
+    ['no departures yet', undefined, '2026-11-23', false],
+  ])('%s', (_name, date, today, expected) => {
+    expect(showsNextBuses(date, today)).toBe(expected);
   });
 });

@@ -3,7 +3,6 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { en } from '../../../i18n/en.ts';
-import { nextBusesEn } from '../../../i18n/next-buses-en.ts';
 import { clearPublicQueryCache, primePublicQuery } from '../../../lib/use-public-query.ts';
 import { TimetablePage } from './timetable-page.tsx';
 
@@ -87,8 +86,7 @@ describe('timetable home', () => {
     // The chosen date (not today) goes with the poster, not with the calendar feed.
     expect(html).toContain('<a href="/print/stop/1?dir=Out+bound&amp;to=27&amp;date=2099-05-01">Print</a>');
     expect(html).toContain('<a href="/calendar/stop/1.ics?dir=Out+bound&amp;to=27">Add to calendar</a>');
-    // Not today: no countdown and no "now" marker.
-    expect(html).not.toContain(nextBusesEn.next);
+    // Not today: no "now" marker (Next buses, a lazy chunk, is tested by showsNextBuses).
     expect(html).not.toContain('now-mark');
   });
 
