@@ -30,18 +30,34 @@ interface Departures {
 let browser: Browser;
 const pages: Page[] = [];
 
-/**
- * A page with the browser clock set to `vilnius` ('YYYY-MM-DDTHH:MM' in Vilnius: UTC+2 in
- * winter, UTC+3 from the last Sunday of March to the last Sunday of October).
- */
+const vilniusClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Vilnius',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The instant Vilnius' clock shows `vilnius` ('YYYY-MM-DDTHH:MM'), whatever the year's clock changes. */
+function vilniusInstant(vilnius: string): Date {
+  const wall = Date.parse(`${vilnius}:00Z`);
+  // Vilnius is UTC+2 in winter time, UTC+3 in summer time: the offset its clock agrees with.
+  for (const hours of [3, 2]) {
+    const at = new Date(wall - hours * 3_600_000);
+    const p = Object.fromEntries(vilniusClock.formatToParts(at).map((part) => [part.type, part.value]));
+    if (`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}` === vilnius) return at;
+  }
+  throw new Error(`Vilnius' clock never shows ${vilnius}`);
+}
+
+/** A page with the browser clock set to `vilnius` ('YYYY-MM-DDTHH:MM' in Vilnius). */
 async function page(width: number, vilnius: string | null = null, locale = 'en-GB'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
   const p = watchPage(await context.newPage());
   pages.push(p);
-  if (vilnius) {
-    const summer = vilnius >= '2027-03-28T03' && vilnius < '2027-10-31T04';
-    await p.clock.install({ time: new Date(`${vilnius}:00${summer ? '+03:00' : '+02:00'}`) });
-  }
+  if (vilnius) await p.clock.install({ time: vilniusInstant(vilnius) });
   return p;
 }
 
