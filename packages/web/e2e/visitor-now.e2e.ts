@@ -274,20 +274,28 @@ describe('public holiday notices', () => {
   );
 
   it('the line page with no date, left open past midnight, turns to the new day with the header', async () => {
-    const p = await page(1280, '2026-12-24T23:58');
+    // 16 February (a public holiday) comes while the page of the 15th is open.
+    for (const [date, holiday] of [
+      ['2027-02-15', false],
+      ['2027-02-16', true],
+    ] as const)
+      expect((await api<Departures>('departures', { from: 1, dir: 'Out bound', date })).holiday).toBe(
+        holiday,
+      );
+    const p = await page(1280, '2027-02-15T23:58');
     await goto(p, '/browse/13');
     expect(await p.locator('.notice').count()).toBe(0);
-    expect(await p.locator('.line-day').textContent()).toMatch(/^On Thursday 24 December 2026, /);
+    expect(await p.locator('.line-day').textContent()).toMatch(/^On Monday, 15 February 2027, /);
     expect(await p.getByRole('link', { name: 'Print timetable' }).getAttribute('href')).toBe(
-      '/print/line/13?date=2026-12-24',
+      '/print/line/13?date=2027-02-15',
     );
-    // Christmas comes while the page is open: asked again for the new day, the notice shows.
+    // Past midnight the page asks again for the new day: the notice and the summary are its.
     await p.clock.runFor('03:00');
     await expect.poll(() => p.locator('.notice').count()).toBe(1);
     expect(await p.locator('.notice').textContent()).toBe(notice);
-    expect(await p.locator('.line-day').textContent()).toMatch(/^On Friday 25 December 2026, \d+ of \d+ /);
+    expect(await p.locator('.line-day').textContent()).toMatch(/^On Tuesday, 16 February 2027, \d+ of \d+ /);
     expect(await p.getByRole('link', { name: 'Print timetable' }).getAttribute('href')).toBe(
-      '/print/line/13?date=2026-12-25',
+      '/print/line/13?date=2027-02-16',
     );
   });
 
