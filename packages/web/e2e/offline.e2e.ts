@@ -190,7 +190,8 @@ describe('offline', () => {
     await p.reload();
     await settled(p);
     expect(await chipTexts(p)).toEqual(before);
-    await banner(p).waitFor();
+    // The live region goes in empty; its words come on the next frame (so they are announced).
+    await banner(p).locator('p').waitFor();
     const text = (await banner(p).textContent()) ?? '';
     expect(text).toMatch(BANNER);
     expect(fetchedAt).toContain(BANNER.exec(text)?.[1]);
@@ -271,7 +272,8 @@ describe('offline', () => {
     await p.reload();
     await settled(p);
     expect(await chipTexts(p)).toEqual(before);
-    await banner(p).waitFor();
+    // The live region goes in empty; its words come on the next frame (so they are announced).
+    await banner(p).locator('p').waitFor();
     const text = (await banner(p).textContent()) ?? '';
     expect(text).toMatch(BANNER_LT);
     expect(fetchedAt).toContain(BANNER_LT.exec(text)?.[1]);

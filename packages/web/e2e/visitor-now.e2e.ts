@@ -30,18 +30,34 @@ interface Departures {
 let browser: Browser;
 const pages: Page[] = [];
 
-/**
- * A page with the browser clock set to `vilnius` ('YYYY-MM-DDTHH:MM' in Vilnius: UTC+2 in
- * winter, UTC+3 from the last Sunday of March to the last Sunday of October).
- */
+const vilniusClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Vilnius',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The instant Vilnius' clock shows `vilnius` ('YYYY-MM-DDTHH:MM'), whatever the year's clock changes. */
+function vilniusInstant(vilnius: string): Date {
+  const wall = Date.parse(`${vilnius}:00Z`);
+  // Vilnius is UTC+2 in winter time, UTC+3 in summer time: the offset its clock agrees with.
+  for (const hours of [3, 2]) {
+    const at = new Date(wall - hours * 3_600_000);
+    const p = Object.fromEntries(vilniusClock.formatToParts(at).map((part) => [part.type, part.value]));
+    if (`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}` === vilnius) return at;
+  }
+  throw new Error(`Vilnius' clock never shows ${vilnius}`);
+}
+
+/** A page with the browser clock set to `vilnius` ('YYYY-MM-DDTHH:MM' in Vilnius). */
 async function page(width: number, vilnius: string | null = null, locale = 'en-GB'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
   const p = watchPage(await context.newPage());
   pages.push(p);
-  if (vilnius) {
-    const summer = vilnius >= '2027-03-28T03' && vilnius < '2027-10-31T04';
-    await p.clock.install({ time: new Date(`${vilnius}:00${summer ? '+03:00' : '+02:00'}`) });
-  }
+  if (vilnius) await p.clock.install({ time: vilniusInstant(vilnius) });
   return p;
 }
 
@@ -244,7 +260,9 @@ describe('public holiday notices', () => {
       // M38 (line 13), the city bus: its weekday schedules do not run on the holiday.
       await goto(p, `/browse/13?date=${date}`);
       expect(await p.locator('.notice').textContent()).toBe(notice);
-      expect(await p.locator('.line-day').textContent()).toMatch(/^On .+, \d+ of \d+ schedules do not run$/);
+      expect(await p.locator('.line-day').textContent()).toMatch(
+        /^On .+, \d+ of \d+ schedules? (?:does|do) not run$/,
+      );
       const reasons = await p.locator('.schedule-card__off').allTextContents();
       expect(reasons.length).toBeGreaterThan(0);
       expect(reasons.some((r) => r.includes('no public holiday service'))).toBe(true);
@@ -254,6 +272,32 @@ describe('public holiday notices', () => {
       await expectNoHorizontalScroll(p, 390);
     },
   );
+
+  it('the line page with no date, left open past midnight, turns to the new day with the header', async () => {
+    // 16 February (a public holiday) comes while the page of the 15th is open.
+    for (const [date, holiday] of [
+      ['2027-02-15', false],
+      ['2027-02-16', true],
+    ] as const)
+      expect((await api<Departures>('departures', { from: 1, dir: 'Out bound', date })).holiday).toBe(
+        holiday,
+      );
+    const p = await page(1280, '2027-02-15T23:58');
+    await goto(p, '/browse/13');
+    expect(await p.locator('.notice').count()).toBe(0);
+    expect(await p.locator('.line-day').textContent()).toMatch(/^On Monday, 15 February 2027, /);
+    expect(await p.getByRole('link', { name: 'Print timetable' }).getAttribute('href')).toBe(
+      '/print/line/13?date=2027-02-15',
+    );
+    // Past midnight the page asks again for the new day: the notice and the summary are its.
+    await p.clock.runFor('03:00');
+    await expect.poll(() => p.locator('.notice').count()).toBe(1);
+    expect(await p.locator('.notice').textContent()).toBe(notice);
+    expect(await p.locator('.line-day').textContent()).toMatch(/^On Tuesday, 16 February 2027, \d+ of \d+ /);
+    expect(await p.getByRole('link', { name: 'Print timetable' }).getAttribute('href')).toBe(
+      '/print/line/13?date=2027-02-16',
+    );
+  });
 
   it('says nothing on an ordinary day, and the line page names the weekday and season reasons', async () => {
     const p = await page(1280, `${MONDAY}T09:00`);
@@ -274,7 +318,9 @@ describe('public holiday notices', () => {
     );
     await screenshot(p, 'holiday-home-1280-lt');
     await goto(p, '/browse/13?date=2026-12-25');
-    expect(await p.locator('.line-day').textContent()).toMatch(/: nekursuoja \d+ iš \d+ tvarkaraščių$/);
+    expect(await p.locator('.line-day').textContent()).toMatch(
+      /: nekursuoja \d+ iš \d+ (?:tvarkaraščių|tvarkaraščio)$/,
+    );
     expect((await p.locator('.schedule-card__off').allTextContents()).join(' ')).toContain(
       'švenčių dienomis reisų nėra',
     );
@@ -389,6 +435,14 @@ describe('polish on a 390 px phone', () => {
       '/calendar/stop/1.ics?dir=Out+bound&to=27',
     );
     await goto(p, `/?from=27&dir=City+bound&date=${MONDAY}`);
+    expect(await p.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe(
+      '/calendar/stop/27.ics?dir=City+bound',
+    );
+    // Another date chosen: the poster is of that date (the calendar feed has none).
+    await goto(p, `/?from=27&dir=City+bound&date=${TUESDAY}`);
+    expect(await p.getByRole('link', { name: 'Print' }).getAttribute('href')).toBe(
+      `/print/stop/27?dir=City+bound&date=${TUESDAY}`,
+    );
     expect(await p.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe(
       '/calendar/stop/27.ics?dir=City+bound',
     );

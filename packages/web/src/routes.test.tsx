@@ -7,6 +7,7 @@ import { adminEn } from './i18n/admin-en.ts';
 import { en as enHome } from './i18n/en.ts';
 import { enPages } from './i18n/en-pages.ts';
 import { USER_STORAGE_KEY } from './lib/stored-user.ts';
+import { todayInVilnius } from './lib/today.ts';
 import { clearPublicQueryCache, primePublicQuery } from './lib/use-public-query.ts';
 import { lineTimetable, schedule, trip } from './test/fixtures.ts';
 
@@ -58,7 +59,8 @@ describe('public routes', () => {
       schedule(11, [trip(20, 'Out bound', 1, [1, 2], ['06:00', '06:10'])]),
       schedule(12, [trip(30, 'Out bound', 1, [1, 2], ['09:00', '09:10'])]),
     ]);
-    primePublicQuery('lineTimetable', { id: '7', date: null }, data);
+    // With no ?date the line page asks for today in Vilnius (the header's clock).
+    primePublicQuery('lineTimetable', { id: '7', date: todayInVilnius() }, data);
     const html = await renderAt('/browse/7/12/30');
     expect(html).toContain('<h1>M35</h1>');
     // Both fixture schedules run on no weekday, so on the date they are marked as not running.

@@ -6,6 +6,8 @@ import {
   cacheKey,
   FETCHED_AT_HEADER,
   fetchedAtOf,
+  isAbort,
+  oldestShown,
   overflow,
   PROBE_URL,
   type RequestKind,
@@ -43,14 +45,21 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** Which kept answer each page was given instead of the network's (by client id). */
+/**
+ * When the oldest kept answer each page was given instead of the network's was fetched (by client
+ * id): the banner names the oldest on screen.
+ */
 const offlineClients = new Map<string, number>();
 
 async function tell(clientId: string, message: ToPage): Promise<void> {
-  if (message.type === 'offline') offlineClients.set(clientId, message.fetchedAt);
-  else if (!offlineClients.delete(clientId)) return;
+  let told = message;
+  if (message.type === 'offline') {
+    const fetchedAt = oldestShown(offlineClients.get(clientId), message.fetchedAt);
+    offlineClients.set(clientId, fetchedAt);
+    told = { type: 'offline', fetchedAt };
+  } else if (!offlineClients.delete(clientId)) return;
   const client = clientId === '' ? undefined : await self.clients.get(clientId);
-  client?.postMessage(message);
+  client?.postMessage(told);
 }
 
 async function keep(cacheName: string, key: string, response: Response): Promise<void> {
@@ -98,6 +107,8 @@ async function networkFirst(kind: RequestKind, event: FetchEvent): Promise<Respo
     if (kind === 'answer') void tell(event.clientId, { type: 'online' });
     return response;
   } catch (error) {
+    // Called off by the page (its input changed): no network failure, nothing to tell it.
+    if (isAbort(error, event.request.signal.aborted)) throw error;
     const kept = await fromCache(kind, event.request.url);
     // Nothing kept: the page fails as it would without a worker (it says so in words).
     if (kept === undefined) throw error;

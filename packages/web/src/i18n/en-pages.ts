@@ -61,9 +61,11 @@ export const enPages = {
   },
   /** The line page on the chosen date: which schedules do not run and why, the season (issue 15; ours). */
   lineDay: {
-    /** e.g. 'On Friday 25 December 2026, 8 of 12 schedules do not run' */
+    /** e.g. 'On Friday 25 December 2026, 8 of 12 schedules do not run' ('1 of 12 schedules does not run') */
     summary: (date: string, off: number, total: number) =>
-      off === 0 ? `On ${date}, every schedule runs` : `On ${date}, ${off} of ${total} schedules do not run`,
+      off === 0
+        ? `On ${date}, every schedule runs`
+        : `On ${date}, ${off} of ${total} ${total === 1 ? 'schedule' : 'schedules'} ${off === 1 ? 'does' : 'do'} not run`,
     off: (reasons: string) => `Not running on this date: ${reasons}`,
     /** Why, by reason; notOnWeekday by Monday..Sunday. */
     notOnWeekday: [

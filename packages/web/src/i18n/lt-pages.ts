@@ -70,7 +70,8 @@ export const ltPages: PageMessages = {
     summary: (date: string, off: number, total: number) =>
       off === 0
         ? `${date}: kursuoja visi tvarkaraščiai`
-        : `${date}: nekursuoja ${off} iš ${total} tvarkaraščių`,
+        : // 'nekursuoja' for one and many; 'iš 1 (21, 31...) tvarkaraščio', else 'tvarkaraščių'.
+          `${date}: nekursuoja ${off} iš ${total} ${total % 10 === 1 && total % 100 !== 11 ? 'tvarkaraščio' : 'tvarkaraščių'}`,
     off: (reasons: string) => `Šią dieną nekursuoja: ${reasons}`,
     notOnWeekday: [
       'pirmadieniais reisų nėra',

@@ -2,7 +2,7 @@ import { offlineEn } from '../i18n/offline-en.ts';
 import { offlineLt } from '../i18n/offline-lt.ts';
 import stylesheet from './offline.css?url';
 import { shownAsOf } from './shown-as-of.ts';
-import { type ToPage, type ToWorker, worthKeeping } from './sw-rules.ts';
+import { oldestShown, type ToPage, type ToWorker, worthKeeping } from './sw-rules.ts';
 
 /**
  * Offline use (issue 15), loaded after the page (main.tsx), never on the first load's path:
@@ -17,18 +17,44 @@ import { type ToPage, type ToWorker, worthKeeping } from './sw-rules.ts';
  */
 
 let banner: HTMLElement | null = null;
-let fetchedAt = 0;
+/**
+ * The banner's sentence and button, made once: only their text changes, and only when it
+ * differs (a screen reader reads the live region again when its nodes are replaced).
+ */
+let sentence: Text | null = null;
+let retry: HTMLButtonElement | null = null;
+/** When the oldest kept answer on the page was fetched (the banner names it). */
+let fetchedAt: number | undefined;
 
 function render(): void {
-  if (banner === null) return;
+  if (sentence === null || retry === null || fetchedAt === undefined) return;
   const m = document.documentElement.lang === 'lt' ? offlineLt : offlineEn;
-  const text = document.createElement('p');
-  text.textContent = m.shownAsOf(shownAsOf(fetchedAt, Date.now(), m.locale));
-  const retry = document.createElement('button');
-  retry.type = 'button';
-  retry.textContent = m.retry;
-  retry.addEventListener('click', () => location.reload());
-  banner.replaceChildren(text, retry);
+  const text = m.shownAsOf(shownAsOf(fetchedAt, Date.now(), m.locale));
+  if (sentence.data !== text) sentence.data = text;
+  if (retry.textContent !== m.retry) retry.textContent = m.retry;
+}
+
+/**
+ * The live region (role=status), put on the page empty: its words come on the next frame, so
+ * screen readers announce them (words inserted with the region itself often are not).
+ */
+function insertBanner(): void {
+  const region = document.createElement('div');
+  region.className = 'offline-banner';
+  region.setAttribute('role', 'status');
+  const p = document.createElement('p');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.addEventListener('click', () => location.reload());
+  document.body.prepend(region);
+  banner = region;
+  requestAnimationFrame(() => {
+    sentence = document.createTextNode('');
+    p.append(sentence);
+    retry = button;
+    region.append(p, button);
+    render();
+  });
 }
 
 /** How often the worker is asked whether the server answers again, while the banner shows. */
@@ -41,16 +67,13 @@ function show(worker: ServiceWorkerContainer, message: ToPage): void {
     if (banner !== null) location.reload();
     return;
   }
-  fetchedAt = message.fetchedAt;
+  fetchedAt = oldestShown(fetchedAt, message.fetchedAt);
   if (banner === null) {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = stylesheet;
     document.head.append(link);
-    banner = document.createElement('div');
-    banner.className = 'offline-banner';
-    banner.setAttribute('role', 'status');
-    document.body.prepend(banner);
+    insertBanner();
     new MutationObserver(render).observe(document.documentElement, { attributeFilter: ['lang'] });
     // Asked through the worker, which fetches the answers: the page's 'online' event may come
     // before the network really answers (a captive portal, a weak signal), or not at all.

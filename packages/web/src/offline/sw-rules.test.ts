@@ -4,6 +4,8 @@ import {
   CACHE_NAMES,
   cacheKey,
   fetchedAtOf,
+  isAbort,
+  oldestShown,
   overflow,
   type RequestFacts,
   requestKind,
@@ -132,5 +134,30 @@ describe('worthKeeping: what a page loaded before the worker served it', () => {
       departures,
       `${ORIGIN}/favicon.svg`,
     ]);
+  });
+});
+
+describe('isAbort: a request the page called off is no dead network', () => {
+  it.each([
+    ['the request aborted, fetch failed', new TypeError('Failed to fetch'), true, true],
+    ['an AbortError, the request not (yet) marked', new DOMException('aborted', 'AbortError'), false, true],
+    ['an AbortError as a plain object', { name: 'AbortError' }, false, true],
+    ['no network', new TypeError('Failed to fetch'), false, false],
+    ['another DOMException', new DOMException('quota', 'QuotaExceededError'), false, false],
+    ['nothing thrown', undefined, false, false],
+    ['a string', 'AbortError', false, false],
+  ])('%s', (_name, error, aborted, expected) => {
+    expect(isAbort(error, aborted)).toBe(expected);
+  });
+});
+
+describe('oldestShown: the banner names the oldest kept answer on the page', () => {
+  it.each([
+    ['the first kept answer', undefined, 1_000, 1_000],
+    ['an older one after it', 5_000, 1_000, 1_000],
+    ['a newer one after it (the oldest stays)', 1_000, 5_000, 1_000],
+    ['the same time again', 3_000, 3_000, 3_000],
+  ])('%s', (_name, previous, fetchedAt, expected) => {
+    expect(oldestShown(previous, fetchedAt)).toBe(expected);
   });
 });

@@ -104,6 +104,27 @@ export function fetchedAtOf(header: string | null): number | null {
   return Number(header);
 }
 
+/**
+ * Whether a failed fetch was called off by the page (usePublicQuery aborts the request in flight
+ * when its input changes), not failed for want of a network: then the failure goes back to the
+ * page as it is, never a kept answer nor an 'offline' message (a false banner, then a reload).
+ */
+export function isAbort(error: unknown, requestAborted: boolean): boolean {
+  // A DOMException (an Error in browsers, checked by its name only, whatever its prototype).
+  return (
+    requestAborted ||
+    (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError')
+  );
+}
+
+/**
+ * The fetch time the banner names when one more kept answer is shown: the oldest on the page
+ * ("shown as of" must not claim the rest is newer than it is).
+ */
+export function oldestShown(previous: number | undefined, fetchedAt: number): number {
+  return previous === undefined ? fetchedAt : Math.min(previous, fetchedAt);
+}
+
 /** Messages between the worker and the page. */
 export type ToPage =
   /** An answer on this page came from the cache: the network failed. */

@@ -21,9 +21,9 @@ import {
   tripInDirection,
 } from '../../../lib/schedule.ts';
 import { parseStopId, readHeaderQuery } from '../../../lib/timetable-query.ts';
-import { todayInVilnius } from '../../../lib/today.ts';
 import { withSearch } from '../../../lib/url.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useVilniusNow } from '../../../lib/use-now.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import {
   initialRuleSelection,
@@ -47,11 +47,12 @@ export interface LinePageProps {
 export function LinePage({ lineId, schedId, tripId }: LinePageProps) {
   const m = useMessages();
   const search = useSearch();
-  const date = new URLSearchParams(search).get('date');
-  const result = usePublicQuery('lineTimetable', {
-    id: lineId,
-    date: date !== null && isIsoDate(date) ? date : null,
-  });
+  // Today from the clock the header uses, sent as the date when none is chosen: a page left
+  // open past midnight asks again, so the notices and reasons are today's, as the header is.
+  const now = useVilniusNow();
+  const chosen = new URLSearchParams(search).get('date');
+  const date = chosen !== null && isIsoDate(chosen) ? chosen : now.date;
+  const result = usePublicQuery('lineTimetable', { id: lineId, date });
   const line = result.status === 'success' && !result.data.nothingFound ? result.data.line : null;
   useDocumentTitle(
     line
@@ -67,6 +68,8 @@ export function LinePage({ lineId, schedId, tripId }: LinePageProps) {
         schedId={parseStopId(schedId)}
         tripId={parseStopId(tripId)}
         search={search}
+        today={now.date}
+        date={date}
       />
     );
   }
@@ -93,12 +96,15 @@ interface LineViewProps {
   schedId: number | null;
   tripId: number | null;
   search: string;
+  /** Today in Vilnius (the header's clock). */
+  today: string;
+  /** The date asked for: the chosen one, else today. */
+  date: string;
 }
 
-function LineView({ data, lineId, schedId, tripId, search }: LineViewProps) {
+function LineView({ data, lineId, schedId, tripId, search, today, date }: LineViewProps) {
   const m = useMessages();
   const [, navigate] = useLocation();
-  const today = todayInVilnius();
   const query = readHeaderQuery(search, today);
   const dir = viewDirection(data, tripId, query.dir);
   const [ruleIds, setRuleIds] = useState(() => initialRuleSelection(data, today, schedId));
@@ -181,10 +187,7 @@ function LineView({ data, lineId, schedId, tripId, search }: LineViewProps) {
           <span className="sr-only">{m.line.swapDirection} </span>
           <span>{tripLabel}</span>
         </button>
-        <Link
-          className="btn print-link"
-          href={printLinePath(lineId, new URLSearchParams(search).get('date'))}
-        >
+        <Link className="btn print-link" href={printLinePath(lineId, date)}>
           {m.print.printLink}
         </Link>
       </div>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { nextBusesEn } from '../../../i18n/next-buses-en.ts';
 import { nextBusesLt } from '../../../i18n/next-buses-lt.ts';
-import { hasLeft, minuteOf, nowSlot, otherPasses } from './countdown.ts';
+import { hasLeft, minuteOf, nowSlot, otherPasses, showsNextBuses } from './countdown.ts';
 import { buildHourGrid } from './hour-grid.ts';
-import { nextDepartures, waitParts } from './next-departures.ts';
+import { nextDepartures, vilniusInstant, waitParts } from './next-departures.ts';
 
 const at = (timeDepart: string, tripId = 1) => ({ timeDepart, tripId, tooLate: false });
 const times = (list: { item: { timeDepart: string } }[]) => list.map((u) => u.item.timeDepart);
@@ -37,15 +37,19 @@ describe('nextDepartures', () => {
     // The end of the day: nothing is left.
     [hm(23, 59) + 1, [], []],
   ])('at minute %i', (now, expectedTimes, waits) => {
-    const next = nextDepartures(day, now);
+    const next = nextDepartures(day, { date: '2026-11-23', minutes: now });
     expect(times(next)).toEqual(expectedTimes);
     expect(next.map((u) => u.wait)).toEqual(waits);
   });
 
   it('takes the soonest even when the list is not in time order, and as many as asked', () => {
     const shuffled = [at('10:00'), at('08:00'), at('09:00'), at('08:30')];
-    expect(times(nextDepartures(shuffled, hm(8, 10)))).toEqual(['08:30', '09:00', '10:00']);
-    expect(times(nextDepartures(shuffled, hm(7, 0), 1))).toEqual(['08:00']);
+    expect(times(nextDepartures(shuffled, { date: '2026-11-23', minutes: hm(8, 10) }))).toEqual([
+      '08:30',
+      '09:00',
+      '10:00',
+    ]);
+    expect(times(nextDepartures(shuffled, { date: '2026-11-23', minutes: hm(7, 0) }, 1))).toEqual(['08:00']);
   });
 });
 
@@ -136,5 +140,47 @@ describe('otherPasses (a loop bus passing the stop twice)', () => {
     const items = passes.map(([tripId, time]) => at(time as string, tripId as number));
     const other = otherPasses(items);
     expect(items.map((item) => other.get(item))).toEqual(others);
+  });
+});
+
+describe('showsNextBuses: the panel is for today only', () => {
+  it.each([
+    ['departures of today', '2026-11-23', '2026-11-23', true],
+    ['of tomorrow', '2026-11-24', '2026-11-23', false],
+    ['of yesterday (the page left open past midnight)', '2026-11-22', '2026-11-23', false],
+    ['no departures yet', undefined, '2026-11-23', false],
+  ])('%s', (_name, date, today, expected) => {
+    expect(showsNextBuses(date, today)).toBe(expected);
+  });
+});
+
+describe('vilniusInstant: a Vilnius wall-clock minute as a real instant', () => {
+  it.each([
+    ['winter time (UTC+2)', '2026-11-23', hm(9, 0), '2026-11-23T07:00:00.000Z'],
+    ['summer time (UTC+3)', '2026-07-01', hm(9, 0), '2026-07-01T06:00:00.000Z'],
+    ['just before the clocks go forward', '2026-03-29', hm(2, 59), '2026-03-29T00:59:00.000Z'],
+    ['a minute the clock skips: as winter time', '2026-03-29', hm(3, 30), '2026-03-29T01:30:00.000Z'],
+    ['just after the clocks went forward', '2026-03-29', hm(4, 0), '2026-03-29T01:00:00.000Z'],
+    ['a minute shown twice: the first', '2026-10-25', hm(3, 30), '2026-10-25T00:30:00.000Z'],
+    ['after the clocks went back', '2026-10-25', hm(4, 0), '2026-10-25T02:00:00.000Z'],
+    ['midnight', '2026-12-25', 0, '2026-12-24T22:00:00.000Z'],
+  ])('%s: %s minute %i', (_name, date, minute, expected) => {
+    expect(new Date(vilniusInstant(date, minute)).toISOString()).toBe(expected);
+  });
+});
+
+describe('nextDepartures: the wait in real minutes across the clock change', () => {
+  const night = [at('01:30'), at('05:00'), at('08:00')];
+  it.each([
+    // now, the waits: on an ordinary night the wall-clock difference.
+    ['an ordinary night', '2026-11-23', hm(1, 0), [30, 240, 420]],
+    // The clocks go forward at 03:00: an hour less than the wall clock says, for buses after it.
+    ['the clocks go forward', '2026-03-29', hm(1, 0), [30, 180, 360]],
+    // The clocks go back at 04:00: an hour more.
+    ['the clocks go back', '2026-10-25', hm(1, 0), [30, 300, 480]],
+    // Once past the change, the wall-clock difference again.
+    ['after the change', '2026-10-25', hm(4, 30), [30, 210]],
+  ])('%s', (_name, date, now, waits) => {
+    expect(nextDepartures(night, { date, minutes: now }).map((u) => u.wait)).toEqual(waits);
   });
 });

@@ -12,6 +12,14 @@ export function minuteOf(time: string): number | null {
 }
 
 /**
+ * Whether the home shows (and fetches) "Next buses now": only for departures of today in
+ * Vilnius, never for another date's.
+ */
+export function showsNextBuses(date: string | undefined, today: string): boolean {
+  return date === today;
+}
+
+/**
  * Left already: on today, its minute is behind now's (a bus of this very minute has not left;
  * seconds are ignored, as core's isTooLate does). A date before today has left whole, even when
  * its answer came before midnight; on a later date the server's flag stands.

@@ -29,7 +29,7 @@ export function NextBuses({
 }) {
   const m = useMessages();
   const t = useLanguage() === 'lt' ? nextBusesLt : nextBusesEn;
-  const next = nextDepartures(items, now.minutes);
+  const next = nextDepartures(items, now);
   const q = readTimetableQuery(search, now.date);
   // Which day ahead is asked for, reset when the day or the selection changes.
   const base = next.length ? null : `${now.date}?${search}`;

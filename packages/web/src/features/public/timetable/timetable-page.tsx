@@ -11,7 +11,7 @@ import { withSearch } from '../../../lib/url.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useVilniusNow } from '../../../lib/use-now.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
-import { hasLeft, nowSlot, otherPasses } from './countdown.ts';
+import { hasLeft, nowSlot, otherPasses, showsNextBuses } from './countdown.ts';
 import { buildHourGrid, chipClass, chipTime } from './hour-grid.ts';
 
 // Next buses now (today only) is a small chunk of its own, asked for as soon as the home shows
@@ -32,7 +32,7 @@ export function TimetablePage() {
   const result = usePublicQuery('departures', q);
   useDocumentTitle(m.timetable.documentTitle(q.date, q.dir));
   const data = result.data;
-  if (q.date === now.date) void loadNextBuses();
+  if (showsNextBuses(q.date, now.date)) void loadNextBuses();
   // The home's dir and to, for the printable poster and the calendar feed of this stop.
   const feed = new URLSearchParams(q.to === null ? { dir: q.dir } : { dir: q.dir, to: String(q.to) });
 
@@ -44,7 +44,7 @@ export function TimetablePage() {
       {data?.holiday && <p className="notice">{m.now.holiday}</p>}
       {/* After a failure the last departures shown stay on the page, under the message. */}
       {/* On today, also when it has no bus at all: then the next day's first bus. */}
-      {data?.query.date === now.date && (
+      {data && showsNextBuses(data.query.date, now.date) && (
         <Suspense fallback={null}>
           <NextBuses items={data.items} now={now} search={search} />
         </Suspense>
@@ -60,7 +60,10 @@ export function TimetablePage() {
           <HourGrid items={data.items} date={data.query.date} now={now} search={search} />
         ))}
       <p className="home-links">
-        <a href={`/print/stop/${q.from}?${feed}`}>{m.now.print}</a>
+        {/* The poster of the chosen date (today's needs none: the poster's default). */}
+        <a href={`/print/stop/${q.from}?${feed}${q.date === now.date ? '' : `&date=${q.date}`}`}>
+          {m.now.print}
+        </a>
         <a href={`/calendar/stop/${q.from}.ics?${feed}`}>{m.now.calendar}</a>
       </p>
     </>
