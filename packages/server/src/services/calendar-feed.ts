@@ -3,7 +3,6 @@ import {
   type Clock,
   type DeparturesQuery,
   DomainError,
-  effectiveDestination,
   expandOccurrences,
   localDateTime,
   occurrenceUid,
@@ -12,11 +11,11 @@ import {
   serviceDays,
   windowDates,
 } from '@bus/core';
-import { getStopsByIds, type OpenedDatabase } from '@bus/db';
+import type { OpenedDatabase } from '@bus/db';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { type ICalCalendar } from 'ical-generator';
 import { currentMinute, currentSnapshot } from './answer-cache.ts';
-import { departuresOverDates } from './printed-timetable.ts';
+import { departuresOverDates, selectedStops } from './printed-timetable.ts';
 import { getTripSchedule } from './timetable.ts';
 
 /**
@@ -68,15 +67,7 @@ export async function stopCalendar(
   clock: Clock,
   origin: string,
 ): Promise<string> {
-  const stops = await getStopsByIds(db.kysely, query.to === null ? [query.from] : [query.from, query.to]);
-  const stop = stops.get(query.from);
-  if (!stop) throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id: query.from }));
-  // The destination narrows only the home station's departures going out (domain rules); elsewhere
-  // it is not named, as the departures do not use it.
-  const counted = effectiveDestination({ from: query.from, to: query.to, dir: query.dir });
-  const to = counted === null ? null : stops.get(counted);
-  if (to === undefined)
-    throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id: query.to ?? 0 }));
+  const { stop, to } = await selectedStops(db, query);
   const today = currentMinute(clock).now.date;
   const dates = windowDates(today, CALENDAR_WINDOW_DAYS);
   const snapshot = await currentSnapshot(db);

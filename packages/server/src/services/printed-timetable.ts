@@ -13,6 +13,7 @@ import {
   type PrintDeparture,
   type PrintTrip,
   parseTime,
+  type Stop,
   type StopPoster,
   serverMessage,
   serviceDays,
@@ -96,6 +97,25 @@ export interface StopPosterAnswer {
 }
 
 /**
+ * The stops of a home selection: the departure stop and the destination when it counts (it
+ * narrows only the home station's departures going out, domain rules; elsewhere it is not
+ * named, as the departures do not use it). NOT_FOUND names a stop that does not exist.
+ */
+export async function selectedStops(
+  db: OpenedDatabase,
+  query: Pick<DeparturesQuery, 'from' | 'to' | 'dir'>,
+): Promise<{ stop: Stop; to: Stop | null }> {
+  const stops = await getStopsByIds(db.kysely, query.to === null ? [query.from] : [query.from, query.to]);
+  const stop = stops.get(query.from);
+  if (!stop) throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id: query.from }));
+  const counted = effectiveDestination({ from: query.from, to: query.to, dir: query.dir });
+  const to = counted === null ? null : stops.get(counted);
+  if (to === undefined)
+    throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id: query.to ?? 0 }));
+  return { stop, to };
+}
+
+/**
  * The stop poster for the home's selection, valid for PRINT_WINDOW_DAYS from the chosen date
  * (today when none is given).
  */
@@ -106,15 +126,7 @@ export async function getStopPoster(
 ): Promise<StopPosterAnswer> {
   const { now } = currentMinute(clock);
   const query = normalizeDeparturesQuery(input, now.date);
-  const stops = await getStopsByIds(db.kysely, query.to === null ? [query.from] : [query.from, query.to]);
-  const stop = stops.get(query.from);
-  if (!stop) throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id: query.from }));
-  // The destination narrows only the home station's departures going out (domain rules); elsewhere
-  // it is not named, as the departures do not use it.
-  const counted = effectiveDestination({ from: query.from, to: query.to, dir: query.dir });
-  const to = counted === null ? null : stops.get(counted);
-  if (to === undefined)
-    throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id: query.to ?? 0 }));
+  const { stop, to } = await selectedStops(db, query);
   const snapshot = await currentSnapshot(db);
   const dates = windowDates(query.date, PRINT_WINDOW_DAYS);
   const days = serviceDays(dates, snapshot.rules, snapshot.holidays);
