@@ -1,13 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { adminApi, DEMO_USER } from './admin-support.ts';
 import {
   api,
+  browserPerFile,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
   openPage,
-  pageErrors,
   screenshot,
   settled,
   url,
@@ -27,13 +26,11 @@ const HOME_PATH = `/?from=1&to=&dir=Out+bound&date=${WEDNESDAY}`;
 const BANNER = /^You are offline\. Showing the timetable as of (\d\d:\d\d)\.Try again$/;
 const BANNER_LT = /^Nėra interneto ryšio\. Rodomas tvarkaraštis, koks buvo (\d\d:\d\d)\.Bandyti dar kartą$/;
 
-let browser: Browser;
-const pages: Page[] = [];
+const { browser, track } = browserPerFile();
 
 async function page(locale = 'en-GB'): Promise<Page> {
-  const p = await openPage(browser, 390, 844, locale);
-  pages.push(p);
-  return p;
+  const p = await openPage(browser(), 390, 844, locale);
+  return track(p);
 }
 
 async function goto(p: Page, path: string): Promise<void> {
@@ -117,19 +114,6 @@ const departures = async () =>
       date: WEDNESDAY,
     }),
   );
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('the app installs', () => {
   it('has a manifest with its names, icons and start address, and a service worker for the whole site', async () => {

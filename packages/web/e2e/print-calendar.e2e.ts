@@ -1,15 +1,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   api,
+  browserPerFile,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
   openPage,
-  pageErrors,
   SCREENSHOT_DIR,
   screenshot,
   settled,
@@ -29,13 +28,11 @@ const LINE_PATH = `/print/line/1?date=${DATE}`;
 /** A4 at 96 px per inch, less the 10 mm margins of the print CSS: 190 x 277 mm. */
 const A4_CONTENT = { width: 718, height: 1047 };
 
-let browser: Browser;
-const pages: Page[] = [];
+const { browser, track } = browserPerFile();
 
 async function page(width = 1280, locale = 'en-GB', height = 900): Promise<Page> {
-  const p = await openPage(browser, width, height, locale);
-  pages.push(p);
-  return p;
+  const p = await openPage(browser(), width, height, locale);
+  return track(p);
 }
 
 async function goto(p: Page, path: string): Promise<void> {
@@ -69,19 +66,6 @@ const displayOf = (p: Page, selector: string) =>
     const element = document.querySelector(s);
     return element ? getComputedStyle(element).display : 'absent';
   }, selector);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('the stop poster', () => {
   it('shows the home station going out by day type, footnoted, and prints on one A4 page (English)', async () => {

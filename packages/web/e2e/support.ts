@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 /** Shared pieces of the end-to-end tests: the browser, the server address, axe, screenshots. */
 
@@ -55,6 +55,35 @@ export async function openPage(
 ): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, locale });
   return watchPage(await context.newPage());
+}
+
+/**
+ * One browser for a test file: launched before its tests and closed after them; every page a
+ * test opened (`track`) is closed after that test, which must have left no page error.
+ */
+export function browserPerFile(): { browser: () => Browser; track: (page: Page) => Page } {
+  let browser: Browser | undefined;
+  const pages: Page[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(pages.splice(0).map((p) => p.context().close()));
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    browser: () => {
+      if (!browser) throw new Error('the browser starts in beforeAll');
+      return browser;
+    },
+    track: (page) => {
+      pages.push(page);
+      return page;
+    },
+  };
 }
 
 export function url(path: string): string {

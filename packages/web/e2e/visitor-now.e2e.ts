@@ -1,12 +1,11 @@
 import type { DepartureItem } from '@bus/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   api,
+  browserPerFile,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
-  pageErrors,
   screenshot,
   settled,
   url,
@@ -27,8 +26,7 @@ interface Departures {
   holiday: boolean;
 }
 
-let browser: Browser;
-const pages: Page[] = [];
+const { browser, track } = browserPerFile();
 
 const vilniusClock = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Vilnius',
@@ -54,9 +52,9 @@ function vilniusInstant(vilnius: string): Date {
 
 /** A page with the browser clock set to `vilnius` ('YYYY-MM-DDTHH:MM' in Vilnius). */
 async function page(width: number, vilnius: string | null = null, locale = 'en-GB'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
+  const context = await browser().newContext({ viewport: { width, height: 900 }, locale });
   const p = watchPage(await context.newPage());
-  pages.push(p);
+  track(p);
   if (vilnius) await p.clock.install({ time: vilniusInstant(vilnius) });
   return p;
 }
@@ -92,19 +90,6 @@ function shownNext(p: Page): Promise<string[]> {
       rows.map((r) => `${r.querySelector('.chip__time')?.textContent}|${r.querySelector('b')?.textContent}`),
     );
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('next buses now (a fixed clock)', () => {
   it('counts down to the next three buses, moves the now marker and fades what has left, minute by minute', async () => {
