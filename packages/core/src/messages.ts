@@ -17,6 +17,7 @@ export const MESSAGES = {
   scheduleDeleted: 'The schedule has been deleted.',
   badCredentials: 'Bad credentials', // ours (the legacy contract's recommendation)
   tooManySignIns: 'Too many sign-in attempts, try again in a minute', // ours
+  signInBusy: 'Many sign-ins are being checked right now, try again in a few seconds', // ours
   importRunning: 'A timetable import is running; try again in a minute', // ours (hardening issue)
   accountLocked: (minutes: number) =>
     `Too many wrong passwords for this account, try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`, // ours

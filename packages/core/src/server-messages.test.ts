@@ -49,6 +49,7 @@ const SAMPLES: { [K in keyof ServerMessageParams]: ServerMessageParams[K] } = {
   queryTooLong: { max: 100 },
   badCredentials: {},
   tooManySignIns: {},
+  signInBusy: {},
   accountLocked: { minutes: 5 },
   signInRequired: {},
   sessionInvalid: {},

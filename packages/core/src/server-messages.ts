@@ -51,6 +51,8 @@ export interface ServerMessageParams {
   // Signing in and access.
   badCredentials: NoParams;
   tooManySignIns: NoParams;
+  /** Too many password checks waiting at once (a flood): nothing was checked or recorded. */
+  signInBusy: NoParams;
   accountLocked: { minutes: number };
   signInRequired: NoParams;
   sessionInvalid: NoParams;
@@ -162,6 +164,7 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   queryTooLong: ({ max }) => `query must be ${sizeText(max)}`,
   badCredentials: () => MESSAGES.badCredentials,
   tooManySignIns: () => MESSAGES.tooManySignIns,
+  signInBusy: () => MESSAGES.signInBusy,
   accountLocked: ({ minutes }) => MESSAGES.accountLocked(minutes),
   signInRequired: () => MESSAGES.signInRequired,
   sessionInvalid: () => MESSAGES.sessionInvalid,

@@ -1,4 +1,4 @@
-import { createTestDb, type OpenedDatabase, recordSignInFailure } from '@bus/db';
+import { createTestDb, type OpenedDatabase, takeSignInSlot } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -142,7 +142,8 @@ describe('sign-in log of a refused sign-in', () => {
     const { app, db, log } = await loggedApp();
     // The account's wrong passwords, as sign-in records them (cheaper than hashing 20 guesses).
     const now = Date.now();
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) await recordSignInFailure(db.kysely, USER, now - i, 0);
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++)
+      takeSignInSlot(db.sqlite, USER, { now: now - i, since: 0, limit: ACCOUNT_FAILURE_LIMIT });
     for (const door of ['trpc', 'rest'] as const)
       expect(await signIn(app, door, USER, PASSWORD, `198.18.200.${door === 'trpc' ? 1 : 2}`)).toBe(429);
     expect(signInLines(log)).toEqual([

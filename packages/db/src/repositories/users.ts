@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 
@@ -136,37 +137,6 @@ export async function setMeta(db: Kysely<Database>, key: string, value: string):
 // ---------------------------------------------------------------------------------------
 // Wrong passwords per account name (the per-account sign-in limit)
 
-/** Times (ms) of the wrong passwords for this name since `since`, oldest first. */
-export async function listSignInFailures(
-  db: Kysely<Database>,
-  username: string,
-  since: number,
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom('sign_in_failure')
-    .select('at')
-    .where('username', '=', username)
-    .where('at', '>=', since)
-    .orderBy('at')
-    .execute();
-  return rows.map((r) => r.at);
-}
-
-/** Records a wrong password and forgets this name's failures older than `forgetBefore`. */
-export async function recordSignInFailure(
-  db: Kysely<Database>,
-  username: string,
-  at: number,
-  forgetBefore: number,
-): Promise<void> {
-  await db
-    .deleteFrom('sign_in_failure')
-    .where('username', '=', username)
-    .where('at', '<', forgetBefore)
-    .execute();
-  await db.insertInto('sign_in_failure').values({ username, at }).execute();
-}
-
 /** Forgets the wrong passwords of a name (a successful sign-in, or `user unlock`). */
 export async function clearSignInFailures(db: Kysely<Database>, username: string): Promise<number> {
   const result = await db.deleteFrom('sign_in_failure').where('username', '=', username).executeTakeFirst();
@@ -177,4 +147,75 @@ export async function clearSignInFailures(db: Kysely<Database>, username: string
 export async function deleteUser(db: Kysely<Database>, username: string): Promise<boolean> {
   const result = await db.deleteFrom('app_user').where('username', '=', username).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+// ---------------------------------------------------------------------------------------
+// The per-account slot, taken before a password is checked
+
+export type SignInSlot =
+  | { taken: true; id: number }
+  /** `freesAt`: the time (ms) of the failure whose leaving the window frees a slot. */
+  | { taken: false; freesAt: number };
+
+interface SlotStatements {
+  recent: SQLite.Statement<[string, number], { at: number }>;
+  forget: SQLite.Statement<[string, number]>;
+  insert: SQLite.Statement<[string, number]>;
+  take: (username: string, since: number, now: number, limit: number) => SignInSlot;
+}
+
+function refusal(failures: readonly { at: number }[], limit: number, now: number): SignInSlot | null {
+  return failures.length >= limit
+    ? { taken: false, freesAt: failures[failures.length - limit]?.at ?? now }
+    : null;
+}
+
+const slotStatements = new WeakMap<SQLite.Database, SlotStatements>();
+
+function statementsOf(sqlite: SQLite.Database): SlotStatements {
+  let statements = slotStatements.get(sqlite);
+  if (statements) return statements;
+  const recent = sqlite.prepare<[string, number], { at: number }>(
+    'SELECT at FROM sign_in_failure WHERE username = ? AND at >= ? ORDER BY at',
+  );
+  const forget = sqlite.prepare<[string, number]>(
+    'DELETE FROM sign_in_failure WHERE username = ? AND at < ?',
+  );
+  const insert = sqlite.prepare<[string, number]>('INSERT INTO sign_in_failure (username, at) VALUES (?, ?)');
+  const take = sqlite.transaction(
+    (username: string, since: number, now: number, limit: number): SignInSlot => {
+      const refused = refusal(recent.all(username, since), limit, now);
+      if (refused) return refused;
+      forget.run(username, since);
+      return { taken: true, id: Number(insert.run(username, now).lastInsertRowid) };
+    },
+  );
+  statements = { recent, forget, insert, take: (...args) => take.immediate(...args) };
+  slotStatements.set(sqlite, statements);
+  return statements;
+}
+
+/**
+ * Takes one of an account name's `limit` password checks per window, before the check, in one
+ * synchronous IMMEDIATE transaction: no other request of this process runs in between, and
+ * another process waits for the write lock, so parallel guesses cannot all see "under the
+ * limit". The slot is a recorded failure until the check succeeds (clearSignInFailures) or is
+ * given back unchecked (releaseSignInSlot). A refused name writes nothing and takes no lock.
+ */
+export function takeSignInSlot(
+  sqlite: SQLite.Database,
+  username: string,
+  { now, since, limit }: { now: number; since: number; limit: number },
+): SignInSlot {
+  const statements = statementsOf(sqlite);
+  // A locked name (a flood's usual case) is refused on a plain read, without the write lock.
+  return (
+    refusal(statements.recent.all(username, since), limit, now) ??
+    statements.take(username, since, now, limit)
+  );
+}
+
+/** Gives back a slot whose password was never checked. */
+export function releaseSignInSlot(sqlite: SQLite.Database, id: number): void {
+  sqlite.prepare('DELETE FROM sign_in_failure WHERE id = ?').run(id);
 }

@@ -2,11 +2,13 @@ import type { Clock } from '@bus/core';
 import type { OpenedDatabase } from '@bus/db';
 import { resolveJwtSecret } from './jwt-secret.ts';
 import { createSignInLimiter, type RateLimiter } from './rate-limiter.ts';
+import { PASSWORD_CHECKS_AT_ONCE, PASSWORD_CHECKS_WAITING, PasswordCheckGate } from './sign-in-guards.ts';
 
 /** What sign-in and the admin check need, made once per app instance by buildApp. */
 export interface AuthRuntime {
   secret: Uint8Array;
   signInLimiter: RateLimiter;
+  passwordChecks: PasswordCheckGate;
   demo: boolean;
 }
 
@@ -23,6 +25,7 @@ export function createAuthRuntime(options: {
       databasePath: sqlite.memory ? null : sqlite.name,
     }),
     signInLimiter: createSignInLimiter(options.clock),
+    passwordChecks: new PasswordCheckGate(PASSWORD_CHECKS_AT_ONCE, PASSWORD_CHECKS_WAITING),
     demo: options.demo,
   };
 }

@@ -9,14 +9,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, clock, auth }: Re
   app.post('/api/auth/signin', async (req, reply) => {
     // Too long a user name or password is refused here, before any hashing or recorded failure.
     const input = parseAdminInput(SignInInput, req.body);
-    const deps = {
-      db: db.kysely,
-      secret: auth.secret,
-      limiter: auth.signInLimiter,
-      clock,
-      demo: auth.demo,
-      log: req.log,
-    };
+    const deps = { db, auth, clock, log: req.log };
     try {
       return legacySignIn(await signIn(deps, req.ip, input));
     } catch (error) {

@@ -1,23 +1,21 @@
 import { type Clock, DomainError, type SignInInput, serverMessage } from '@bus/core';
 import {
   clearSignInFailures,
-  type Db,
   findUserByUsername,
-  listSignInFailures,
-  recordSignInFailure,
+  type OpenedDatabase,
+  releaseSignInSlot,
+  takeSignInSlot,
 } from '@bus/db';
 import { verifyDummy, verifyPassword } from '../auth/passwords.ts';
-import type { RateLimiter } from '../auth/rate-limiter.ts';
+import type { AuthRuntime } from '../auth/runtime.ts';
 import { issueAccessToken } from '../auth/tokens.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './users.ts';
 
 export interface SignInDeps {
-  db: Db;
-  secret: Uint8Array;
-  limiter: RateLimiter;
+  db: OpenedDatabase;
+  /** The token key, the per-address limiter, the password-check gate and demo mode. */
+  auth: Pick<AuthRuntime, 'secret' | 'signInLimiter' | 'passwordChecks' | 'demo'>;
   clock: Clock;
-  /** Demo mode: only then may the demo account sign in. */
-  demo: boolean;
   /** Where each attempt is logged (user name, client address and outcome; never the password). */
   log?: SignInLog | undefined;
 }
@@ -38,54 +36,86 @@ export interface SignInResult {
 /** Per account, from all addresses together: this many wrong passwords within the window lock it. */
 export const ACCOUNT_FAILURE_LIMIT = 20;
 export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60_000;
+/** What a refused sign-in waits when the password checks are all taken. */
+const BUSY_RETRY_SECONDS = 5;
+
+function accountLocked(endsAt: number, now: number): DomainError {
+  const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - now) / 1000));
+  return new DomainError(
+    'TOO_MANY_REQUESTS',
+    serverMessage('accountLocked', { minutes: Math.ceil(retryAfterSeconds / 60) }),
+    {
+      retryAfterSeconds,
+    },
+  );
+}
 
 /**
  * Sign-in (legacy POST /api/auth/signin). An unknown user and a wrong password get the same
  * answer after the same amount of work. Each client address gets 10 tries a minute; each
- * account name (existing or not, so the answer tells nothing) 20 wrong passwords in 15
+ * account name (existing or not, so the answer tells nothing) 20 password checks in 15
  * minutes from all addresses together, then 429 with the seconds to wait until the window
  * passes (details.retryAfterSeconds, sent as Retry-After). The demo account signs in only in
  * demo mode.
+ *
+ * The order makes the limits hold under any concurrency and keeps a flood cheap: the address
+ * limit is checked in memory; then the account's slot is taken in one synchronous step
+ * (takeSignInSlot: a locked name costs one indexed read and writes nothing) before the
+ * password is checked, so no more than the limit are ever checked. The check itself waits its
+ * turn at the password-check gate (one at a time); a full gate refuses before the slot is
+ * taken, or gives it back.
  */
 export async function signIn(
   deps: SignInDeps,
   clientAddress: string,
   input: SignInInput,
 ): Promise<SignInResult> {
+  const { auth } = deps;
   const { username } = input;
   const now = deps.clock().getTime();
   const logged = { username, ip: clientAddress };
-  if (!deps.limiter.tryAttempt(clientAddress)) {
-    deps.log?.warn({ ...logged, outcome: 'too-many-from-address' }, 'sign-in refused');
-    throw new DomainError('TOO_MANY_REQUESTS', serverMessage('tooManySignIns'), { retryAfterSeconds: 60 });
-  }
-  const failures = await listSignInFailures(deps.db, username, now - ACCOUNT_FAILURE_WINDOW_MS);
-  if (failures.length >= ACCOUNT_FAILURE_LIMIT) {
-    const oldest = failures[failures.length - ACCOUNT_FAILURE_LIMIT] ?? now;
-    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + ACCOUNT_FAILURE_WINDOW_MS - now) / 1000));
-    deps.log?.warn({ ...logged, outcome: 'account-locked' }, 'sign-in refused');
-    throw new DomainError(
-      'TOO_MANY_REQUESTS',
-      serverMessage('accountLocked', { minutes: Math.ceil(retryAfterSeconds / 60) }),
-      {
-        retryAfterSeconds,
-      },
+  const refuse = (outcome: string, error: DomainError): never => {
+    deps.log?.warn({ ...logged, outcome }, 'sign-in refused');
+    throw error;
+  };
+  if (!auth.signInLimiter.tryAttempt(clientAddress))
+    refuse(
+      'too-many-from-address',
+      new DomainError('TOO_MANY_REQUESTS', serverMessage('tooManySignIns'), { retryAfterSeconds: 60 }),
     );
-  }
-  const user = await findUserByUsername(deps.db, username);
+  const busy = () =>
+    new DomainError('TOO_MANY_REQUESTS', serverMessage('signInBusy'), {
+      retryAfterSeconds: BUSY_RETRY_SECONDS,
+    });
+  if (auth.passwordChecks.full) refuse('busy', busy());
+
+  const slot = takeSignInSlot(deps.db.sqlite, username, {
+    now,
+    since: now - ACCOUNT_FAILURE_WINDOW_MS,
+    limit: ACCOUNT_FAILURE_LIMIT,
+  });
+  if (!slot.taken)
+    return refuse('account-locked', accountLocked(slot.freesAt + ACCOUNT_FAILURE_WINDOW_MS, now));
+
+  const user = await findUserByUsername(deps.db.kysely, username);
   // The demo account outside demo mode is treated as no account at all.
-  const usable = user && !(user.demo === true && !deps.demo) ? user : undefined;
-  let passwordOk = false;
-  if (usable) passwordOk = await verifyPassword(input.password, usable.passwordHash);
-  else await verifyDummy(input.password);
-  if (!usable || !passwordOk) {
-    await recordSignInFailure(deps.db, username, now, now - ACCOUNT_FAILURE_WINDOW_MS);
-    deps.log?.warn({ ...logged, outcome: 'bad-credentials' }, 'sign-in refused');
-    throw new DomainError('UNAUTHORIZED', serverMessage('badCredentials'));
+  const usable = user && !(user.demo === true && !auth.demo) ? user : undefined;
+  const passwordOk = await auth.passwordChecks.run(async () => {
+    if (usable) return verifyPassword(input.password, usable.passwordHash);
+    await verifyDummy(input.password);
+    return false;
+  });
+  if (passwordOk === null) {
+    releaseSignInSlot(deps.db.sqlite, slot.id);
+    return refuse('busy', busy());
   }
-  await clearSignInFailures(deps.db, username);
+  if (!usable || !passwordOk) {
+    // The slot taken above stays as this name's recorded failure.
+    return refuse('bad-credentials', new DomainError('UNAUTHORIZED', serverMessage('badCredentials')));
+  }
+  await clearSignInFailures(deps.db.kysely, username);
   const accessToken = await issueAccessToken(
-    deps.secret,
+    auth.secret,
     { username: usable.username, roles: usable.roles, tokenEpoch: usable.tokenEpoch },
     deps.clock(),
   );

@@ -108,6 +108,7 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   queryTooLong: ({ max }) => `Paieškos tekstas per ilgas: ${atMost(max)}`,
   badCredentials: () => 'Neteisingas naudotojo vardas arba slaptažodis',
   tooManySignIns: () => 'Per daug bandymų prisijungti, bandykite dar kartą po minutės',
+  signInBusy: () => 'Šiuo metu tikrinama per daug prisijungimų, bandykite dar kartą po kelių sekundžių',
   accountLocked: ({ minutes }) =>
     `Per daug kartų įvestas neteisingas šios paskyros slaptažodis, bandykite dar kartą po ${minutes === 1 ? 'minutės' : minutesAfter(minutes)}`,
   signInRequired: () => 'Pirmiausia prisijunkite kaip administratorius',

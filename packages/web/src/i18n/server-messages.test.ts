@@ -36,6 +36,7 @@ const SAMPLES: { [K in keyof ServerMessageParams]: ServerMessageParams[K] } = {
   queryTooLong: { max: 100 },
   badCredentials: {},
   tooManySignIns: {},
+  signInBusy: {},
   accountLocked: { minutes: 2 },
   signInRequired: {},
   sessionInvalid: {},

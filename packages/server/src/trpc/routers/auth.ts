@@ -4,14 +4,7 @@ import { publicProcedure, router } from '../init.ts';
 
 export const authRouter = router({
   signIn: publicProcedure.input(SignInInput).mutation(async ({ ctx, input }) => {
-    const deps = {
-      db: ctx.db.kysely,
-      secret: ctx.auth.secret,
-      limiter: ctx.auth.signInLimiter,
-      clock: ctx.clock,
-      demo: ctx.auth.demo,
-      log: ctx.log,
-    };
+    const deps = { db: ctx.db, auth: ctx.auth, clock: ctx.clock, log: ctx.log };
     try {
       return await signIn(deps, ctx.ip, input);
     } catch (error) {

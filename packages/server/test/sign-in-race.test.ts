@@ -1,0 +1,121 @@
+import { createTestDb, type OpenedDatabase } from '@bus/db';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { PASSWORD_CHECKS_AT_ONCE, PASSWORD_CHECKS_WAITING } from '../src/auth/sign-in-guards.ts';
+import { parseEnv } from '../src/env.ts';
+import { ACCOUNT_FAILURE_LIMIT } from '../src/services/auth.ts';
+
+/**
+ * The sign-in limits under real concurrency: many guesses sent at once through the real HTTP
+ * stack (a listening server, requests over loopback from "different clients" behind a trusted
+ * proxy), on both doors, the tRPC procedure and the old REST path.
+ */
+
+const servers: FastifyInstance[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.close();
+});
+
+async function listening(): Promise<{ base: string; db: OpenedDatabase }> {
+  const db = await createTestDb();
+  const app = await buildApp({
+    db,
+    env: {
+      ...parseEnv({ LOG_LEVEL: 'silent' }),
+      JWT_SECRET: 'sign-in-race-secret-0123456789-abcdefgh',
+      DEMO: true,
+      TRUST_PROXY: ['127.0.0.1'],
+    },
+  });
+  servers.push(app);
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { base, db };
+}
+
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  message: string;
+}
+
+/** One sign-in from `client` (as the proxy forwards it), through tRPC or the old REST path. */
+async function signIn(base: string, i: number, username: string, password: string): Promise<Answer> {
+  const rest = i % 2 === 1;
+  const res = await fetch(`${base}${rest ? '/api/auth/signin' : '/trpc/auth.signIn'}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+    },
+    body: JSON.stringify({ username, password }),
+  });
+  const text = await res.text();
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), message: text };
+}
+
+function failureRows(db: OpenedDatabase, username?: string): number {
+  const row = (
+    username === undefined
+      ? db.sqlite.prepare('SELECT count(*) AS n FROM sign_in_failure').get()
+      : db.sqlite.prepare('SELECT count(*) AS n FROM sign_in_failure WHERE username = ?').get(username)
+  ) as { n: number };
+  return row.n;
+}
+
+function tally(answers: readonly Answer[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+describe('the per-account limit under concurrency', () => {
+  it('100 wrong passwords for boss at once from 100 addresses: 20 checked (401), the rest 429', async () => {
+    const { base, db } = await listening();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => signIn(base, i, 'boss', `wrong-guess-${i}`)),
+    );
+    expect(tally(answers)).toEqual({ 401: ACCOUNT_FAILURE_LIMIT, 429: 100 - ACCOUNT_FAILURE_LIMIT });
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.every((a) => /Too many wrong passwords for this account/.test(a.message))).toBe(true);
+    expect(refused.every((a) => Number(a.retryAfter) > 14 * 60)).toBe(true);
+    expect(failureRows(db, 'boss')).toBe(ACCOUNT_FAILURE_LIMIT);
+    // Locked now, even with the right password, from yet another address.
+    const right = await signIn(base, 500, 'boss', '2025');
+    expect(right.status).toBe(429);
+    expect(failureRows(db, 'boss')).toBe(ACCOUNT_FAILURE_LIMIT);
+  });
+
+  it('a flood of 400 guesses from 40 addresses checks no more than the limit', async () => {
+    const { base, db } = await listening();
+    const answers = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => signIn(base, i % 40, 'boss', `flood-guess-${i}`)),
+    );
+    const counts = tally(answers);
+    expect(counts[401]).toBe(ACCOUNT_FAILURE_LIMIT);
+    expect(counts[429]).toBe(400 - ACCOUNT_FAILURE_LIMIT);
+    expect(failureRows(db, 'boss')).toBe(ACCOUNT_FAILURE_LIMIT);
+  });
+});
+
+describe('the password-check gate', () => {
+  it('checks one password at a time, lets a bounded queue wait, and refuses the rest at once without recording them', async () => {
+    const { base, db } = await listening();
+    // Different names, so no account limit applies: only the gate can refuse.
+    const n = 80;
+    const answers = await Promise.all(
+      Array.from({ length: n }, (_, i) => signIn(base, i, `name-${i}`, `guess-${i}`)),
+    );
+    const counts = tally(answers);
+    const checked = counts[401] ?? 0;
+    expect(checked).toBeGreaterThanOrEqual(PASSWORD_CHECKS_AT_ONCE);
+    expect(checked).toBeLessThanOrEqual(PASSWORD_CHECKS_AT_ONCE + PASSWORD_CHECKS_WAITING);
+    expect(counts[429]).toBe(n - checked);
+    const busy = answers.filter((a) => a.status === 429);
+    expect(busy.every((a) => a.retryAfter === '5' && /being checked right now/.test(a.message))).toBe(true);
+    // Only the checked guesses count against their names; the refused ones gave their slot back.
+    expect(failureRows(db)).toBe(checked);
+    // Once the flood has passed, a sign-in goes through.
+    expect((await signIn(base, 900, 'boss', '2025')).status).toBe(200);
+  });
+});
