@@ -251,7 +251,11 @@ function gramKey(text: string, at: number, length: number): number {
 
 const searchIndexes = new WeakMap<readonly SearchCandidate[], SearchIndex>();
 
-function buildSearchIndex(candidates: readonly SearchCandidate[]): SearchIndex {
+/**
+ * The index built a few candidates at a time (`step` does the next ones, false when all are
+ * done), so a caller may let other work run in between (prepareSearchIndex).
+ */
+function searchIndexBuilder(candidates: readonly SearchCandidate[]) {
   const wordStarts = new Map<number, number[]>();
   const trigrams = new Map<number, number[]>();
   // A stop is listed once per key: positions only grow, so a repeat is the list's last entry.
@@ -260,32 +264,74 @@ function buildSearchIndex(candidates: readonly SearchCandidate[]): SearchIndex {
     if (list === undefined) map.set(key, [position]);
     else if (list[list.length - 1] !== position) list.push(position);
   };
-  for (let position = 0; position < candidates.length; position++) {
-    for (const name of (candidates[position] as SearchCandidate).names) {
-      for (const text of name.folded === name.expanded ? [name.folded] : [name.folded, name.expanded]) {
-        for (let i = 0; i < text.length; i++) {
-          const left = text.length - i;
-          if (i === 0 || text.charCodeAt(i - 1) === 32) {
-            for (let length = 1; length <= Math.min(3, left); length++)
-              add(wordStarts, gramKey(text, i, length), position);
-          }
-          if (left >= 3) add(trigrams, gramKey(text, i, 3), position);
-        }
-      }
-    }
+  const index: SearchIndex = { wordStarts: new Map(), trigrams: new Map() };
+  let position = 0;
+  // Then the lists packed into typed arrays, a batch of keys at a time.
+  let packing: Iterator<[Map<number, Int32Array>, number, number[]]> | null = null;
+  function* lists(): Generator<[Map<number, Int32Array>, number, number[]]> {
+    for (const [key, list] of wordStarts) yield [index.wordStarts, key, list];
+    for (const [key, list] of trigrams) yield [index.trigrams, key, list];
   }
-  const packed = (map: Map<number, number[]>) =>
-    new Map([...map].map(([key, list]) => [key, Int32Array.from(list)] as const));
-  return { wordStarts: packed(wordStarts), trigrams: packed(trigrams) };
+  return {
+    index,
+    step(batch: number): boolean {
+      if (packing === null) {
+        const end = Math.min(candidates.length, position + batch);
+        for (; position < end; position++) {
+          for (const name of (candidates[position] as SearchCandidate).names) {
+            for (const text of name.folded === name.expanded ? [name.folded] : [name.folded, name.expanded]) {
+              for (let i = 0; i < text.length; i++) {
+                const left = text.length - i;
+                if (i === 0 || text.charCodeAt(i - 1) === 32) {
+                  for (let length = 1; length <= Math.min(3, left); length++)
+                    add(wordStarts, gramKey(text, i, length), position);
+                }
+                if (left >= 3) add(trigrams, gramKey(text, i, 3), position);
+              }
+            }
+          }
+        }
+        if (position === candidates.length) packing = lists();
+        return true;
+      }
+      for (let n = 0; n < batch * 4; n++) {
+        const next = packing.next();
+        if (next.done) return false;
+        const [target, key, list] = next.value;
+        target.set(key, Int32Array.from(list));
+      }
+      return true;
+    },
+  };
 }
 
 function searchIndexOf(candidates: readonly SearchCandidate[]): SearchIndex {
   let index = searchIndexes.get(candidates);
   if (index === undefined) {
-    index = buildSearchIndex(candidates);
+    const builder = searchIndexBuilder(candidates);
+    while (builder.step(Number.MAX_SAFE_INTEGER));
+    index = builder.index;
     searchIndexes.set(candidates, index);
   }
   return index;
+}
+
+/**
+ * Builds the candidates' index now rather than in the first search that needs it (a serving
+ * process prepares a new stop list before it serves it), a few hundred stops at a time: after
+ * each batch `slicing.due()` says whether to let other work run (`slicing.pause()`) first.
+ */
+export async function prepareSearchIndex(
+  candidates: readonly SearchCandidate[],
+  slicing: { due(): boolean; pause(): Promise<void> } | null = null,
+): Promise<void> {
+  if (searchIndexes.has(candidates)) return;
+  const builder = searchIndexBuilder(candidates);
+  while (builder.step(slicing === null ? Number.MAX_SAFE_INTEGER : 200)) {
+    if (slicing?.due()) await slicing.pause();
+  }
+  // A search meanwhile may have built it already: keep the one in use.
+  if (!searchIndexes.has(candidates)) searchIndexes.set(candidates, builder.index);
 }
 
 /**

@@ -35,6 +35,18 @@ export function openDatabase(
   return { kysely, sqlite };
 }
 
+/**
+ * A second, read-only connection to a database file, for long reads that must see one state
+ * of the data while the first connection goes on serving and writing (the server's read
+ * snapshot, read in slices inside one read transaction).
+ */
+export function openReader(path: string): OpenedDatabase {
+  const sqlite = new SQLite(path, { readonly: true, fileMustExist: true });
+  sqlite.pragma(`busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, sqlite };
+}
+
 /** Brings the schema to the newest migration; throws with the failing migration's error. */
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });

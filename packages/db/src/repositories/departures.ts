@@ -135,14 +135,15 @@ export function findDepartureCandidates(
   sqlite: SQLite.Database,
   f: DeparturesFilter,
   lines: ReadonlyMap<number, { name: string; routeType: RouteType }>,
-  facts: { trips: TripFacts | null; stamp: string } | null = null,
+  facts: { trips: TripFacts | null; stamp: string | null } | null = null,
 ): DepartureCandidate[] {
   if (facts?.trips == null) return candidatesOf(sqlite, f, lines, indexedSql);
   // The packed form: one number per visit, the rest from the trips' facts of the read snapshot
   // (facts.stamp: the change stamp it was read at). If the data moved on since (the stamp
-  // differs after the query), those facts may be old: asked again with every field.
+  // differs after the query), those facts may be old: asked again with every field. A stamp of
+  // null: `sqlite` reads the very state the facts were read at (held in a read transaction).
   const packed = packedCandidates(sqlite, f, lines, facts.trips);
-  return packed !== null && dataStamp(sqlite) === facts.stamp
+  return packed !== null && (facts.stamp === null || dataStamp(sqlite) === facts.stamp)
     ? packed
     : candidatesOf(sqlite, f, lines, indexedSql);
 }

@@ -114,7 +114,6 @@ export interface TripFacts {
 
 const TRIP_FACTS_COLUMNS = `t.id, t.schedule_id, s.line_id, t.route_id, t.route_dir_reversed,
     CASE t.bound_for ${BOUND_FOR.map((b, i) => `WHEN '${b}' THEN ${i}`).join(' ')} END`;
-const TRIP_FACTS_SELECT = `SELECT ${TRIP_FACTS_COLUMNS} FROM trip t CROSS JOIN schedule s ON s.id = t.schedule_id`;
 /** The trips of some lines: from the lines' schedules (index schedule_line), not every trip. */
 const LINE_TRIP_FACTS_SELECT = `SELECT ${TRIP_FACTS_COLUMNS} FROM schedule s CROSS JOIN trip t ON t.schedule_id = s.id`;
 
@@ -124,61 +123,55 @@ export const PACKED_MAX_STOPS = 1024;
 type TripRow = [number, number, number, number, number, number];
 
 /**
- * The facts of `rows` (trips of `count` rows, ids up to `maxId`) written over `previous`.
- * Rows are iterated once: the whole timetable's 300,000 trips are read straight into the
- * arrays, never held as rows (a hundred bytes each, which V8 would size the heap by).
+ * The facts of trips (`count` rows, ids up to `maxId`) written over `previous`, row by row: the
+ * whole timetable's 300,000 trips are read straight into the arrays, never held as rows (a
+ * hundred bytes each, which V8 would size the heap by). `facts` is null when the ids are far
+ * sparser than the trips: arrays by id would waste memory (the query then sends every field).
  */
-function tripFacts(
-  rows: Iterable<TripRow>,
-  { count, maxId: rowsMaxId }: { count: number; maxId: number },
-  previous: TripFacts | null,
-): TripFacts | null {
-  const maxId = Math.max(previous ? previous.flags.length - 1 : 0, rowsMaxId);
-  // Ids far sparser than the trips: arrays by id would waste memory (the query then sends every field).
-  if (maxId > 8 * (count + (previous?.flags.length ?? 0)) + 100_000 || maxId >= 2 ** 31) return null;
-  const size = maxId + 1;
-  const grown = <A extends Int32Array | Uint8Array>(old: A | undefined, make: (n: number) => A): A => {
-    const next = make(size);
-    if (old) next.set(old.subarray(0, Math.min(old.length, size)));
-    return next;
-  };
-  const facts: TripFacts = {
-    schedule: grown(previous?.schedule, (n) => new Int32Array(n)),
-    line: grown(previous?.line, (n) => new Int32Array(n)),
-    route: grown(previous?.route, (n) => new Int32Array(n)),
-    flags: grown(previous?.flags, (n) => new Uint8Array(n)),
-  };
-  for (const [id, schedule, line, route, reversed, bound] of rows) {
+class TripFactsWriter {
+  readonly facts: TripFacts | null;
+  private readonly maxId: number;
+
+  constructor({ count, maxId: rowsMaxId }: { count: number; maxId: number }, previous: TripFacts | null) {
+    const maxId = Math.max(previous ? previous.flags.length - 1 : 0, rowsMaxId);
+    this.maxId = maxId;
+    if (maxId > 8 * (count + (previous?.flags.length ?? 0)) + 100_000 || maxId >= 2 ** 31) {
+      this.facts = null;
+      return;
+    }
+    const size = maxId + 1;
+    const grown = <A extends Int32Array | Uint8Array>(old: A | undefined, make: (n: number) => A): A => {
+      const next = make(size);
+      if (old) next.set(old.subarray(0, Math.min(old.length, size)));
+      return next;
+    };
+    this.facts = {
+      schedule: grown(previous?.schedule, (n) => new Int32Array(n)),
+      line: grown(previous?.line, (n) => new Int32Array(n)),
+      route: grown(previous?.route, (n) => new Int32Array(n)),
+      flags: grown(previous?.flags, (n) => new Uint8Array(n)),
+    };
+  }
+
+  add(id: number, schedule: number, line: number, route: number, reversed: number, bound: number): void {
+    const facts = this.facts;
     // Added by another connection since the largest id was read: left unknown, so a
     // departures query meeting it asks for every field (packedCandidates).
-    if (id > maxId) continue;
+    if (facts === null || id > this.maxId) return;
     facts.schedule[id] = schedule;
     facts.line[id] = line;
     facts.route[id] = route;
     facts.flags[id] = 1 | (reversed === 1 ? 2 : 0) | (bound << 2);
   }
-  return facts;
 }
 
 /** Trip facts of rows already read (a few lines' trips). */
 function tripFactsOf(rows: readonly TripRow[], previous: TripFacts | null): TripFacts | null {
   let maxId = 0;
   for (const [id] of rows) if (id > maxId) maxId = id;
-  return tripFacts(rows, { count: rows.length, maxId }, previous);
-}
-
-/** Every trip's facts, read row by row. */
-function allTripFacts(sqlite: SQLite.Database): TripFacts | null {
-  const { count, maxId } = sqlite
-    .prepare(
-      'SELECT count(*) AS count, ifnull(max(t.id), 0) AS maxId FROM trip t CROSS JOIN schedule s ON s.id = t.schedule_id',
-    )
-    .get() as { count: number; maxId: number };
-  return tripFacts(
-    sqlite.prepare(TRIP_FACTS_SELECT).raw().iterate() as IterableIterator<TripRow>,
-    { count, maxId },
-    null,
-  );
+  const writer = new TripFactsWriter({ count: rows.length, maxId }, previous);
+  for (const row of rows) writer.add(...row);
+  return writer.facts;
 }
 
 function longestRoute(routeStops: ReadonlyMap<number, readonly number[]>): number {
@@ -242,17 +235,16 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
   const { sqlite } = opened;
   const stamp = dataStamp(sqlite);
   const basis = dataBasis(sqlite);
-  const reloaded = basis.imported !== previous.basis.imported || basis.restored !== previous.basis.restored;
-  if (reloaded || basis.changeId < previous.basis.changeId) return readSnapshot(opened);
-  if (basis.changeId === previous.basis.changeId) return { ...previous, stamp, basis };
+  const plan = planOf(sqlite, previous, basis);
+  if (plan === 'whole') return readSnapshot(opened);
+  if (plan === 'same') return { ...previous, stamp, basis };
   const changes = sqlite
-    .prepare('SELECT kind, entity_id, line_id FROM change_log WHERE id > ? AND id <= ? LIMIT 201')
+    .prepare('SELECT kind, entity_id, line_id FROM change_log WHERE id > ? AND id <= ?')
     .all(previous.basis.changeId, basis.changeId) as {
     kind: string;
     entity_id: number | null;
     line_id: number | null;
   }[];
-  if (changes.length > 200) return readSnapshot(opened);
 
   const lineIds = new Set<number>();
   const stopIds = new Set<number>();
@@ -396,18 +388,95 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
   };
 }
 
-export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot> {
+/** The snapshot of the data as it is now, read whole on `opened` (see readSnapshotApart). */
+export function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot> {
+  return readWhole(opened, dataStamp(opened.sqlite), null);
+}
+
+/**
+ * How a whole read gives way to other work: checked every few hundred rows, `due` says the
+ * current slice has run long enough and `pause` lets the event loop answer others meanwhile.
+ */
+export interface Slicing {
+  due(): boolean;
+  pause(): Promise<void>;
+}
+
+/**
+ * The whole snapshot read on `reader`, a connection of its own (openReader) that nothing else
+ * uses meanwhile, in slices (`slicing`) inside one read transaction: every slice sees the same
+ * state of the data, whatever other connections commit in between. `stamp` is the serving
+ * connection's change stamp, read just before the state is fixed, so the snapshot is never
+ * newer-stamped than its data (a commit in between makes it look older, and it is refreshed).
+ */
+export async function readSnapshotApart(
+  reader: OpenedDatabase,
+  stamp: () => string,
+  slicing: Slicing,
+): Promise<ReadSnapshot> {
+  const { sqlite } = reader;
+  const before = stamp();
+  sqlite.prepare('BEGIN').run();
+  try {
+    // readWhole's first statement, run now, fixes the state the transaction reads.
+    return await readWhole(reader, before, slicing);
+  } finally {
+    if (sqlite.inTransaction) sqlite.prepare('COMMIT').run();
+  }
+}
+
+/** What a snapshot needs to catch up with the data: nothing, the changed lines' part, or all. */
+export type RefreshPlan = 'same' | 'changes' | 'whole';
+
+/** At most this many history entries are followed one by one; more: read it all (refreshSnapshot). */
+const MAX_FOLLOWED_CHANGES = 200;
+
+/**
+ * refreshSnapshot's choice, found with one or two small reads: an import or a restore (or more
+ * changes than are worth following) reads it all.
+ */
+export function refreshPlan(sqlite: SQLite.Database, previous: ReadSnapshot): RefreshPlan {
+  return planOf(sqlite, previous, dataBasis(sqlite));
+}
+
+function planOf(sqlite: SQLite.Database, previous: ReadSnapshot, basis: DataBasis): RefreshPlan {
+  const reloaded = basis.imported !== previous.basis.imported || basis.restored !== previous.basis.restored;
+  if (reloaded || basis.changeId < previous.basis.changeId) return 'whole';
+  if (basis.changeId === previous.basis.changeId) return 'same';
+  const followed = sqlite
+    .prepare('SELECT count(*) FROM (SELECT 1 FROM change_log WHERE id > ? AND id <= ? LIMIT ?)')
+    .pluck()
+    .get(previous.basis.changeId, basis.changeId, MAX_FOLLOWED_CHANGES + 1) as number;
+  return followed > MAX_FOLLOWED_CHANGES ? 'whole' : 'changes';
+}
+
+/** Trips with what their facts need, and their weekdays (for the routes' trips a week). */
+const WHOLE_TRIPS_SELECT = `SELECT ${TRIP_FACTS_COLUMNS}, s.weekday_mask FROM trip t CROSS JOIN schedule s ON s.id = t.schedule_id`;
+
+/** Rows between two looks at the clock (`Slicing.due`): a look costs more than a row. */
+const ROWS_PER_LOOK = 256;
+
+async function readWhole(
+  opened: OpenedDatabase,
+  stamp: string,
+  slicing: Slicing | null,
+): Promise<ReadSnapshot> {
   const { sqlite } = opened;
-  const stamp = dataStamp(sqlite);
+  let rows = 0;
+  /** Called after each row: a pause now and then when slicing (else nothing to await). */
+  const due = () => slicing !== null && (++rows & (ROWS_PER_LOOK - 1)) === 0 && slicing.due();
+  const pause = () => (slicing as Slicing).pause();
+
   const basis = dataBasis(sqlite);
   const routeStops = new Map<number, number[]>();
   const routeLines = new Map<number, number>();
-  for (const [routeId, lineId] of sqlite.prepare('SELECT id, line_id FROM route').raw().all() as [
-    number,
-    number,
-  ][]) {
+  for (const [routeId, lineId] of sqlite
+    .prepare('SELECT id, line_id FROM route')
+    .raw()
+    .iterate() as IterableIterator<[number, number]>) {
     routeLines.set(routeId, lineId);
     routeStops.set(routeId, []);
+    if (due()) await pause();
   }
   // Row by row: the national timetable has about 100,000 route stops.
   const routeRows = sqlite
@@ -421,16 +490,44 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
       routeStops.set(routeId, list);
     }
     list.push(stopId);
+    if (due()) await pause();
   }
-  const stopRows = sqlite.prepare(`${STOP_SELECT} ORDER BY name_sort, id`).all() as StopRow[];
+
+  // Every trip once: its facts, and its route's trips a week (how busy each stop is).
+  const { count, maxId } = sqlite
+    .prepare('SELECT count(*) AS count, ifnull(max(id), 0) AS maxId FROM trip')
+    .get() as { count: number; maxId: number };
+  const facts =
+    longestRoute(routeStops) >= PACKED_MAX_STOPS ? null : new TripFactsWriter({ count, maxId }, null);
+  const routeWeekly = new Map<number, number>();
+  const tripRows = sqlite.prepare(WHOLE_TRIPS_SELECT).raw().iterate() as IterableIterator<
+    [number, number, number, number, number, number, number]
+  >;
+  for (const [id, schedule, line, route, reversed, bound, mask] of tripRows) {
+    facts?.add(id, schedule, line, route, reversed, bound);
+    routeWeekly.set(route, (routeWeekly.get(route) ?? 0) + bitCount(mask));
+    if (due()) await pause();
+  }
+
+  const stopRows: StopRow[] = [];
+  for (const row of sqlite
+    .prepare(`${STOP_SELECT} ORDER BY name_sort, id`)
+    .iterate() as IterableIterator<StopRow>) {
+    stopRows.push(row);
+    if (due()) await pause();
+  }
   // How busy each stop is (the search's tie-break): its trips' visits times their weekdays.
   const weekly = new Map<number, number>();
-  // Per route first (one pass over the trips), then over the route stops already read.
-  const routeWeekly = routeWeeklyOf(sqlite);
-  for (const [routeId, perWeek] of routeWeekly)
+  for (const [routeId, perWeek] of routeWeekly) {
     for (const stopId of routeStops.get(routeId) ?? [])
       weekly.set(stopId, (weekly.get(stopId) ?? 0) + perWeek);
-  const stopsSorted = stopRows.map((r, order) => searchStop(r, weekly.get(r.id) ?? 0, order));
+    if (due()) await pause();
+  }
+  const stopsSorted: SearchStop[] = [];
+  for (const r of stopRows) {
+    stopsSorted.push(searchStop(r, weekly.get(r.id) ?? 0, stopsSorted.length));
+    if (due()) await pause();
+  }
   const lineRows = sqlite.prepare('SELECT id, name, route_type FROM line').all() as {
     id: number;
     name: string;
@@ -447,7 +544,7 @@ export async function readSnapshot(opened: OpenedDatabase): Promise<ReadSnapshot
     stopNames: new Map(stopsSorted.map((s) => [s.id, s.name])),
     stopsSorted,
     lines: new Map(lineRows.map((l) => [l.id, { name: l.name, routeType: l.route_type }])),
-    trips: longestRoute(routeStops) >= PACKED_MAX_STOPS ? null : allTripFacts(sqlite),
+    trips: facts?.facts ?? null,
     rules,
     holidays,
   };
