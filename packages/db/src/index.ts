@@ -9,6 +9,7 @@ export * from './repositories/departure-index.ts';
 export * from './repositories/departures.ts';
 export * from './repositories/history.ts';
 export * from './repositories/holidays.ts';
+export * from './repositories/import-marker.ts';
 export * from './repositories/lines.ts';
 export * from './repositories/publishing.ts';
 export * from './repositories/read-snapshot.ts';

@@ -16,6 +16,7 @@ import { type Env, isLoopback } from './env.ts';
 import { registerHttpCaching } from './http-cache.ts';
 import { registerLegacyRest } from './rest/index.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { closeServing } from './services/answer-cache.ts';
 import { FeedNotReady, type PublishedFeed, publishedFeed } from './services/gtfs.ts';
 import { checkHealth } from './services/health.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, settleDemoAccount } from './services/users.ts';
@@ -108,6 +109,8 @@ export async function buildApp({
   else if (env.DEMO)
     app.log.warn('Demo mode: the admin login shown on the login page works. Set DEMO=0 for real use.');
 
+  // A connection the answer cache holds while an import runs is closed with the server.
+  app.addHook('onClose', async () => closeServing(db));
   app.get('/healthz', async () => checkHealth(db));
   // The open-data feed (GTFS) for journey planners: built from the data, kept until it changes.
   app.get('/gtfs.zip', async (request, reply) => {

@@ -13,6 +13,7 @@ import { type Kysely, sql } from 'kysely';
 import { isDatabaseBusy } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { rebuildDepartureIndex } from './departure-index.ts';
+import { clearImportMarker, markImportStarted } from './import-marker.ts';
 import { weekdayFromNumber, weekdayToNumber } from './rules.ts';
 import { parseSearchNames, searchNamesColumn, stopSearchColumns } from './stops.ts';
 
@@ -290,6 +291,8 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
       .prepare(`INSERT INTO app_meta (key, value) VALUES ('${TIMETABLE_IMPORTED_AT}', ?)
         ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
       .run(new Date().toISOString());
+    // Gone with the commit: a serving process sees the new timetable and no import at once.
+    if (marker !== null) clearImportMarker(sqlite, marker);
   });
 
   // Foreign keys are switched off for the bulk write (SQLite then erases whole tables at once
@@ -299,12 +302,25 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
   const toggleForeignKeys = !sqlite.inTransaction && sqlite.pragma('foreign_keys', { simple: true }) === 1;
   if (toggleForeignKeys) sqlite.pragma('foreign_keys = OFF');
 
+  // A whole import of its own (not inside a caller's transaction) tells serving processes it
+  // holds the database, so they refuse saves at once instead of waiting (import-marker.ts).
+  let marker: string | null = null;
   try {
     // IMMEDIATE: take the write lock up front, so a second import (or any writer) waits its
     // busy timeout and then stops cleanly instead of failing halfway.
     if (sqlite.inTransaction) write();
-    else write.immediate();
+    else {
+      marker = markImportStarted(sqlite);
+      write.immediate();
+    }
   } catch (error) {
+    if (marker !== null) {
+      try {
+        clearImportMarker(sqlite, marker);
+      } catch {
+        // Left behind it refuses nothing: it is only believed while its process holds the lock.
+      }
+    }
     if (isDatabaseBusy(error))
       throw new Error(
         'another import or a long write is running on this database; try again when it has finished',

@@ -237,8 +237,8 @@ describe('cachedDepartures', () => {
     // The write lands between reading the data and keeping the answer.
     const writing: DepartureSteps = {
       ...steps,
-      departures: (snapshot, day) => {
-        const items = steps.departures(snapshot, day);
+      departures: (snapshot, day, reader) => {
+        const items = steps.departures(snapshot, day, reader);
         writeRow(db);
         return items;
       },

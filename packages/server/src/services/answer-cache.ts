@@ -4,18 +4,25 @@ import {
   type DepartureItem,
   type DeparturesQuery,
   effectiveDestination,
+  prepareSearchIndex,
   type ServiceDayContext,
   tooLateOn,
   type VilniusNow,
   vilniusNow,
 } from '@bus/core';
 import {
+  dataBasis,
   dataStamp,
   dataVersion,
+  importInProgress,
   type OpenedDatabase,
+  openReader,
   type ReadSnapshot,
   readSnapshot,
+  readSnapshotApart,
+  refreshPlan,
   refreshSnapshot,
+  type Slicing,
 } from '@bus/db';
 import { LRUCache } from 'lru-cache';
 
@@ -28,6 +35,9 @@ import { LRUCache } from 'lru-cache';
  * first and, when it has moved, drops the whole generation (read snapshot, service days,
  * answers, serialized answers) at once. Work that overlaps a write stores into the generation
  * it started in, which is never read again, so nothing computed under an older stamp is served.
+ * One exception, whole and on purpose: right after an import's commit the generation from
+ * before it goes on answering, all of it from the old data and under the old data's tag, while
+ * the new snapshot is read in slices (see Serving).
  *
  * One eviction policy: each cache is an lru-cache bounded by entries and by total size, least
  * recently used out first (see `boundedCache`).
@@ -94,6 +104,8 @@ const FEEDS: CacheBound<string> = {
   sizeOf: (text) => text.length,
 };
 
+type Connection = OpenedDatabase['sqlite'];
+
 /** What is kept for one database while its change stamp stays the same. */
 class Generation {
   snapshot: Promise<ReadSnapshot> | undefined;
@@ -108,25 +120,126 @@ class Generation {
   /** dataVersion of the file, read once per generation (see tagOf). */
   version: string | undefined;
 
-  constructor(readonly stamp: string) {}
+  /**
+   * The connection the SQL that goes with this generation's snapshot reads through: the
+   * database's own, or, while an import runs, a connection held at this generation's state
+   * (holdDuringImport), so that after the import's commit this generation still answers
+   * wholly from the data before it until the new snapshot is ready.
+   */
+  reader: Connection;
+
+  constructor(
+    readonly stamp: string,
+    reader: Connection,
+  ) {
+    this.reader = reader;
+  }
+
+  /** Whether `reader` is held at the snapshot's very state (no other connection's commit can show). */
+  get held(): boolean {
+    return this.reader.readonly;
+  }
 }
 
-/** One generation per database handle (tests open many), collected with the handle. */
-const generations = new WeakMap<OpenedDatabase['sqlite'], Generation>();
+/**
+ * What a serving process keeps for one database (its serving connection): the generation it
+ * answers from, the newest snapshot loaded (the next one is worked out from it), the one whole
+ * read under way, and the connection held while an import runs.
+ *
+ * A whole read (after an import or a restore, or the first one) never stalls the event loop:
+ * it runs in slices of a few milliseconds on a read-only connection of its own, inside one
+ * read transaction (readSnapshotApart), and the new snapshot is swapped in whole when it is
+ * ready. Only one runs at a time; what changed while it ran is caught up with afterwards, from
+ * it (the newest data wins, the states in between are skipped). Meanwhile:
+ * - after an import (which marks itself: importInProgress), the generation from before its
+ *   commit answers, with its snapshot, its kept answers and its entity tag, and its SQL reads
+ *   through a connection held at that state since the import began: old answers, whole and
+ *   consistent, under the old data's tag, never under the new one;
+ * - otherwise (a restore, a burst of saves by another process) requests that need the snapshot
+ *   wait for it, as they always did, but the event loop keeps serving everything else.
+ */
+interface Serving {
+  current: Generation | undefined;
+  last: ReadSnapshot | undefined;
+  whole: Promise<ReadSnapshot> | undefined;
+  held: { generation: Generation; reader: OpenedDatabase } | undefined;
+  /** How a whole read lets others run between its slices (tests slow it down: pauseWholeReadsWith). */
+  pause: () => Promise<void>;
+  /** How many whole reads were started (wholeReadsStarted). */
+  wholeReads: number;
+}
 
-/** The database's current generation: a new, empty one whenever its stamp has moved. */
+/** One per database handle (tests open many), collected with the handle. */
+const servings = new WeakMap<OpenedDatabase['sqlite'], Serving>();
+
+function servingOf(db: OpenedDatabase): Serving {
+  let serving = servings.get(db.sqlite);
+  if (serving === undefined) {
+    serving = {
+      current: undefined,
+      last: undefined,
+      whole: undefined,
+      held: undefined,
+      pause: nextTurn,
+      wholeReads: 0,
+    };
+    servings.set(db.sqlite, serving);
+  }
+  return serving;
+}
+
+/** Lets timers, I/O and the requests that arrived meanwhile run (setImmediate: after I/O callbacks). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A whole read's slice runs at most about this long before it lets others run. */
+const SLICE_MS = 5;
+
+/**
+ * How long a released held connection stays open: a request that began on the old generation
+ * just before the swap may still be reading through it.
+ */
+const HELD_GRACE_MS = 1000;
+
+/**
+ * Tests: how a whole read pauses between its slices (to keep one under way while they ask).
+ * `pause` resolving lets it go on; nextTurn is the default.
+ */
+export function pauseWholeReadsWith(db: OpenedDatabase, pause: (() => Promise<void>) | null): void {
+  servingOf(db).pause = pause ?? nextTurn;
+}
+
+/** Whether a whole snapshot read is under way for the database (see Serving). */
+export function wholeReadUnderway(db: OpenedDatabase): boolean {
+  return servings.get(db.sqlite)?.whole !== undefined;
+}
+
+/** How many whole snapshot reads were started for the database (one at a time, never piled up). */
+export function wholeReadsStarted(db: OpenedDatabase): number {
+  return servings.get(db.sqlite)?.wholeReads ?? 0;
+}
+
+/** The database's current generation: a new, empty one whenever its stamp has moved (see Serving). */
 export function currentGeneration(db: OpenedDatabase): Generation {
   const stamp = dataStamp(db.sqlite);
-  let generation = generations.get(db.sqlite);
-  if (generation?.stamp !== stamp) {
-    generation = new Generation(stamp);
-    generations.set(db.sqlite, generation);
+  const serving = servingOf(db);
+  const current = serving.current;
+  if (current?.stamp === stamp) return current;
+  if (current !== undefined && serving.held?.generation === current) {
+    // An import committed (or another write came): while the new snapshot is read whole, the
+    // held generation answers.
+    if (
+      serving.whole !== undefined ||
+      (serving.last !== undefined && refreshPlan(db.sqlite, serving.last) === 'whole')
+    ) {
+      startWholeRead(db, serving);
+      return current;
+    }
+    release(serving);
   }
+  const generation = new Generation(stamp, db.sqlite);
+  serving.current = generation;
   return generation;
 }
-
-/** The newest snapshot loaded for each database: the next one is worked out from it. */
-const lastSnapshots = new WeakMap<OpenedDatabase['sqlite'], ReadSnapshot>();
 
 /**
  * The generation's read snapshot, loaded once (concurrent callers share the load): the last
@@ -134,30 +247,186 @@ const lastSnapshots = new WeakMap<OpenedDatabase['sqlite'], ReadSnapshot>();
  */
 function snapshotOf(db: OpenedDatabase, generation: Generation): Promise<ReadSnapshot> {
   if (generation.snapshot === undefined) {
-    const last = lastSnapshots.get(db.sqlite);
-    const loading = last === undefined ? readSnapshot(db) : refreshSnapshot(db, last);
-    loading.then((snapshot) => lastSnapshots.set(db.sqlite, snapshot)).catch(() => {});
+    const serving = servingOf(db);
+    const loading = load(db, serving);
     generation.snapshot = loading;
-    // A failed load is not kept: the next caller tries again.
-    loading.catch(() => {
-      if (generation.snapshot === loading) generation.snapshot = undefined;
-    });
+    loading.then(
+      (snapshot) => holdDuringImport(db, serving, generation, snapshot),
+      // A failed load is not kept: the next caller tries again.
+      () => {
+        if (generation.snapshot === loading) generation.snapshot = undefined;
+      },
+    );
   }
   return generation.snapshot;
+}
+
+async function load(db: OpenedDatabase, serving: Serving): Promise<ReadSnapshot> {
+  for (;;) {
+    // One whole read at a time: what else has changed is caught up with from its result.
+    if (serving.whole !== undefined) {
+      await serving.whole.catch(() => undefined);
+      continue;
+    }
+    const last = serving.last;
+    if (last === undefined || refreshPlan(db.sqlite, last) === 'whole') {
+      await startWholeRead(db, serving);
+      continue;
+    }
+    // What the history says changed (a few milliseconds), on the serving connection.
+    const snapshot = await refreshSnapshot(db, last);
+    serving.last = snapshot;
+    return snapshot;
+  }
+}
+
+/** The one whole read, started unless one is under way; swapped in whole when it is ready. */
+function startWholeRead(db: OpenedDatabase, serving: Serving): Promise<ReadSnapshot> {
+  if (serving.whole !== undefined) return serving.whole;
+  serving.wholeReads++;
+  const whole = readWhole(db, serving).then(
+    (snapshot) => {
+      serving.whole = undefined;
+      serving.last = snapshot;
+      const held = serving.held;
+      if (held !== undefined && serving.current === held.generation) {
+        const generation = new Generation(snapshot.stamp, db.sqlite);
+        generation.snapshot = whole;
+        serving.current = generation;
+        release(serving);
+        holdDuringImport(db, serving, generation, snapshot);
+      }
+      return snapshot;
+    },
+    (error: unknown) => {
+      serving.whole = undefined;
+      // The held generation answers no longer: the next request reads again, and meets the error.
+      if (serving.held !== undefined && serving.current === serving.held.generation)
+        serving.current = undefined;
+      release(serving);
+      throw error;
+    },
+  );
+  serving.whole = whole;
+  whole.catch(() => undefined);
+  return whole;
+}
+
+async function readWhole(db: OpenedDatabase, serving: Serving): Promise<ReadSnapshot> {
+  // Nothing else can write an in-memory database (tests): read on its own connection, at once.
+  if (db.sqlite.memory) return readSnapshot(db);
+  const reader = openReader(db.sqlite.name);
+  try {
+    let sliceStart = performance.now();
+    const slicing: Slicing = {
+      due: () => performance.now() - sliceStart > SLICE_MS,
+      pause: async () => {
+        await serving.pause();
+        sliceStart = performance.now();
+      },
+    };
+    const snapshot = await readSnapshotApart(reader, () => dataStamp(db.sqlite), slicing);
+    // The stop search's index, in slices too, before the first search needs it.
+    await prepareSearchIndex(snapshot.stopsSorted, slicing);
+    return snapshot;
+  } finally {
+    reader.sqlite.close();
+  }
+}
+
+/**
+ * While an import runs (another process holds the write lock: importInProgress), a connection
+ * is held at the state the generation's snapshot was loaded from, and the generation's SQL
+ * reads through it: when the import commits, the generation keeps answering the data before it
+ * (see currentGeneration) until the new snapshot is read. Nothing is held otherwise: a held read
+ * keeps SQLite from checkpointing the writes after it.
+ */
+function holdDuringImport(
+  db: OpenedDatabase,
+  serving: Serving,
+  generation: Generation,
+  snapshot: ReadSnapshot,
+) {
+  if (db.sqlite.memory || serving.held !== undefined || serving.current !== generation) return;
+  if (serving.whole !== undefined || dataStamp(db.sqlite) !== generation.stamp) return;
+  if (!importInProgress(db.sqlite)) return;
+  let reader: OpenedDatabase | undefined;
+  try {
+    reader = openReader(db.sqlite.name);
+    reader.sqlite.prepare('BEGIN').run();
+    const basis = dataBasis(reader.sqlite);
+    const same =
+      basis.changeId === snapshot.basis.changeId &&
+      basis.imported === snapshot.basis.imported &&
+      basis.restored === snapshot.basis.restored;
+    if (!same) {
+      reader.sqlite.close();
+      return;
+    }
+    // The tag it answers under, of that state, read before anything can be answered from it.
+    generation.version ??= dataVersion(reader.sqlite);
+    generation.reader = reader.sqlite;
+    serving.held = { generation, reader };
+  } catch {
+    // Not held: after the import's commit, requests wait for the new snapshot instead.
+    reader?.sqlite.close();
+  }
+}
+
+function release(serving: Serving): void {
+  const held = serving.held;
+  if (held === undefined) return;
+  serving.held = undefined;
+  setTimeout(() => held.reader.sqlite.close(), HELD_GRACE_MS).unref();
+}
+
+/** Closes what the database's serving state holds open (the server's close). */
+export function closeServing(db: OpenedDatabase): void {
+  const held = servings.get(db.sqlite)?.held;
+  if (held === undefined) return;
+  (servings.get(db.sqlite) as Serving).held = undefined;
+  held.reader.sqlite.close();
 }
 
 /**
  * After a save: the snapshot brought up to date at once, where one is kept (a serving
  * process), so the first visitor after the save does not wait for it; a command-line process
- * that never read one does not start now.
+ * that never read one does not start now. A whole read (after an import or a restore) is not
+ * waited for: the save is done and answered.
  */
 export async function refreshKeptSnapshot(db: OpenedDatabase): Promise<void> {
-  if (lastSnapshots.has(db.sqlite)) await currentSnapshot(db);
+  const serving = servings.get(db.sqlite);
+  if (serving?.last === undefined) return;
+  const loading = snapshotOf(db, currentGeneration(db));
+  if (serving.whole !== undefined) {
+    loading.catch(() => undefined);
+    return;
+  }
+  await loading;
 }
 
-/** The read snapshot (routes, stop names, lines, rules, holidays) of the current data. */
-export function currentSnapshot(db: OpenedDatabase): Promise<ReadSnapshot> {
+/**
+ * The read snapshot the current answers come from: while a whole read is under way after an
+ * import, the one before it (see Serving). For answers worked out from the snapshot alone or
+ * through the generation's reader (the stop search, departures).
+ */
+export function servedSnapshot(db: OpenedDatabase): Promise<ReadSnapshot> {
   return snapshotOf(db, currentGeneration(db));
+}
+
+/**
+ * The read snapshot of the data as it is now (routes, stop names, lines, rules, holidays): for
+ * answers that also read the database themselves, so the two must agree. Right after an import
+ * it waits for the new snapshot.
+ */
+export async function currentSnapshot(db: OpenedDatabase): Promise<ReadSnapshot> {
+  for (;;) {
+    const generation = currentGeneration(db);
+    const whole = servingOf(db).whole;
+    if (!generation.held || whole === undefined || generation.stamp === dataStamp(db.sqlite))
+      return snapshotOf(db, generation);
+    await whole.catch(() => undefined);
+  }
 }
 
 let lastMinute: { minute: number; now: VilniusNow } | null = null;
@@ -175,12 +444,22 @@ export function currentMinute(clock: Clock): { minute: number; now: VilniusNow }
   return lastMinute;
 }
 
+/**
+ * Where the SQL that goes with a snapshot reads: `sqlite`, and whether it is held at the
+ * snapshot's very state (`held`; else it may have moved on since, which the departures query
+ * checks for).
+ */
+export interface SnapshotReader {
+  sqlite: Connection;
+  held: boolean;
+}
+
 /** How getDepartures computes an answer from the read snapshot (see services/departures.ts). */
 export interface DepartureSteps {
   /** Core rules: which schedules run on the query's date. */
   serviceDay(snapshot: ReadSnapshot): ServiceDayContext;
   /** The departures of that service day, assembled. */
-  departures(snapshot: ReadSnapshot, day: ServiceDayContext): DepartureItem[];
+  departures(snapshot: ReadSnapshot, day: ServiceDayContext, reader: SnapshotReader): DepartureItem[];
 }
 
 /**
@@ -201,7 +480,10 @@ export async function cachedDepartures(
   const key = `${query.from}|${effectiveDestination(query) ?? ''}|${query.dir}|${day.key}`;
   const kept = generation.answers.get(key);
   if (kept !== undefined) return withTooLate(kept, query.date, now);
-  const items = steps.departures(await snapshotOf(db, generation), day.context);
+  const items = steps.departures(await snapshotOf(db, generation), day.context, {
+    sqlite: generation.reader,
+    held: generation.held,
+  });
   generation.answers.set(key, keep(items));
   return items;
 }
@@ -339,12 +621,11 @@ function answersOf(generation: Generation, minute: number): KeptAnswers {
  * is being computed can only make the tag older than the body, never newer.
  */
 function tagOf(
-  db: OpenedDatabase,
   generation: Generation,
   { minute, now }: { minute: number; now: VilniusNow },
   timed: boolean,
 ): string {
-  generation.version ??= dataVersion(db.sqlite);
+  generation.version ??= dataVersion(generation.reader);
   return `${generation.version}-${timed ? minute.toString(36) : now.date}`;
 }
 
@@ -385,5 +666,5 @@ export function publicAnswer(
 ): { tag: string; answers: SerializedAnswers } {
   const generation = currentGeneration(db);
   const minute = currentMinute(clock);
-  return { tag: tagOf(db, generation, minute, timed), answers: answersOf(generation, minute.minute) };
+  return { tag: tagOf(generation, minute, timed), answers: answersOf(generation, minute.minute) };
 }

@@ -34,9 +34,9 @@ export async function getDepartures(
     serviceDayContext(query.date, snapshot.rules, snapshot.holidays);
   const items = await cachedDepartures(db, query, now, {
     serviceDay,
-    departures: (snapshot, day) => {
+    departures: (snapshot, day, reader) => {
       const candidates = findDepartureCandidates(
-        db.sqlite,
+        reader.sqlite,
         {
           stopId: query.from,
           weekdayBit: day.weekdayBit,
@@ -45,7 +45,8 @@ export async function getDepartures(
           ...tripSelectionFilter(query),
         },
         snapshot.lines,
-        snapshot,
+        // Held at the snapshot's state: its trips' facts hold, nothing to check.
+        reader.held ? { trips: snapshot.trips, stamp: null } : snapshot,
       );
       return assembleDepartures(query, now, candidates, {
         stopIds: (id) => snapshot.routeStops.get(id),

@@ -8,7 +8,7 @@ import {
   stopSearchPlan,
 } from '@bus/core';
 import { getStopsByIds, type OpenedDatabase } from '@bus/db';
-import { currentSnapshot } from './answer-cache.ts';
+import { servedSnapshot } from './answer-cache.ts';
 
 /** The visitor's stop selector: default stops for an empty query, else the one stop search (core stop-search.ts). */
 export async function findStops(
@@ -16,7 +16,7 @@ export async function findStops(
   query: string,
   defaultsOrder: 'name' | 'id' = 'name',
 ): Promise<FoundStop[]> {
-  const { stopsSorted } = await currentSnapshot(db);
+  const { stopsSorted } = await servedSnapshot(db);
   const plan = stopSearchPlan(query);
   if (plan.mode !== 'defaults')
     return searchStops(stopsSorted, query, STOP_SEARCH_LIMIT).map(({ stop, nameIndex }) => {

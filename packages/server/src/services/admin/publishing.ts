@@ -1,7 +1,7 @@
 import { type Clock, DomainError, type SavePublishingInput, serverMessage } from '@bus/core';
 import { getPublishingSettings, type OpenedDatabase, putPublishingSettings } from '@bus/db';
 import { type PublishingOverview, publishingOverview } from '../gtfs.ts';
-import { vilniusStamp } from './recorded-write.ts';
+import { refuseWhileImporting, vilniusStamp } from './recorded-write.ts';
 
 /**
  * The Publishing screen's settings. They change what the feed says about the publisher and the
@@ -18,6 +18,7 @@ export async function savePublishing(
   clock: Clock,
   input: SavePublishingInput,
 ): Promise<PublishingOverview> {
+  refuseWhileImporting(db);
   await db.kysely.transaction().execute(async (trx) => {
     const stored = await getPublishingSettings(trx);
     if (stored.savedAt !== input.baseSavedAt) {

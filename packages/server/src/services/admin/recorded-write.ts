@@ -2,6 +2,7 @@ import { type ChangeSubject, type Clock, DomainError, serverMessage, vilniusNow 
 import {
   type ChangeKind,
   type Db,
+  importInProgress,
   latestChange,
   latestChangeIds,
   type NewChange,
@@ -110,6 +111,17 @@ export async function refuseStale(
   );
 }
 
+/**
+ * Refuses (CONFLICT, "A timetable import is running; try again in a minute") a save while an
+ * import holds the database, at once: waiting for SQLite's write lock would keep the staff
+ * member waiting (and, better-sqlite3 waiting synchronously, every visitor with them). A save
+ * that meets an unmarked long writer still waits only the server's short busy timeout and gets
+ * the same answer (trpc/init.ts, app.ts).
+ */
+export function refuseWhileImporting(db: OpenedDatabase): void {
+  if (importInProgress(db.sqlite)) throw new DomainError('CONFLICT', serverMessage('importRunning'));
+}
+
 const keyOf = (s: EntityState) => `${s.kind}:${s.entityId ?? ''}`;
 
 export async function recordedWrite<R>(
@@ -119,6 +131,7 @@ export async function recordedWrite<R>(
 ): Promise<WriteOutcome<R>> {
   const scopeOf = (result: R | undefined) =>
     typeof spec.scope === 'function' ? spec.scope(result) : spec.scope;
+  refuseWhileImporting(db);
   const outcome = await db.kysely.transaction().execute(async (trx): Promise<WriteOutcome<R>> => {
     if (spec.baseVersion !== undefined)
       await refuseStale(trx, scopeOf(undefined), spec.baseVersion, spec.what);
