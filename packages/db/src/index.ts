@@ -1,4 +1,5 @@
 export * from './backup.ts';
+export * from './checkpoints.ts';
 export * from './connection.ts';
 export * from './repositories/admin-lines.ts';
 export * from './repositories/admin-rules.ts';

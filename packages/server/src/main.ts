@@ -1,4 +1,4 @@
-import { migrateToLatest, openDatabase, SERVER_BUSY_TIMEOUT_MS } from '@bus/db';
+import { checkpointInBackground, migrateToLatest, openDatabase, SERVER_BUSY_TIMEOUT_MS } from '@bus/db';
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
 import { limitHeapGrowth } from './heap.ts';
@@ -16,6 +16,12 @@ await seedIfEmpty(db);
 // at once instead of stalling every request (better-sqlite3 waits on the event loop).
 db.sqlite.pragma(`busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);
 const app = await buildApp({ db, env });
+// WAL checkpoints on a thread of their own, never inside a save on the event loop (a save after
+// an import would otherwise copy the import's pages back while every visitor waits).
+if (env.DB_PATH !== ':memory:') {
+  const checkpoints = checkpointInBackground(db, env.DB_PATH);
+  app.addHook('onClose', () => checkpoints.stop());
+}
 
 stopOnSignals(app, db);
 if (env.BACKUP_DIR !== undefined && env.DB_PATH !== ':memory:') {
