@@ -86,7 +86,7 @@ export async function signIn(
   await clearSignInFailures(deps.db, username);
   const accessToken = await issueAccessToken(
     deps.secret,
-    { username: usable.username, roles: usable.roles, tokenEpoch: usable.tokenEpoch },
+    { userId: usable.id, username: usable.username, roles: usable.roles, tokenEpoch: usable.tokenEpoch },
     deps.clock(),
   );
   deps.log?.info({ ...logged, outcome: 'signed-in' }, 'sign-in');
