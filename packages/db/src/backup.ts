@@ -1,7 +1,8 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { migrations } from './migrations/index.ts';
+import { createPrivateFile, makePrivate } from './private-files.ts';
 import { countTimetable, type TimetableCounts } from './repositories/dataset.ts';
 import type { Database } from './schema.ts';
 
@@ -25,13 +26,24 @@ export interface BackupReport {
   users: number | null;
 }
 
-/** Writes a consistent copy of `sqlite` to `file` and checks it. */
+/**
+ * Writes a consistent copy of `sqlite` to a new `file` (mode 0600: it holds password hashes)
+ * and checks it. A copy that could not be written whole is removed.
+ */
 export async function backupTo(sqlite: SQLite.Database, file: string): Promise<BackupReport> {
-  await sqlite.backup(file);
-  // One self-contained file (no -wal/-shm beside it), whatever mode the live database is in.
-  const copy = new SQLite(file);
-  copy.pragma('journal_mode = DELETE');
-  copy.close();
+  createPrivateFile(file);
+  try {
+    await sqlite.backup(file);
+    // One self-contained file (no -wal/-shm beside it), whatever mode the live database is in.
+    const copy = new SQLite(file);
+    copy.pragma('journal_mode = DELETE');
+    copy.close();
+  } catch (error) {
+    for (const leftover of [file, `${file}-journal`, `${file}-wal`, `${file}-shm`])
+      rmSync(leftover, { force: true });
+    throw error;
+  }
+  makePrivate(file);
   return checkBackup(file);
 }
 

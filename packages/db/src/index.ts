@@ -1,5 +1,6 @@
 export * from './backup.ts';
 export * from './connection.ts';
+export * from './private-files.ts';
 export * from './repositories/admin-lines.ts';
 export * from './repositories/admin-rules.ts';
 export * from './repositories/admin-schedules.ts';
