@@ -98,6 +98,20 @@ describe('files are created mode 0600', () => {
     expect(mode(file)).toBe(0o600);
   });
 
+  it('a restore into a path with no database yet', async () => {
+    const source = join(dir, 'source.sqlite');
+    const db = await liveDatabase(source);
+    await backupTo(db.sqlite, join(dir, 'copy.sqlite'));
+    const target = join(dir, 'new', 'timetable.sqlite');
+    const run = await runCliCaptured(['restore', 'copy.sqlite'], {
+      env: { DB_PATH: target, LOG_LEVEL: 'silent' },
+      cwd: dir,
+    });
+    expect(run.stderr).toBe('');
+    expect(mode(target)).toBe(0o600);
+    expect(run.stdout).toContain('  the users are those of the backup.');
+  });
+
   it('a failed backup leaves no file behind', async () => {
     const db = await liveDatabase(join(dir, 'timetable.sqlite'));
     writeFileSync(join(dir, 'taken.sqlite'), 'x');
