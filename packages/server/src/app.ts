@@ -14,6 +14,7 @@ import { createAuthRuntime } from './auth/runtime.ts';
 import { registerCalendarRoutes } from './calendar-routes.ts';
 import { type Env, isLoopback } from './env.ts';
 import { registerHttpCaching } from './http-cache.ts';
+import { publicOrigin } from './public-origin.ts';
 import { registerLegacyRest } from './rest/index.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { FeedNotReady, type PublishedFeed, publishedFeed } from './services/gtfs.ts';
@@ -82,7 +83,7 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
   });
   await registerSecurityHeaders(app);
-  await registerHttpCaching(app, { db, clock });
+  await registerHttpCaching(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof DomainError) {
@@ -127,7 +128,7 @@ export async function buildApp({
   });
   registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
   // Calendar feeds (.ics) of a stop's departures or a trip.
-  registerCalendarRoutes(app, { db, clock });
+  registerCalendarRoutes(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN });
 
   const createContext = (req: FastifyRequest, reply?: FastifyReply): Context => ({
     db,
@@ -169,13 +170,14 @@ export async function buildApp({
       setHeaders: (reply, path) => reply.header('cache-control', fileCacheControl(path)),
     });
   const template = hasWebApp ? loadTemplate(indexHtml) : '';
-  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  // Never from X-Forwarded-Host: see public-origin.ts.
+  const originOf = (request: FastifyRequest) => publicOrigin(db, env.PUBLIC_ORIGIN, request);
 
   app.get('/robots.txt', async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(robots(originOf(request))),
+    reply.type('text/plain; charset=utf-8').send(robots(await originOf(request))),
   );
   app.get('/sitemap.xml', async (request, reply) =>
-    reply.type('application/xml; charset=utf-8').send(await sitemap(db, originOf(request))),
+    reply.type('application/xml; charset=utf-8').send(await sitemap(db, await originOf(request))),
   );
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -198,7 +200,7 @@ export async function buildApp({
         // when unchanged (ETag).
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(renderPage(template, meta, `${originOf(request)}${request.url}`))
+        .send(renderPage(template, meta, `${await originOf(request)}${request.url}`))
     );
   });
 
