@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Clock, DomainError, HTTP_STATUS, MESSAGES, systemClock } from '@bus/core';
 import { isDatabaseBusy, type OpenedDatabase } from '@bus/db';
 import fastifyStatic from '@fastify/static';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -23,6 +23,7 @@ import { DEMO_PASSWORD, DEMO_USERNAME, settleDemoAccount } from './services/user
 import { registerTrpcFastLane } from './trpc/fast-lane.ts';
 import type { Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
+import { registerStrictJsonBodies, trpcWithStrictBodies } from './utf8-bodies.ts';
 import { loadTemplate, pageMeta, renderPage, robots, sitemap } from './web-pages.ts';
 
 export interface AppOptions {
@@ -82,6 +83,8 @@ export async function buildApp({
     // (proxy-addr: the rightmost address that is not a trusted proxy).
     trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
   });
+  // JSON bodies that are not valid UTF-8: 400, nothing stored (tRPC's scope below does the same).
+  registerStrictJsonBodies(app);
   await registerSecurityHeaders(app);
   await registerHttpCaching(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN });
 
@@ -143,17 +146,17 @@ export async function buildApp({
     log: req.log,
   });
   registerTrpcFastLane(app, { router: appRouter, prefix: '/trpc', createContext });
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
+  await app.register(
+    trpcWithStrictBodies({
       router: appRouter,
       createContext: ({ req, res }) => createContext(req, res),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           app.log.error({ err: error, path }, 'tRPC procedure failed');
       },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions']),
+    { prefix: '/trpc' },
+  );
 
   const indexHtml = join(env.WEB_DIST_DIR, 'index.html');
   const hasWebApp = existsSync(indexHtml);
