@@ -1,6 +1,10 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createTestDb, openDatabase } from '../connection.ts';
+import { restoreFrom } from '../backup.ts';
+import { createTestDb, migrateToLatest, openDatabase } from '../connection.ts';
 import {
   createUser,
   deleteUser,
@@ -108,5 +112,48 @@ describe('user ids and token epochs are never given twice', () => {
     expect((await findUserByUsername(kysely, 'anna'))?.tokenEpoch).toBe(2);
     expect(await getMeta(kysely, TOKEN_EPOCH_KEY)).toBe('2');
     await kysely.destroy();
+  });
+});
+
+describe('restoreFrom a backup made before this migration', () => {
+  it('migrates it before it goes live: AUTOINCREMENT, ids and epochs above everything the live database gave', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bus-restore-old-'));
+    try {
+      // The backup: an old server's file (three users, epochs up to 3).
+      const backup = await oldDatabase();
+      await backup.sqlite.backup(join(dir, 'old-backup.sqlite'));
+      backup.sqlite.close();
+      // The live database went on: users up to id 6, epochs up to 9, the newest user removed.
+      const livePath = join(dir, 'timetable.sqlite');
+      const live = openDatabase(livePath);
+      await migrateToLatest(live.kysely);
+      for (const name of ['a', 'b', 'c', 'd', 'e', 'f']) await createUser(live.kysely, user(name));
+      for (const name of ['a', 'b', 'c']) await endUserTokens(live.kysely, name);
+      await deleteUser(live.kysely, 'f');
+      expect(await getMeta(live.kysely, TOKEN_EPOCH_KEY)).toBe('9');
+
+      const { tokenEpoch } = await restoreFrom(join(dir, 'old-backup.sqlite'), livePath);
+      expect(tokenEpoch).toBe(10);
+      // The open connection sees the restored, migrated and settled database.
+      const create = live.sqlite
+        .prepare("SELECT sql FROM sqlite_master WHERE name = 'app_user'")
+        .pluck()
+        .get();
+      expect(create).toContain('AUTOINCREMENT');
+      const users = live.sqlite.prepare('SELECT id, username, token_epoch FROM app_user ORDER BY id').all();
+      expect(users).toEqual([
+        { id: 1, username: 'boss', token_epoch: 10 },
+        { id: 2, username: 'anna', token_epoch: 10 },
+        { id: 3, username: 'jonas', token_epoch: 10 },
+      ]);
+      const next = await createUser(live.kysely, user('piotr'));
+      expect(next.id).toBe(7);
+      expect(next.tokenEpoch).toBe(11);
+      live.sqlite.close();
+      // No working copy is left beside the database.
+      expect(readdirSync(dir).filter((name) => name.includes('.restoring-'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
