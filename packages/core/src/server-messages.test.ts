@@ -56,6 +56,7 @@ const SAMPLES: { [K in keyof ServerMessageParams]: ServerMessageParams[K] } = {
   adminRequired: {},
   importRunning: {},
   serverError: {},
+  bodyNotUtf8: {},
   stale: { subject: { kind: 'line', id: 4, name: 'M35' }, username: 'boss', at: '2026-01-05 14:30' },
   duplicateStopName: { name: 'Vikonys (kryžkelė)', stopId: 12 },
   stopUsedByLines: { stop: 'Vikonys', lines: ['M35', 'M36'] },

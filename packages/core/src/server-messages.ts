@@ -60,6 +60,8 @@ export interface ServerMessageParams {
   // The server itself.
   importRunning: NoParams;
   serverError: NoParams;
+  /** A request body (JSON) that is not valid UTF-8: refused, not stored with replacement characters. */
+  bodyNotUtf8: NoParams;
   // Conflicts.
   /** `at`: when it was changed, 'YYYY-MM-DD HH:MM' in Vilnius; null with username when unknown. */
   stale: { subject: ChangeSubject; username: string | null; at: string | null };
@@ -171,6 +173,7 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   adminRequired: () => MESSAGES.adminRequired,
   importRunning: () => MESSAGES.importRunning,
   serverError: () => 'Something went wrong on the server',
+  bodyNotUtf8: () => 'The request body is not valid UTF-8 text: nothing was saved',
   stale: ({ subject, username, at }) =>
     `${subjectText(subject)} was changed ${username === null ? 'by someone else' : `by ${username} at ${at}`} after you opened it. Nothing was saved: reload to see the current version (your changes are kept in the editor).`,
   duplicateStopName: ({ name, stopId }) =>

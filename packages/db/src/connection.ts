@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { migrationProvider } from './migrations/index.ts';
+import { createPrivateFile, databaseFiles, makePrivate } from './private-files.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -21,13 +22,31 @@ export interface OpenedDatabase {
 export const SERVER_BUSY_TIMEOUT_MS = 50;
 export const TOOL_BUSY_TIMEOUT_MS = 5000;
 
-/** Opens (creating when missing) a database file, or ':memory:', with the project's pragmas. */
+/**
+ * Opens (creating when missing) a database file, or ':memory:', with the project's pragmas. The
+ * file, its WAL and its SHM are its owner's only (mode 0600: they hold password hashes): a new
+ * file is made so before SQLite writes into it, an existing one with a looser mode is tightened.
+ */
 export function openDatabase(
   path: string,
   { busyTimeoutMs = TOOL_BUSY_TIMEOUT_MS }: { busyTimeoutMs?: number } = {},
 ): OpenedDatabase {
+  const onDisk = path !== ':memory:' && path !== '';
+  if (onDisk) {
+    try {
+      createPrivateFile(path);
+    } catch (error) {
+      // There already (EEXIST), or no such folder: SQLite says so in its own words.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST' && code !== 'ENOENT') throw error;
+    }
+  }
   const sqlite = new SQLite(path);
-  if (path !== ':memory:') sqlite.pragma('journal_mode = WAL');
+  if (onDisk) {
+    sqlite.pragma('journal_mode = WAL');
+    // SQLite makes a WAL and SHM with their database's mode; ones left from before may be looser.
+    for (const file of databaseFiles(path)) makePrivate(file);
+  }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);

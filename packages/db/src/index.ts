@@ -1,6 +1,7 @@
 export * from './backup.ts';
 export * from './checkpoints.ts';
 export * from './connection.ts';
+export * from './private-files.ts';
 export * from './repositories/admin-lines.ts';
 export * from './repositories/admin-rules.ts';
 export * from './repositories/admin-schedules.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Clock, DomainError, HTTP_STATUS, MESSAGES, systemClock } from '@bus/core';
 import { isDatabaseBusy, type OpenedDatabase } from '@bus/db';
 import fastifyStatic from '@fastify/static';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -14,6 +14,7 @@ import { createAuthRuntime } from './auth/runtime.ts';
 import { registerCalendarRoutes } from './calendar-routes.ts';
 import { type Env, isLoopback } from './env.ts';
 import { registerHttpCaching } from './http-cache.ts';
+import { publicOrigin } from './public-origin.ts';
 import { registerLegacyRest } from './rest/index.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { closeServing } from './services/answer-cache.ts';
@@ -23,6 +24,7 @@ import { DEMO_PASSWORD, DEMO_USERNAME, settleDemoAccount } from './services/user
 import { registerTrpcFastLane } from './trpc/fast-lane.ts';
 import type { Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
+import { registerStrictJsonBodies, trpcWithStrictBodies } from './utf8-bodies.ts';
 import { loadTemplate, pageMeta, renderPage, robots, sitemap } from './web-pages.ts';
 
 export interface AppOptions {
@@ -82,8 +84,10 @@ export async function buildApp({
     // (proxy-addr: the rightmost address that is not a trusted proxy).
     trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
   });
+  // JSON bodies that are not valid UTF-8: 400, nothing stored (tRPC's scope below does the same).
+  registerStrictJsonBodies(app);
   await registerSecurityHeaders(app);
-  await registerHttpCaching(app, { db, clock });
+  await registerHttpCaching(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof DomainError) {
@@ -130,7 +134,7 @@ export async function buildApp({
   });
   registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
   // Calendar feeds (.ics) of a stop's departures or a trip.
-  registerCalendarRoutes(app, { db, clock });
+  registerCalendarRoutes(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN });
 
   const createContext = (req: FastifyRequest, reply?: FastifyReply): Context => ({
     db,
@@ -145,17 +149,17 @@ export async function buildApp({
     log: req.log,
   });
   registerTrpcFastLane(app, { router: appRouter, prefix: '/trpc', createContext });
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
+  await app.register(
+    trpcWithStrictBodies({
       router: appRouter,
       createContext: ({ req, res }) => createContext(req, res),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           app.log.error({ err: error, path }, 'tRPC procedure failed');
       },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions']),
+    { prefix: '/trpc' },
+  );
 
   const indexHtml = join(env.WEB_DIST_DIR, 'index.html');
   const hasWebApp = existsSync(indexHtml);
@@ -172,13 +176,14 @@ export async function buildApp({
       setHeaders: (reply, path) => reply.header('cache-control', fileCacheControl(path)),
     });
   const template = hasWebApp ? loadTemplate(indexHtml) : '';
-  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  // Never from X-Forwarded-Host: see public-origin.ts.
+  const originOf = (request: FastifyRequest) => publicOrigin(db, env.PUBLIC_ORIGIN, request);
 
   app.get('/robots.txt', async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(robots(originOf(request))),
+    reply.type('text/plain; charset=utf-8').send(robots(await originOf(request))),
   );
   app.get('/sitemap.xml', async (request, reply) =>
-    reply.type('application/xml; charset=utf-8').send(await sitemap(db, originOf(request))),
+    reply.type('application/xml; charset=utf-8').send(await sitemap(db, await originOf(request))),
   );
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -201,7 +206,7 @@ export async function buildApp({
         // when unchanged (ETag).
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(renderPage(template, meta, `${originOf(request)}${request.url}`))
+        .send(renderPage(template, meta, `${await originOf(request)}${request.url}`))
     );
   });
 

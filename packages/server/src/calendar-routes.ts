@@ -1,6 +1,7 @@
 import { type Clock, type Direction, DomainError, effectiveDestination } from '@bus/core';
-import { getPublishingSettings, type OpenedDatabase } from '@bus/db';
+import type { OpenedDatabase } from '@bus/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { publicOrigin } from './public-origin.ts';
 import { currentMinute, keptFeed } from './services/answer-cache.ts';
 import { stopCalendar, tripCalendar } from './services/calendar-feed.ts';
 
@@ -42,23 +43,13 @@ function destinationOf(value: unknown): number | null {
   throw new DomainError('INVALID_INPUT', 'to must be a stop id (a positive whole number)');
 }
 
-/**
- * Where the events' links go: the site's address (Publishing), else the address asked (the
- * request's Host). Its ETag names it too (http-cache.ts), so a shared cache never confirms a copy
- * made for another host.
- */
-export async function feedOrigin(db: OpenedDatabase, request: FastifyRequest): Promise<string> {
-  return (
-    (await getPublishingSettings(db.kysely)).settings.siteUrl?.replace(/\/+$/, '') ??
-    `${request.protocol}://${request.host}`
-  );
-}
-
 export function registerCalendarRoutes(
   app: FastifyInstance,
-  { db, clock }: { db: OpenedDatabase; clock: Clock },
+  { db, clock, publicOrigins }: { db: OpenedDatabase; clock: Clock; publicOrigins: readonly string[] },
 ) {
-  const originOf = (request: FastifyRequest) => feedOrigin(db, request);
+  // Where the events' links go: the site's public origin (public-origin.ts). Its ETag names it
+  // too (http-cache.ts), so a shared cache never confirms a copy made for another origin.
+  const originOf = (request: FastifyRequest) => publicOrigin(db, publicOrigins, request);
 
   app.get<{ Params: { file: string }; Querystring: Record<string, string | undefined> }>(
     '/calendar/stop/:file',

@@ -79,9 +79,39 @@ const EnvSchema = z.object({
       (origins) => origins.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
       'each origin must look like https://host[:port]',
     ),
+  /**
+   * The site's public origins (comma-separated, like https://autobusai.anyksciai.lt): what the
+   * site calls itself when the Publishing page names no site address (public-origin.ts). A Host
+   * header naming one of them gets that one; any other Host gets the first. Empty (default): the
+   * request's own host.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter((o) => o.length > 0),
+    )
+    .refine(
+      (origins) => origins.every(isOrigin),
+      'each origin must look like https://host[:port], without a path',
+    )
+    .transform((origins) => origins.map((o) => new URL(o).origin)),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DEMO'> & { DEMO: boolean };
+
+/** 'https://autobusai.anyksciai.lt', 'http://127.0.0.1:3000': a scheme and a host, nothing more. */
+function isOrigin(entry: string): boolean {
+  if (!/^https?:\/\/[^/\s?#@]+$/i.test(entry)) return false;
+  try {
+    return new URL(entry).origin !== 'null';
+  } catch {
+    return false;
+  }
+}
 
 /** '10.0.0.1', '::1', '10.0.0.0/8', 'fd00::/8'. */
 function isAddressOrCidr(entry: string): boolean {

@@ -6,7 +6,7 @@ import type { Clock } from '@bus/core';
 import { type OpenedDatabase, publishingSavedAt } from '@bus/db';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { feedOrigin } from './calendar-routes.ts';
+import { publicOrigin } from './public-origin.ts';
 import { publicAnswer, type SerializedAnswers } from './services/answer-cache.ts';
 
 /**
@@ -16,8 +16,8 @@ import { publicAnswer, type SerializedAnswers } from './services/answer-cache.ts
  * feeds /calendar/*) carry an ETag named by this build, the data's version (the same in every
  * process serving the file; see dataVersion) and, for departures, the minute, else the day.
  * Answers that say the site's address (the printed timetables, the calendar feeds) also name the
- * Publishing settings' save time, and a calendar feed the origin its links go to (the site
- * address, else the request's host: see feedOrigin). A request that sends the tag back gets 304
+ * Publishing settings' save time, and a calendar feed the origin its links go to (see
+ * public-origin.ts). A request that sends the tag back gets 304
  * before any work is done. `Cache-Control: public, no-cache`: a browser or a shared cache (nginx
  * in front of several processes) keeps the answer and reuses it after a 304, but asks every
  * time, so the first answer after an admin save is the new one everywhere. A few seconds of
@@ -49,7 +49,7 @@ const TIMED_PROCEDURES: ReadonlySet<string> = new Set(['timetable.departures']);
 const PUBLISHING_PROCEDURES: ReadonlySet<string> = new Set(['timetable.stopPoster', 'timetable.linePrint']);
 const CALENDAR_PREFIX = '/calendar/';
 
-/** Whether a GET asks for a calendar feed (whose events link to the origin: see feedOrigin). */
+/** Whether a GET asks for a calendar feed (whose events link to the public origin). */
 function isCalendar(url: string): boolean {
   return url.startsWith(CALENDAR_PREFIX);
 }
@@ -174,7 +174,7 @@ function matches(request: FastifyRequest, tag: string): boolean {
 
 export async function registerHttpCaching(
   app: FastifyInstance,
-  { db, clock }: { db: OpenedDatabase; clock: Clock },
+  { db, clock, publicOrigins }: { db: OpenedDatabase; clock: Clock; publicOrigins: readonly string[] },
 ): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
@@ -196,8 +196,8 @@ export async function registerHttpCaching(
     const publishing = readsPublishing(request.url)
       ? `-p${Date.parse(publishingSavedAt(db.sqlite) || '1970-01-01T00:00:00Z').toString(36)}`
       : '';
-    // A feed's links go to the request's host when Publishing names no site address.
-    const origin = isCalendar(request.url) ? originTag(await feedOrigin(db, request)) : '';
+    // A feed's links go to the request's host when Publishing and PUBLIC_ORIGIN name no site address.
+    const origin = isCalendar(request.url) ? originTag(await publicOrigin(db, publicOrigins, request)) : '';
     const { tag: version, answers } = publicAnswer(db, clock, kind === 'timed');
     const tag = `"${BUILD}-${version}${publishing}${origin}"`;
     request.publicTag = tag;

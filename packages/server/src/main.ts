@@ -1,6 +1,7 @@
 import { checkpointInBackground, migrateToLatest, openDatabase, SERVER_BUSY_TIMEOUT_MS } from '@bus/db';
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
+import { privateFiles, tightenPrivateFiles } from './file-modes.ts';
 import { limitHeapGrowth } from './heap.ts';
 import { scheduleBackups } from './services/backups.ts';
 import { seedIfEmpty } from './services/seed.ts';
@@ -9,6 +10,8 @@ import { stopOnSignals } from './shutdown.ts';
 // Before anything large is read (see heap.ts).
 limitHeapGrowth();
 const env = parseEnv();
+// Before the database is opened, so what was loose is logged (openDatabase tightens it too).
+const modes = tightenPrivateFiles(privateFiles({ dbPath: env.DB_PATH, backupDir: env.BACKUP_DIR }));
 const db = openDatabase(env.DB_PATH);
 await migrateToLatest(db.kysely);
 await seedIfEmpty(db);
@@ -22,6 +25,13 @@ if (env.DB_PATH !== ':memory:') {
   const checkpoints = checkpointInBackground(db, env.DB_PATH);
   app.addHook('onClose', () => checkpoints.stop());
 }
+if (modes.tightened.length > 0)
+  app.log.warn({ files: modes.tightened }, 'others could read these files: made them private (mode 0600)');
+if (modes.notPermitted.length > 0)
+  app.log.warn(
+    { files: modes.notPermitted },
+    'others can read these files and they are not ours to change: make them private (chmod 600)',
+  );
 
 stopOnSignals(app, db);
 if (env.BACKUP_DIR !== undefined && env.DB_PATH !== ':memory:') {

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
  * Policy that allows our own scripts, styles and images only (no inline script, no eval, no
  * plugins, no framing: the admin board cannot be clickjacked; our own service worker and
  * manifest only), X-Frame-Options DENY for older
- * browsers, Referrer-Policy strict-origin-when-cross-origin. HSTS only on answers that went
+ * browsers, Referrer-Policy strict-origin-when-cross-origin, a Permissions-Policy that denies
+ * camera, microphone, geolocation and payment. HSTS only on answers that went
  * out over HTTPS (directly, or by X-Forwarded-Proto from a trusted proxy): sent over plain
  * HTTP it would mean nothing, and on a local test server it would lock the browser out.
  */
@@ -28,6 +29,24 @@ export const CONTENT_SECURITY_POLICY = {
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
+/**
+ * Browser features no page of the site uses, denied to every page and to anything it would
+ * embed (Permissions-Policy; an empty list allows nobody). The one place to open one: a page
+ * that needs the visitor's position (a map) gets `geolocation: ['self']` here (the whole site),
+ * or, for its own path only, a test of request.url in the onRequest hook below.
+ */
+export const PERMISSIONS_POLICY: Readonly<Record<string, readonly string[]>> = {
+  camera: [],
+  microphone: [],
+  geolocation: [],
+  payment: [],
+};
+
+/** 'camera=(), microphone=(), geolocation=(), payment=()'. */
+export const PERMISSIONS_POLICY_VALUE = Object.entries(PERMISSIONS_POLICY)
+  .map(([feature, allowed]) => `${feature}=(${allowed.join(' ')})`)
+  .join(', ');
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
@@ -37,6 +56,10 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     // The old REST paths may be called from other origins (CORS_ORIGINS): no same-origin-only CORP.
     crossOriginResourcePolicy: false,
     crossOriginEmbedderPolicy: false,
+  });
+  // On every answer: set as the request arrives, like helmet's headers, so errors carry it too.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY_VALUE);
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS_VALUE);

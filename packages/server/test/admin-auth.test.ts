@@ -179,7 +179,7 @@ describe('every admin procedure is protected on the server', () => {
     t = await adminApp();
     await createTestUser(t, 'clerk', ['ROLE_USER']);
     await createTestUser(t, 'gone', ['ROLE_ADMIN']);
-    const goneToken = await tokenFor('gone', ['ROLE_ADMIN']);
+    const goneToken = await tokenFor(t.db, 'gone', ['ROLE_ADMIN']);
     await deleteUser(t.db.kysely, 'gone');
     const bearer = (token: string) => async () => ({ authorization: `Bearer ${token}` });
     const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
@@ -194,7 +194,7 @@ describe('every admin procedure is protected on the server', () => {
       },
       {
         label: 'an expired token',
-        headers: async () => bearer(await tokenFor('boss', ['ROLE_ADMIN'], dayAgo))(),
+        headers: async () => bearer(await tokenFor(t.db, 'boss', ['ROLE_ADMIN'], dayAgo))(),
         status: 401,
       },
       {
@@ -206,12 +206,12 @@ describe('every admin procedure is protected on the server', () => {
       { label: 'the token of a removed user', headers: bearer(goneToken), status: 401 },
       {
         label: 'a non-admin token',
-        headers: async () => bearer(await tokenFor('clerk', ['ROLE_USER']))(),
+        headers: async () => bearer(await tokenFor(t.db, 'clerk', ['ROLE_USER']))(),
         status: 403,
       },
       {
         label: 'a token claiming ROLE_ADMIN for a user who is not one',
-        headers: async () => bearer(await tokenFor('clerk', ['ROLE_ADMIN']))(),
+        headers: async () => bearer(await tokenFor(t.db, 'clerk', ['ROLE_ADMIN']))(),
         status: 403,
       },
     );

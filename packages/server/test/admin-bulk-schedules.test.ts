@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await adminApp();
   boss = adminClient(t.app, t.adminToken);
   await createTestUser(t, 'anna', ['ROLE_ADMIN']);
-  anna = adminClient(t.app, await tokenFor('anna', ['ROLE_ADMIN']));
+  anna = adminClient(t.app, await tokenFor(t.db, 'anna', ['ROLE_ADMIN']));
 });
 afterAll(() => t.app.close());
 

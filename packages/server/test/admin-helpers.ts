@@ -1,5 +1,5 @@
 import type { Clock } from '@bus/core';
-import { createUser } from '@bus/db';
+import { createUser, findUserByUsername, type OpenedDatabase } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { issueAccessToken } from '../src/auth/tokens.ts';
@@ -21,16 +21,26 @@ export async function adminApp(options: { clock?: Clock; env?: Partial<Env> } = 
     ...(options.clock ? { clock: options.clock } : {}),
     env: { JWT_SECRET: TEST_JWT_SECRET, DEMO: true, ...options.env },
   });
-  return { ...t, adminToken: await tokenFor('boss', ['ROLE_ADMIN']) };
+  return { ...t, adminToken: await tokenFor(t.db, 'boss', ['ROLE_ADMIN']) };
 }
 
-export function tokenFor(
+/**
+ * A token of a user of `db` as a sign-in now would issue it (the user's id and current token
+ * epoch), claiming `roles`, issued at `now`.
+ */
+export async function tokenFor(
+  db: OpenedDatabase,
   username: string,
   roles: string[],
   now: Date = new Date(),
-  tokenEpoch = 0,
 ): Promise<string> {
-  return issueAccessToken(SECRET_BYTES, { username, roles, tokenEpoch }, now);
+  const user = await findUserByUsername(db.kysely, username);
+  if (!user) throw new Error(`tokenFor: there is no user ${username}`);
+  return issueAccessToken(
+    SECRET_BYTES,
+    { userId: user.id, username, roles, tokenEpoch: user.tokenEpoch },
+    now,
+  );
 }
 
 /** A user straight in the database (cheap scrypt cost is not needed: one hash per test file). */

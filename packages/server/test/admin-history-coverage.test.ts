@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await adminApp();
   boss = adminClient(t.app, t.adminToken);
   await createTestUser(t, 'anna', ['ROLE_ADMIN']);
-  annaToken = await tokenFor('anna', ['ROLE_ADMIN']);
+  annaToken = await tokenFor(t.db, 'anna', ['ROLE_ADMIN']);
   anna = adminClient(t.app, annaToken);
 });
 afterAll(() => t.app.close());

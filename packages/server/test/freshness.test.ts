@@ -138,7 +138,7 @@ describe('a write by another process is seen at once', () => {
       clock,
     });
     await createTestUser({ app: otherApp, db: other }, 'anna', ['ROLE_ADMIN']);
-    const admin = adminClient(otherApp, await tokenFor('anna', ['ROLE_ADMIN'], clock()));
+    const admin = adminClient(otherApp, await tokenFor(other, 'anna', ['ROLE_ADMIN'], clock()));
     const renamed = await admin.mutate('admin.stops.save', {
       id: 13,
       name: 'Zabelynė II',

@@ -37,7 +37,7 @@ beforeAll(async () => {
     db: server,
     env: parseEnv({ LOG_LEVEL: 'silent', DEMO: '1', JWT_SECRET: TEST_JWT_SECRET }),
   });
-  token = await tokenFor('boss', ['ROLE_ADMIN']);
+  token = await tokenFor(server, 'boss', ['ROLE_ADMIN']);
   importer = openDatabase(file);
 });
 

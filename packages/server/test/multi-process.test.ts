@@ -112,7 +112,10 @@ beforeAll(async () => {
   );
   proxy = `http://127.0.0.1:${proxyPort}`;
   await waitFor(`${proxy}/healthz`, 'nginx', nginx.log);
-  token = await tokenFor('boss', ['ROLE_ADMIN']);
+  // The demo account the servers made, as a sign-in would name it.
+  const reader = openDatabase(join(dir, 'timetable.sqlite'));
+  token = await tokenFor(reader, 'boss', ['ROLE_ADMIN']);
+  await reader.kysely.destroy();
 }, 90_000);
 
 afterAll(async () => {

@@ -47,7 +47,7 @@ describe('every admin path is protected', () => {
     t = await adminApp();
     await createTestUser(t, 'clerk', ['ROLE_USER']);
     await createTestUser(t, 'gone', ['ROLE_ADMIN']);
-    const goneToken = await tokenFor('gone', ['ROLE_ADMIN']);
+    const goneToken = await tokenFor(t.db, 'gone', ['ROLE_ADMIN']);
     await deleteUser(t.db.kysely, 'gone');
     const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
     const bearer = (token: string) => `Bearer ${token}`;
@@ -73,7 +73,7 @@ describe('every admin path is protected', () => {
       },
       {
         label: 'an expired token (issued 25 h ago)',
-        authorization: async () => bearer(await tokenFor('boss', ['ROLE_ADMIN'], dayAgo)),
+        authorization: async () => bearer(await tokenFor(t.db, 'boss', ['ROLE_ADMIN'], dayAgo)),
         status: 401,
         message: MESSAGES.sessionInvalid,
       },
@@ -91,13 +91,13 @@ describe('every admin path is protected', () => {
       },
       {
         label: 'a valid non-admin token',
-        authorization: async () => bearer(await tokenFor('clerk', ['ROLE_USER'])),
+        authorization: async () => bearer(await tokenFor(t.db, 'clerk', ['ROLE_USER'])),
         status: 403,
         message: MESSAGES.adminRequired,
       },
       {
         label: 'a token claiming ROLE_ADMIN for a user who is not one',
-        authorization: async () => bearer(await tokenFor('clerk', ['ROLE_ADMIN'])),
+        authorization: async () => bearer(await tokenFor(t.db, 'clerk', ['ROLE_ADMIN'])),
         status: 403,
         message: MESSAGES.adminRequired,
       },

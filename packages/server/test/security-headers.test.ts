@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseEnv } from '../src/env.ts';
-import { HSTS_VALUE } from '../src/security-headers.ts';
+import { HSTS_VALUE, PERMISSIONS_POLICY_VALUE } from '../src/security-headers.ts';
 import { TEST_JWT_SECRET } from './admin-helpers.ts';
 
 /** Security headers on every kind of answer, and X-Forwarded-* believed only from trusted proxies. */
@@ -53,9 +53,12 @@ describe('security headers', () => {
     ['a tRPC answer', '/trpc/timetable.searchStops?input=%7B%22query%22%3A%22%22%7D'],
     ['an old REST answer', '/api/line/line-preview-withid-public'],
     ['an error', '/api/no-such-path'],
+    ['an admin answer refused without a token', '/trpc/admin.holidays.list'],
+    ['a missing file', '/assets/missing.js'],
   ])('%s', async (_what, url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=()');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const csp = String(res.headers['content-security-policy']);
@@ -139,5 +142,38 @@ describe('TRUST_PROXY and the sign-in limit per client address', () => {
     expect(() => parseEnv({ TRUST_PROXY: '10.0.0.1,proxy.example' })).toThrow(/TRUST_PROXY/);
     expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
     expect(parseEnv({ TRUST_PROXY: ' 10.0.0.1 , fd00::/8 ' }).TRUST_PROXY).toEqual(['10.0.0.1', 'fd00::/8']);
+  });
+});
+
+describe('Permissions-Policy', () => {
+  it('denies camera, microphone, geolocation and payment to every page, in the header’s own syntax', () => {
+    expect(PERMISSIONS_POLICY_VALUE).toBe('camera=(), microphone=(), geolocation=(), payment=()');
+  });
+
+  it('is on a refused sign-in, a kept public answer and a 304 too', async () => {
+    const app = await appWith();
+    try {
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ username: 'nobody', password: 'wrong-password' }),
+      });
+      expect(signIn.statusCode).toBe(401);
+      expect(signIn.headers['permissions-policy']).toBe(PERMISSIONS_POLICY_VALUE);
+      const url = '/trpc/timetable.searchStops?input=%7B%22query%22%3A%22a%22%7D';
+      const first = await app.inject({ method: 'GET', url });
+      const kept = await app.inject({ method: 'GET', url });
+      const notModified = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': String(first.headers.etag) },
+      });
+      expect(notModified.statusCode).toBe(304);
+      for (const res of [first, kept, notModified])
+        expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY_VALUE);
+    } finally {
+      await app.close();
+    }
   });
 });

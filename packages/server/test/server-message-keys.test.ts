@@ -12,7 +12,7 @@ let annaToken: string;
 beforeAll(async () => {
   t = await adminApp();
   await createTestUser(t, 'anna', ['ROLE_ADMIN']);
-  annaToken = await tokenFor('anna', ['ROLE_ADMIN']);
+  annaToken = await tokenFor(t.db, 'anna', ['ROLE_ADMIN']);
 });
 afterAll(() => t.app.close());
 

@@ -115,7 +115,7 @@ describe('admin.check.run is for admins only', () => {
   it('answers 401 without a token and 403 without ROLE_ADMIN', async () => {
     expect((await trpc(t.app, 'query', 'admin.check.run')).status).toBe(401);
     await createTestUser(t, 'clerk', ['ROLE_USER']);
-    const user = await tokenFor('clerk', ['ROLE_USER']);
+    const user = await tokenFor(t.db, 'clerk', ['ROLE_USER']);
     expect((await trpc(t.app, 'query', 'admin.check.run', undefined, user)).status).toBe(403);
   });
 });

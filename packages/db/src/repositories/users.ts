@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.ts';
 
 /** A user who may sign in; `passwordHash` is the self-describing scrypt string of auth/passwords.ts. */
@@ -11,7 +11,10 @@ export interface UserRecord {
   createdAt: string;
   /** true: the demo account; false: any other; null: not checked yet (made before the flag). */
   demo: boolean | null;
-  /** Part of every access token: tokens of an older epoch are refused. */
+  /**
+   * Part of every access token: a token of another epoch is refused. Epochs are handed out by
+   * one counter for the whole database (nextTokenEpoch), so none is ever given twice.
+   */
   tokenEpoch: number;
 }
 
@@ -57,6 +60,12 @@ export async function findUserByUsername(
   return row ? toUser(row) : undefined;
 }
 
+/** By id: what an access token names (ids are never reused, so a re-created name is another user). */
+export async function findUserById(db: Kysely<Database>, id: number): Promise<UserRecord | undefined> {
+  const row = await db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toUser(row) : undefined;
+}
+
 export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
   const rows = await db.selectFrom('app_user').selectAll().orderBy('username').execute();
   return rows.map((row) => {
@@ -65,22 +74,53 @@ export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
   });
 }
 
-/** Inserts a user; the UNIQUE constraint on username makes a duplicate throw. */
+// ---------------------------------------------------------------------------------------
+// Token epochs: every access token carries its user's epoch, and only the current one works.
+
+/** app_meta key: the highest token epoch ever given to any user (migration 2026-11-29). */
+export const TOKEN_EPOCH_KEY = 'token_epoch';
+
+/**
+ * Takes the next token epoch of the database: above every epoch ever given, to this user or to
+ * one removed since (the counter survives removal), and above every user's current one.
+ */
+async function nextTokenEpoch(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ value: string | number }>`
+    INSERT INTO app_meta (key, value)
+    SELECT ${TOKEN_EPOCH_KEY}, ifnull(max(token_epoch), 0) + 1 FROM app_user WHERE true
+    ON CONFLICT (key) DO UPDATE SET value =
+      max(CAST(value AS INTEGER), (SELECT ifnull(max(token_epoch), 0) FROM app_user)) + 1
+    RETURNING value
+  `.execute(db);
+  const epoch = Number(rows[0]?.value);
+  if (!Number.isSafeInteger(epoch)) throw new Error(`bad token epoch counter: ${String(rows[0]?.value)}`);
+  return epoch;
+}
+
+/** Runs `work` in a transaction, or in the caller's when it already is one. */
+function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** Inserts a user with a fresh id and epoch; the UNIQUE constraint on username makes a duplicate throw. */
 export async function createUser(
   db: Kysely<Database>,
   user: { username: string; passwordHash: string; roles: readonly string[]; demo?: boolean },
 ): Promise<UserRecord> {
-  const row = await db
-    .insertInto('app_user')
-    .values({
-      username: user.username,
-      password_hash: user.passwordHash,
-      roles: JSON.stringify(user.roles),
-      demo: user.demo ? 1 : 0,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toUser(row);
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .insertInto('app_user')
+      .values({
+        username: user.username,
+        password_hash: user.passwordHash,
+        roles: JSON.stringify(user.roles),
+        demo: user.demo ? 1 : 0,
+        token_epoch: await nextTokenEpoch(trx),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toUser(row);
+  });
 }
 
 /**
@@ -92,22 +132,28 @@ export async function setUserPassword(
   username: string,
   passwordHash: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('app_user')
-    .set((eb) => ({ password_hash: passwordHash, demo: 0, token_epoch: eb('token_epoch', '+', 1) }))
-    .where('username', '=', username)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return inTransaction(db, async (trx) => {
+    const epoch = await nextTokenEpoch(trx);
+    const result = await trx
+      .updateTable('app_user')
+      .set({ password_hash: passwordHash, demo: 0, token_epoch: epoch })
+      .where('username', '=', username)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  });
 }
 
 /** Ends every token issued to the user so far. Returns false when there is no such user. */
 export async function endUserTokens(db: Kysely<Database>, username: string): Promise<boolean> {
-  const result = await db
-    .updateTable('app_user')
-    .set((eb) => ({ token_epoch: eb('token_epoch', '+', 1) }))
-    .where('username', '=', username)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return inTransaction(db, async (trx) => {
+    const epoch = await nextTokenEpoch(trx);
+    const result = await trx
+      .updateTable('app_user')
+      .set({ token_epoch: epoch })
+      .where('username', '=', username)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  });
 }
 
 /** Records whether an account made before the demo flag is the demo account. */
@@ -143,7 +189,10 @@ export async function clearSignInFailures(db: Kysely<Database>, username: string
   return Number(result.numDeletedRows);
 }
 
-/** Returns false when there is no such user. */
+/**
+ * Returns false when there is no such user. Its tokens end with it: they name its id, which is
+ * never given again, and its epoch, which the counter never repeats.
+ */
 export async function deleteUser(db: Kysely<Database>, username: string): Promise<boolean> {
   const result = await db.deleteFrom('app_user').where('username', '=', username).executeTakeFirst();
   return result.numDeletedRows > 0n;

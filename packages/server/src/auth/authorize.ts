@@ -1,5 +1,5 @@
 import { type Clock, DomainError, serverMessage } from '@bus/core';
-import { type Db, findUserByUsername } from '@bus/db';
+import { type Db, findUserById } from '@bus/db';
 import { verifyAccessToken } from './tokens.ts';
 
 export const ADMIN_ROLE = 'ROLE_ADMIN';
@@ -27,8 +27,9 @@ export function bearerToken(header: string | undefined): string | null {
 /**
  * The one admin check of both transports (tRPC adminProcedure and the REST layer):
  * UNAUTHORIZED without a well-formed, validly signed, unexpired token of a user who still
- * exists, issued since their last password change or sign-out (token epoch), and not of the
- * demo account while demo mode is off; FORBIDDEN when that user is not an administrator.
+ * exists (by id: a user removed and made again under the same name is another user), issued
+ * since their last password change, sign-out or restore (token epoch), and not of the demo
+ * account while demo mode is off; FORBIDDEN when that user is not an administrator.
  * Roles are read from the database, not the token, so removing a user or their admin role
  * takes effect at once.
  */
@@ -40,8 +41,13 @@ export async function authorizeAdmin(
   if (token === null) throw new DomainError('UNAUTHORIZED', serverMessage('signInRequired'));
   const claims = await verifyAccessToken(deps.secret, token, deps.clock());
   if (!claims) throw new DomainError('UNAUTHORIZED', serverMessage('sessionInvalid'));
-  const user = await findUserByUsername(deps.db, claims.username);
-  if (!user || user.tokenEpoch !== claims.tokenEpoch || (user.demo === true && !deps.demo))
+  const user = await findUserById(deps.db, claims.userId);
+  if (
+    !user ||
+    user.username !== claims.username ||
+    user.tokenEpoch !== claims.tokenEpoch ||
+    (user.demo === true && !deps.demo)
+  )
     throw new DomainError('UNAUTHORIZED', serverMessage('sessionInvalid'));
   if (!user.roles.includes(ADMIN_ROLE)) throw new DomainError('FORBIDDEN', serverMessage('adminRequired'));
   return { username: user.username, roles: user.roles };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { makePrivate } from '@bus/db';
 
 /**
  * The key that signs access tokens. JWT_SECRET wins when set (env.ts has checked its length).
@@ -46,7 +47,10 @@ function readSecretFile(path: string): Uint8Array {
 
 function readOrCreateSecretFile(path: string): Uint8Array {
   try {
-    return readSecretFile(path);
+    const secret = readSecretFile(path);
+    // A key file others can read (made by hand, or before it was made private) is made private.
+    makePrivate(path);
+    return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }

@@ -6,10 +6,10 @@ const secret = new TextEncoder().encode('tokens-test-secret-0123456789-abcdef');
 const now = new Date('2026-03-04T07:30:00Z');
 
 describe('access tokens', () => {
-  it('carry sub, roles, iss, iat and a 24 h exp, and verify until they expire', async () => {
+  it('carry sub, roles, uid, te, iss, iat and a 24 h exp, and verify until they expire', async () => {
     const token = await issueAccessToken(
       secret,
-      { username: 'boss', roles: ['ROLE_ADMIN'], tokenEpoch: 3 },
+      { userId: 7, username: 'boss', roles: ['ROLE_ADMIN'], tokenEpoch: 3 },
       now,
     );
     const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
@@ -20,11 +20,13 @@ describe('access tokens', () => {
       sub: 'boss',
       roles: ['ROLE_ADMIN'],
       iss: TOKEN_ISSUER,
+      uid: 7,
       te: 3,
       iat: 1772609400,
       exp: 1772695800,
     });
     expect(await verifyAccessToken(secret, token, now)).toEqual({
+      userId: 7,
       username: 'boss',
       roles: ['ROLE_ADMIN'],
       tokenEpoch: 3,
@@ -38,7 +40,7 @@ describe('access tokens', () => {
   it('refuses tampered tokens, other keys, other issuers and other algorithms', async () => {
     const token = await issueAccessToken(
       secret,
-      { username: 'boss', roles: ['ROLE_USER'], tokenEpoch: 0 },
+      { userId: 1, username: 'boss', roles: ['ROLE_USER'], tokenEpoch: 0 },
       now,
     );
     const [header, , signature] = token.split('.');
@@ -66,5 +68,28 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(secret, await sign('HS512', TOKEN_ISSUER), now)).toBeNull();
     expect(await verifyAccessToken(secret, 'not.a.token', now)).toBeNull();
     expect(await verifyAccessToken(secret, '', now)).toBeNull();
+  });
+
+  it('refuses a token without a user id or epoch (issued before they existed): its user signs in again', async () => {
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT({ roles: ['ROLE_ADMIN'], ...claims })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject('boss')
+        .setIssuer(TOKEN_ISSUER)
+        .setIssuedAt(now)
+        .setExpirationTime('1h')
+        .sign(secret);
+    const cases: [string, Record<string, unknown>, boolean][] = [
+      ['uid and te', { uid: 4, te: 9 }, true],
+      ['te only (the old tokens)', { te: 9 }, false],
+      ['neither (the oldest tokens)', {}, false],
+      ['uid only', { uid: 4 }, false],
+      ['uid 0', { uid: 0, te: 9 }, false],
+      ['uid as text', { uid: '4', te: 9 }, false],
+      ['a fractional uid', { uid: 4.5, te: 9 }, false],
+      ['te as text', { uid: 4, te: '9' }, false],
+    ];
+    for (const [label, claims, accepted] of cases)
+      expect((await verifyAccessToken(secret, await sign(claims), now)) !== null, label).toBe(accepted);
   });
 });

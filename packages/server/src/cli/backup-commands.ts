@@ -1,11 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import {
   type BackupReport,
   backupProblem,
   backupTo,
   checkBackup,
-  migrateToLatest,
+  compareUsers,
   restoreFrom,
+  type UsersChange,
 } from '@bus/db';
 import type { CliCommand, CliContext } from './commands.ts';
 import { formatCounts } from './data-commands.ts';
@@ -18,6 +20,22 @@ function describe(context: CliContext, report: BackupReport): void {
   context.out(`  schema     ${report.schema ?? '(none)'}`);
   if (report.users !== null) context.out(`  users      ${report.users}`);
   if (report.counts) for (const line of formatCounts(report.counts)) context.out(line);
+}
+
+/** What a restore does to the users, said before it replaces anything. */
+function warnUsers(context: CliContext, change: UsersChange | null): void {
+  context.out("Users, passwords and sign-ins go back to the backup's state:");
+  if (change === null) context.out('  the users are those of the backup.');
+  else if (change.back.length + change.gone.length + change.changed.length === 0)
+    context.out('  the backup has the same users, passwords and roles as now.');
+  else {
+    if (change.back.length > 0)
+      context.out(`  come back (removed since the backup): ${change.back.join(', ')}`);
+    if (change.gone.length > 0) context.out(`  removed (added since the backup): ${change.gone.join(', ')}`);
+    if (change.changed.length > 0)
+      context.out(`  password or roles as in the backup: ${change.changed.join(', ')}`);
+  }
+  context.out('Everyone is signed out by the restore and must sign in again.');
 }
 
 /** '2026-11-25T06-30-00' for the names of kept files. */
@@ -58,19 +76,23 @@ export const backupCommands: CliCommand[] = [
       const problem = backupProblem(report);
       if (problem !== null) throw new Error(`not restored: ${problem}; nothing was changed`);
 
+      const live = existsSync(context.dbPath) ? await context.database() : null;
+      warnUsers(context, live === null ? null : compareUsers(live.sqlite, file));
       let kept: string | null = null;
-      if (existsSync(context.dbPath)) {
-        const live = await context.database();
+      if (live !== null) {
         kept = `${context.dbPath}.before-restore-${stamp(new Date())}.sqlite`;
         const keptReport = await backupTo(live.sqlite, kept);
         if (backupProblem(keptReport) !== null)
           throw new Error(`could not keep a copy of the current database at ${kept}; nothing was changed`);
       }
+      // Migrated to this version's schema and settled (new token epoch, id sequences) before it goes live.
+      if (live === null) mkdirSync(dirname(context.dbPath), { recursive: true });
       await restoreFrom(file, context.dbPath);
-      // Brings an older copy's schema up to date.
-      await migrateToLatest((await context.database()).kysely);
       context.out(`restored ${file} into ${context.dbPath}.`);
       if (kept) context.out(`The database it replaced is kept at ${kept}.`);
+      context.out(
+        'Everyone who was signed in is signed out: every sign-in made before the restore is refused.',
+      );
       context.out(
         'A running server does not need to be stopped: it serves the restored timetable (and its users) at once.',
       );

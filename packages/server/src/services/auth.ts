@@ -116,7 +116,7 @@ export async function signIn(
   await clearSignInFailures(deps.db.kysely, username);
   const accessToken = await issueAccessToken(
     auth.secret,
-    { username: usable.username, roles: usable.roles, tokenEpoch: usable.tokenEpoch },
+    { userId: usable.id, username: usable.username, roles: usable.roles, tokenEpoch: usable.tokenEpoch },
     deps.clock(),
   );
   deps.log?.info({ ...logged, outcome: 'signed-in' }, 'sign-in');

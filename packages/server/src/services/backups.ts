@@ -5,7 +5,7 @@ import { type BackupReport, backupTo, type OpenedDatabase } from '@bus/db';
 /** Daily backups of a serving database (BACKUP_DIR, BACKUP_KEEP). */
 
 export const BACKUP_INTERVAL_MS = 24 * 60 * 60 * 1000;
-const BACKUP_NAME = /^timetable-\d{8}-\d{6}\.sqlite$/;
+export const BACKUP_NAME = /^timetable-\d{8}-\d{6}\.sqlite$/;
 
 /** 'timetable-20261125-063000.sqlite' (UTC), so names sort by time. */
 export function backupFileName(at: Date): string {
@@ -13,14 +13,15 @@ export function backupFileName(at: Date): string {
   return `timetable-${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}.sqlite`;
 }
 
-/** Writes one backup into `dir` and keeps only the newest `keep` of them. */
+/** Writes one backup into `dir` (mode 0600, as backupTo makes it) and keeps only the newest `keep` of them. */
 export async function writeBackup(
   db: OpenedDatabase,
   dir: string,
   keep: number,
   at: Date,
 ): Promise<{ report: BackupReport; removed: string[] }> {
-  mkdirSync(dir, { recursive: true });
+  // A folder made here is its owner's only; one that exists is the operator's choice.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const report = await backupTo(db.sqlite, join(dir, backupFileName(at)));
   const all = readdirSync(dir)
     .filter((name) => BACKUP_NAME.test(name))

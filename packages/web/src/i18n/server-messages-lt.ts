@@ -116,6 +116,7 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   adminRequired: () => 'Tam reikia administratoriaus paskyros',
   importRunning: () => 'Vyksta tvarkaraščio importas, bandykite dar kartą po minutės',
   serverError: () => 'Serveryje įvyko klaida',
+  bodyNotUtf8: () => 'Užklausos turinys nėra tinkamas UTF-8 tekstas: nieko neišsaugota',
   stale: ({ subject, username, at }) =>
     `Kol redagavote, ${subjectText(subject)} pakeitė ${
       username === null ? 'kitas naudotojas' : `naudotojas ${username}${at === null ? '' : ` (${at})`}`

@@ -43,6 +43,7 @@ const SAMPLES: { [K in keyof ServerMessageParams]: ServerMessageParams[K] } = {
   adminRequired: {},
   importRunning: {},
   serverError: {},
+  bodyNotUtf8: {},
   stale: {
     subject: { kind: 'lineSchedules', lineId: 4, line: 'M35' },
     username: 'boss',

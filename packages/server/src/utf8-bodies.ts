@@ -1,0 +1,82 @@
+import { DomainError, serverMessage } from '@bus/core';
+import { type AnyTRPCRouter, getTRPCErrorShape, TRPCError } from '@trpc/server';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
+
+/**
+ * JSON bodies that are not valid UTF-8 are refused with 400 (issue 25). Fastify and tRPC
+ * decoded them leniently: `{"name":"x\xed\xa0\x80y"}` (a lone surrogate's bytes) was stored as
+ * 'x\ufffd\ufffd\ufffdy'. Here a body is read as bytes and decoded with a fatal TextDecoder: on
+ * the old REST paths before Fastify's own JSON parser (the same protections against
+ * __proto__ and constructor keys), and in the tRPC scope before tRPC parses the text itself.
+ */
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as text; INVALID_INPUT (400) when it is not valid UTF-8. */
+export function decodeBody(body: Buffer): string {
+  try {
+    return STRICT_UTF8.decode(body);
+  } catch {
+    throw new DomainError('INVALID_INPUT', serverMessage('bodyNotUtf8'));
+  }
+}
+
+type Done = (error: Error | null, body?: unknown) => void;
+
+/** Replaces this scope's application/json parser with one that decodes strictly first. */
+function strictJson(
+  scope: FastifyInstance,
+  parse: (request: FastifyRequest, text: string, done: Done) => void,
+) {
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = decodeBody(body as Buffer);
+    } catch (error) {
+      done(error as Error, undefined);
+      return;
+    }
+    parse(request, text, done);
+  });
+}
+
+/** The app's JSON bodies (the old REST paths): strict UTF-8, then Fastify's own parser. */
+export function registerStrictJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  strictJson(app, (request, text, done) => parseJson(request, text, done));
+}
+
+/**
+ * tRPC's Fastify plugin in a scope of its own whose JSON parser (the plugin's: the text, which
+ * tRPC parses) decodes strictly. The plugin replaces the parser it inherits, so it is run here
+ * and its parser replaced after it. A refused body is answered as tRPC answers a request it
+ * cannot read: one error (400, BAD_REQUEST), its message keyed like every server message.
+ */
+export function trpcWithStrictBodies<TRouter extends AnyTRPCRouter>(
+  trpcOptions: FastifyTRPCPluginOptions<TRouter>['trpcOptions'],
+): FastifyPluginCallback {
+  const config = trpcOptions.router._def._config;
+  return (scope, _options, done) => {
+    fastifyTRPCPlugin<TRouter>(scope, { trpcOptions }, (error?: Error) => {
+      if (error) return done(error);
+      strictJson(scope, (_request, text, parsed) => parsed(null, text));
+      scope.setErrorHandler((failure, _request, reply) => {
+        // Anything else goes on to the app's error handler.
+        if (!(failure instanceof DomainError) || failure.code !== 'INVALID_INPUT') throw failure;
+        const refused = new TRPCError({ code: 'BAD_REQUEST', message: failure.message, cause: failure });
+        const shape = getTRPCErrorShape({
+          config,
+          error: refused,
+          type: 'unknown',
+          path: undefined,
+          input: undefined,
+          ctx: undefined,
+        });
+        return reply.status(400).type('application/json').send({ error: shape });
+      });
+      done();
+    });
+  };
+}
