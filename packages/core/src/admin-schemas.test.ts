@@ -1,23 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AdminDeleteInput,
+  issuesProblem,
   isValidMonthDay,
   parseAdminInput,
   prepareSchedulesToSave,
+  RestoreChangeInput,
   resizeDistances,
   resizeTimeList,
+  SaveHolidayFields,
   SaveHolidayInput,
+  SaveLineFields,
   SaveLineInput,
+  SavePublishingInput,
+  SaveSchedulesFields,
   SaveSchedulesInput,
+  SaveStopFields,
   SaveStopInput,
+  SaveYearlyRulesFields,
   SaveYearlyRulesInput,
   type ScheduleDraft,
   SignInInput,
   validationMessage,
 } from './admin-schemas.ts';
+import { BulkSchedulesInput } from './bulk-schedules.ts';
 import { DomainError } from './errors.ts';
 import { MESSAGES, pickValidationMessage } from './messages.ts';
 import { isNewId } from './reconcile.ts';
-import { serverMessage } from './server-messages.ts';
+import { englishMessage, serverMessage } from './server-messages.ts';
 
 describe('spec messages', () => {
   it('are the spec texts, word for word (including the trailing space)', () => {
@@ -87,13 +97,13 @@ describe('SignInInput', () => {
 
 describe('inputs the old client sends', () => {
   it('reads numeric strings, empty strings and boolean strings (REST contract, Appendix C)', () => {
-    expect(SaveStopInput.parse({ name: 'A', defaultOption: '' })).toEqual({
+    expect(SaveStopFields.parse({ name: 'A', defaultOption: '' })).toEqual({
       id: null,
       name: 'A',
       coords: null,
       defaultOption: false,
     });
-    const schedules = SaveSchedulesInput.parse({
+    const schedules = SaveSchedulesFields.parse({
       lineId: '7',
       schedules: [
         {
@@ -110,7 +120,7 @@ describe('inputs the old client sends', () => {
     });
     expect(schedules.lineId).toBe(7);
     expect(schedules.schedules[0]).toMatchObject({ runsOnYearlyId: 3, runsOnPublicHolidays: true });
-    const rules = SaveYearlyRulesInput.parse({
+    const rules = SaveYearlyRulesFields.parse({
       rules: [
         {
           id: 1,
@@ -126,7 +136,7 @@ describe('inputs the old client sends', () => {
       otherRuleId: null,
       pattern1Params: [{ nthOccurenceEachMonth: 2 }],
     });
-    const line = SaveLineInput.parse({
+    const line = SaveLineFields.parse({
       info: { id: null, name: 'L', routeStart: 'A', routeEnd: 'B', routeType: 'City Bus', customNotes: null },
       routes: [
         { id: -1, routeNotes: 'r', stopsArr: [{ id: 1, name: 'x' }, { id: 2 }], distanceMetersList: [''] },
@@ -145,11 +155,11 @@ describe('inputs the old client sends', () => {
 
   it('reports every problem with a spec message, never zod wording', () => {
     for (const [schema, input] of [
-      [SaveHolidayInput, null],
-      [SaveHolidayInput, { name: 3, month: 'x', day: [] }],
-      [SaveLineInput, { info: 'x', routes: {} }],
-      [SaveYearlyRulesInput, { rules: [{ periodName: 1, timePeriods: 'x' }] }],
-      [SaveSchedulesInput, { lineId: -1, schedules: [{ trips: [{ boundFor: 1, timeList: 'x' }] }] }],
+      [SaveHolidayFields, null],
+      [SaveHolidayFields, { name: 3, month: 'x', day: [] }],
+      [SaveLineFields, { info: 'x', routes: {} }],
+      [SaveYearlyRulesFields, { rules: [{ periodName: 1, timePeriods: 'x' }] }],
+      [SaveSchedulesFields, { lineId: -1, schedules: [{ trips: [{ boundFor: 1, timeList: 'x' }] }] }],
     ] as const) {
       const result = schema.safeParse(input);
       expect(result.success).toBe(false);
@@ -160,15 +170,96 @@ describe('inputs the old client sends', () => {
   });
 
   it('parseAdminInput throws INVALID_INPUT with the spec message', () => {
-    expect(() => parseAdminInput(SaveHolidayInput, { name: '', month: 1, day: 1 })).toThrow(
+    expect(() => parseAdminInput(SaveHolidayFields, { name: '', month: 1, day: 1 })).toThrow(
       new DomainError('INVALID_INPUT', serverMessage('inputFailed')),
     );
-    expect(parseAdminInput(SaveHolidayInput, { name: 'A', month: 2, day: 29 })).toEqual({
+    expect(parseAdminInput(SaveHolidayFields, { name: 'A', month: 2, day: 29 })).toEqual({
       id: null,
       name: 'A',
       month: 2,
       day: 29,
     });
+  });
+});
+
+describe('the version every tRPC save and delete sends', () => {
+  const holiday = { id: 2, name: 'Joninės', month: 6, day: 24 };
+  const stop = { id: 3, name: 'Vikonys', coords: null, defaultOption: false };
+  const line = {
+    info: { id: 4, name: 'L', routeStart: 'A', routeEnd: 'B', routeType: 'City Bus', customNotes: [] },
+    routes: [{ id: 5, routeNotes: 'r', stopsArr: [{ id: 1 }, { id: 2 }], distanceMetersList: [null] }],
+  };
+  const rules = { rules: [{ id: 1, periodName: 'X', timePeriods: [], pattern1Params: [] }] };
+  const schedules = { lineId: 7, schedules: [] };
+  const remove = { id: 9 };
+  const BASE_VERSION = englishMessage(
+    serverMessage('versionRequired', { field: 'baseVersion', lineId: null }),
+  );
+  const SCHEMAS = [
+    ['holidays.save', SaveHolidayInput, holiday],
+    ['stops.save', SaveStopInput, stop],
+    ['lines.saveFull', SaveLineInput, line],
+    ['rules.saveAll', SaveYearlyRulesInput, rules],
+    ['schedules.saveList', SaveSchedulesInput, schedules],
+    ['a delete', AdminDeleteInput, remove],
+    ['history.restore', RestoreChangeInput, remove],
+  ] as const;
+
+  it.each(SCHEMAS)(
+    '%s: missing or null is refused with a message naming baseVersion',
+    (_what, schema, input) => {
+      for (const baseVersion of [undefined, null]) {
+        const result = schema.safeParse({ ...input, baseVersion });
+        expect(result.success).toBe(false);
+        const messages = result.error?.issues.map((i) => i.message) ?? [];
+        expect(messages).toEqual([BASE_VERSION]);
+        expect(result.error?.issues[0]?.path).toEqual(['baseVersion']);
+        expect(issuesProblem(messages)).toEqual(
+          serverMessage('versionRequired', { field: 'baseVersion', lineId: null }),
+        );
+      }
+    },
+  );
+
+  it.each(SCHEMAS)(
+    '%s: a version that is no version is the generic failure; 0 and up are kept',
+    (_w, schema, input) => {
+      for (const bad of [-1, 1.5, '3', true])
+        expect(schema.safeParse({ ...input, baseVersion: bad }).error?.issues.map((i) => i.message)).toEqual([
+          MESSAGES.inputFailed,
+        ]);
+      for (const version of [0, 41])
+        expect(schema.parse({ ...input, baseVersion: version }).baseVersion).toBe(version);
+    },
+  );
+
+  it.each([
+    ['holiday', SaveHolidayFields, holiday],
+    ['stop', SaveStopFields, stop],
+    ['line', SaveLineFields, line],
+    ['rules', SaveYearlyRulesFields, rules],
+    ['schedules', SaveSchedulesFields, schedules],
+  ] as const)('the old REST body of a %s needs none (a version sent is ignored)', (_what, schema, input) => {
+    expect(schema.safeParse(input).success).toBe(true);
+    expect(schema.parse({ ...input, baseVersion: 5 })).not.toHaveProperty('baseVersion');
+  });
+
+  it('a bulk change names baseVersions, the publishing save baseSavedAt (null there means never saved)', () => {
+    const bulk = BulkSchedulesInput.safeParse({ scheduleIds: [1], runsOnWeekly: ['MONDAY'] });
+    expect(bulk.error?.issues.map((i) => i.message)).toEqual([
+      englishMessage(serverMessage('versionRequired', { field: 'baseVersions', lineId: null })),
+    ]);
+    const publishing = {
+      siteUrl: null,
+      publisherName: null,
+      publisherContact: null,
+      operators: [],
+      windowDays: 365,
+    };
+    expect(SavePublishingInput.safeParse(publishing).error?.issues.map((i) => i.message)).toEqual([
+      englishMessage(serverMessage('versionRequired', { field: 'baseSavedAt', lineId: null })),
+    ]);
+    expect(SavePublishingInput.safeParse({ ...publishing, baseSavedAt: null }).success).toBe(true);
   });
 });
 
@@ -185,7 +276,7 @@ describe('SaveYearlyRulesInput borrowing checks', () => {
     })),
     pattern1Params: [],
   });
-  const ok = (rules: unknown[]) => SaveYearlyRulesInput.safeParse({ rules }).success;
+  const ok = (rules: unknown[]) => SaveYearlyRulesInput.safeParse({ rules, baseVersion: 0 }).success;
 
   it('allows a rule without periods to borrow from a rule of the list that borrows nothing', () => {
     expect(ok([rule(-1, null, 1), rule(-2, -1)])).toBe(true);

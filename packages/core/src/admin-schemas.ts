@@ -191,10 +191,35 @@ export const AdminIdInput = z.object({ id: intLike(1, MAX_ID) }, failed);
 export type AdminIdInput = z.infer<typeof AdminIdInput>;
 
 /**
- * The version of what the editor loaded (the newest history entry of it; 0 when it has none).
- * A save or delete made from an older version is refused. Optional: the old REST paths send none.
+ * The error of a field every tRPC save or delete must send (the version it was made from):
+ * missing (or, for a version number, null) is refused with a message naming the field.
  */
-const BaseVersion = z.number(failed).int(failed).min(0, failed).optional();
+export function requiredField(field: 'baseVersion' | 'baseVersions' | 'baseSavedAt') {
+  const missing = englishMessage(serverMessage('versionRequired', { field, lineId: null }));
+  return {
+    error: (issue: { input?: unknown }) =>
+      issue.input === undefined || (field !== 'baseSavedAt' && issue.input === null)
+        ? missing
+        : MESSAGES.inputFailed,
+  };
+}
+
+/**
+ * The version of what the editor loaded (the newest history entry of it; 0 when it has none,
+ * and for something new). Every tRPC save and delete sends it, and one made from an older
+ * version is refused. The old REST paths have no version: they are checked with the `...Fields`
+ * schemas below, which leave it out, and their services are told so explicitly (UNVERSIONED).
+ */
+export const BaseVersion = z.number(requiredField('baseVersion')).int(failed).min(0, failed);
+
+/**
+ * What the old REST paths pass for the version they do not have: the save is not checked against
+ * a version (see the services for what is checked instead).
+ */
+export const UNVERSIONED = 'unversioned' as const;
+
+/** A save's input as the services take it: from tRPC with its version, or from the old REST paths without. */
+export type WithVersion<T> = Omit<T, 'baseVersion'> & { baseVersion: number | typeof UNVERSIONED };
 
 /** The admin history's filters (newest first; beforeId pages to older entries). */
 export const HistoryFilterInput = z.object(
@@ -212,6 +237,13 @@ export type HistoryFilterInput = z.infer<typeof HistoryFilterInput>;
 /** Deleting one thing, from the version the user saw. */
 export const AdminDeleteInput = z.object({ id: intLike(1, MAX_ID), baseVersion: BaseVersion }, failed);
 export type AdminDeleteInput = z.infer<typeof AdminDeleteInput>;
+
+/**
+ * Putting back the state before a history entry, from the version the history page showed of
+ * what the restore writes (the entry's `version`; for a whole save, its `batchRestore.version`).
+ */
+export const RestoreChangeInput = z.object({ id: intLike(1, MAX_ID), baseVersion: BaseVersion }, failed);
+export type RestoreChangeInput = z.infer<typeof RestoreChangeInput>;
 
 export const LineScopeInput = z.object({ lineId: intLike(1, MAX_ID) }, failed);
 export type LineScopeInput = z.infer<typeof LineScopeInput>;
@@ -236,28 +268,31 @@ export type AdminStopSearchInput = z.infer<typeof AdminStopSearchInput>;
 // ---------------------------------------------------------------------------------------
 // Holidays and stops
 
-export const SaveHolidayInput = z
+/** A holiday as a save gives it, without a version (the old REST path; the holidays page's checks). */
+export const SaveHolidayFields = z
   .object(
     {
       id: EntityId,
       name: requiredText('holidayName'),
       month: intLike(1, 12),
       day: intLike(1, 31),
-      baseVersion: BaseVersion,
     },
     failed,
   )
   .refine((h) => isValidMonthDay(h.month, h.day), { ...failed, path: ['day'] });
+export type SaveHolidayFields = z.infer<typeof SaveHolidayFields>;
+
+export const SaveHolidayInput = SaveHolidayFields.safeExtend({ baseVersion: BaseVersion });
 export type SaveHolidayInput = z.infer<typeof SaveHolidayInput>;
 
-export const SaveStopInput = z.object(
+/** A stop as a save gives it, without a version (the old REST path). */
+export const SaveStopFields = z.object(
   {
     id: EntityId,
     name: requiredText('stopName'),
     /** Free-text note that tells same-named stops apart. */
     coords: optionalText('stopNote'),
     defaultOption: BoolLike,
-    baseVersion: BaseVersion,
     /**
      * Extra names the stop search finds it by ('Autobusų stotis', 'Bus station'); absent: keep
      * the stored ones (the old REST path knows none).
@@ -288,6 +323,9 @@ export const SaveStopInput = z.object(
   },
   failed,
 );
+export type SaveStopFields = z.infer<typeof SaveStopFields>;
+
+export const SaveStopInput = SaveStopFields.safeExtend({ baseVersion: BaseVersion });
 export type SaveStopInput = z.infer<typeof SaveStopInput>;
 
 const positionMessage = (problem: PositionProblem) =>
@@ -341,7 +379,7 @@ export const SavePublishingInput = z.object(
       return n;
     }),
     /** When the settings the editor shows were saved (null: never); a save from older ones is refused. */
-    baseSavedAt: z.string(failed).max(40, failed).nullable(),
+    baseSavedAt: z.string(requiredField('baseSavedAt')).max(40, failed).nullable(),
   },
   failed,
 );
@@ -415,12 +453,13 @@ export const SaveRouteInput = z
   });
 export type SaveRouteInput = z.infer<typeof SaveRouteInput>;
 
-export const SaveLineInput = z
-  .object(
-    { info: SaveLineInfoInput, routes: z.array(SaveRouteInput, failed), baseVersion: BaseVersion },
-    failed,
-  )
+/** A line with its routes as a save gives it, without a version (the old REST path; the line editor's checks). */
+export const SaveLineFields = z
+  .object({ info: SaveLineInfoInput, routes: z.array(SaveRouteInput, failed) }, failed)
   .refine((line) => uniqueIds(line.routes) && uniqueIds(line.info.customNotes), failed);
+export type SaveLineFields = z.infer<typeof SaveLineFields>;
+
+export const SaveLineInput = SaveLineFields.safeExtend({ baseVersion: BaseVersion });
 export type SaveLineInput = z.infer<typeof SaveLineInput>;
 
 // ---------------------------------------------------------------------------------------
@@ -470,8 +509,8 @@ export type YearlyRuleInput = z.infer<typeof YearlyRuleInput>;
  * list. A positive id outside the list names a stored rule this save would delete; the
  * service reports that as a conflict.
  */
-export const SaveYearlyRulesInput = z
-  .object({ rules: z.array(YearlyRuleInput, failed), baseVersion: BaseVersion }, failed)
+export const SaveYearlyRulesFields = z
+  .object({ rules: z.array(YearlyRuleInput, failed) }, failed)
   .superRefine(({ rules }, ctx) => {
     // Temporary ids too: otherRuleId may name a new rule by one.
     if (!uniqueIds(rules, false))
@@ -492,6 +531,10 @@ export const SaveYearlyRulesInput = z
         });
     });
   });
+export type SaveYearlyRulesFields = z.infer<typeof SaveYearlyRulesFields>;
+
+/** The rules with the version the yearly rules page loaded. */
+export const SaveYearlyRulesInput = SaveYearlyRulesFields.safeExtend({ baseVersion: BaseVersion });
 export type SaveYearlyRulesInput = z.infer<typeof SaveYearlyRulesInput>;
 
 // ---------------------------------------------------------------------------------------
@@ -528,11 +571,17 @@ export const ScheduleDraft = z.object(
 );
 export type ScheduleDraft = z.infer<typeof ScheduleDraft>;
 
-/** Saves (upserts) these schedules of one line; the line's other schedules stay as they are. */
-export const SaveSchedulesInput = z.object(
-  { lineId: intLike(1, MAX_ID), schedules: z.array(ScheduleDraft, failed), baseVersion: BaseVersion },
+/**
+ * Saves (upserts) these schedules of one line; the line's other schedules stay as they are.
+ * Without a version: the old REST path's whole-list save.
+ */
+export const SaveSchedulesFields = z.object(
+  { lineId: intLike(1, MAX_ID), schedules: z.array(ScheduleDraft, failed) },
   failed,
 );
+export type SaveSchedulesFields = z.infer<typeof SaveSchedulesFields>;
+
+export const SaveSchedulesInput = SaveSchedulesFields.safeExtend({ baseVersion: BaseVersion });
 export type SaveSchedulesInput = z.infer<typeof SaveSchedulesInput>;
 
 /** A filled-in stop time, normalised to 'HH:MM' (the old client sends 'HH:MM:SS' back). */
@@ -633,6 +682,9 @@ const KEYED_TEXTS: ReadonlyMap<string, KeyedMessage> = new Map(
     serverMessage('invalidWebAddress', { field: 'publisherContact' }),
     serverMessage('invalidPhone'),
     serverMessage('feedWindowDays', { min: FEED_WINDOW_DAYS.min, max: FEED_WINDOW_DAYS.max }),
+    serverMessage('versionRequired', { field: 'baseVersion', lineId: null }),
+    serverMessage('versionRequired', { field: 'baseVersions', lineId: null }),
+    serverMessage('versionRequired', { field: 'baseSavedAt', lineId: null }),
     serverMessage('invalidDate'),
     serverMessage('queryTooLong', { max: MAX_STOP_QUERY_LENGTH }),
   ].map((keyed) => [englishMessage(keyed), keyed] as const),

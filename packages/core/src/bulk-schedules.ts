@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredField } from './admin-schemas.ts';
 import { WEEKDAYS } from './domain.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -29,7 +30,10 @@ export const BulkSchedulesInput = z
       runsOnWeekly: z.array(z.enum(WEEKDAYS, failed), failed).min(1, failed).max(7, failed).optional(),
       /** Per line of the schedules: the version of its schedules the page loaded. */
       baseVersions: z
-        .array(z.object({ lineId: Id, version: z.number(failed).int(failed).min(0, failed) }, failed), failed)
+        .array(
+          z.object({ lineId: Id, version: z.number(failed).int(failed).min(0, failed) }, failed),
+          requiredField('baseVersions'),
+        )
         .max(MAX_BULK_SCHEDULES, failed),
     },
     failed,

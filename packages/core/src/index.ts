@@ -22,6 +22,7 @@ export * from './printed-timetable.ts';
 export * from './queries.ts';
 export * from './reconcile.ts';
 export * from './route-times.ts';
+export * from './schedule-copies.ts';
 export * from './server-messages.ts';
 export * from './service-day.ts';
 export * from './stop-search.ts';

@@ -3,8 +3,8 @@ import {
   issuesProblem,
   keyOfValidationText,
   parseAdminInput,
-  SaveHolidayInput,
-  SaveStopInput,
+  SaveHolidayFields,
+  SaveStopFields,
   SIGN_IN_MESSAGES,
   SignInInput,
   validationMessage,
@@ -38,6 +38,7 @@ const SAMPLES: { [K in keyof ServerMessageParams]: ServerMessageParams[K] } = {
   invalidWebAddress: { field: 'operatorUrl' },
   invalidPhone: {},
   feedWindowDays: { min: 30, max: 730 },
+  versionRequired: { field: 'baseVersions', lineId: 7 },
   several: {
     parts: [
       serverMessage('textProblem', { field: 'stopName', problem: 'empty', limit: 100 }),
@@ -58,6 +59,13 @@ const SAMPLES: { [K in keyof ServerMessageParams]: ServerMessageParams[K] } = {
   serverError: {},
   bodyNotUtf8: {},
   stale: { subject: { kind: 'line', id: 4, name: 'M35' }, username: 'boss', at: '2026-01-05 14:30' },
+  staleScheduleCopy: {
+    lineId: 4,
+    line: 'M35',
+    scheduleIds: [70, 71],
+    username: 'anna',
+    at: '2026-01-05 14:30',
+  },
   duplicateStopName: { name: 'Vikonys (kryžkelė)', stopId: 12 },
   stopUsedByLines: { stop: 'Vikonys', lines: ['M35', 'M36'] },
   routesUsedBySchedules: { routes: [{ id: 3, notes: 'per Vikonis', schedules: [70, 71] }] },
@@ -170,7 +178,7 @@ describe('server messages', () => {
   });
 
   it('a failed validation is keyed as validationMessage words it', () => {
-    const long = SaveStopInput.safeParse({ id: null, name: 'x'.repeat(101), coords: 'a\u202Eb' });
+    const long = SaveStopFields.safeParse({ id: null, name: 'x'.repeat(101), coords: 'a\u202Eb' });
     expect(long.success).toBe(false);
     if (long.success) return;
     const problem = validationProblem(long.error);
@@ -185,7 +193,7 @@ describe('server messages', () => {
 
     const error = (() => {
       try {
-        parseAdminInput(SaveHolidayInput, { name: 'x'.repeat(101), month: 1, day: 1 });
+        parseAdminInput(SaveHolidayFields, { name: 'x'.repeat(101), month: 1, day: 1 });
       } catch (e) {
         return e as DomainError;
       }

@@ -42,6 +42,11 @@ export interface ServerMessageParams {
   invalidWebAddress: { field: 'siteUrl' | 'operatorUrl' | 'publisherContact' };
   invalidPhone: NoParams;
   feedWindowDays: { min: number; max: number };
+  /**
+   * A tRPC save or delete without the version it was made from (`lineId`: the line of a bulk
+   * change whose version is missing from `baseVersions`; null otherwise).
+   */
+  versionRequired: { field: 'baseVersion' | 'baseVersions' | 'baseSavedAt'; lineId: number | null };
   /** Several problems at once, in this order, joined by '; '. */
   several: { parts: KeyedMessage[] };
   // The public queries' own checks.
@@ -65,6 +70,18 @@ export interface ServerMessageParams {
   // Conflicts.
   /** `at`: when it was changed, 'YYYY-MM-DD HH:MM' in Vilnius; null with username when unknown. */
   stale: { subject: ChangeSubject; username: string | null; at: string | null };
+  /**
+   * The old REST whole-list save of a line's schedules sent back schedules unchanged from an
+   * earlier state that someone else has changed since (`username` and `at`: the newest of those
+   * changes, `at` as in `stale`).
+   */
+  staleScheduleCopy: {
+    lineId: number;
+    line: string | null;
+    scheduleIds: number[];
+    username: string | null;
+    at: string | null;
+  };
   /** `name`: the other stop as the lists show it ('Name (note)'). */
   duplicateStopName: { name: string; stopId: number };
   stopUsedByLines: { stop: string; lines: string[] };
@@ -160,6 +177,15 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
       : `${field === 'siteUrl' ? 'Site address' : 'Operator web address'} must be a web address starting with https://`,
   invalidPhone: () => 'Phone must be a number: digits, spaces, + ( ) and -',
   feedWindowDays: ({ min, max }) => `Feed window must be ${min} to ${max} days`,
+  versionRequired: ({ field, lineId }) => {
+    if (field === 'baseSavedAt')
+      return 'baseSavedAt is required (when the settings the editor shows were saved; null when never)';
+    if (field === 'baseVersions')
+      return lineId === null
+        ? "baseVersions is required (the version of each line's schedules the page loaded)"
+        : `baseVersions is required for line ${lineId} (the version of its schedules the page loaded)`;
+    return 'baseVersion is required (the version of what the editor loaded; 0 for something new)';
+  },
   several: ({ parts }) => parts.map((part) => renderServerMessage(SERVER_MESSAGES, part)).join('; '),
   invalidId: ({ field }) => `${field} must be a positive whole number`,
   invalidDate: () => 'date must be a calendar date written YYYY-MM-DD',
@@ -176,6 +202,10 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   bodyNotUtf8: () => 'The request body is not valid UTF-8 text: nothing was saved',
   stale: ({ subject, username, at }) =>
     `${subjectText(subject)} was changed ${username === null ? 'by someone else' : `by ${username} at ${at}`} after you opened it. Nothing was saved: reload to see the current version (your changes are kept in the editor).`,
+  staleScheduleCopy: ({ line, lineId, scheduleIds, username, at }) =>
+    `${scheduleIds.length === 1 ? 'Schedule' : 'Schedules'} ${scheduleIds.join(', ')} of line ${line ?? lineId} ${
+      scheduleIds.length === 1 ? 'was' : 'were'
+    } changed after this page was loaded (last ${username === null ? 'by someone else' : `by ${username} at ${at}`}). Nothing was saved: reload the page to see the current schedules, then make your changes again.`,
   duplicateStopName: ({ name, stopId }) =>
     `Another stop is already called “${name}” (stop ${stopId}). Choose “Save anyway” to give this stop the same name.`,
   stopUsedByLines: ({ stop, lines }) => `Bus stop ${stop} is used by lines: ${lines.join(', ')}`,

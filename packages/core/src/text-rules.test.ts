@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SaveLineInput, SaveStopInput } from './admin-schemas.ts';
+import { SaveLineFields, SaveStopFields } from './admin-schemas.ts';
 import { MESSAGES } from './messages.ts';
 import { normalizeText, TEXT_LIMITS, textProblem, textProblemMessage } from './text-rules.ts';
 
@@ -45,7 +45,7 @@ describe('text rules', () => {
 
 describe('admin inputs follow the text rules', () => {
   const stop = (name: string) =>
-    SaveStopInput.safeParse({ id: null, name, coords: null, defaultOption: false });
+    SaveStopFields.safeParse({ id: null, name, coords: null, defaultOption: false });
   it.each([
     ['a 900 KB name', 'x'.repeat(900_000), 'Stop name is too long: at most 100 characters'],
     ['zero-width characters only', '\u200B\u200B', 'Stop name is empty or only invisible characters'],
@@ -63,7 +63,7 @@ describe('admin inputs follow the text rules', () => {
 
   it('keeps line breaks in a schedule note but not in a line name', () => {
     const line = (name: string) =>
-      SaveLineInput.safeParse({
+      SaveLineFields.safeParse({
         info: { id: null, name, routeStart: 'A', routeEnd: 'B', routeType: 'City Bus', customNotes: [] },
         routes: [],
       });

@@ -25,6 +25,7 @@ import {
   TEST_JWT_SECRET,
   tokenFor,
   trpc,
+  versionNow,
 } from './admin-helpers.ts';
 import { realDataApp } from './helpers.ts';
 
@@ -49,28 +50,48 @@ const adminProcedures = procedures.filter((p) => p.path.startsWith('admin.'));
 type Client = ReturnType<typeof adminClient>;
 const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown | Promise<unknown>> = {
   'admin.holidays.list': () => undefined,
-  'admin.holidays.save': () => ({ id: null, name: 'Test day', month: 2, day: 29 }),
-  'admin.holidays.delete': () => ({ id: 1 }),
+  'admin.holidays.save': () => ({ id: null, name: 'Test day', month: 2, day: 29, baseVersion: 0 }),
+  'admin.holidays.delete': async (t) => ({
+    id: 1,
+    baseVersion: await versionNow(t, { kind: 'holiday', id: 1 }),
+  }),
   'admin.stops.list': () => undefined,
   'admin.stops.listWithUsage': () => undefined,
   'admin.stops.search': () => ({ query: 'anyks' }),
-  'admin.stops.save': () => ({ id: null, name: 'Nauja stotelė', coords: null, defaultOption: false }),
+  'admin.stops.save': () => ({
+    id: null,
+    name: 'Nauja stotelė',
+    coords: null,
+    defaultOption: false,
+    baseVersion: 0,
+  }),
   'admin.stops.delete': async (t) => ({
     id: (await insertStop(t.db.kysely, { name: 'Unused', coords: null, defaultOption: false })).id,
+    baseVersion: 0,
   }),
   'admin.lines.list': () => undefined,
   'admin.lines.getFull': () => ({ id: 7 }),
   'admin.lines.empty': () => undefined,
-  'admin.lines.saveFull': async (_t, client) => (await client.query('admin.lines.getFull', { id: 1 })).data,
-  'admin.lines.delete': () => ({ id: 2 }),
+  'admin.lines.saveFull': async (_t, client) => {
+    const line = (await client.query<{ version: number }>('admin.lines.getFull', { id: 1 })).data;
+    return { ...line, baseVersion: line.version };
+  },
+  'admin.lines.delete': async (t) => ({
+    id: 2,
+    baseVersion: await versionNow(t, { kind: 'line', lineId: 2 }),
+  }),
   'admin.routes.byLine': () => ({ lineId: 7 }),
   'admin.schedules.byLine': () => ({ lineId: 7 }),
-  'admin.schedules.saveList': async (_t, client) => ({
-    lineId: 7,
-    schedules: (await client.query<{ schedules: unknown[] }>('admin.schedules.byLine', { lineId: 7 })).data
-      .schedules,
+  'admin.schedules.saveList': async (_t, client) => {
+    const loaded = (
+      await client.query<{ schedules: unknown[]; version: number }>('admin.schedules.byLine', { lineId: 7 })
+    ).data;
+    return { lineId: 7, schedules: loaded.schedules, baseVersion: loaded.version };
+  },
+  'admin.schedules.delete': async (t) => ({
+    id: 14,
+    baseVersion: await versionNow(t, { kind: 'schedules', lineId: 7 }),
   }),
-  'admin.schedules.delete': () => ({ id: 14 }),
   'admin.schedules.bulkUpdate': async (_t, client) => ({
     scheduleIds: [16, 17],
     runsOnYearlyId: 1,
@@ -83,9 +104,11 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
     ],
   }),
   'admin.rules.allWithUsage': () => undefined,
-  'admin.rules.saveAll': async (_t, client) => ({
-    rules: (await client.query<{ rules: unknown[] }>('admin.rules.allWithUsage')).data.rules,
-  }),
+  'admin.rules.saveAll': async (_t, client) => {
+    const loaded = (await client.query<{ rules: unknown[]; version: number }>('admin.rules.allWithUsage'))
+      .data;
+    return { rules: loaded.rules, baseVersion: loaded.version };
+  },
   'admin.rules.schedulesByRule': () => ({ ruleId: 1 }),
   'admin.history.list': () => ({}),
   'admin.publishing.get': () => undefined,
@@ -100,12 +123,17 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
   }),
   'admin.history.restoreBatch': async (_t, client) => {
     const v = (await client.query<{ version: number }>('admin.schedules.byLine', { lineId: 7 })).data.version;
-    const moved = await client.mutate<{ changeIds: number[] }>('admin.schedules.bulkUpdate', {
+    await client.mutate('admin.schedules.bulkUpdate', {
       scheduleIds: [16, 17],
       runsOnWeekly: ['MONDAY'],
       baseVersions: [{ lineId: 7, version: v }],
     });
-    return { id: moved.data.changeIds[0] };
+    const page = await client.query<{ items: { id: number; batchRestore: { version: number } | null }[] }>(
+      'admin.history.list',
+      { kind: 'schedule' },
+    );
+    const entry = page.data.items.find((i) => i.batchRestore !== null);
+    return { id: entry?.id, baseVersion: entry?.batchRestore?.version };
   },
   'admin.history.restore': async (_t, client) => {
     const saved = await client.mutate<{ id: number }>('admin.holidays.save', {
@@ -113,36 +141,39 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
       name: 'To restore',
       month: 3,
       day: 3,
+      baseVersion: 0,
     });
-    const page = await client.query<{ items: { id: number; entityId: number }[] }>('admin.history.list', {
-      kind: 'holiday',
-    });
-    return { id: page.data.items.find((i) => i.entityId === saved.data.id)?.id };
+    const page = await client.query<{ items: { id: number; entityId: number; version: number }[] }>(
+      'admin.history.list',
+      { kind: 'holiday' },
+    );
+    const entry = page.data.items.find((i) => i.entityId === saved.data.id);
+    return { id: entry?.id, baseVersion: entry?.version };
   },
 };
 
 /** Well-formed inputs for the refused calls, so a refusal is never an input problem. */
 const DENIED_INPUT: Record<string, unknown> = {
-  'admin.holidays.save': { id: 1, name: 'Changed', month: 1, day: 1 },
-  'admin.holidays.delete': { id: 1 },
+  'admin.holidays.save': { id: 1, name: 'Changed', month: 1, day: 1, baseVersion: 0 },
+  'admin.holidays.delete': { id: 1, baseVersion: 0 },
   'admin.stops.search': { query: 'a' },
-  'admin.stops.save': { id: 1, name: 'Changed', coords: null, defaultOption: true },
-  'admin.stops.delete': { id: 1 },
+  'admin.stops.save': { id: 1, name: 'Changed', coords: null, defaultOption: true, baseVersion: 0 },
+  'admin.stops.delete': { id: 1, baseVersion: 0 },
   'admin.lines.getFull': { id: 1 },
-  'admin.lines.delete': { id: 1 },
+  'admin.lines.delete': { id: 1, baseVersion: 0 },
   'admin.routes.byLine': { lineId: 1 },
   'admin.schedules.byLine': { lineId: 1 },
-  'admin.schedules.saveList': { lineId: 1, schedules: [] },
-  'admin.schedules.delete': { id: 1 },
+  'admin.schedules.saveList': { lineId: 1, schedules: [], baseVersion: 0 },
+  'admin.schedules.delete': { id: 1, baseVersion: 0 },
   'admin.schedules.bulkUpdate': {
     scheduleIds: [1],
     runsOnYearlyId: 2,
     baseVersions: [{ lineId: 1, version: 0 }],
   },
-  'admin.rules.saveAll': { rules: [] },
+  'admin.rules.saveAll': { rules: [], baseVersion: 0 },
   'admin.rules.schedulesByRule': { ruleId: 1 },
-  'admin.history.restore': { id: 1 },
-  'admin.history.restoreBatch': { id: 1 },
+  'admin.history.restore': { id: 1, baseVersion: 0 },
+  'admin.history.restoreBatch': { id: 1, baseVersion: 0 },
   'admin.publishing.save': {
     siteUrl: null,
     publisherName: null,
@@ -151,7 +182,7 @@ const DENIED_INPUT: Record<string, unknown> = {
     windowDays: 365,
     baseSavedAt: null,
   },
-  'admin.lines.saveFull': { info: { id: 1 }, routes: [] },
+  'admin.lines.saveFull': { info: { id: 1 }, routes: [], baseVersion: 0 },
 };
 
 async function foreignToken(): Promise<string> {

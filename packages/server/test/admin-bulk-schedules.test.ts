@@ -1,3 +1,4 @@
+import { UNVERSIONED } from '@bus/core';
 import { listSchedules, updateSchedule } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BulkSchedulesResult, bulkUpdateSchedules } from '../src/services/admin/bulk-schedules.ts';
@@ -136,7 +137,10 @@ describe('admin.schedules.bulkUpdate', () => {
     ]);
 
     // The history puts schedule 16 back on its rule; the public departures follow again.
-    const restored = await boss.mutate<{ changeIds: number[] }>('admin.history.restore', { id: of16?.id });
+    const restored = await boss.mutate<{ changeIds: number[] }>('admin.history.restore', {
+      id: of16?.id,
+      baseVersion: of16?.version,
+    });
     expect(restored.status).toBe(200);
     expect((await facts(7)).find((s) => s.id === 16)?.rule).toBe(3);
     expect((await publicSchedules(SCHOOL_DAY, stops)).has(16)).toBe(true);
@@ -228,8 +232,13 @@ describe('admin.schedules.bulkUpdate', () => {
         'Schedule 999999 does not exist',
       ],
       [{ scheduleIds: [16], runsOnYearlyId: 4242, baseVersions: base }, 404, /4242/],
-      // A schedule of a line whose version the page did not send.
-      [{ scheduleIds: [16, 19], runsOnYearlyId: 2, baseVersions: base }, 400, FAILED],
+      // A schedule of a line whose version the page did not send, or no versions at all.
+      [
+        { scheduleIds: [16, 19], runsOnYearlyId: 2, baseVersions: base },
+        400,
+        'baseVersions is required for line 8 (the version of its schedules the page loaded)',
+      ],
+      [{ scheduleIds: [16], runsOnYearlyId: 2 }, 400, /^baseVersions: baseVersions is required \(/],
       [{ scheduleIds: [16], baseVersions: base }, 400, FAILED],
       [{ scheduleIds: [], runsOnYearlyId: 2, baseVersions: base }, 400, FAILED],
       [{ scheduleIds: [16, 16], runsOnYearlyId: 2, baseVersions: base }, 400, FAILED],
@@ -258,8 +267,8 @@ describe('admin.schedules.bulkUpdate', () => {
 });
 
 describe('admin.history.restoreBatch', () => {
-  const restoreBatch = (id: unknown) =>
-    boss.mutate<{ changeIds: number[] }>('admin.history.restoreBatch', { id });
+  const restoreBatch = (id: unknown, baseVersion: number | undefined) =>
+    boss.mutate<{ changeIds: number[] }>('admin.history.restoreBatch', { id, baseVersion });
   const stored = () => {
     const { schedules, departures } = counts() as { schedules: string; departures: string };
     return { schedules, departures };
@@ -287,10 +296,12 @@ describe('admin.history.restoreBatch', () => {
     const entries = await historyOf(res.data.changeIds);
     expect(entries).toHaveLength(4);
     const newest = Math.max(...res.data.changeIds);
-    for (const e of entries) expect(e.batchRestore).toEqual(e.id === newest ? { size: 4 } : null);
+    for (const e of entries)
+      expect(e.batchRestore).toEqual(e.id === newest ? { size: 4, version: expect.any(Number) } : null);
+    const loaded = entries.find((e) => e.id === newest)?.batchRestore?.version;
 
     // Any entry of the save restores all of it.
-    const restored = await restoreBatch(Math.min(...res.data.changeIds));
+    const restored = await restoreBatch(Math.min(...res.data.changeIds), loaded);
     expect(restored.message).toBeUndefined();
     expect(restored.status).toBe(200);
     expect(restored.data.changeIds).toHaveLength(4);
@@ -302,6 +313,7 @@ describe('admin.history.restoreBatch', () => {
     expect(undo.every((e) => e.restoredFrom === Math.min(...res.data.changeIds))).toBe(true);
     expect(undo.find((e) => e.id === Math.max(...restored.data.changeIds))?.batchRestore).toEqual({
       size: 4,
+      version: Math.max(...restored.data.changeIds),
     });
   });
 
@@ -319,19 +331,20 @@ describe('admin.history.restoreBatch', () => {
       name: 'Batch test',
       month: 4,
       day: 4,
+      baseVersion: 0,
     });
     expect(holiday.status).toBe(200);
     const holidayChange = (
       await boss.query<HistoryPage>('admin.history.list', { kind: 'holiday' })
     ).data.items.find((i) => i.entityId === holiday.data.id);
     const before = counts();
-    const notSchedules = await restoreBatch(holidayChange?.id);
+    const notSchedules = await restoreBatch(holidayChange?.id, holidayChange?.version);
     expect(notSchedules.status).toBe(400);
     expect(notSchedules.message).toBe(FAILED);
-    const unknown = await restoreBatch(999999);
+    const unknown = await restoreBatch(999999, 0);
     expect(unknown.status).toBe(404);
     expect(unknown.message).toBe('Change 999999 does not exist');
-    expect((await restoreBatch('x')).status).toBe(400);
+    expect((await restoreBatch('x', 0)).status).toBe(400);
     expect(counts()).toEqual(before);
   });
 
@@ -348,8 +361,10 @@ describe('admin.history.restoreBatch', () => {
     const line8 = await boss.query<{ version: number }>('admin.lines.getFull', { id: 8 });
     const deleted = await boss.mutate('admin.lines.delete', { id: 8, baseVersion: line8.data.version });
     expect(deleted.status).toBe(200);
+    // The history page, loaded after the delete, offers the save's restore.
+    const offered = (await historyOf([Math.max(...res.data.changeIds)]))[0]?.batchRestore?.version;
     const before = counts();
-    const refused = await restoreBatch(res.data.changeIds[0]);
+    const refused = await restoreBatch(res.data.changeIds[0], offered);
     expect(refused.status).toBe(409);
     expect(refused.message).toBe('Line 8 no longer exists: restore the line first');
     expect(counts()).toEqual(before);
@@ -372,6 +387,7 @@ describe('admin.schedules.bulkUpdate versions', () => {
           { username: 'anna', via: 'rest', clock: () => new Date() },
           {
             scope: { kind: 'schedules', lineId: 7 },
+            baseVersion: UNVERSIONED,
             what: async () => ({ kind: 'lineSchedules', lineId: 7, line: null }),
             states: (trx) => scheduleStates(trx, 7),
             write: async (trx) => {

@@ -1,9 +1,10 @@
 import type { Clock } from '@bus/core';
-import { createUser, findUserByUsername, type OpenedDatabase } from '@bus/db';
+import { createUser, findUserByUsername, type OpenedDatabase, type VersionScope } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { issueAccessToken } from '../src/auth/tokens.ts';
 import type { Env } from '../src/env.ts';
+import { currentVersion } from '../src/services/admin/recorded-write.ts';
 import { realDataApp, type TestApp } from './helpers.ts';
 
 /** Tests sign their own tokens with this key (the app gets it as JWT_SECRET). */
@@ -122,4 +123,12 @@ export function toSaveInput(line: import('../src/services/admin/lines.ts').LineF
     })),
     ...(baseVersion === undefined ? {} : { baseVersion }),
   };
+}
+
+/**
+ * The version of `scope` as stored now: what an editor opened now would send as `baseVersion`
+ * (for tests about something else than versions; 0 for something new or never changed).
+ */
+export function versionNow(t: TestApp, scope: VersionScope): Promise<number> {
+  return currentVersion(t.db.kysely, scope);
 }

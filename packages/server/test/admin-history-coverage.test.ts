@@ -324,7 +324,10 @@ describe('the history records the yearly rules and restores them', () => {
       after: 'Kalėdų savaitė',
     });
 
-    const restored = await boss.mutate<{ changeIds: number[] }>('admin.history.restore', { id: entry.id });
+    const restored = await boss.mutate<{ changeIds: number[] }>('admin.history.restore', {
+      id: entry.id,
+      baseVersion: entry.version,
+    });
     expect(restored.status).toBe(200);
     expect(restored.data.changeIds).toHaveLength(1);
     const back = await rules();
@@ -356,6 +359,7 @@ describe('the history records every kind of write', () => {
       name: 'Bandomoji stotelė',
       coords: 'prie mokyklos',
       defaultOption: true,
+      baseVersion: 0,
     });
     expect(created.status).toBe(200);
     const id = created.data.id;
@@ -387,7 +391,10 @@ describe('the history records every kind of write', () => {
     expect(deletion.changes).toContainEqual({ path: 'name', before: 'Bandomoji stotelė', after: null });
     expect(deletion.changes).toContainEqual({ path: 'coords', before: 'prie mokyklos', after: null });
 
-    const restored = await boss.mutate('admin.history.restore', { id: deletion.id });
+    const restored = await boss.mutate('admin.history.restore', {
+      id: deletion.id,
+      baseVersion: deletion.version,
+    });
     expect(restored.status).toBe(200);
     const back = (await stopById(id)) as StopWithUsage;
     expect(stopFields(back.stop)).toEqual(stopFields(before.stop));
@@ -475,7 +482,10 @@ describe('the history records every kind of write', () => {
       after: null,
     });
 
-    const restored = await anna.mutate('admin.history.restore', { id: deletion.id });
+    const restored = await anna.mutate('admin.history.restore', {
+      id: deletion.id,
+      baseVersion: deletion.version,
+    });
     expect(restored.status).toBe(200);
     const after = await lineSchedules(16);
     expect(after.schedules.find((s) => s.id === 57)).toEqual(s57);
@@ -492,6 +502,7 @@ describe('the history records every kind of write', () => {
 
   it('a line create is recorded with its state after', async () => {
     const res = await anna.mutate<{ id: number }>('admin.lines.saveFull', {
+      baseVersion: 0,
       info: {
         id: null,
         name: 'M99',

@@ -2,7 +2,7 @@ import type { Holiday, Stop } from '@bus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StopWithUsage } from '../src/services/admin/stops.ts';
 import type { DeparturesResult } from '../src/services/departures.ts';
-import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
+import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
 const FAILED = "Input validation failed, check if everything's entered right";
@@ -20,6 +20,8 @@ afterAll(() => t.app.close());
 
 const holidays = async () => (await client.query<Holiday[]>('admin.holidays.list')).data;
 const stopsWithUsage = async () => (await client.query<StopWithUsage[]>('admin.stops.listWithUsage')).data;
+const holidayVersion = (id: number) => versionNow(t, { kind: 'holiday', id });
+const stopVersion = (id: number) => versionNow(t, { kind: 'stop', id });
 
 describe('admin.holidays', () => {
   it('lists the holidays by id', async () => {
@@ -35,6 +37,7 @@ describe('admin.holidays', () => {
       name: ' Keliamoji ',
       month: 2,
       day: 29,
+      baseVersion: 0,
     });
     expect(created.data).toEqual({
       id: expect.any(Number),
@@ -48,12 +51,14 @@ describe('admin.holidays', () => {
       name: 'Temp',
       month: 4,
       day: 30,
+      baseVersion: 0,
     });
     expect(temp.data.id).toBeGreaterThan(created.data.id);
     const updated = await client.mutate<Holiday>('admin.holidays.save', {
       ...created.data,
       name: 'Renamed',
       day: 28,
+      baseVersion: (created.data as Holiday & { version: number }).version,
     });
     expect(updated.data).toEqual({
       id: created.data.id,
@@ -67,16 +72,25 @@ describe('admin.holidays', () => {
       (created.data as Holiday & { version: number }).version,
     );
     expect((await holidays()).find((h) => h.id === created.data.id)).toEqual(updated.data);
-    expect((await client.mutate('admin.holidays.delete', { id: temp.data.id })).data).toEqual({
+    const tempVersion = await holidayVersion(temp.data.id);
+    expect(
+      (await client.mutate('admin.holidays.delete', { id: temp.data.id, baseVersion: tempVersion })).data,
+    ).toEqual({
       id: temp.data.id,
     });
     expect((await holidays()).some((h) => h.id === temp.data.id)).toBe(false);
   });
 
   it('answers unknown ids with NOT_FOUND', async () => {
-    const save = await client.mutate('admin.holidays.save', { id: 9999, name: 'X', month: 1, day: 1 });
+    const save = await client.mutate('admin.holidays.save', {
+      id: 9999,
+      name: 'X',
+      month: 1,
+      day: 1,
+      baseVersion: 0,
+    });
     expect(save).toMatchObject({ status: 404, message: 'Holiday 9999 does not exist' });
-    expect((await client.mutate('admin.holidays.delete', { id: 9999 })).status).toBe(404);
+    expect((await client.mutate('admin.holidays.delete', { id: 9999, baseVersion: 0 })).status).toBe(404);
   });
 
   it('refuses invalid holidays with the spec message and changes nothing', async () => {
@@ -94,7 +108,7 @@ describe('admin.holidays', () => {
       { id: null, name: 'X', month: 'one', day: 1 },
       { id: 1, name: 'X', month: 1 },
     ]) {
-      const res = await client.mutate('admin.holidays.save', input);
+      const res = await client.mutate('admin.holidays.save', { ...input, baseVersion: 0 });
       expect(res.status, JSON.stringify(input)).toBe(400);
       expect(res.code).toBe('BAD_REQUEST');
       expect(res.message).toBe(FAILED);
@@ -111,10 +125,14 @@ describe('admin.holidays', () => {
       name: 'New',
       month: 3,
       day: 5,
+      baseVersion: 0,
     });
     const during = (await client.query<DeparturesResult>('timetable.departures', query)).data.items.length;
     expect(during).toBeLessThan(before);
-    await client.mutate('admin.holidays.delete', { id: holiday.data.id });
+    await client.mutate('admin.holidays.delete', {
+      id: holiday.data.id,
+      baseVersion: await holidayVersion(holiday.data.id),
+    });
     expect((await client.query<DeparturesResult>('timetable.departures', query)).data.items.length).toBe(
       before,
     );
@@ -154,7 +172,11 @@ describe('admin.stops', () => {
   });
 
   it('creates (name only, as the line editor does), updates with the search columns, deletes an unused stop', async () => {
-    const created = await client.mutate<Stop>('admin.stops.save', { id: null, name: 'Žalioji g.' });
+    const created = await client.mutate<Stop>('admin.stops.save', {
+      id: null,
+      name: 'Žalioji g.',
+      baseVersion: 0,
+    });
     expect(created.data).toEqual({
       id: expect.any(Number),
       name: 'Žalioji g.',
@@ -168,13 +190,22 @@ describe('admin.stops', () => {
       id: -4,
       name: 'Laikina',
       defaultOption: false,
+      baseVersion: 0,
     });
     expect(temporary.data.id).toBeGreaterThan(created.data.id);
-    expect((await client.mutate('admin.stops.delete', { id: temporary.data.id })).status).toBe(200);
+    expect(
+      (
+        await client.mutate('admin.stops.delete', {
+          id: temporary.data.id,
+          baseVersion: await stopVersion(temporary.data.id),
+        })
+      ).status,
+    ).toBe(200);
     const legacyForm = await client.mutate<Stop>('admin.stops.save', {
       name: 'Form',
       coords: '',
       defaultOption: '',
+      baseVersion: 0,
     });
     expect(legacyForm.data).toMatchObject({ coords: null, defaultOption: false });
     const updated = await client.mutate<Stop>('admin.stops.save', {
@@ -182,6 +213,7 @@ describe('admin.stops', () => {
       name: 'Šilo g.',
       coords: 'prie miško',
       defaultOption: true,
+      baseVersion: await stopVersion(created.data.id),
     });
     expect(updated.data).toEqual({
       id: created.data.id,
@@ -198,14 +230,16 @@ describe('admin.stops', () => {
     const defaults = await client.query<Stop[]>('timetable.searchStops', { query: '' });
     expect(defaults.data.map((s) => s.id)).toContain(created.data.id);
 
-    expect((await client.mutate('admin.stops.delete', { id: created.data.id })).status).toBe(200);
-    expect((await client.mutate('admin.stops.delete', { id: legacyForm.data.id })).status).toBe(200);
+    for (const id of [created.data.id, legacyForm.data.id])
+      expect(
+        (await client.mutate('admin.stops.delete', { id, baseVersion: await stopVersion(id) })).status,
+      ).toBe(200);
     expect((await stopsWithUsage()).some((s) => s.stop.id === created.data.id)).toBe(false);
   });
 
   it('refuses to delete a stop a route uses (CONFLICT naming the lines) and keeps it', async () => {
     const before = await stopsWithUsage();
-    const res = await client.mutate('admin.stops.delete', { id: 2 });
+    const res = await client.mutate('admin.stops.delete', { id: 2, baseVersion: 0 });
     expect(res.status).toBe(409);
     expect(res.code).toBe('CONFLICT');
     expect(res.message).toBe(
@@ -221,11 +255,13 @@ describe('admin.stops', () => {
       { id: null },
       { id: null, name: 5 },
     ]) {
-      const res = await client.mutate('admin.stops.save', input);
+      const res = await client.mutate('admin.stops.save', { ...input, baseVersion: 0 });
       expect(res.status).toBe(400);
       expect(res.message).toBe(FAILED);
     }
-    expect((await client.mutate('admin.stops.save', { id: 9999, name: 'X' })).status).toBe(404);
-    expect((await client.mutate('admin.stops.delete', { id: 9999 })).status).toBe(404);
+    expect((await client.mutate('admin.stops.save', { id: 9999, name: 'X', baseVersion: 0 })).status).toBe(
+      404,
+    );
+    expect((await client.mutate('admin.stops.delete', { id: 9999, baseVersion: 0 })).status).toBe(404);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminLinePreview, AdminRoute, LineFull } from '../src/services/admin/lines.ts';
 import type { LineSchedules } from '../src/services/admin/schedules.ts';
 import type { LinePreview, LineTimetable } from '../src/services/timetable.ts';
-import { type AdminTestApp, adminApp, adminClient, toSaveInput } from './admin-helpers.ts';
+import { type AdminTestApp, adminApp, adminClient, toSaveInput, versionNow } from './admin-helpers.ts';
 
 const FAILED = "Input validation failed, check if everything's entered right";
 
@@ -21,7 +21,15 @@ const getFull = async (id: number) => {
   expect(res.message).toBeUndefined();
   return res.data;
 };
-const saveFull = (input: unknown) => client.mutate<{ id: number }>('admin.lines.saveFull', input);
+const lineVersion = (lineId: number) => versionNow(t, { kind: 'line', lineId });
+/** A save as the line editor makes it: against the line's version as stored now (0 for a new line). */
+const saveFull = async (input: unknown) => {
+  const id = (input as { info?: { id?: unknown } }).info?.id;
+  const baseVersion = typeof id === 'number' && id > 0 ? await lineVersion(id) : 0;
+  return client.mutate<{ id: number }>('admin.lines.saveFull', { baseVersion, ...(input as object) });
+};
+const deleteLine = async (id: number) =>
+  client.mutate('admin.lines.delete', { id, baseVersion: await lineVersion(id) });
 
 /** The body the editor posts back for a line it loaded. */
 const newLine = () => ({
@@ -152,7 +160,7 @@ describe('admin.lines.saveFull', () => {
     expect(line.routeUsage).toEqual([[], []]);
     const publicLines = (await client.query<LinePreview[]>('timetable.lines')).data;
     expect(publicLines.find((l) => l.id === res.data.id)?.mainStops.map((s) => s.id)).toEqual([1, 2, 3]);
-    await client.mutate('admin.lines.delete', { id: res.data.id });
+    await deleteLine(res.data.id);
   });
 
   it('updates info, notes and routes; an unused route left out is deleted', async () => {
@@ -173,7 +181,7 @@ describe('admin.lines.saveFull', () => {
     expect(
       (await client.query<AdminRoute[]>('admin.routes.byLine', { lineId: id })).data.map((r) => r.id),
     ).not.toContain(short.id);
-    await client.mutate('admin.lines.delete', { id });
+    await deleteLine(id);
   });
 
   it('keeps via when the client does not send it', async () => {
@@ -324,7 +332,7 @@ describe('admin.lines.delete', () => {
     const line = await getFull(7);
     const schedules = (await client.query<LineSchedules>('admin.schedules.byLine', { lineId: 7 })).data
       .schedules;
-    const res = await client.mutate('admin.lines.delete', { id: 7 });
+    const res = await deleteLine(7);
     expect(res).toMatchObject({ status: 200, data: { id: 7 } });
     const after = await countTimetable(t.db.kysely);
     expect(after.lines).toBe(before.lines - 1);
@@ -335,6 +343,6 @@ describe('admin.lines.delete', () => {
     expect((await client.query('admin.lines.getFull', { id: 7 })).status).toBe(404);
     const publicView = await client.query<LineTimetable>('timetable.lineTimetable', { id: 7 });
     expect(publicView.data).toEqual({ nothingFound: true });
-    expect((await client.mutate('admin.lines.delete', { id: 7 })).status).toBe(404);
+    expect((await deleteLine(7)).status).toBe(404);
   });
 });

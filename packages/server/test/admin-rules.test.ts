@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RulesWithUsage } from '../src/services/admin/rules.ts';
 import type { RuleScheduleGroup } from '../src/services/admin/schedules.ts';
 import type { DeparturesResult } from '../src/services/departures.ts';
-import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
+import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 
 const FAILED = "Input validation failed, check if everything's entered right";
 
@@ -22,7 +22,12 @@ const allRules = async () => {
   expect(res.message).toBeUndefined();
   return res.data;
 };
-const saveAll = (rules: unknown[]) => client.mutate<YearlyRule[]>('admin.rules.saveAll', { rules });
+/** A save as the yearly rules page makes it: against the rules' version as stored now. */
+const saveAll = async (rules: unknown[]) =>
+  client.mutate<YearlyRule[]>('admin.rules.saveAll', {
+    rules,
+    baseVersion: await versionNow(t, { kind: 'rules' }),
+  });
 
 const period = (startMonth: number, startDay: number, endMonth: number, endDay: number) => ({
   id: null,

@@ -9,6 +9,7 @@ import {
   createTestUser,
   tokenFor,
   toSaveInput,
+  versionNow,
 } from './admin-helpers.ts';
 
 /**
@@ -104,6 +105,7 @@ describe('holidays: no silent overwrite, history, restore', () => {
 
     const restored = await anna.mutate<{ changeIds: number[] }>('admin.history.restore', {
       id: deletion?.id,
+      baseVersion: deletion?.version,
     });
     expect(restored.status).toBe(200);
     expect((await holidays()).find((x) => x.id === 4)).toMatchObject({
@@ -127,14 +129,19 @@ describe('holidays: no silent overwrite, history, restore', () => {
       name: 'Laikina',
       month: 5,
       day: 5,
+      baseVersion: 0,
     });
-    const deleted = await boss.mutate('admin.holidays.delete', { id: created.data.id });
+    const deleted = await boss.mutate('admin.holidays.delete', {
+      id: created.data.id,
+      baseVersion: created.data.version,
+    });
     expect(deleted.status).toBe(200);
     const next = await boss.mutate<VersionedHoliday>('admin.holidays.save', {
       id: null,
       name: 'Kita',
       month: 5,
       day: 6,
+      baseVersion: 0,
     });
     expect(next.data.id).toBeGreaterThan(created.data.id);
   });
@@ -158,20 +165,28 @@ describe('bus stops: duplicate names, versions, history', () => {
 
   it('asks before giving a stop the name another stop has (case and diacritics ignored), naming it', async () => {
     const before = counts();
-    const refused = await boss.mutate('admin.stops.save', { id: null, name: 'vikonys' });
+    const refused = await boss.mutate('admin.stops.save', { id: null, name: 'vikonys', baseVersion: 0 });
     expect(refused.status).toBe(409);
     expect(refused.message).toMatch(/Another stop is already called “Vikonys/);
     expect(refused.details).toMatchObject({ reason: 'duplicate-stop-name', name: 'Vikonys' });
     expect(counts()).toEqual(before);
 
-    const confirmed = await boss.mutate<{ id: number }>('admin.stops.save', {
+    const confirmed = await boss.mutate<{ id: number; version: number }>('admin.stops.save', {
       id: null,
       name: 'vikonys',
       coords: 'antra',
       confirmDuplicateName: true,
+      baseVersion: 0,
     });
     expect(confirmed.status).toBe(200);
-    expect((await boss.mutate('admin.stops.delete', { id: confirmed.data.id })).status).toBe(200);
+    expect(
+      (
+        await boss.mutate('admin.stops.delete', {
+          id: confirmed.data.id,
+          baseVersion: confirmed.data.version,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('renaming a stop to another stop’s name is refused the same way', async () => {
@@ -223,16 +238,21 @@ describe('ids are never reused', () => {
   });
 
   it('a deleted schedule’s id and trip id are not given to the next new schedule, so old links stay dead', async () => {
+    const version = () => versionNow(t, { kind: 'schedules', lineId: 7 });
     const first = await boss.mutate<{ id: number; trips: { id: number }[] }[]>('admin.schedules.saveList', {
       lineId: 7,
       schedules: [schedule(20 * 60)],
+      baseVersion: await version(),
     });
     expect(first.status).toBe(200);
     const old = first.data[0] as { id: number; trips: { id: number }[] };
-    expect((await boss.mutate('admin.schedules.delete', { id: old.id })).status).toBe(200);
+    expect(
+      (await boss.mutate('admin.schedules.delete', { id: old.id, baseVersion: await version() })).status,
+    ).toBe(200);
     const second = await boss.mutate<{ id: number; trips: { id: number }[] }[]>('admin.schedules.saveList', {
       lineId: 7,
       schedules: [schedule(21 * 60)],
+      baseVersion: await version(),
     });
     const fresh = second.data[0] as { id: number; trips: { id: number }[] };
     expect(fresh.id).toBeGreaterThan(old.id);
@@ -554,7 +574,10 @@ describe('lines: times stay with their stops, no silent overwrite, history and r
     const deletion = (await history({ kind: 'line', lineId: 5 })).items[0];
     expect(deletion).toMatchObject({ action: 'delete', entityId: 5 });
 
-    const restored = await anna.mutate('admin.history.restore', { id: deletion?.id });
+    const restored = await anna.mutate('admin.history.restore', {
+      id: deletion?.id,
+      baseVersion: deletion?.version,
+    });
     expect(restored.status).toBe(200);
     const back = await getFull(5);
     expect({ ...back, version: 0 }).toEqual({ ...line, version: 0 });
@@ -568,7 +591,7 @@ describe('lines: times stay with their stops, no silent overwrite, history and r
 
   it('restores a schedule to its state before a change', async () => {
     const entry = (await history({ kind: 'schedule', lineId: 7 })).items[0] as HistoryPage['items'][number];
-    const res = await boss.mutate('admin.history.restore', { id: entry.id });
+    const res = await boss.mutate('admin.history.restore', { id: entry.id, baseVersion: entry.version });
     expect(res.status).toBe(200);
     const schedule = (
       await boss.query<LineSchedules>('admin.schedules.byLine', { lineId: 7 })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LineSchedules } from '../src/services/admin/schedules.ts';
 import type { DeparturesResult } from '../src/services/departures.ts';
 import type { TripSchedule } from '../src/services/timetable.ts';
-import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
+import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
 const FAILED = "Input validation failed, check if everything's entered right";
@@ -28,8 +28,19 @@ const byLine = async (lineId: number) => {
   expect(res.message).toBeUndefined();
   return res.data;
 };
-const saveList = (lineId: number, schedules: unknown[]) =>
-  client.mutate<SavedSchedule[]>('admin.schedules.saveList', { lineId, schedules });
+/** A save as the schedule editor makes it: against the version of the line's schedules as stored now. */
+const saveList = async (lineId: number, schedules: unknown[]) =>
+  client.mutate<SavedSchedule[]>('admin.schedules.saveList', {
+    lineId,
+    schedules,
+    baseVersion: await versionNow(t, { kind: 'schedules', lineId }),
+  });
+/** Deletes a schedule of line 7 (every schedule these tests delete is one). */
+const deleteSchedule = async (id: number | undefined) =>
+  client.mutate('admin.schedules.delete', {
+    id,
+    baseVersion: await versionNow(t, { kind: 'schedules', lineId: 7 }),
+  });
 
 /** Route 8 of line 7 has 12 stops; route 9 has 17. */
 const times = (count: number, from = 6 * 60) =>
@@ -117,7 +128,7 @@ describe('admin.schedules.saveList', () => {
     const publicTrip = await client.query<TripSchedule>('timetable.tripSchedule', { id: first.trips[0]?.id });
     expect(publicTrip.data.schedule.id).toBe(first.id);
     expect((await byLine(7)).schedules.map((s) => s.id)).toEqual([14, 15, 16, 17, 18, first.id, second.id]);
-    for (const s of res.data) await client.mutate('admin.schedules.delete', { id: s.id });
+    for (const s of res.data) await deleteSchedule(s.id);
   });
 
   it("fits each trip's time list to its route before checking: longer lists are cut, shorter ones fail", async () => {
@@ -135,7 +146,7 @@ describe('admin.schedules.saveList', () => {
     const saved = await saveList(7, [long]);
     expect(saved.status).toBe(200);
     expect(saved.data[0]?.trips[0]?.timeList).toEqual(times(12));
-    await client.mutate('admin.schedules.delete', { id: saved.data[0]?.id });
+    await deleteSchedule(saved.data[0]?.id);
 
     const before = await readTimetable(t.db.kysely);
     const short = newSchedule({
@@ -297,10 +308,10 @@ describe('admin.schedules.saveList', () => {
 
 describe('admin.schedules.delete', () => {
   it('deletes a schedule with its trips; its trip pages are gone', async () => {
-    const res = await client.mutate('admin.schedules.delete', { id: 15 });
+    const res = await deleteSchedule(15);
     expect(res).toMatchObject({ status: 200, data: { id: 15 } });
     expect((await byLine(7)).schedules.some((s) => s.id === 15)).toBe(false);
     expect((await client.query('timetable.tripSchedule', { id: 29 })).status).toBe(404);
-    expect((await client.mutate('admin.schedules.delete', { id: 15 })).status).toBe(404);
+    expect((await deleteSchedule(15)).status).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import { type Direction, HOME_STOP_ID, serviceDayContext, tripSelectionFilter } 
 import { dataStamp, findDepartureCandidates, findDepartureCandidatesPlain, readTimetable } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentSnapshot } from '../src/services/answer-cache.ts';
-import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
+import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
 /**
@@ -125,7 +125,10 @@ describe('the departures index', () => {
     await compareAll();
 
     // Line 3 deleted with its schedules.
-    const deleted = await admin.mutate('admin.lines.delete', { id: 3 });
+    const deleted = await admin.mutate('admin.lines.delete', {
+      id: 3,
+      baseVersion: await versionNow(t, { kind: 'line', lineId: 3 }),
+    });
     expect(deleted.status, deleted.message).toBe(200);
     const rows = t.db.sqlite.prepare('SELECT count(*) FROM departure_visit WHERE line_id = 3').pluck().get();
     expect(rows).toBe(0);

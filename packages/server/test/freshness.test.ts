@@ -14,6 +14,7 @@ import {
   createTestUser,
   TEST_JWT_SECRET,
   tokenFor,
+  versionNow,
 } from './admin-helpers.ts';
 import { fixedClock, realDataApp, trpcQuery } from './helpers.ts';
 
@@ -48,11 +49,15 @@ describe('public answers after an admin save (no stale caches)', () => {
       name: 'Test day',
       month: 3,
       day: 4,
+      baseVersion: 0,
     });
     expect(saved.status).toBe(200);
     const during = await departuresOn(t.app, '2026-03-04');
     expect(during).toBeLessThan(before);
-    expect((await admin.mutate('admin.holidays.delete', { id: saved.data.id })).status).toBe(200);
+    const version = await versionNow(t, { kind: 'holiday', id: saved.data.id });
+    expect(
+      (await admin.mutate('admin.holidays.delete', { id: saved.data.id, baseVersion: version })).status,
+    ).toBe(200);
     expect(await departuresOn(t.app, '2026-03-04')).toBe(before);
   });
 
@@ -64,6 +69,7 @@ describe('public answers after an admin save (no stale caches)', () => {
       name: 'Žąsinė',
       coords: null,
       defaultOption: false,
+      baseVersion: await versionNow(t, { kind: 'stop', id: 13 }),
     });
     expect(res.status).toBe(200);
     expect(await search(t.app, 'zabelyn')).toEqual([]);
@@ -86,7 +92,11 @@ describe('public answers after an admin save (no stale caches)', () => {
     ).data.find((s) => s.name === terminus);
     expect(stop).toBeDefined();
     const renamed = `${terminus} (naujoji)`;
-    const res = await admin.mutate('admin.stops.save', { ...stop, name: renamed });
+    const res = await admin.mutate('admin.stops.save', {
+      ...stop,
+      name: renamed,
+      baseVersion: await versionNow(t, { kind: 'stop', id: stop?.id as number }),
+    });
     expect(res.status).toBe(200);
     const after = await departures(t.app, query);
     expect(after).toHaveLength(first.length);
@@ -144,6 +154,7 @@ describe('a write by another process is seen at once', () => {
       name: 'Zabelynė II',
       coords: null,
       defaultOption: false,
+      baseVersion: await versionNow({ app: otherApp, db: other }, { kind: 'stop', id: 13 }),
     });
     expect(renamed.status, renamed.message).toBe(200);
     expect(await search(app, 'zabelyn')).toEqual(['Zabelynė II']);

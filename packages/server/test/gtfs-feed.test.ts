@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
 import type { PublishingOverview } from '../src/services/gtfs.ts';
-import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
+import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { runCliCaptured } from './cli-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
@@ -122,6 +122,7 @@ describe('GET /gtfs.zip', () => {
     const stop = stops.find((s) => s.id === 1) as AdminStop;
     const saved = await admin.mutate('admin.stops.save', {
       ...stop,
+      baseVersion: await versionNow(t, { kind: 'stop', id: 1 }),
       position: '55.52, 25.10',
       searchNames: undefined,
     });

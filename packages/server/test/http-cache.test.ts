@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { parseEnv } from '../src/env.ts';
 import { acceptedEncoding, publicAnswerKind, readsPublishing } from '../src/http-cache.ts';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
-import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
+import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 
 /**
  * HTTP caching of the public answers (ETag, 304, Cache-Control) and compression of JSON, and
@@ -75,13 +75,17 @@ describe('public answers carry an ETag and answer 304 to it', () => {
       name: 'Test day',
       month: 3,
       day: 4,
+      baseVersion: 0,
     });
     expect(saved.status).toBe(200);
     const after = await get(t.app, DEPARTURES, { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(after.body).not.toBe(first.body);
-    expect((await admin.mutate('admin.holidays.delete', { id: saved.data.id })).status).toBe(200);
+    const version = await versionNow(t, { kind: 'holiday', id: saved.data.id });
+    expect(
+      (await admin.mutate('admin.holidays.delete', { id: saved.data.id, baseVersion: version })).status,
+    ).toBe(200);
   });
 
   it('never tags what is not public: admin answers, errors, writes', async () => {

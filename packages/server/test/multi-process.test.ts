@@ -193,7 +193,7 @@ describe('two server processes on one database behind nginx', () => {
     const saved = await fetch(`${servers[0]}/trpc/admin.holidays.save`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ id: null, name: 'Test day', month: 3, day: 4 }),
+      body: JSON.stringify({ id: null, name: 'Test day', month: 3, day: 4, baseVersion: 0 }),
     });
     expect(saved.status).toBe(200);
     for (const base of [servers[1] as string, servers[0] as string, proxy, proxy]) {

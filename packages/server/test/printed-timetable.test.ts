@@ -12,7 +12,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentGeneration } from '../src/services/answer-cache.ts';
 import type { LinePrintAnswer, StopPosterAnswer } from '../src/services/printed-timetable.ts';
-import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
+import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { fixedClock, trpcQuery } from './helpers.ts';
 
 /**
@@ -260,6 +260,7 @@ describe('GET /calendar/stop/{stopId}.ics', () => {
       name: 'Test day',
       month: 12,
       day: 2,
+      baseVersion: 0,
     });
     expect(saved.status).toBe(200);
     const after = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
@@ -268,7 +269,10 @@ describe('GET /calendar/stop/{stopId}.ics', () => {
     const home = await departuresOn({ from: 1, to: null, dir: 'City bound' }, date);
     expect(onDate.length).toBe(home.length);
     expect(onDate.length).toBeLessThan(before);
-    await admin.mutate('admin.holidays.delete', { id: saved.data.id });
+    await admin.mutate('admin.holidays.delete', {
+      id: saved.data.id,
+      baseVersion: await versionNow(t, { kind: 'holiday', id: saved.data.id }),
+    });
   });
 
   it('writes one feed, and works out one departures answer, whatever destination the departures ignore', async () => {

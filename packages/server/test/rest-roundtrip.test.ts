@@ -1,6 +1,6 @@
 import { MESSAGES } from '@bus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminTestApp, adminApp, trpc } from './admin-helpers.ts';
+import { type AdminTestApp, adminApp, trpc, versionNow } from './admin-helpers.ts';
 import {
   arrayOf,
   expectError,
@@ -661,34 +661,41 @@ describe('validation and refusals are the same as the tRPC procedures give', () 
     const line = await lineFull(20);
     const schedules = await schedulesOf(7);
     const rules = (await rulesNow()).rules;
+    // tRPC sends the versions its editors loaded; the old REST paths have none.
+    const lineVersion = await versionNow(t, { kind: 'line', lineId: 20 });
+    const schedulesVersion = await versionNow(t, { kind: 'schedules', lineId: 7 });
+    const rulesVersion = await versionNow(t, { kind: 'rules' });
     const cases: { rest: [string, unknown]; procedure: [string, unknown] }[] = [];
     const noName = { ...clone(line), info: { ...line.info, name: '' } };
     cases.push({
       rest: ['/api/line/post-line-full-dto', noName],
-      procedure: ['admin.lines.saveFull', noName],
+      procedure: ['admin.lines.saveFull', { ...noName, baseVersion: lineVersion }],
     });
     const dropped = { ...clone(line), routes: line.routes.slice(1) };
     cases.push({
       rest: ['/api/line/post-line-full-dto', dropped],
-      procedure: ['admin.lines.saveFull', dropped],
+      procedure: ['admin.lines.saveFull', { ...dropped, baseVersion: lineVersion }],
     });
     const oneTrip = [
       { ...clone(schedules[0] as ScheduleDto), trips: (schedules[0] as ScheduleDto).trips.slice(0, 1) },
     ];
     cases.push({
       rest: ['/api/scheduleItem/post-schedule-dto', oneTrip],
-      procedure: ['admin.schedules.saveList', { lineId: 7, schedules: oneTrip }],
+      procedure: [
+        'admin.schedules.saveList',
+        { lineId: 7, schedules: oneTrip, baseVersion: schedulesVersion },
+      ],
     });
     const withoutUsed = rules.filter((r) => r.id !== 3);
     cases.push({
       rest: ['/api/yearly-rules/post-combo-list', withoutUsed],
-      procedure: ['admin.rules.saveAll', { rules: withoutUsed }],
+      procedure: ['admin.rules.saveAll', { rules: withoutUsed, baseVersion: rulesVersion }],
     });
     const badPeriod = clone(rules);
     (badPeriod[0] as Rule).timePeriods = [{ id: null, startMonth: 2, startDay: 30, endMonth: 3, endDay: 1 }];
     cases.push({
       rest: ['/api/yearly-rules/post-combo-list', badPeriod],
-      procedure: ['admin.rules.saveAll', { rules: badPeriod }],
+      procedure: ['admin.rules.saveAll', { rules: badPeriod, baseVersion: rulesVersion }],
     });
     for (const c of cases) {
       const viaRest = await post(c.rest[0], c.rest[1]);

@@ -79,7 +79,7 @@ function expectRestError(
 describe('tRPC errors carry a message key; the old REST paths keep their English message', () => {
   it('a text too long: textProblem naming the field and its limit', async () => {
     const input = { id: null, name: 'x'.repeat(101), month: 5, day: 2 };
-    const viaTrpc = await mutate('admin.holidays.save', input);
+    const viaTrpc = await mutate('admin.holidays.save', { ...input, baseVersion: 0 });
     expect(viaTrpc.status).toBe(400);
     const keyed = keyedOf(viaTrpc.error);
     expect(keyed).toEqual({
@@ -102,7 +102,14 @@ describe('tRPC errors carry a message key; the old REST paths keep their English
     }[];
     const first = schedules[0] as { trips: Record<string, unknown>[] };
     const oneTrip = [{ ...first, trips: [{ ...first.trips[0], boundFor: 'City bound' }] }];
-    const viaTrpc = await mutate('admin.schedules.saveList', { lineId: 7, schedules: oneTrip });
+    const { version } = (await trpcCall('query', 'admin.schedules.byLine', { lineId: 7 })).data as {
+      version: number;
+    };
+    const viaTrpc = await mutate('admin.schedules.saveList', {
+      lineId: 7,
+      schedules: oneTrip,
+      baseVersion: version,
+    });
     expect(viaTrpc.status).toBe(400);
     const keyed = keyedOf(viaTrpc.error);
     expect(keyed).toEqual({ key: 'singleTripOneWay', params: {} });
@@ -117,7 +124,7 @@ describe('tRPC errors carry a message key; the old REST paths keep their English
 
   it('not found: the key with the id', async () => {
     const input = { id: 9999, name: 'X', month: 1, day: 2 };
-    const viaTrpc = await mutate('admin.holidays.save', input);
+    const viaTrpc = await mutate('admin.holidays.save', { ...input, baseVersion: 0 });
     expect(viaTrpc.status).toBe(404);
     expect(keyedOf(viaTrpc.error)).toEqual({ key: 'holidayNotFound', params: { id: 9999 } });
     expect(viaTrpc.error?.message).toBe('Holiday 9999 does not exist');
@@ -125,7 +132,7 @@ describe('tRPC errors carry a message key; the old REST paths keep their English
   });
 
   it('a stop used by lines: the stop and the lines as parameters', async () => {
-    const viaTrpc = await mutate('admin.stops.delete', { id: 2 });
+    const viaTrpc = await mutate('admin.stops.delete', { id: 2, baseVersion: 0 });
     expect(viaTrpc.status).toBe(409);
     const keyed = keyedOf(viaTrpc.error);
     expect(keyed).toEqual({
@@ -168,7 +175,7 @@ describe('tRPC errors carry a message key; the old REST paths keep their English
   });
 
   it('a duplicate stop name: the other stop', async () => {
-    const refused = await mutate('admin.stops.save', { id: null, name: 'vikonys' });
+    const refused = await mutate('admin.stops.save', { id: null, name: 'vikonys', baseVersion: 0 });
     expect(refused.status).toBe(409);
     const keyed = keyedOf(refused.error);
     expect(keyed).toMatchObject({

@@ -1,7 +1,7 @@
 import { type ReadSnapshot, readSnapshot } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentSnapshot } from '../src/services/answer-cache.ts';
-import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
+import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
 /**
@@ -56,17 +56,38 @@ async function ok(result: Promise<{ status: number; message: string | undefined 
 describe('the read snapshot after a save', () => {
   it('follows stop saves: a rename (new place in the order), a new stop, a deleted one', async () => {
     await ok(
-      admin.mutate('admin.stops.save', { id: 13, name: 'Žąsinė', coords: null, defaultOption: false }),
+      admin.mutate('admin.stops.save', {
+        id: 13,
+        name: 'Žąsinė',
+        coords: null,
+        defaultOption: false,
+        baseVersion: await versionNow(t, { kind: 'stop', id: 13 }),
+      }),
     );
     await expectUpToDate();
     await ok(
-      admin.mutate('admin.stops.save', { id: 13, name: 'Aaa pirmoji', coords: null, defaultOption: false }),
+      admin.mutate('admin.stops.save', {
+        id: 13,
+        name: 'Aaa pirmoji',
+        coords: null,
+        defaultOption: false,
+        baseVersion: await versionNow(t, { kind: 'stop', id: 13 }),
+      }),
     );
     await expectUpToDate();
-    const created = await admin.mutate<{ id: number }>('admin.stops.save', { id: null, name: 'Naujoji' });
+    const created = await admin.mutate<{ id: number }>('admin.stops.save', {
+      id: null,
+      name: 'Naujoji',
+      baseVersion: 0,
+    });
     expect(created.status).toBe(200);
     await expectUpToDate();
-    await ok(admin.mutate('admin.stops.delete', { id: created.data.id }));
+    await ok(
+      admin.mutate('admin.stops.delete', {
+        id: created.data.id,
+        baseVersion: await versionNow(t, { kind: 'stop', id: created.data.id }),
+      }),
+    );
     await expectUpToDate();
   });
 
@@ -90,7 +111,12 @@ describe('the read snapshot after a save', () => {
     );
     await expectUpToDate();
     expect([...(await currentSnapshot(t.db)).stopNames.values()]).toContain('Visai nauja stotelė');
-    await ok(admin.mutate('admin.lines.delete', { id: 5 }));
+    await ok(
+      admin.mutate('admin.lines.delete', {
+        id: 5,
+        baseVersion: await versionNow(t, { kind: 'line', lineId: 5 }),
+      }),
+    );
     await expectUpToDate();
   });
 
@@ -121,7 +147,9 @@ describe('the read snapshot after a save', () => {
     rule.periodName = 'Vasaros atostogos';
     await ok(admin.mutate('admin.rules.saveAll', { rules: rules.rules, baseVersion: rules.version }));
     await expectUpToDate();
-    await ok(admin.mutate('admin.holidays.save', { id: null, name: 'Test day', month: 3, day: 5 }));
+    await ok(
+      admin.mutate('admin.holidays.save', { id: null, name: 'Test day', month: 3, day: 5, baseVersion: 0 }),
+    );
     await expectUpToDate();
   });
 });

@@ -119,7 +119,10 @@ describe('extra search names of a stop', () => {
     expect(change?.changes).toEqual([
       { path: 'searchNames', before: 'Bus station, Autobusų parkas', after: 'Bus station' },
     ]);
-    const restored = await boss.mutate('admin.history.restore', { id: change?.id });
+    const restored = await boss.mutate('admin.history.restore', {
+      id: change?.id,
+      baseVersion: change?.version,
+    });
     expect(restored.status).toBe(200);
     expect((await station()).stop.searchNames).toEqual(['Bus station', 'Autobusų parkas']);
     expect(await publicSearch('Autobusų parkas')).toHaveLength(1);

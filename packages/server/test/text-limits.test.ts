@@ -50,6 +50,7 @@ describe('names and free texts are bounded and visible', () => {
       name,
       coords: null,
       defaultOption: false,
+      baseVersion: 0,
     });
     expect(viaTrpc.status).toBe(400);
     expect(viaTrpc.message).toContain(message);
@@ -67,9 +68,10 @@ describe('names and free texts are bounded and visible', () => {
   it('a 900 KB holiday name is refused on both doors too', async () => {
     const before = counts();
     const name = 'x'.repeat(900_000);
-    expect((await admin.mutate('admin.holidays.save', { id: null, name, month: 5, day: 2 })).status).toBe(
-      400,
-    );
+    expect(
+      (await admin.mutate('admin.holidays.save', { id: null, name, month: 5, day: 2, baseVersion: 0 }))
+        .status,
+    ).toBe(400);
     const viaRest = await rest('/api/holidays/save1', { id: null, name, month: 5, day: 2 });
     expect(viaRest.statusCode).toBe(400);
     expect((viaRest.json() as { message: string }).message).toContain('Holiday name is too long');
@@ -82,6 +84,7 @@ describe('names and free texts are bounded and visible', () => {
       name: '  Vikony\u0073\u030C 🚌 東 ',
       coords: null,
       defaultOption: false,
+      baseVersion: 0,
     });
     expect(res.status).toBe(200);
     expect(res.data.name).toBe('Vikonyš 🚌 東');

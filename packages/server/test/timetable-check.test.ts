@@ -1,6 +1,14 @@
 import type { CheckFinding, Holiday, TimetableCheckReport } from '@bus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminTestApp, adminApp, adminClient, createTestUser, tokenFor, trpc } from './admin-helpers.ts';
+import {
+  type AdminTestApp,
+  adminApp,
+  adminClient,
+  createTestUser,
+  tokenFor,
+  trpc,
+  versionNow,
+} from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
 let t: AdminTestApp;
@@ -90,6 +98,7 @@ describe('admin.check.run on the real data', () => {
       name: 'Naujųjų metų diena',
       month: 1,
       day: 1,
+      baseVersion: 0,
     });
     expect(saved.status).toBe(200);
     const duplicate = (await run()).findings.find((f) => f.check === 'duplicateHoliday');
@@ -106,7 +115,10 @@ describe('admin.check.run on the real data', () => {
       },
       targets: [{ kind: 'holidays' }],
     });
-    expect((await client.mutate('admin.holidays.delete', { id: saved.data.id })).status).toBe(200);
+    const version = await versionNow(t, { kind: 'holiday', id: saved.data.id });
+    expect(
+      (await client.mutate('admin.holidays.delete', { id: saved.data.id, baseVersion: version })).status,
+    ).toBe(200);
     expect(kinds((await run()).findings)).not.toContain('duplicateHoliday');
   });
 });

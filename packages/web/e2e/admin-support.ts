@@ -93,6 +93,8 @@ export async function makeLine(token: string, line: TestLine): Promise<{ lineId:
         enabledSeasonalYearlyRuleFilter: false,
         customNotes: [],
       },
+      // A new line: no version yet.
+      baseVersion: 0,
       routes: [
         {
           id: null,
@@ -112,6 +114,20 @@ export async function makeLine(token: string, line: TestLine): Promise<{ lineId:
 export async function deleteLine(token: string, lineId: number): Promise<void> {
   const line = await adminApi<{ version: number }>(token, 'lines.getFull', { id: lineId });
   await adminApi(token, 'lines.delete', { id: lineId, baseVersion: line.version }, 'mutation');
+}
+
+/** Deletes a holiday a test made, at its current version; nothing when it is gone already. */
+export async function deleteHoliday(token: string, id: number): Promise<void> {
+  const holidays = await adminApi<{ id: number; version: number }[]>(token, 'holidays.list');
+  const holiday = holidays.find((h) => h.id === id);
+  if (holiday) await adminApi(token, 'holidays.delete', { id, baseVersion: holiday.version }, 'mutation');
+}
+
+/** Deletes a stop a test made, at its current version; nothing when it is gone already. */
+export async function deleteStop(token: string, id: number): Promise<void> {
+  const stops = await adminApi<{ stop: { id: number }; version: number }[]>(token, 'stops.listWithUsage');
+  const item = stops.find((s) => s.stop.id === id);
+  if (item) await adminApi(token, 'stops.delete', { id, baseVersion: item.version }, 'mutation');
 }
 
 /**

@@ -1,7 +1,17 @@
 import type { Holiday, Stop } from '@bus/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, alertWithText, makeLine, screenshotViewport, signIn, tokenOf } from './admin-support.ts';
+import {
+  adminApi,
+  alertWithText,
+  deleteHoliday,
+  deleteLine,
+  deleteStop,
+  makeLine,
+  screenshotViewport,
+  signIn,
+  tokenOf,
+} from './admin-support.ts';
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
@@ -61,14 +71,14 @@ beforeAll(async () => {
   const holiday = await adminApi<Holiday>(
     token,
     'holidays.save',
-    { id: null, name: OLD_NAME, month: 10, day: 7 },
+    { id: null, name: OLD_NAME, month: 10, day: 7, baseVersion: 0 },
     'mutation',
   );
   holidayId = holiday.id;
   const stop = await adminApi<{ id: number }>(
     token,
     'stops.save',
-    { id: null, name: STOP_NAME, coords: null, defaultOption: false },
+    { id: null, name: STOP_NAME, coords: null, defaultOption: false, baseVersion: 0 },
     'mutation',
   );
   stopId = stop.id;
@@ -85,12 +95,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (token) {
-    if (lineId) await adminApi(token, 'lines.delete', { id: lineId }, 'mutation');
-    const stops = await adminApi<Stop[]>(token, 'stops.list');
-    if (stops.some((s) => s.id === stopId)) await adminApi(token, 'stops.delete', { id: stopId }, 'mutation');
-    const holidays = await adminApi<Holiday[]>(token, 'holidays.list');
-    if (holidays.some((h) => h.id === holidayId))
-      await adminApi(token, 'holidays.delete', { id: holidayId }, 'mutation');
+    if (lineId) await deleteLine(token, lineId);
+    await deleteStop(token, stopId);
+    await deleteHoliday(token, holidayId);
   }
   await page?.context().close();
   await browser?.close();

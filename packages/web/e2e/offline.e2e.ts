@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminApi, DEMO_USER } from './admin-support.ts';
+import { adminApi, DEMO_USER, deleteHoliday } from './admin-support.ts';
 import {
   api,
   browserPerFile,
@@ -201,7 +201,7 @@ describe('offline', () => {
     const { id } = await adminApi<{ id: number }>(
       token,
       'holidays.save',
-      { id: null, name: 'E2E offline holiday', month: 1, day: 13 },
+      { id: null, name: 'E2E offline holiday', month: 1, day: 13, baseVersion: 0 },
       'mutation',
     );
     try {
@@ -223,7 +223,7 @@ describe('offline', () => {
       expect(await chipTexts(p)).toEqual(after);
       expect(await banner(p).count()).toBe(0);
     } finally {
-      await adminApi(token, 'holidays.delete', { id }, 'mutation');
+      await deleteHoliday(token, id);
     }
   });
 

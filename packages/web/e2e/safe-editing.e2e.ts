@@ -262,7 +262,7 @@ describe('safe editing', () => {
     const created = await adminApi<{ id: number }>(
       token,
       'stops.save',
-      { id: null, name, coords: null, defaultOption: false },
+      { id: null, name, coords: null, defaultOption: false, baseVersion: 0 },
       'mutation',
     );
     try {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, signIn, tokenOf } from './admin-support.ts';
+import { adminApi, deleteHoliday, deleteLine, signIn, tokenOf } from './admin-support.ts';
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
@@ -68,10 +68,8 @@ beforeAll(async () => {
 afterAll(async () => {
   // Put back what the test added, whatever failed on the way.
   if (token) {
-    if (lineId !== null)
-      await adminApi(token, 'lines.delete', { id: lineId }, 'mutation').catch(() => undefined);
-    if (holidayId !== null)
-      await adminApi(token, 'holidays.delete', { id: holidayId }, 'mutation').catch(() => undefined);
+    if (lineId !== null) await deleteLine(token, lineId).catch(() => undefined);
+    if (holidayId !== null) await deleteHoliday(token, holidayId).catch(() => undefined);
   }
   await context?.close();
   await browser?.close();
@@ -137,6 +135,7 @@ describe('the timetable check', () => {
         routes: [
           { id: -1, routeNotes: 'Pagrindinis', stopsArr: [{ id: 1 }, { id: 2 }], distanceMetersList: [null] },
         ],
+        baseVersion: 0,
       },
       'mutation',
     );
@@ -144,7 +143,7 @@ describe('the timetable check', () => {
     const holiday = await adminApi<{ id: number }>(
       token,
       'holidays.save',
-      { id: null, name: 'Naujųjų metų diena', month: 1, day: 1 },
+      { id: null, name: 'Naujųjų metų diena', month: 1, day: 1, baseVersion: 0 },
       'mutation',
     );
     holidayId = holiday.id;
@@ -232,9 +231,9 @@ describe('the timetable check', () => {
   it('no longer lists them once they are gone (Check again)', async () => {
     await go('/admin-panel/timetable-check');
     await group('Lines without schedules').waitFor();
-    await adminApi(token, 'lines.delete', { id: lineId }, 'mutation');
+    await deleteLine(token, lineId as number);
     lineId = null;
-    await adminApi(token, 'holidays.delete', { id: holidayId }, 'mutation');
+    await deleteHoliday(token, holidayId as number);
     holidayId = null;
     await page.getByRole('button', { name: 'Check again' }).click();
     await group('Lines without schedules').waitFor({ state: 'detached' });

@@ -159,6 +159,23 @@ export async function getChange(db: Kysely<Database>, id: number): Promise<Chang
   return row ? toEntry(row as ChangeRow) : undefined;
 }
 
+/** Every entry of these things of one kind (the states each has had, before and after), oldest first. */
+export async function listEntityChanges(
+  db: Kysely<Database>,
+  kind: ChangeKind,
+  entityIds: readonly number[],
+): Promise<ChangeEntry[]> {
+  if (entityIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('change_log')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('entity_id', 'in', [...new Set(entityIds)])
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => toEntry(row as ChangeRow));
+}
+
 /** The entries written by one save (see recordChanges), in order. */
 export async function listBatch(db: Kysely<Database>, batch: number): Promise<ChangeEntry[]> {
   const rows = await db

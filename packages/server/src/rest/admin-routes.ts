@@ -3,12 +3,13 @@ import {
   MAX_STOP_QUERY_LENGTH,
   MESSAGES,
   parseAdminInput,
-  SaveHolidayInput,
-  SaveLineInput,
-  SaveSchedulesInput,
-  SaveStopInput,
-  SaveYearlyRulesInput,
+  SaveHolidayFields,
+  SaveLineFields,
+  SaveSchedulesFields,
+  SaveStopFields,
+  SaveYearlyRulesFields,
   serverMessage,
+  UNVERSIONED,
 } from '@bus/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -65,13 +66,20 @@ export const StopQuery = z.object({
     `query must be at most ${MAX_STOP_QUERY_LENGTH} characters`,
   ),
 });
-/** Only the shape needed to find the line; the schedules themselves are checked by SaveSchedulesInput. */
+/** Only the shape needed to find the line; the schedules themselves are checked by SaveSchedulesFields. */
 const ScheduleList = z.array(z.object({ lineId: z.unknown() }, { error: MESSAGES.inputFailed }).loose(), {
   error: MESSAGES.inputFailed,
 });
 
 /** The signed-in user of each admin request (set by the onRequest check). */
 const actors = new WeakMap<FastifyRequest, Actor>();
+
+/**
+ * The old paths have no version: each save and delete tells its service so (UNVERSIONED). Their
+ * saves are recorded but not checked against a version; the whole-list save of a line's
+ * schedules refuses stale copies instead (services/admin/schedules.ts).
+ */
+const unversioned = <T extends object>(input: T) => ({ ...input, baseVersion: UNVERSIONED });
 
 /** The old server answered deletes with 200 and an empty body. */
 function emptyOk(reply: FastifyReply) {
@@ -86,7 +94,7 @@ function schedulesOfOneLine(body: unknown) {
   const list = parseLegacy(ScheduleList, body);
   const lineIds = new Set(list.map((s) => String(s.lineId ?? '').trim()));
   if (lineIds.size > 1) throw new DomainError('INVALID_INPUT', serverMessage('oneLinePerSave'));
-  return parseAdminInput(SaveSchedulesInput, { lineId: [...lineIds][0] ?? '', schedules: list });
+  return parseAdminInput(SaveSchedulesFields, { lineId: [...lineIds][0] ?? '', schedules: list });
 }
 
 /** The old admin paths (spec section 7, 'Admin'): a valid admin bearer token or 401/403. */
@@ -112,10 +120,12 @@ export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: R
 
     admin.get('/api/holidays/all', async () => (await getHolidays(db)).map(legacyHoliday));
     admin.post('/api/holidays/save1', async (req) =>
-      legacyHoliday(await saveHoliday(db, actor(req), parseAdminInput(SaveHolidayInput, req.body))),
+      legacyHoliday(
+        await saveHoliday(db, actor(req), unversioned(parseAdminInput(SaveHolidayFields, req.body))),
+      ),
     );
     admin.delete('/api/holidays/del1', async (req, reply) => {
-      await removeHoliday(db, actor(req), parseLegacy(IdQuery, req.query));
+      await removeHoliday(db, actor(req), unversioned(parseLegacy(IdQuery, req.query)));
       return emptyOk(reply);
     });
 
@@ -124,26 +134,26 @@ export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: R
       (await getStopsWithUsage(db)).map(legacyStopWithUsage),
     );
     admin.post('/api/busstop/save/one', async (req) =>
-      legacyStop(await saveStop(db, actor(req), parseAdminInput(SaveStopInput, req.body))),
+      legacyStop(await saveStop(db, actor(req), unversioned(parseAdminInput(SaveStopFields, req.body)))),
     );
     admin.get('/api/busstop/searchresults', async (req) =>
       (await searchStopsWithUsage(db, parseLegacy(StopQuery, req.query).query)).map(legacyStopWithUsage),
     );
     admin.delete('/api/busstop/delete/:id', async (req, reply) => {
-      await removeStop(db, actor(req), parseLegacy(IdParam, req.params));
+      await removeStop(db, actor(req), unversioned(parseLegacy(IdParam, req.params)));
       return emptyOk(reply);
     });
 
     admin.get('/api/line/preview', async () => (await getAdminLinePreviews(db)).map(legacyAdminLinePreview));
     admin.post('/api/line/post-line-full-dto', async (req) => {
-      const { id } = await saveLine(db, actor(req), parseAdminInput(SaveLineInput, req.body));
+      const { id } = await saveLine(db, actor(req), unversioned(parseAdminInput(SaveLineFields, req.body)));
       return id;
     });
     admin.get('/api/line/get-line-full', async (req) =>
       legacyLineFull(await getLineFull(db, parseLegacy(IdQuery, req.query).id)),
     );
     admin.delete('/api/line/delete/:id', async (req, reply) => {
-      await removeLine(db, actor(req), parseLegacy(IdParam, req.params));
+      await removeLine(db, actor(req), unversioned(parseLegacy(IdParam, req.params)));
       return emptyOk(reply);
     });
     admin.get('/api/line/get-empty', async () => legacyEmptyLine(emptyLine()));
@@ -153,10 +163,12 @@ export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: R
     );
     admin.post('/api/scheduleItem/post-schedule-dto', async (req) => {
       if (Array.isArray(req.body) && req.body.length === 0) return [];
-      return (await saveSchedules(db, actor(req), schedulesOfOneLine(req.body))).map(legacyScheduleDto);
+      return (await saveSchedules(db, actor(req), unversioned(schedulesOfOneLine(req.body)))).map(
+        legacyScheduleDto,
+      );
     });
     admin.delete('/api/scheduleItem/delete/:id', async (req, reply) => {
-      await removeSchedule(db, actor(req), parseLegacy(IdParam, req.params));
+      await removeSchedule(db, actor(req), unversioned(parseLegacy(IdParam, req.params)));
       return emptyOk(reply);
     });
     admin.get('/api/scheduleItem/get-schedules-by-rule', async (req) =>
@@ -169,9 +181,13 @@ export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: R
 
     admin.get('/api/yearly-rules/get-all', async () => legacyRulesWithUsage(await getRulesWithUsage(db)));
     admin.post('/api/yearly-rules/post-combo-list', async (req) =>
-      (await saveRules(db, actor(req), parseAdminInput(SaveYearlyRulesInput, { rules: req.body }))).map(
-        legacyRule,
-      ),
+      (
+        await saveRules(
+          db,
+          actor(req),
+          unversioned(parseAdminInput(SaveYearlyRulesFields, { rules: req.body })),
+        )
+      ).map(legacyRule),
     );
   });
 }

@@ -1,7 +1,7 @@
 import {
-  SaveHolidayInput,
-  SaveLineInput,
-  SaveStopInput,
+  SaveHolidayFields,
+  SaveLineFields,
+  SaveStopFields,
   ScheduleDraft,
   SignInInput,
   YearlyRuleInput,
@@ -76,15 +76,21 @@ const ScheduleDtoList = z.array(
  */
 export const REQUEST_BODIES = {
   SignInInput: { schema: SignInInput },
-  SaveHolidayInput: { schema: SaveHolidayInput },
-  SaveStopInput: { schema: SaveStopInput },
+  SaveHolidayInput: { schema: SaveHolidayFields },
+  SaveStopInput: { schema: SaveStopFields },
   SaveLineInput: {
-    schema: SaveLineInput,
+    schema: SaveLineFields,
     description:
       'A LineFull as read from get-line-full, edited. New notes and routes have null or negative ids; ' +
       'routes left out are deleted (409 when schedules use them). routeTypeOptions and routeUsage are ignored.',
   },
-  ScheduleDtoList: { schema: ScheduleDtoList },
+  ScheduleDtoList: {
+    schema: ScheduleDtoList,
+    description:
+      'The schedules of one line as read from schedule-by-line, edited or not. A schedule sent back exactly as ' +
+      'it was at an earlier time but not as it is now (someone else changed it since the list was loaded) ' +
+      'refuses the whole save with 409, nothing written.',
+  },
   RuleList: {
     schema: z.array(YearlyRuleInput),
     description:
@@ -350,7 +356,7 @@ export const OPERATIONS: Operation[] = [
     access: 'admin',
     body: 'ScheduleDtoList',
     response: z.array(S.ScheduleDto),
-    errors: [400, 404],
+    errors: [400, 404, 409],
   },
   {
     method: 'delete',

@@ -100,6 +100,15 @@ export const serverMessagesLt: ServerMessageCatalogue = {
       : `${field === 'siteUrl' ? 'Svetainės adresas' : 'Vežėjo interneto adresas'} turi prasidėti https://`,
   invalidPhone: () => 'Telefonas turi būti numeris: skaitmenys, tarpai, + ( ) ir -',
   feedWindowDays: ({ min, max }) => `Duomenų laikotarpis turi būti nuo ${min} iki ${max} dienų`,
+  versionRequired: ({ field, lineId }) => {
+    if (field === 'baseSavedAt')
+      return 'Būtinas laukas baseSavedAt (kada išsaugoti redaktoriuje rodomi nustatymai; null, jei niekada)';
+    if (field === 'baseVersions')
+      return lineId === null
+        ? 'Būtinas laukas baseVersions (kiekvieno maršruto tvarkaraščių versija, kurią įkėlė puslapis)'
+        : `Lauke baseVersions trūksta maršruto ${lineId} tvarkaraščių versijos, kurią įkėlė puslapis`;
+    return 'Būtinas laukas baseVersion (redaktoriaus įkeltos versijos numeris; 0, jei kuriama nauja)';
+  },
   // Not core's renderServerMessage: this chunk takes nothing but types from core (no English).
   several: ({ parts }) =>
     parts.map((part) => (serverMessagesLt[part.key] as (params: unknown) => string)(part.params)).join('; '),
@@ -121,6 +130,14 @@ export const serverMessagesLt: ServerMessageCatalogue = {
     `Kol redagavote, ${subjectText(subject)} pakeitė ${
       username === null ? 'kitas naudotojas' : `naudotojas ${username}${at === null ? '' : ` (${at})`}`
     }. Nieko neišsaugota: įkelkite puslapį iš naujo, kad matytumėte dabartinę versiją (jūsų pakeitimai liko redaktoriuje).`,
+  staleScheduleCopy: ({ lineId, line, scheduleIds, username, at }) => {
+    const one = scheduleIds.length === 1;
+    return `${one ? 'Tvarkaraštis' : 'Tvarkaraščiai'} ${scheduleIds.join(', ')} maršrute ${
+      line === null ? lineId : `„${line}“`
+    } ${one ? 'pakeistas' : 'pakeisti'} po to, kai įkėlėte šį puslapį (paskutinį kartą – ${
+      username === null ? 'kitas naudotojas' : `naudotojas ${username}, ${at}`
+    }). Nieko neišsaugota: įkelkite puslapį iš naujo, kad matytumėte dabartinius tvarkaraščius, ir pakeitimus atlikite dar kartą.`;
+  },
   duplicateStopName: ({ name, stopId }) =>
     `Kita stotelė jau vadinasi „${name}“ (stotelė ${stopId}). Jei šiai stotelei norite duoti tokį pat pavadinimą, pasirinkite „Vis tiek išsaugoti“.`,
   stopUsedByLines: ({ stop, lines }) =>

@@ -25,6 +25,7 @@ const SAMPLES: { [K in keyof ServerMessageParams]: ServerMessageParams[K] } = {
   invalidWebAddress: { field: 'operatorUrl' },
   invalidPhone: {},
   feedWindowDays: { min: 30, max: 730 },
+  versionRequired: { field: 'baseVersion', lineId: null },
   several: {
     parts: [
       serverMessage('textProblem', { field: 'stopName', problem: 'empty', limit: 100 }),
@@ -49,6 +50,7 @@ const SAMPLES: { [K in keyof ServerMessageParams]: ServerMessageParams[K] } = {
     username: 'boss',
     at: '2026-01-05 14:30',
   },
+  staleScheduleCopy: { lineId: 4, line: 'M35', scheduleIds: [70], username: 'anna', at: '2026-01-05 14:30' },
   duplicateStopName: { name: 'Vikonys (kryžkelė)', stopId: 12 },
   stopUsedByLines: { stop: 'Vikonys', lines: ['M35', 'M36'] },
   routesUsedBySchedules: {

@@ -46,8 +46,12 @@ export async function bulkUpdateSchedules(
   const lineIds = [...new Set(lineOf.values())].sort((a, b) => a - b);
   const baseVersions = new Map(input.baseVersions.map((b) => [b.lineId, b.version]));
   // A page knows the version of every line whose schedules it shows; one missing is a bad request.
-  if (lineIds.some((lineId) => !baseVersions.has(lineId)))
-    throw new DomainError('INVALID_INPUT', serverMessage('inputFailed'));
+  const unversioned = lineIds.find((lineId) => !baseVersions.has(lineId));
+  if (unversioned !== undefined)
+    throw new DomainError(
+      'INVALID_INPUT',
+      serverMessage('versionRequired', { field: 'baseVersions', lineId: unversioned }),
+    );
   const { runsOnYearlyId, runsOnWeekly } = input;
   if (runsOnYearlyId !== undefined && !(await listRuleIds(db.kysely)).includes(runsOnYearlyId))
     throw new DomainError('NOT_FOUND', serverMessage('ruleNotFound', { id: runsOnYearlyId }));
@@ -58,7 +62,7 @@ export async function bulkUpdateSchedules(
     // Every line's version read in the write's transaction, after its history entries: exactly
     // the versions this save produced, never a save by someone else that committed just after.
     moreScopes: lineIds.map((lineId) => ({ kind: 'schedules' as const, lineId })),
-    baseVersion: baseVersions.get(first),
+    baseVersion: baseVersions.get(first) as number,
     what: (trx) => lineSubject(trx, first),
     states: async (trx) => {
       const states: EntityState[] = [];

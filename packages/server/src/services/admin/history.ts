@@ -3,21 +3,26 @@ import {
   diffStates,
   type FieldChange,
   type Holiday,
-  type SaveLineInput,
-  type SaveSchedulesInput,
+  type RestoreChangeInput,
+  type SaveLineFields,
+  type SaveSchedulesFields,
   type Stop,
   serverMessage,
+  UNVERSIONED,
   type YearlyRule,
 } from '@bus/core';
 import {
   type ChangeEntry,
   type ChangeKind,
+  type ChangeStamp,
+  type Db,
   deleteHoliday,
   deleteLineDeep,
   deleteScheduleDeep,
   deleteStop,
   getChange,
   getStop,
+  latestChange,
   lineExists,
   listBatch,
   listChangeAuthors,
@@ -27,9 +32,16 @@ import {
   restoreHolidayRow,
   restoreStopRow,
   summarizeBatches,
+  type VersionScope,
 } from '@bus/db';
 import { writeLine } from './lines.ts';
-import { type Actor, type EntityState, recordedWrite } from './recorded-write.ts';
+import {
+  type Actor,
+  currentVersion,
+  type EntityState,
+  recordedWrite,
+  vilniusStamp,
+} from './recorded-write.ts';
 import { writeRules } from './rules.ts';
 import { writeSchedules } from './schedules.ts';
 import {
@@ -48,10 +60,17 @@ export type HistoryItem = Omit<ChangeEntry, 'before' | 'after' | 'batch'> & {
   /** False when the state before cannot be put back (see restoreChange). */
   restorable: boolean;
   /**
-   * On the newest entry of a save that changed several schedules at once (a bulk move, a grid
-   * save): how many entries it wrote, all put back in one step by restoreBatch. Null otherwise.
+   * The version now of what a restore of this entry writes (a line, a line's schedules, the
+   * yearly rules, a holiday, a stop): the restore sends it back and is refused when someone
+   * changed that since the page was loaded.
    */
-  batchRestore: { size: number } | null;
+  version: number;
+  /**
+   * On the newest entry of a save that changed several schedules at once (a bulk move, a grid
+   * save): how many entries it wrote, all put back in one step by restoreBatch, and the version
+   * now of the schedules of its lines (restoreBatch sends it back). Null otherwise.
+   */
+  batchRestore: { size: number; version: number } | null;
 };
 
 export interface HistoryPage {
@@ -83,22 +102,38 @@ export async function getHistory(db: OpenedDatabase, filter: HistoryFilter): Pro
     db.kysely,
     page.filter((e) => e.kind === 'schedule').map((e) => e.batch),
   );
-  const batchRestore = (e: ChangeEntry) => {
+  const restorableBatch = (e: ChangeEntry) => {
     const batch = e.kind === 'schedule' ? batches.get(e.batch) : undefined;
-    return batch && batch.size > 1 && batch.schedulesOnly && batch.lastId === e.id
-      ? { size: batch.size }
-      : null;
+    return batch && batch.size > 1 && batch.schedulesOnly && batch.lastId === e.id ? batch : undefined;
   };
+  const versions = new Map<string, number>();
+  const versionOf = async (scope: VersionScope) => {
+    const key = JSON.stringify(scope);
+    const known = versions.get(key);
+    if (known !== undefined) return known;
+    const version = await currentVersion(db.kysely, scope);
+    versions.set(key, version);
+    return version;
+  };
+  const items: HistoryItem[] = [];
+  for (const entry of page) {
+    const { before, after, batch: _batch, ...e } = entry;
+    const batch = restorableBatch(entry);
+    items.push({
+      ...e,
+      changes: diffStates(before, after),
+      restorable: !(e.kind === 'rules' && before === null),
+      version: await versionOf(restoreScope(entry)),
+      batchRestore: batch
+        ? {
+            size: batch.size,
+            version: await batchVersion(db.kysely, await batchLines(db.kysely, entry.batch)),
+          }
+        : null,
+    });
+  }
   return {
-    items: page.map((entry) => {
-      const { before, after, batch: _batch, ...e } = entry;
-      return {
-        ...e,
-        changes: diffStates(before, after),
-        restorable: !(e.kind === 'rules' && before === null),
-        batchRestore: batchRestore(entry),
-      };
-    }),
+    items,
     nextBeforeId: entries.length > limit ? (page.at(-1)?.id ?? null) : null,
     authors,
   };
@@ -111,19 +146,57 @@ async function existingChange(db: OpenedDatabase, changeId: number): Promise<Cha
   return entry;
 }
 
+/** What a restore of the entry writes: the scope whose version it is checked against. */
+function restoreScope(entry: ChangeEntry): VersionScope {
+  switch (entry.kind) {
+    case 'holiday':
+    case 'stop':
+      return { kind: entry.kind, id: entry.entityId as number };
+    case 'rules':
+      return { kind: 'rules' };
+    case 'line':
+      return { kind: 'line', lineId: entry.entityId as number };
+    case 'schedule':
+      return { kind: 'schedules', lineId: entry.lineId as number };
+  }
+}
+
+/** The lines whose schedules a save wrote (restoreBatch puts them back). */
+async function batchLines(db: Db, batch: number): Promise<number[]> {
+  const entries = await listBatch(db, batch);
+  return [...new Set(entries.flatMap((e) => (e.lineId === null ? [] : [e.lineId])))].sort((a, b) => a - b);
+}
+
+/** The newest entry of the schedules of these lines. */
+async function newestOfLines(db: Db, lineIds: readonly number[]): Promise<ChangeStamp | undefined> {
+  let newest: ChangeStamp | undefined;
+  for (const lineId of lineIds) {
+    const latest = await latestChange(db, { kind: 'schedules', lineId });
+    if (latest && (newest === undefined || latest.id > newest.id)) newest = latest;
+  }
+  return newest;
+}
+
+/** The version of the schedules of several lines together: the newest entry of any of them. */
+async function batchVersion(db: Db, lineIds: readonly number[]): Promise<number> {
+  return (await newestOfLines(db, lineIds))?.id ?? 0;
+}
+
 /**
  * Puts back the state before a change: the thing as it was (re-created with its old id when it
  * was deleted since), or deleted when the change created it. It goes through the same checks as
- * a save (a stop a route uses is not deleted) and is recorded like any other change.
+ * a save (a stop a route uses is not deleted) and is recorded like any other change. Refused
+ * (CONFLICT) when what it writes changed after the history page was loaded (`baseVersion`: the
+ * entry's `version` as the page showed it).
  */
 export async function restoreChange(
   db: OpenedDatabase,
   actor: Actor,
-  changeId: number,
+  { id, baseVersion }: RestoreChangeInput,
 ): Promise<{ changeIds: number[] }> {
-  const entry = await existingChange(db, changeId);
+  const entry = await existingChange(db, id);
   const restore = RESTORERS[entry.kind];
-  return { changeIds: await restore(db, actor, entry) };
+  return { changeIds: await restore(db, actor, entry, baseVersion) };
 }
 
 /**
@@ -131,19 +204,23 @@ export async function restoreChange(
  * a grid save), of one line or several: every schedule of it as it was before, in one
  * transaction and one new history batch, all or nothing (a line deleted since refuses it). Only
  * saves made of schedule entries are restored this way; anything else is restored entry by entry.
+ * Refused (CONFLICT) when the schedules of any of its lines changed after the history page was
+ * loaded (`baseVersion`: the entry's `batchRestore.version` as the page showed it).
  */
 export async function restoreBatch(
   db: OpenedDatabase,
   actor: Actor,
-  changeId: number,
+  { id, baseVersion }: RestoreChangeInput,
 ): Promise<{ changeIds: number[] }> {
-  const entry = await existingChange(db, changeId);
+  const entry = await existingChange(db, id);
   const entries = await listBatch(db.kysely, entry.batch);
   if (entries.some((e) => e.kind !== 'schedule' || e.lineId === null))
     throw new DomainError('INVALID_INPUT', serverMessage('inputFailed'));
   const lineIds = [...new Set(entries.map((e) => e.lineId as number))].sort((a, b) => a - b);
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'schedules', lineId: lineIds[0] as number },
+    // Several lines: checked in the write against the newest entry of any of them.
+    baseVersion: UNVERSIONED,
     restoredFrom: entry.batch,
     what: async () => ({ kind: 'change', summary: entry.summary }),
     states: async (trx) => {
@@ -152,6 +229,17 @@ export async function restoreBatch(
       return states;
     },
     write: async (trx) => {
+      const newest = await newestOfLines(trx, lineIds);
+      if ((newest?.id ?? 0) !== baseVersion)
+        throw new DomainError(
+          'CONFLICT',
+          serverMessage('stale', {
+            subject: { kind: 'change', summary: entry.summary },
+            username: newest?.username ?? null,
+            at: newest ? vilniusStamp(newest.at) : null,
+          }),
+          { reason: 'stale', username: newest?.username ?? null, at: newest?.at ?? null },
+        );
       for (const lineId of lineIds) {
         if (!(await lineExists(trx, lineId)))
           throw new DomainError('CONFLICT', serverMessage('lineGone', { lineId }));
@@ -167,13 +255,20 @@ export async function restoreBatch(
   return { changeIds };
 }
 
-type Restorer = (db: OpenedDatabase, actor: Actor, entry: ChangeEntry) => Promise<number[]>;
+/** `baseVersion`: the version of the entry's restoreScope the history page showed. */
+type Restorer = (
+  db: OpenedDatabase,
+  actor: Actor,
+  entry: ChangeEntry,
+  baseVersion: number,
+) => Promise<number[]>;
 
-const restoreHoliday: Restorer = async (db, actor, entry) => {
+const restoreHoliday: Restorer = async (db, actor, entry, baseVersion) => {
   const id = entry.entityId as number;
   const before = entry.before as Holiday | null;
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'holiday', id },
+    baseVersion,
     restoredFrom: entry.id,
     what: async () => ({ kind: 'change', summary: entry.summary }),
     states: (trx) => holidayState(trx, id),
@@ -185,11 +280,12 @@ const restoreHoliday: Restorer = async (db, actor, entry) => {
   return changeIds;
 };
 
-const restoreStop: Restorer = async (db, actor, entry) => {
+const restoreStop: Restorer = async (db, actor, entry, baseVersion) => {
   const id = entry.entityId as number;
   const before = entry.before as (Stop & { searchNames?: string[] }) | null;
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'stop', id },
+    baseVersion,
     restoredFrom: entry.id,
     what: async () => ({ kind: 'change', summary: entry.summary }),
     states: (trx) => stopState(trx, id),
@@ -210,7 +306,7 @@ const restoreStop: Restorer = async (db, actor, entry) => {
 };
 
 /** A recorded line state as the line save takes it (ids kept). */
-function lineInput(state: LineState): SaveLineInput {
+function lineInput(state: LineState): SaveLineFields {
   return {
     info: { ...state.info, customNotes: state.info.customNotes.map((n) => ({ ...n })) },
     routes: state.routes.map((r) => ({
@@ -219,11 +315,11 @@ function lineInput(state: LineState): SaveLineInput {
       stopsArr: r.stops.map((s) => ({ id: s.id })),
       distanceMetersList: r.distanceMeters,
     })),
-  } as SaveLineInput;
+  } as SaveLineFields;
 }
 
 /** A recorded schedule as the schedule save takes it (ids kept). */
-function scheduleDraft(state: ScheduleState): SaveSchedulesInput['schedules'][number] {
+function scheduleDraft(state: ScheduleState): SaveSchedulesFields['schedules'][number] {
   return {
     id: state.id,
     runsOnWeekly: state.runsOnWeekly,
@@ -245,7 +341,7 @@ function scheduleDraft(state: ScheduleState): SaveSchedulesInput['schedules'][nu
  * with the schedules deleted together with it, all under their old ids; a line the change
  * created is deleted again (with its schedules, as a line delete does).
  */
-const restoreLine: Restorer = async (db, actor, entry) => {
+const restoreLine: Restorer = async (db, actor, entry, baseVersion) => {
   const lineId = entry.entityId as number;
   const before = entry.before as LineState | null;
   const schedules =
@@ -256,6 +352,7 @@ const restoreLine: Restorer = async (db, actor, entry) => {
       : [];
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'line', lineId },
+    baseVersion,
     restoredFrom: entry.id,
     what: async () => ({ kind: 'change', summary: entry.summary }),
     states: (trx) => lineWithSchedulesStates(trx, lineId),
@@ -273,12 +370,13 @@ const restoreLine: Restorer = async (db, actor, entry) => {
 };
 
 /** A schedule as it was before the change (re-created under its ids), or deleted if the change created it. */
-const restoreSchedule: Restorer = async (db, actor, entry) => {
+const restoreSchedule: Restorer = async (db, actor, entry, baseVersion) => {
   const scheduleId = entry.entityId as number;
   const lineId = entry.lineId as number;
   const before = entry.before as ScheduleState | null;
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'schedules', lineId },
+    baseVersion,
     restoredFrom: entry.id,
     what: async () => ({ kind: 'change', summary: entry.summary }),
     states: (trx) => scheduleStates(trx, lineId),
@@ -293,11 +391,12 @@ const restoreSchedule: Restorer = async (db, actor, entry) => {
 };
 
 /** The whole set of yearly rules as it was before the change (deleted rules come back under their ids). */
-const restoreRules: Restorer = async (db, actor, entry) => {
+const restoreRules: Restorer = async (db, actor, entry, baseVersion) => {
   const before = entry.before as YearlyRule[] | null;
   if (before === null) throw new DomainError('INVALID_INPUT', serverMessage('nothingToRestore'));
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'rules' },
+    baseVersion,
     restoredFrom: entry.id,
     what: async () => ({ kind: 'change', summary: entry.summary }),
     states: (trx) => rulesState(trx),

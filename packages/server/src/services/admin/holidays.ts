@@ -4,8 +4,10 @@ import {
   DomainError,
   type Holiday,
   isNewId,
-  type SaveHolidayInput,
+  type SaveHolidayFields,
   serverMessage,
+  UNVERSIONED,
+  type WithVersion,
 } from '@bus/core';
 import { deleteHoliday, insertHoliday, listHolidays, type OpenedDatabase, updateHoliday } from '@bus/db';
 import { type Actor, entityVersions, recordedWrite } from './recorded-write.ts';
@@ -32,13 +34,14 @@ const label = async (db: Parameters<typeof holidayState>[0], id: number): Promis
 export async function saveHoliday(
   db: OpenedDatabase,
   actor: Actor,
-  input: SaveHolidayInput,
+  input: WithVersion<SaveHolidayFields>,
 ): Promise<VersionedHoliday> {
   const fields = { name: input.name, month: input.month, day: input.day };
   const existingId = input.id === null || isNewId(input.id) ? null : input.id;
   const { result, version } = await recordedWrite<Holiday>(db, actor, {
     scope: (saved) => ({ kind: 'holiday', id: saved?.id ?? existingId ?? 0 }),
-    baseVersion: existingId === null ? undefined : input.baseVersion,
+    // A new holiday has no version yet: nothing to check.
+    baseVersion: existingId === null ? UNVERSIONED : input.baseVersion,
     what: (trx) => label(trx, existingId ?? 0),
     states: (trx, saved) => holidayState(trx, saved?.id ?? existingId),
     write: async (trx) => {
@@ -55,7 +58,7 @@ export async function saveHoliday(
 export async function removeHoliday(
   db: OpenedDatabase,
   actor: Actor,
-  { id, baseVersion }: AdminDeleteInput,
+  { id, baseVersion }: WithVersion<AdminDeleteInput>,
 ): Promise<{ id: number }> {
   await recordedWrite(db, actor, {
     scope: { kind: 'holiday', id },

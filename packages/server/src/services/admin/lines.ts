@@ -9,10 +9,12 @@ import {
   type RouteType,
   reconcileList,
   resizeDistances,
-  type SaveLineInput,
+  type SaveLineFields,
   type Stop,
   sameStopOrder,
   serverMessage,
+  UNVERSIONED,
+  type WithVersion,
 } from '@bus/core';
 import {
   type Db,
@@ -178,11 +180,16 @@ type WrittenLine = Omit<SavedLine, 'version'>;
  * at its stop (core remapTripTimes); a new stop has no time until staff give one. A save
  * from an older version than the stored one is refused (CONFLICT); every change is recorded.
  */
-export async function saveLine(db: OpenedDatabase, actor: Actor, input: SaveLineInput): Promise<SavedLine> {
+export async function saveLine(
+  db: OpenedDatabase,
+  actor: Actor,
+  input: WithVersion<SaveLineFields>,
+): Promise<SavedLine> {
   const existingId = isStoredId(input.info.id) ? input.info.id : null;
   const { result, version } = await recordedWrite<WrittenLine>(db, actor, {
     scope: (saved) => ({ kind: 'line', lineId: saved?.id ?? existingId ?? 0 }),
-    baseVersion: existingId === null ? undefined : input.baseVersion,
+    // A new line has no version yet: nothing to check.
+    baseVersion: existingId === null ? UNVERSIONED : input.baseVersion,
     what: async (trx) => ({
       kind: 'line',
       id: existingId ?? 0,
@@ -206,7 +213,7 @@ export async function saveLine(db: OpenedDatabase, actor: Actor, input: SaveLine
  */
 export async function writeLine(
   trx: Db,
-  { info, routes }: SaveLineInput,
+  { info, routes }: SaveLineFields,
   existingId: number | null,
   { restore = false }: { restore?: boolean } = {},
 ): Promise<WrittenLine> {
@@ -314,7 +321,7 @@ export async function writeLine(
  * one per temporary id, and answers them by temporary id. A temporary id given two different
  * names is refused.
  */
-async function createRouteStops(trx: Db, routes: SaveLineInput['routes']): Promise<Map<number, Stop>> {
+async function createRouteStops(trx: Db, routes: SaveLineFields['routes']): Promise<Map<number, Stop>> {
   const names = new Map<number, string>();
   for (const ref of routes.flatMap((r) => r.stopsArr)) {
     if (!('name' in ref)) continue;
@@ -333,7 +340,7 @@ async function createRouteStops(trx: Db, routes: SaveLineInput['routes']): Promi
 export async function removeLine(
   db: OpenedDatabase,
   actor: Actor,
-  { id, baseVersion }: AdminDeleteInput,
+  { id, baseVersion }: WithVersion<AdminDeleteInput>,
 ): Promise<{ id: number }> {
   await recordedWrite(db, actor, {
     scope: { kind: 'line', lineId: id },

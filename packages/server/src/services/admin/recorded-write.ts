@@ -1,4 +1,11 @@
-import { type ChangeSubject, type Clock, DomainError, serverMessage, vilniusNow } from '@bus/core';
+import {
+  type ChangeSubject,
+  type Clock,
+  DomainError,
+  serverMessage,
+  UNVERSIONED,
+  vilniusNow,
+} from '@bus/core';
 import {
   type ChangeKind,
   type Db,
@@ -21,7 +28,9 @@ import { refreshKeptSnapshot } from '../answer-cache.ts';
  *   4. reads those states again and records each thing that changed in the history, with its
  *      state before and after.
  * The newest history entry of an editor's scope is the version it loaded and saves against.
- * The old REST paths send no version: their saves are not checked, but they are recorded.
+ * Every tRPC save and delete sends one (core's BaseVersion). The old REST paths have none and
+ * say so (UNVERSIONED): their saves are recorded, and checked otherwise where they can be (the
+ * whole-list save of a line's schedules refuses stale copies, services/admin/schedules.ts).
  */
 
 /** Who writes, and through which door. */
@@ -45,8 +54,11 @@ export interface EntityState {
 export interface RecordedWrite<R> {
   /** Which entries make the editor's version (result: undefined before the write, e.g. for a new id). */
   scope: VersionScope | ((result: R | undefined) => VersionScope);
-  /** The version the editor loaded; undefined: not checked (old REST paths). */
-  baseVersion?: number | undefined;
+  /**
+   * The version the editor loaded. UNVERSIONED: not checked (the old REST paths, which have
+   * none; a new thing, which has none yet; the command line; a restore, which checks its own).
+   */
+  baseVersion: number | typeof UNVERSIONED;
   /** What the editor shows, for the conflict message ('Line M35'). */
   what: (trx: Db) => Promise<ChangeSubject>;
   /** The states the write may change; called before (result undefined) and after it. */
@@ -133,7 +145,7 @@ export async function recordedWrite<R>(
     typeof spec.scope === 'function' ? spec.scope(result) : spec.scope;
   refuseWhileImporting(db);
   const outcome = await db.kysely.transaction().execute(async (trx): Promise<WriteOutcome<R>> => {
-    if (spec.baseVersion !== undefined)
+    if (spec.baseVersion !== UNVERSIONED)
       await refuseStale(trx, scopeOf(undefined), spec.baseVersion, spec.what);
     const before = new Map((await spec.states(trx, undefined)).map((s) => [keyOf(s), s]));
     const result = await spec.write(trx);

@@ -2,8 +2,9 @@ import {
   DomainError,
   isStoredId,
   reconcileList,
-  type SaveYearlyRulesInput,
+  type SaveYearlyRulesFields,
   serverMessage,
+  type WithVersion,
   type YearlyRule,
 } from '@bus/core';
 import {
@@ -49,7 +50,7 @@ export async function getRulesWithUsage(db: OpenedDatabase): Promise<RulesWithUs
 export async function saveRules(
   db: OpenedDatabase,
   actor: Actor,
-  input: SaveYearlyRulesInput,
+  input: WithVersion<SaveYearlyRulesFields>,
 ): Promise<YearlyRule[]> {
   const { result } = await recordedWrite(db, actor, {
     scope: { kind: 'rules' },
@@ -67,7 +68,7 @@ export async function saveRules(
  */
 export async function writeRules(
   trx: Db,
-  posted: SaveYearlyRulesInput['rules'],
+  posted: SaveYearlyRulesFields['rules'],
   { restore = false }: { restore?: boolean } = {},
 ): Promise<YearlyRule[]> {
   const stored = new Map((await listYearlyRules(trx)).map((r) => [r.id, r]));

@@ -2,7 +2,9 @@ import {
   type AdminDeleteInput,
   BOUND_FOR,
   type BoundFor,
+  changedFromStored,
   DomainError,
+  findStaleCopies,
   formatTime,
   isStoredId,
   type LineInfo,
@@ -10,10 +12,13 @@ import {
   prepareSchedulesToSave,
   reconcileList,
   remapTripTimes,
-  type SaveSchedulesInput,
+  type SaveSchedulesFields,
+  type ScheduleContent,
   serverMessage,
   type TripDraft,
+  UNVERSIONED,
   type Weekday,
+  type WithVersion,
 } from '@bus/core';
 import {
   type Db,
@@ -23,6 +28,7 @@ import {
   getLineInfo,
   insertSchedule,
   insertTrip,
+  listEntityChanges,
   listLineInfos,
   listRuleIds,
   listScheduleIdsByRule,
@@ -35,8 +41,8 @@ import {
   updateSchedule,
   updateTrip,
 } from '@bus/db';
-import { type Actor, currentVersion, recordedWrite } from './recorded-write.ts';
-import { scheduleStates } from './states.ts';
+import { type Actor, currentVersion, recordedWrite, vilniusStamp } from './recorded-write.ts';
+import { type ScheduleState, scheduleStates } from './states.ts';
 
 /** A new schedule as the editor starts it: one trip, not yet on a route. */
 export interface ScheduleTemplate {
@@ -107,11 +113,13 @@ export async function getLineSchedules(db: OpenedDatabase, lineId: number): Prom
  * A stored trip moved to another route with its old time list unchanged (as the old client
  * sends it) keeps the times of the stops both routes share; the others are left empty.
  * A save from an older version of the line's schedules is refused; every change is recorded.
+ * The old REST path has no version (UNVERSIONED): its save is refused instead when it sends back
+ * a stale copy of a schedule (see refuseStaleCopies).
  */
 export async function saveSchedules(
   db: OpenedDatabase,
   actor: Actor,
-  input: SaveSchedulesInput,
+  input: WithVersion<SaveSchedulesFields>,
 ): Promise<ScheduleWithTrips[]> {
   const { lineId } = input;
   const { result } = await recordedWrite(db, actor, {
@@ -123,9 +131,58 @@ export async function saveSchedules(
       line: (await getLineInfo(trx, lineId))?.name ?? null,
     }),
     states: (trx) => scheduleStates(trx, lineId),
-    write: (trx) => writeSchedules(trx, input),
+    write: async (trx) => {
+      if (input.baseVersion === UNVERSIONED) await refuseStaleCopies(trx, input);
+      return writeSchedules(trx, input);
+    },
   });
   return result;
+}
+
+/**
+ * The old client's whole-list save (rest-contract §1.22) carries no version, and posts back every
+ * schedule of the line as it loaded it. A schedule sent back exactly as it was at an earlier time
+ * (a state the history keeps) but not as it is now was changed by someone else after the page was
+ * loaded: saving it would silently undo their change, so the whole save is refused (CONFLICT,
+ * naming the schedules and the newest of those changes), nothing written. Schedules the user
+ * edited (equal to no earlier state) are saved as before; the line's schedules the list leaves
+ * out (one added by someone else since) are not touched by this save anyway (§2.14).
+ * Runs inside the save's transaction, so no change can slip in between the check and the write.
+ */
+async function refuseStaleCopies(trx: Db, input: SaveSchedulesFields): Promise<void> {
+  const { lineId } = input;
+  const postedIds = input.schedules.flatMap((s) => (isStoredId(s.id) ? [s.id] : []));
+  if (postedIds.length === 0) return;
+  const current = new Map<number, ScheduleContent>(
+    (await listSchedules(trx, { scheduleIds: postedIds }))
+      .filter((s) => s.lineId === lineId)
+      .map((s) => [s.id, s]),
+  );
+  const changed = changedFromStored(input.schedules, current);
+  if (changed.length === 0) return;
+  const entries = await listEntityChanges(trx, 'schedule', changed);
+  const earlier = new Map<number, ScheduleContent[]>();
+  for (const entry of entries)
+    for (const state of [entry.before, entry.after])
+      if (state !== null) {
+        const id = entry.entityId as number;
+        earlier.set(id, [...(earlier.get(id) ?? []), state as ScheduleState]);
+      }
+  const stale = findStaleCopies(input.schedules, current, earlier);
+  if (stale.length === 0) return;
+  const newest = entries.filter((e) => stale.includes(e.entityId as number)).at(-1);
+  const username = newest?.username ?? null;
+  throw new DomainError(
+    'CONFLICT',
+    serverMessage('staleScheduleCopy', {
+      lineId,
+      line: (await getLineInfo(trx, lineId))?.name ?? null,
+      scheduleIds: stale,
+      username,
+      at: newest ? vilniusStamp(newest.at) : null,
+    }),
+    { reason: 'stale', username, at: newest?.at ?? null },
+  );
 }
 
 /** 'HH:MM' for anything parseTime reads ('6:05', '06:05:00'); null for empty or unreadable. */
@@ -140,9 +197,9 @@ function normalTime(time: string | null): string | null {
  */
 async function carryTimesToNewRoutes(
   trx: Db,
-  drafts: SaveSchedulesInput['schedules'],
+  drafts: SaveSchedulesFields['schedules'],
   stored: Map<number, ScheduleWithTrips>,
-): Promise<SaveSchedulesInput['schedules']> {
+): Promise<SaveSchedulesFields['schedules']> {
   const moves: { trip: TripDraft; old: ScheduleWithTrips['trips'][number] }[] = [];
   for (const schedule of drafts) {
     const before = isStoredId(schedule.id) ? stored.get(schedule.id) : undefined;
@@ -189,7 +246,7 @@ async function carryTimesToNewRoutes(
  */
 export async function writeSchedules(
   trx: Db,
-  input: SaveSchedulesInput,
+  input: SaveSchedulesFields,
   { restore = false }: { restore?: boolean } = {},
 ): Promise<ScheduleWithTrips[]> {
   const { lineId } = input;
@@ -256,7 +313,7 @@ export async function writeSchedules(
 export async function removeSchedule(
   db: OpenedDatabase,
   actor: Actor,
-  { id, baseVersion }: AdminDeleteInput,
+  { id, baseVersion }: WithVersion<AdminDeleteInput>,
 ): Promise<{ id: number }> {
   const lineId = (await findScheduleLines(db.kysely, [id])).get(id);
   if (lineId === undefined) throw new DomainError('NOT_FOUND', serverMessage('scheduleNotFound', { id }));

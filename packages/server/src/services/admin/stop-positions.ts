@@ -1,4 +1,4 @@
-import type { StopPositionLine } from '@bus/core';
+import { type StopPositionLine, UNVERSIONED } from '@bus/core';
 import { findExistingStopIds, type OpenedDatabase, setStopPositions } from '@bus/db';
 import { type Actor, type EntityState, recordedWrite } from './recorded-write.ts';
 import { stopState } from './states.ts';
@@ -28,6 +28,8 @@ export async function importStopPositions(
   };
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'stop', id: first.stopId },
+    // The command line: a file of positions, not an editor's copy.
+    baseVersion: UNVERSIONED,
     what: async () => ({ kind: 'stop', id: first.stopId, name: null }),
     states,
     write: (trx) => setStopPositions(trx, lines),

@@ -6,10 +6,12 @@ import {
   distinctSearchNames,
   foldText,
   isNewId,
-  type SaveStopInput,
+  type SaveStopFields,
   searchStops,
   serverMessage,
   stopLabel,
+  UNVERSIONED,
+  type WithVersion,
 } from '@bus/core';
 import {
   type Db,
@@ -76,12 +78,13 @@ const label = async (db: Db, id: number): Promise<ChangeSubject> => {
 export async function saveStop(
   db: OpenedDatabase,
   actor: Actor,
-  input: SaveStopInput,
+  input: WithVersion<SaveStopFields>,
 ): Promise<AdminStop & { version: number }> {
   const existingId = input.id === null || isNewId(input.id) ? null : input.id;
   const { result, version } = await recordedWrite<AdminStop>(db, actor, {
     scope: (saved) => ({ kind: 'stop', id: saved?.id ?? existingId ?? 0 }),
-    baseVersion: existingId === null ? undefined : input.baseVersion,
+    // A new stop has no version yet: nothing to check.
+    baseVersion: existingId === null ? UNVERSIONED : input.baseVersion,
     what: (trx) => label(trx, existingId ?? 0),
     states: (trx, saved) => stopState(trx, saved?.id ?? existingId),
     write: async (trx) => {
@@ -120,7 +123,7 @@ export async function saveStop(
 export async function removeStop(
   db: OpenedDatabase,
   actor: Actor,
-  { id, baseVersion }: AdminDeleteInput,
+  { id, baseVersion }: WithVersion<AdminDeleteInput>,
 ): Promise<{ id: number }> {
   await recordedWrite(db, actor, {
     scope: { kind: 'stop', id },

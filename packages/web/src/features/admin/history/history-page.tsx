@@ -199,7 +199,7 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
       {(item.restorable || item.batchRestore !== null) && (
         <div className="history-entry__actions">
           {item.restorable && <RestoreButton item={item} />}
-          {item.batchRestore !== null && <RestoreSaveButton item={item} size={item.batchRestore.size} />}
+          {item.batchRestore !== null && <RestoreSaveButton item={item} batch={item.batchRestore} />}
         </div>
       )}
     </li>
@@ -234,7 +234,7 @@ function RestoreButton({ item }: { item: HistoryItem }) {
   const subject = subjectText(item.summary, m);
   return (
     <RestoreConfirm
-      run={() => restore.mutateAsync({ id: item.id })}
+      run={() => restore.mutateAsync({ id: item.id, baseVersion: item.version })}
       busy={restore.isPending}
       done={m.history.restored(subject)}
       label={m.history.restoreLabel(subject, item.id)}
@@ -249,13 +249,14 @@ function RestoreButton({ item }: { item: HistoryItem }) {
  * On the newest entry of a save that changed several schedules at once (a bulk move, a grid
  * save): every schedule of that save put back as before it, in one step (all or nothing).
  */
-function RestoreSaveButton({ item, size }: { item: HistoryItem; size: number }) {
+function RestoreSaveButton({ item, batch }: { item: HistoryItem; batch: { size: number; version: number } }) {
+  const { size } = batch;
   const m = useAdminMessages();
   const trpc = useTRPC();
   const restore = useMutation(trpc.admin.history.restoreBatch.mutationOptions());
   return (
     <RestoreConfirm
-      run={() => restore.mutateAsync({ id: item.id })}
+      run={() => restore.mutateAsync({ id: item.id, baseVersion: batch.version })}
       busy={restore.isPending}
       done={m.bulk.restoredSave(size)}
       label={m.bulk.restoreSaveLabel(size, item.id)}

@@ -122,7 +122,8 @@ function LineEditor({
     try {
       const { id, affectedSchedules } = await save.mutateAsync({
         ...result.data,
-        ...(draft.baseVersion === undefined ? {} : { baseVersion: draft.baseVersion }),
+        // A new line has no version yet: 0.
+        baseVersion: draft.baseVersion ?? 0,
       });
       draft.saved();
       await Promise.all([

@@ -1,4 +1,4 @@
-import { isStoredId, SaveLineInput, type Stop } from '@bus/core';
+import { isStoredId, SaveLineFields, type Stop } from '@bus/core';
 import type { LineFullData, LineTemplateData } from '../admin-api.tsx';
 import { distancesToSave, type RouteStops } from './route-stops.ts';
 import { savedId, tempId } from './temp-ids.ts';
@@ -93,7 +93,7 @@ export function lineToInput(draft: LineDraft) {
 
 /** The line's save rules (spec section 5) with core's schema: the input to send, or the paths to outline. */
 export function validateLine(draft: LineDraft) {
-  const result = SaveLineInput.safeParse(lineToInput(draft));
+  const result = SaveLineFields.safeParse(lineToInput(draft));
   if (result.success) return { success: true as const, data: result.data };
   return { success: false as const, paths: result.error.issues.map((issue) => issue.path.join('.')) };
 }

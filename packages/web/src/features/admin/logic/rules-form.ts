@@ -1,4 +1,4 @@
-import { SaveYearlyRulesInput, type Weekday, type YearlyRule, type YearlyRuleType } from '@bus/core';
+import { SaveYearlyRulesFields, type Weekday, type YearlyRule, type YearlyRuleType } from '@bus/core';
 import { savedId } from './temp-ids.ts';
 
 /** The yearly rules editor's model: unset parts are null until picked. */
@@ -66,7 +66,7 @@ export function rulesToInput(rules: readonly RuleForm[]) {
 
 /** Spec section 5's rule checks with core's schema: the input to send, or the paths to outline. */
 export function validateRules(rules: readonly RuleForm[]) {
-  const result = SaveYearlyRulesInput.safeParse(rulesToInput(rules));
+  const result = SaveYearlyRulesFields.safeParse(rulesToInput(rules));
   if (result.success) return { success: true as const, data: result.data };
   return { success: false as const, paths: result.error.issues.map((issue) => issue.path.join('.')) };
 }

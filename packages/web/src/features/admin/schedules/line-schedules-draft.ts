@@ -20,7 +20,7 @@ export function useLineSchedulesDraft(lineId: number, data: LineSchedulesData, d
   const serverMessages = useServerMessages();
   const toasts = useToasts();
   const loaded = useMemo(() => data.schedules.map(scheduleToForm), [data]);
-  const draft = useSafeDraft<ScheduleForm[]>({
+  const draft = useSafeDraft<ScheduleForm[], number>({
     key: draftKey,
     loaded,
     version: data.version,

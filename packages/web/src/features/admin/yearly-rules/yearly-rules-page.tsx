@@ -46,7 +46,7 @@ function RulesEditor({ data, onSaved }: { data: RulesWithUsageData; onSaved: () 
   const toasts = useToasts();
   const flushEdits = useFlushEdits();
   const loaded = useMemo(() => data.rules.map(ruleToForm), [data]);
-  const draft = useSafeDraft<RuleForm[]>({
+  const draft = useSafeDraft<RuleForm[], number>({
     key: 'rules',
     loaded,
     version: data.version,

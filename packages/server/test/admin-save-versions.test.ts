@@ -1,0 +1,355 @@
+import { readTimetable } from '@bus/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../src/trpc/router.ts';
+import {
+  type AdminTestApp,
+  adminApp,
+  adminClient,
+  createTestUser,
+  tokenFor,
+  toSaveInput,
+} from './admin-helpers.ts';
+
+/**
+ * Every tRPC write of the admin board requires the version it was made from (issue 25, point 4):
+ * without it the call is refused with 400, in the shape of every other validation error (the
+ * message names the field, `data.messageKey` is versionRequired), and nothing changes; made from
+ * an older version than the stored one it is refused with 409. Through the real HTTP stack, on
+ * the real Anykščiai data, for every admin mutation (a new one missing here fails the coverage test).
+ */
+
+let t: AdminTestApp;
+let boss: ReturnType<typeof adminClient>;
+let anna: ReturnType<typeof adminClient>;
+
+beforeAll(async () => {
+  t = await adminApp();
+  boss = adminClient(t.app, t.adminToken);
+  await createTestUser(t, 'anna', ['ROLE_ADMIN']);
+  anna = adminClient(t.app, await tokenFor(t.db, 'anna', ['ROLE_ADMIN']));
+});
+afterAll(() => t.app.close());
+
+type Client = typeof boss;
+type Input = Record<string, unknown>;
+
+interface Write {
+  /** The field that carries the version. */
+  field: 'baseVersion' | 'baseVersions' | 'baseSavedAt';
+  /** A valid input, made from what an editor loads now. */
+  input: () => Promise<Input>;
+  /** Someone else's save of the same thing, after the input was made. */
+  interfere: () => Promise<void>;
+}
+
+async function ok<T>(call: Promise<{ status: number; data: T; message: string | undefined }>): Promise<T> {
+  const res = await call;
+  expect(res.status, res.message).toBe(200);
+  return res.data;
+}
+
+const holidays = (c: Client) =>
+  ok(
+    c.query<{ id: number; name: string; month: number; day: number; version: number }[]>(
+      'admin.holidays.list',
+    ),
+  );
+const holiday = async (c: Client, id: number) =>
+  (await holidays(c)).find((h) => h.id === id) as Input & { version: number };
+const renameHoliday = async (c: Client, id: number, name: string) => {
+  const h = await holiday(c, id);
+  await ok(c.mutate('admin.holidays.save', { ...h, name, baseVersion: h.version }));
+};
+const stopItem = async (c: Client, id: number) =>
+  (await ok(c.query<{ stop: Input; version: number }[]>('admin.stops.listWithUsage'))).find(
+    (s) => (s.stop as { id: number }).id === id,
+  ) as { stop: Input; version: number };
+const saveStopNote = async (c: Client, id: number, coords: string) => {
+  const item = await stopItem(c, id);
+  await ok(c.mutate('admin.stops.save', { ...item.stop, coords, baseVersion: item.version }));
+};
+const lineFull = (c: Client, id: number) =>
+  ok(c.query<Parameters<typeof toSaveInput>[0]>('admin.lines.getFull', { id }));
+const setPrice = async (c: Client, id: number, price: string) => {
+  const line = await lineFull(c, id);
+  const input = toSaveInput(line, line.version);
+  await ok(c.mutate('admin.lines.saveFull', { ...input, info: { ...input.info, price } }));
+};
+type Schedules = { schedules: (Input & { id: number })[]; version: number };
+const byLine = (c: Client, lineId: number) => ok(c.query<Schedules>('admin.schedules.byLine', { lineId }));
+const describeSchedule = async (c: Client, lineId: number, index: number, text: string) => {
+  const loaded = await byLine(c, lineId);
+  const schedule = loaded.schedules[index] as Input;
+  await ok(
+    c.mutate('admin.schedules.saveList', {
+      lineId,
+      schedules: [{ ...schedule, timeConstraintsDescription: text }],
+      baseVersion: loaded.version,
+    }),
+  );
+};
+type Rules = { rules: (Input & { periodName: string })[]; version: number };
+const renameFirstRule = async (c: Client, name: string) => {
+  const loaded = await ok(c.query<Rules>('admin.rules.allWithUsage'));
+  const [first, ...rest] = loaded.rules;
+  await ok(
+    c.mutate('admin.rules.saveAll', {
+      rules: [{ ...first, periodName: name }, ...rest],
+      baseVersion: loaded.version,
+    }),
+  );
+};
+type History = {
+  items: { id: number; entityId: number; version: number; batchRestore: { version: number } | null }[];
+};
+type Publishing = { settings: Input & { operators: unknown[] }; savedAt: string | null };
+const publishingInput = async (c: Client, name: string) => {
+  const { settings, savedAt } = await ok(c.query<Publishing>('admin.publishing.get'));
+  return { ...settings, publisherName: name, baseSavedAt: savedAt };
+};
+
+let made = 0;
+
+const WRITES: Record<string, Write> = {
+  'admin.holidays.save': {
+    field: 'baseVersion',
+    input: async () => {
+      const h = await holiday(boss, 2);
+      return { ...h, name: 'Boss’s name', baseVersion: h.version };
+    },
+    interfere: () => renameHoliday(anna, 2, 'Anna’s name'),
+  },
+  'admin.holidays.delete': {
+    field: 'baseVersion',
+    input: async () => ({ id: 3, baseVersion: (await holiday(boss, 3)).version }),
+    interfere: () => renameHoliday(anna, 3, 'Anna’s day'),
+  },
+  'admin.stops.save': {
+    field: 'baseVersion',
+    input: async () => {
+      const item = await stopItem(boss, 5);
+      return { ...item.stop, coords: 'boss', baseVersion: item.version };
+    },
+    interfere: () => saveStopNote(anna, 5, 'anna'),
+  },
+  'admin.stops.delete': {
+    field: 'baseVersion',
+    input: async () => {
+      const created = await ok(
+        anna.mutate<{ id: number; version: number }>('admin.stops.save', {
+          id: null,
+          name: `Nenaudojama ${++made}`,
+          baseVersion: 0,
+        }),
+      );
+      return { id: created.id, baseVersion: created.version };
+    },
+    interfere: async () => {
+      const id = Math.max(...(await ok(boss.query<{ id: number }[]>('admin.stops.list'))).map((s) => s.id));
+      await saveStopNote(anna, id, 'pervadinta');
+    },
+  },
+  'admin.lines.saveFull': {
+    field: 'baseVersion',
+    input: async () => {
+      const line = await lineFull(boss, 3);
+      const input = toSaveInput(line, line.version);
+      return { ...input, info: { ...input.info, price: '1 €' } };
+    },
+    interfere: () => setPrice(anna, 3, '2 €'),
+  },
+  'admin.lines.delete': {
+    field: 'baseVersion',
+    input: async () => ({ id: 4, baseVersion: (await lineFull(boss, 4)).version }),
+    interfere: () => setPrice(anna, 4, '3 €'),
+  },
+  'admin.schedules.saveList': {
+    field: 'baseVersion',
+    input: async () => {
+      const loaded = await byLine(boss, 7);
+      const schedule = loaded.schedules[0] as Input;
+      return {
+        lineId: 7,
+        schedules: [{ ...schedule, timeConstraintsDescription: 'boss' }],
+        baseVersion: loaded.version,
+      };
+    },
+    interfere: () => describeSchedule(anna, 7, 1, 'anna'),
+  },
+  'admin.schedules.delete': {
+    field: 'baseVersion',
+    input: async () => {
+      const loaded = await byLine(boss, 8);
+      return { id: loaded.schedules[0]?.id, baseVersion: loaded.version };
+    },
+    interfere: () => describeSchedule(anna, 8, 1, 'anna'),
+  },
+  'admin.schedules.bulkUpdate': {
+    field: 'baseVersions',
+    input: async () => {
+      const loaded = await byLine(boss, 9);
+      return {
+        scheduleIds: loaded.schedules.slice(0, 2).map((s) => s.id),
+        runsOnWeekly: ['SATURDAY'],
+        baseVersions: [{ lineId: 9, version: loaded.version }],
+      };
+    },
+    interfere: () => describeSchedule(anna, 9, 3, 'anna'),
+  },
+  'admin.rules.saveAll': {
+    field: 'baseVersion',
+    input: async () => {
+      const loaded = await ok(boss.query<Rules>('admin.rules.allWithUsage'));
+      const [first, ...rest] = loaded.rules;
+      return {
+        rules: [{ ...first, periodName: `${first?.periodName} (boss)` }, ...rest],
+        baseVersion: loaded.version,
+      };
+    },
+    interfere: () => renameFirstRule(anna, 'Anna’s rule'),
+  },
+  'admin.history.restore': {
+    field: 'baseVersion',
+    input: async () => {
+      await renameHoliday(anna, 6, 'Restorable');
+      const page = await ok(boss.query<History>('admin.history.list', { kind: 'holiday' }));
+      const entry = page.items.find((i) => i.entityId === 6) as History['items'][number];
+      return { id: entry.id, baseVersion: entry.version };
+    },
+    interfere: () => renameHoliday(anna, 6, 'Renamed again'),
+  },
+  'admin.history.restoreBatch': {
+    field: 'baseVersion',
+    input: async () => {
+      const loaded = await byLine(boss, 10);
+      await ok(
+        boss.mutate('admin.schedules.bulkUpdate', {
+          scheduleIds: loaded.schedules.map((s) => s.id),
+          runsOnWeekly: ['SUNDAY'],
+          baseVersions: [{ lineId: 10, version: loaded.version }],
+        }),
+      );
+      const page = await ok(boss.query<History>('admin.history.list', { kind: 'schedule', lineId: 10 }));
+      const entry = page.items.find((i) => i.batchRestore !== null) as History['items'][number];
+      return { id: entry.id, baseVersion: entry.batchRestore?.version };
+    },
+    interfere: () => describeSchedule(anna, 10, 0, 'anna'),
+  },
+  'admin.publishing.save': {
+    field: 'baseSavedAt',
+    input: () => publishingInput(boss, 'Boss'),
+    interfere: async () => {
+      await ok(anna.mutate('admin.publishing.save', await publishingInput(anna, 'Anna')));
+    },
+  },
+};
+
+/** Everything a write could change: the timetable, the history, the publishing settings. */
+const stored = async () => ({
+  timetable: await readTimetable(t.db.kysely),
+  history: t.db.sqlite.prepare('SELECT count(*) FROM change_log').pluck().get(),
+  publishing: t.db.sqlite
+    .prepare("SELECT key, value FROM app_meta WHERE key LIKE 'publishing%' ORDER BY key")
+    .all(),
+});
+
+/** A tRPC mutation as the web client sends it, with the error's data (message key) as it comes. */
+async function mutation(path: string, input: unknown) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/trpc/${path}`,
+    headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(input),
+  });
+  const body = res.json() as {
+    error?: {
+      message: string;
+      data: {
+        code: string;
+        httpStatus: number;
+        messageKey?: string;
+        messageParams?: unknown;
+        details?: unknown;
+      };
+    };
+  };
+  return { status: res.statusCode, error: body.error };
+}
+
+const listMutations = (record: object, prefix = ''): string[] =>
+  Object.entries(record).flatMap(([key, value]: [string, unknown]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const type = (value as { _def?: { type?: unknown } } | null)?._def?.type;
+    if (type === 'mutation') return [path];
+    if (type === 'query') return [];
+    return typeof value === 'object' && value !== null ? listMutations(value, path) : [];
+  });
+
+describe('every admin write carries its version', () => {
+  it('covers every admin mutation', () => {
+    expect(
+      listMutations(appRouter._def.record)
+        .filter((p) => p.startsWith('admin.'))
+        .sort(),
+    ).toEqual(Object.keys(WRITES).sort());
+  });
+
+  it.each(Object.entries(WRITES))(
+    '%s without its version: 400 naming the field, nothing changed',
+    async (path, w) => {
+      const input = await w.input();
+      const before = await stored();
+      for (const missing of [
+        Object.fromEntries(Object.entries(input).filter(([key]) => key !== w.field)),
+        ...(w.field === 'baseSavedAt' ? [] : [{ ...input, [w.field]: null }]),
+      ]) {
+        const res = await mutation(path, missing);
+        expect(res.status, JSON.stringify(res.error)).toBe(400);
+        expect(res.error?.data.code).toBe('BAD_REQUEST');
+        expect(res.error?.message).toMatch(new RegExp(`^${w.field}: ${w.field} is required \\(`));
+        expect(res.error?.data.messageKey).toBe('versionRequired');
+        expect(res.error?.data.messageParams).toEqual({ field: w.field, lineId: null });
+      }
+      expect(await stored()).toEqual(before);
+    },
+  );
+
+  it.each(Object.entries(WRITES))('%s from an older version: 409, nothing changed', async (path, w) => {
+    const input = await w.input();
+    await w.interfere();
+    const before = await stored();
+    const res = await mutation(path, input);
+    expect(res.status, JSON.stringify(res.error)).toBe(409);
+    expect(res.error?.data.code).toBe('CONFLICT');
+    expect(res.error?.data.details).toMatchObject({ reason: 'stale' });
+    expect(res.error?.message).toMatch(/after you opened it/);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('a bulk change missing the version of one of its lines: 400 naming the line, nothing changed', async () => {
+    const [seven, eight] = [await byLine(boss, 7), await byLine(boss, 8)];
+    const before = await stored();
+    const res = await mutation('admin.schedules.bulkUpdate', {
+      scheduleIds: [seven.schedules[0]?.id, eight.schedules[0]?.id],
+      runsOnWeekly: ['MONDAY'],
+      baseVersions: [{ lineId: 7, version: seven.version }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.error?.message).toBe(
+      'baseVersions is required for line 8 (the version of its schedules the page loaded)',
+    );
+    expect(res.error?.data.messageParams).toEqual({ field: 'baseVersions', lineId: 8 });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('a new thing is saved with version 0 (it has none yet)', async () => {
+    const created = await boss.mutate<{ id: number }>('admin.holidays.save', {
+      id: null,
+      name: 'Nauja',
+      month: 7,
+      day: 7,
+      baseVersion: 0,
+    });
+    expect(created.status, created.message).toBe(200);
+  });
+});
