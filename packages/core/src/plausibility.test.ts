@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backwardSteps, type TripToCheck, tripWarnings } from './plausibility.ts';
+import { backwardSteps, directionContradicted, type TripToCheck, tripWarnings } from './plausibility.ts';
 
 describe('backwardSteps', () => {
   it.each([
@@ -59,5 +59,25 @@ describe('tripWarnings', () => {
     },
   ])('$name', ({ trip, expected }) => {
     expect(tripWarnings(trip)).toEqual(expected);
+  });
+});
+
+describe('directionContradicted (stop 1 is the home station)', () => {
+  it.each<{ name: string; boundFor: TripToCheck['boundFor']; stops: number[]; contradicted: boolean }>([
+    { name: 'city bound, from home outwards', boundFor: 'City bound', stops: [1, 2, 3], contradicted: true },
+    { name: 'city bound, coming home', boundFor: 'City bound', stops: [3, 2, 1], contradicted: false },
+    { name: 'out bound, ending at home', boundFor: 'Out bound', stops: [3, 2, 1], contradicted: true },
+    { name: 'out bound, leaving home', boundFor: 'Out bound', stops: [1, 2, 3], contradicted: false },
+    { name: 'one way, from home', boundFor: 'One way', stops: [1, 2, 3], contradicted: false },
+    { name: 'one way, to home', boundFor: 'One way', stops: [3, 2, 1], contradicted: false },
+    { name: 'city bound through home', boundFor: 'City bound', stops: [3, 1, 2], contradicted: false },
+    { name: 'out bound through home', boundFor: 'Out bound', stops: [3, 1, 2], contradicted: false },
+    { name: 'city bound loop home to home', boundFor: 'City bound', stops: [1, 2, 1], contradicted: false },
+    { name: 'out bound loop home to home', boundFor: 'Out bound', stops: [1, 2, 1], contradicted: false },
+    { name: 'never at home', boundFor: 'City bound', stops: [5, 6], contradicted: false },
+    { name: 'a single stop', boundFor: 'City bound', stops: [1], contradicted: false },
+    { name: 'no stops', boundFor: 'Out bound', stops: [], contradicted: false },
+  ])('$name', ({ boundFor, stops, contradicted }) => {
+    expect(directionContradicted(boundFor, stops[0], stops.at(-1))).toBe(contradicted);
   });
 });

@@ -61,9 +61,28 @@ export interface TripToCheck {
 }
 
 /**
- * Warnings for one trip: times going backwards along it, and a direction that does not fit
- * where it starts or ends: an 'Out bound' trip leaves the home station, so it should not end
- * there; a 'City bound' trip comes back, so it should not start there.
+ * Whether a trip's direction contradicts its stop order, told by its first and last stop in
+ * travel order: an 'Out bound' trip leaves the home station, so it must not end there; a
+ * 'City bound' trip comes back, so it must not start there and leave it. A loop from and to the
+ * home station fits both, a route that only passes through it or never reaches it says
+ * nothing, and 'One way' has no direction. The one rule behind the schedule editor's warning
+ * and the timetable check.
+ */
+export function directionContradicted(
+  boundFor: 'City bound' | 'Out bound' | 'One way',
+  firstStopId: number | undefined,
+  lastStopId: number | undefined,
+): boolean {
+  const startsHome = firstStopId === HOME_STOP_ID;
+  const endsHome = lastStopId === HOME_STOP_ID;
+  if (boundFor === 'Out bound') return endsHome && !startsHome;
+  if (boundFor === 'City bound') return startsHome && !endsHome;
+  return false;
+}
+
+/**
+ * Warnings for one trip: times going backwards along it, and a direction that contradicts
+ * where it starts or ends (directionContradicted).
  */
 export function tripWarnings(trip: TripToCheck): TripWarning[] {
   const warnings: TripWarning[] = [];
@@ -79,11 +98,7 @@ export function tripWarnings(trip: TripToCheck): TripWarning[] {
       count: steps.length,
     });
   const stops = trip.travelStopIds;
-  if (stops.length > 1) {
-    if (trip.boundFor === 'Out bound' && stops.at(-1) === HOME_STOP_ID && stops[0] !== HOME_STOP_ID)
-      warnings.push({ kind: 'direction', boundFor: 'Out bound', stopId: HOME_STOP_ID });
-    if (trip.boundFor === 'City bound' && stops[0] === HOME_STOP_ID && stops.at(-1) !== HOME_STOP_ID)
-      warnings.push({ kind: 'direction', boundFor: 'City bound', stopId: HOME_STOP_ID });
-  }
+  if (trip.boundFor !== 'One way' && directionContradicted(trip.boundFor, stops[0], stops.at(-1)))
+    warnings.push({ kind: 'direction', boundFor: trip.boundFor, stopId: HOME_STOP_ID });
   return warnings;
 }

@@ -92,6 +92,84 @@ describe('checkTimetable', () => {
       [{ check: 'timeCount', text: 'trip 1: 2 times for the 3 stops of route 1', targets: [sched(1, 1)] }],
     ],
     [
+      'a city bound trip from the home station outwards',
+      (d) => (trip(d, 0, 1).routeDirReversed = false),
+      [
+        {
+          check: 'directionMismatch',
+          text: 'trip 2: City bound, but it starts at "Anykščių AS" (07:00) and ends at "Dabužiai" (07:10)',
+          targets: [sched(1, 1)],
+        },
+      ],
+    ],
+    [
+      'an out bound trip ending at the home station',
+      (d) => (trip(d, 0, 0).routeDirReversed = true),
+      [
+        {
+          check: 'directionMismatch',
+          text: 'trip 1: Out bound, but it starts at "Dabužiai" (06:40) and ends at "Anykščių AS" (06:50), its route driven backwards',
+          targets: [sched(1, 1)],
+        },
+      ],
+    ],
+    [
+      'nothing for directions that fit: city bound coming home, out bound leaving it',
+      (d) => {
+        Object.assign(trip(d, 0, 0), { boundFor: 'City bound', routeDirReversed: true });
+        Object.assign(trip(d, 0, 1), { boundFor: 'Out bound', routeDirReversed: false });
+      },
+      [],
+    ],
+    [
+      'nothing for one way trips, from the home station or to it',
+      (d) => {
+        trip(d, 1, 0).routeDirReversed = true;
+        trip(d, 2, 0).routeDirReversed = true;
+      },
+      [],
+    ],
+    [
+      'nothing for a route that passes through the home station',
+      (d) => (route(d, 0, 0).stopIds = [4, 1, 2]),
+      [],
+    ],
+    ['nothing for a loop from the home station back to it', (d) => (route(d, 0, 0).stopIds = [1, 2, 1]), []],
+    [
+      'a city bound trip from the home station outwards whose times also run backwards (both said)',
+      (d) => {
+        trip(d, 0, 1).routeDirReversed = false;
+        trip(d, 0, 1).timeList = ['07:10', '07:05', '07:00'];
+      },
+      [
+        {
+          check: 'timesBackwards',
+          text: 'trip 2: time goes backwards 2 times, first at stop 2 of 3 "Mokinių st. v." (07:10 -> 07:05); the times look entered in route order instead of travel order',
+          targets: [sched(1, 1)],
+        },
+        {
+          check: 'directionMismatch',
+          text: 'trip 2: City bound, but it starts at "Anykščių AS" (07:10) and ends at "Dabužiai" (07:00)',
+          targets: [sched(1, 1)],
+        },
+      ],
+    ],
+    [
+      'a wrong direction with a time list that does not match the route (no times named)',
+      (d) => {
+        trip(d, 0, 1).routeDirReversed = false;
+        trip(d, 0, 1).timeList = ['07:00', '07:05'];
+      },
+      [
+        { check: 'timeCount', text: 'trip 2: 2 times for the 3 stops of route 1', targets: [sched(1, 1)] },
+        {
+          check: 'directionMismatch',
+          text: 'trip 2: City bound, but it starts at "Anykščių AS" and ends at "Dabužiai"',
+          targets: [sched(1, 1)],
+        },
+      ],
+    ],
+    [
       'a schedule without trips (its route then unused)',
       (d) => (schedule(d, 1).trips = []),
       [
@@ -395,6 +473,37 @@ describe('checkTimetable', () => {
       steps: 2,
       routeOrder: true,
     });
+  });
+});
+
+describe('checkTimetable: a trip whose direction contradicts its stop order', () => {
+  it('gives the structured facts: the direction, the route and both ends in travel order', () => {
+    const d = dataset();
+    trip(d, 0, 0).routeDirReversed = true;
+    const report = checkTimetable(d, TODAY);
+    expect(report.findings).toEqual([
+      {
+        check: 'directionMismatch',
+        severity: 'error',
+        params: {
+          tripId: 1,
+          scheduleId: 1,
+          lineId: 1,
+          lineName: 'M35',
+          boundFor: 'Out bound',
+          routeId: 1,
+          reversed: true,
+          first: { stopId: 4, stopName: 'Dabužiai', time: '06:40' },
+          last: { stopId: 1, stopName: 'Anykščių AS', time: '06:50' },
+        },
+        targets: [sched(1, 1)],
+      },
+    ]);
+    expect(formatCheckReport(report).slice(0, 2)).toEqual([
+      'error: Trips whose direction contradicts their stop order (1)',
+      '  trip 1: Out bound, but it starts at "Dabužiai" (06:40) and ends at "Anykščių AS" (06:50), its route driven backwards',
+    ]);
+    expect(report.errors).toBe(1);
   });
 });
 

@@ -2,7 +2,7 @@ import { addDays, toCalendarDate } from './calendar.ts';
 import type { TimetableDataset } from './dataset.ts';
 import { WEEKDAYS, type Weekday } from './domain.ts';
 import { windowServiceDays } from './gtfs/service-dates.ts';
-import { backwardSteps } from './plausibility.ts';
+import { backwardSteps, directionContradicted } from './plausibility.ts';
 import {
   effectivePeriods,
   indexRulesById,
@@ -50,6 +50,11 @@ interface ScheduleRef {
   lineName: string;
 }
 type Entity = 'stop' | 'holiday' | 'rule' | 'line' | 'route';
+interface TripEnd {
+  stopId: number;
+  stopName: string;
+  time: string | null;
+}
 
 /** Every finding's params by its check; the order here is the order of the report. */
 export interface CheckParams {
@@ -68,6 +73,15 @@ export interface CheckParams {
   };
   missingTimes: TripRef & { missing: number; total: number };
   timeCount: TripRef & { routeId: number; times: number; stops: number };
+  directionMismatch: TripRef & {
+    boundFor: 'City bound' | 'Out bound';
+    routeId: number;
+    /** The trip drives its route backwards. */
+    reversed: boolean;
+    /** The first and the last stop in travel order, with their times (null: none given). */
+    first: TripEnd;
+    last: TripEnd;
+  };
   scheduleNoTrips: ScheduleRef;
   scheduleNoWeekdays: ScheduleRef;
   neverRuns: ScheduleRef & {
@@ -127,6 +141,7 @@ export const CHECKS: { readonly [K in CheckKind]: CheckSeverity } = {
   timesBackwards: 'error',
   missingTimes: 'error',
   timeCount: 'error',
+  directionMismatch: 'error',
   scheduleNoTrips: 'error',
   scheduleNoWeekdays: 'error',
   neverRuns: 'warning',
@@ -253,7 +268,13 @@ function checkTrips(dataset: TimetableDataset, add: Add): void {
       let missing = 0;
       for (const time of times) if (time === null || time === '') missing++;
       const { steps, comparisons } = backwardSteps(times);
-      if (times.length === route.stopIds.length && missing === 0 && steps.length === 0) continue;
+      // Travel order is the route drawn backwards for a reversed trip.
+      const lastIndex = route.stopIds.length - 1;
+      const firstStop = route.stopIds[trip.routeDirReversed ? lastIndex : 0];
+      const lastStop = route.stopIds[trip.routeDirReversed ? 0 : lastIndex];
+      const wrongWay =
+        trip.boundFor !== 'One way' && directionContradicted(trip.boundFor, firstStop, lastStop);
+      if (times.length === route.stopIds.length && missing === 0 && steps.length === 0 && !wrongWay) continue;
 
       const tripRef = { tripId: trip.id, ...ref };
       const target = [scheduleTarget(ref)];
@@ -265,6 +286,26 @@ function checkTrips(dataset: TimetableDataset, add: Add): void {
         );
       }
       if (missing > 0) add('missingTimes', { ...tripRef, missing, total: times.length }, target);
+      if (wrongWay && trip.boundFor !== 'One way' && firstStop !== undefined && lastStop !== undefined) {
+        const end = (stopId: number, time: string | null | undefined): TripEnd => ({
+          stopId,
+          stopName: stopName.get(stopId) ?? `#${stopId}`,
+          time: time === undefined || time === '' ? null : time,
+        });
+        add(
+          'directionMismatch',
+          {
+            ...tripRef,
+            boundFor: trip.boundFor,
+            routeId: route.id,
+            reversed: trip.routeDirReversed,
+            // A time list that does not match the route names no time of its ends.
+            first: end(firstStop, times.length === route.stopIds.length ? times[0] : null),
+            last: end(lastStop, times.length === route.stopIds.length ? times[lastIndex] : null),
+          },
+          target,
+        );
+      }
       const first = steps[0];
       if (first) {
         // Times are in travel order, which is the route drawn backwards for a reversed trip.
@@ -667,6 +708,7 @@ export const CHECK_TITLES_EN: { readonly [K in CheckKind]: string } = {
   timesBackwards: 'Times going backwards along a trip',
   missingTimes: 'Trips with missing times',
   timeCount: 'Trips whose times do not match their route',
+  directionMismatch: 'Trips whose direction contradicts their stop order',
   scheduleNoTrips: 'Schedules without trips',
   scheduleNoWeekdays: 'Schedules that run on no weekday',
   neverRuns: 'Schedules that do not run in the next 12 months',
@@ -704,6 +746,12 @@ export function describeFinding(finding: CheckFinding): string {
     case 'timeCount': {
       const p = finding.params;
       return `trip ${p.tripId}: ${p.times} times for the ${p.stops} stops of route ${p.routeId}`;
+    }
+    case 'directionMismatch': {
+      const p = finding.params;
+      const at = (end: TripEnd) => `${quote(end.stopName)}${end.time === null ? '' : ` (${end.time})`}`;
+      const order = `it starts at ${at(p.first)} and ends at ${at(p.last)}`;
+      return `trip ${p.tripId}: ${p.boundFor}, but ${order}${p.reversed ? ', its route driven backwards' : ''}`;
     }
     case 'scheduleNoTrips':
       return `schedule ${finding.params.scheduleId}: has no trips`;

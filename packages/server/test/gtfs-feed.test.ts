@@ -32,6 +32,8 @@ const TIME_FIXES: Record<number, Record<number, string>> = {
   25: { 13: '14:14' },
   104: { 8: '15:25', 9: '15:26' },
 };
+/** City bound trips driven from Anykščių AS outwards: their route 5 is drawn toward the station. */
+const WRONG_WAY = new Set([18, 20]);
 
 let t: AdminTestApp;
 let admin: ReturnType<typeof adminClient>;
@@ -67,6 +69,7 @@ async function makeReady(): Promise<void> {
       const fix = TIME_FIXES[trip.id];
       if (fix) trip.timeList = trip.timeList.map((time, i) => fix[i] ?? time);
       if (trip.id === 131) trip.timeList = [...trip.timeList].reverse();
+      if (WRONG_WAY.has(trip.id)) trip.routeDirReversed = false;
     }
   }
   dataset.stops = dataset.stops.map((s) => ({ ...s, position: { lat: 55.5 + s.id / 10_000, lon: 25.1 } }));
@@ -83,6 +86,9 @@ describe('GET /gtfs.zip', () => {
     expect(message).toContain('Publishing settings: the site address is not set');
     expect(message).toContain('Stop Anykščių AS (stop 1) has no position');
     expect(message).toContain('trip 25: the time goes backwards');
+    expect(message).toContain(
+      'Line M17, schedule 9, trip 18: City bound, but it starts at Anykščių AS and ends at Kurkliai II k',
+    );
   });
 
   it('serves the zip when ready, with an ETag, answers 304 to it, and changes after a save', async () => {
@@ -156,16 +162,34 @@ describe('admin.publishing', () => {
     ]);
     const kinds = (problems: FeedProblem[]) => new Set(problems.map((p) => p.kind));
     expect(kinds(first.problems)).toEqual(
-      new Set(['setting', 'operatorUrl', 'stopPosition', 'timesBackwards']),
+      new Set(['setting', 'operatorUrl', 'stopPosition', 'timesBackwards', 'directionMismatch']),
     );
     expect(first.problems.filter((p) => p.kind === 'timesBackwards').map((p) => p.tripId)).toEqual([
       25, 104, 131,
     ]);
+    // Trips 18 and 20 run on Wednesdays in the summer school holidays, inside the feed window.
+    expect(first.problems.filter((p) => p.kind === 'directionMismatch')).toEqual(
+      [
+        [18, 9],
+        [20, 10],
+      ].map(([tripId, scheduleId]) => ({
+        kind: 'directionMismatch',
+        lineId: 4,
+        lineName: 'M17',
+        scheduleId,
+        tripId,
+        boundFor: 'City bound',
+        firstStopName: 'Anykščių AS',
+        lastStopName: 'Kurkliai II k',
+      })),
+    );
 
     const saved = await saveSettings(null);
     expect(saved.status).toBe(200);
     expect(saved.data.settings.siteUrl).toBe('https://autobusai.anyksciai.lt/');
-    expect(kinds(saved.data.problems)).toEqual(new Set(['stopPosition', 'timesBackwards']));
+    expect(kinds(saved.data.problems)).toEqual(
+      new Set(['stopPosition', 'timesBackwards', 'directionMismatch']),
+    );
   });
 
   it('refuses a save from older settings, and bad values, changing nothing', async () => {
@@ -359,6 +383,7 @@ describe('the command line', () => {
         const fix = TIME_FIXES[trip.id];
         if (fix) trip.timeList = trip.timeList.map((time, i) => fix[i] ?? time);
         if (trip.id === 131) trip.timeList = [...trip.timeList].reverse();
+        if (WRONG_WAY.has(trip.id)) trip.routeDirReversed = false;
       }
     replaceTimetable(sqlite, current);
     const { putPublishingSettings } = await import('@bus/db');

@@ -62,6 +62,13 @@ function fixBackwardTimes(dataset: TimetableDataset): void {
   }
 }
 
+/** Trips 18 and 20 are City bound but drive route 5 (drawn to Anykščių AS) backwards, away from it. */
+function fixDirections(dataset: TimetableDataset): void {
+  for (const schedule of dataset.schedules) {
+    for (const trip of schedule.trips) if (trip.id === 18 || trip.id === 20) trip.routeDirReversed = false;
+  }
+}
+
 let db: OpenedDatabase;
 let directory: string;
 let dataset: TimetableDataset;
@@ -69,6 +76,7 @@ let dataset: TimetableDataset;
 beforeAll(async () => {
   dataset = await loadDefaultDataset();
   fixBackwardTimes(dataset);
+  fixDirections(dataset);
   dataset.stops = dataset.stops.map((stop) => ({
     ...stop,
     position: { lat: 55.3 + (stop.id % 50) * 0.01, lon: 24.8 + Math.floor(stop.id / 50) * 0.05 },

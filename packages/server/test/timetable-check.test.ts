@@ -1,5 +1,6 @@
 import type { CheckFinding, Holiday, TimetableCheckReport } from '@bus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LineSchedules } from '../src/services/admin/schedules.ts';
 import {
   type AdminTestApp,
   adminApp,
@@ -61,17 +62,45 @@ describe('admin.check.run on the real data', () => {
     expect(backwards.find((f) => f.params.tripId === 131)?.params.routeOrder).toBe(true);
   });
 
+  it('finds trips 18 and 20: City bound, yet they leave Anykščių AS; each names its schedule editor', async () => {
+    const report = await run();
+    const wrongWay = report.findings.filter((f) => f.check === 'directionMismatch');
+    expect(wrongWay).toEqual(
+      [
+        [18, 9, '09:32', '10:05'],
+        [20, 10, '14:03', '14:35'],
+      ].map(([tripId, scheduleId, start, end]) => ({
+        check: 'directionMismatch',
+        severity: 'error',
+        params: {
+          tripId,
+          scheduleId,
+          lineId: 4,
+          lineName: 'M17',
+          boundFor: 'City bound',
+          routeId: 5,
+          reversed: true,
+          first: { stopId: 1, stopName: 'Anykščių AS', time: start },
+          last: { stopId: 45, stopName: 'Kurkliai II k', time: end },
+        },
+        targets: [{ kind: 'schedule', lineId: 4, scheduleId, name: 'M17' }],
+      })),
+    );
+  });
+
   it('finds the rule nothing uses and the description that names another season', async () => {
     const report = await run();
     expect(kinds(report.findings)).toEqual([
       'timesBackwards',
       'timesBackwards',
       'timesBackwards',
+      'directionMismatch',
+      'directionMismatch',
       'seasonMismatch',
       'unusedRule',
     ]);
-    expect([report.errors, report.warnings]).toEqual([3, 2]);
-    expect(report.findings[3]).toMatchObject({
+    expect([report.errors, report.warnings]).toEqual([5, 2]);
+    expect(report.findings[5]).toMatchObject({
       severity: 'warning',
       params: {
         scheduleId: 67,
@@ -84,7 +113,7 @@ describe('admin.check.run on the real data', () => {
         { kind: 'rule', ruleId: 18 },
       ],
     });
-    expect(report.findings[4]).toEqual({
+    expect(report.findings[6]).toEqual({
       check: 'unusedRule',
       severity: 'warning',
       params: { ruleId: 16, ruleName: 'Mokslo Metu, 1 ir 3 Penkt.' },
@@ -120,6 +149,28 @@ describe('admin.check.run on the real data', () => {
       (await client.mutate('admin.holidays.delete', { id: saved.data.id, baseVersion: version })).status,
     ).toBe(200);
     expect(kinds((await run()).findings)).not.toContain('duplicateHoliday');
+  });
+});
+
+describe('admin.check.run after trips 18 and 20 are put right in the schedule editor', () => {
+  it('no longer finds them once they drive route 5 as it is drawn, from Kurkliai II k to Anykščių AS', async () => {
+    const loaded = await client.query<LineSchedules>('admin.schedules.byLine', { lineId: 4 });
+    expect(loaded.status).toBe(200);
+    const schedules = loaded.data.schedules.map((schedule) => ({
+      ...schedule,
+      trips: schedule.trips.map((trip) =>
+        trip.id === 18 || trip.id === 20 ? { ...trip, routeDirReversed: false } : trip,
+      ),
+    }));
+    const saved = await client.mutate('admin.schedules.saveList', {
+      lineId: 4,
+      schedules,
+      baseVersion: loaded.data.version,
+    });
+    expect(saved.status).toBe(200);
+    const report = await run();
+    expect(kinds(report.findings)).not.toContain('directionMismatch');
+    expect(report.errors).toBe(3);
   });
 });
 

@@ -14,7 +14,8 @@ import {
 
 /*
  * The admin Timetable check in Chromium on the real data of a fresh database (DEMO on:
- * boss/2025). The real data has three trips whose times go backwards (25, 104, 131); the test
+ * boss/2025). The real data has three trips whose times go backwards (25, 104, 131) and two
+ * City bound trips that leave Anykščių AS (18, 20); the test
  * adds a line without schedules and a second holiday on New Year's Day through the app, sees
  * them on the check page, follows their links into the right editors, and removes both at the end.
  */
@@ -101,6 +102,21 @@ describe('the timetable check', () => {
       'Schedule 59 of Svėdasai: trip 104: 15:26 → 15:25 at Vosgėliai (stop 10 of 18)',
       'Schedule 72 of M22: trip 131: goes back 17 times, first 08:25 → 08:23 at Aknystų kr. (stop 2 of 18); the times look entered in route order instead of travel order',
     ]);
+
+    // Trips 18 and 20: City bound, yet they start at Anykščių AS and leave it.
+    expect(
+      report.findings.filter((f) => f.check === 'directionMismatch').map((f) => f.params.tripId),
+    ).toEqual([18, 20]);
+    const wrongWay = group('Trips whose direction contradicts their stop order');
+    expect(await wrongWay.getAttribute('open')).not.toBeNull();
+    expect(await wrongWay.locator('summary').textContent()).toBe(
+      'Error Trips whose direction contradicts their stop order (2)',
+    );
+    await wrongWay.getByText(/^A City bound trip comes back to the home station \(stop 1\)/).waitFor();
+    expect(await wrongWay.locator('.check-findings > li').allTextContents()).toEqual([
+      'Schedule 9 of M17: trip 18: City bound, but it starts at Anykščių AS (09:32) and ends at Kurkliai II k (10:05), its route driven backwards',
+      'Schedule 10 of M17: trip 20: City bound, but it starts at Anykščių AS (14:03) and ends at Kurkliai II k (14:35), its route driven backwards',
+    ]);
     // The season check says it is a best effort.
     await group('Descriptions that name another season than their rule')
       .getByText(/^Best effort:/)
@@ -113,6 +129,17 @@ describe('the timetable check', () => {
     await settled(page);
     await heading(/^Schedules: M18 \(iki Repšėnai\) - /).waitFor();
     expect(await page.locator('#schedule-13 .sched-card__toggle').getAttribute('aria-expanded')).toBe('true');
+
+    // A wrong-way trip's link opens its line's schedule editor at its schedule.
+    await page.goBack();
+    await settled(page);
+    await group('Trips whose direction contradicts their stop order')
+      .getByRole('link', { name: 'Schedule 10 of M17' })
+      .click();
+    await page.waitForURL(/\/admin-panel\/schedules\/4\/10$/);
+    await settled(page);
+    await heading(/^Schedules: M17 - /).waitFor();
+    expect(await page.locator('#schedule-10 .sched-card__toggle').getAttribute('aria-expanded')).toBe('true');
   });
 
   it('finds a line without schedules and a holiday twice seeded through the app, and links to their editors', async () => {
@@ -218,6 +245,15 @@ describe('the timetable check', () => {
       .filter({ hasText: 'Reisai, kuriuose laikas grįžta atgal' });
     expect(await backwards.locator('.check-findings > li').first().textContent()).toBe(
       'Maršruto M18 (iki Repšėnai) tvarkaraštis 13: reisas 25: 14:24 → 14:15 stotelėje „Repšėnai“ (15-oji iš 15)',
+    );
+    const wrongWay = page
+      .locator('details.check-group')
+      .filter({ hasText: 'Reisai, kurių kryptis neatitinka stotelių eilės' });
+    expect(await wrongWay.locator('summary').textContent()).toBe(
+      'Klaida Reisai, kurių kryptis neatitinka stotelių eilės (2)',
+    );
+    expect(await wrongWay.locator('.check-findings > li').first().textContent()).toBe(
+      'Maršruto M17 tvarkaraštis 9: reisas 18: kryptis „Į Anykščius“, bet reisas prasideda stotelėje „Anykščių AS“ (09:32) ir baigiasi stotelėje „Kurkliai II k“ (10:05); maršruto variantas važiuojamas atbuline tvarka',
     );
     await expectNoAxeViolations(page, 'timetable check (lt)');
     await screenshot(page, 'timetable-check-lt-1280');

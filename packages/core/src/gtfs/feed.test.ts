@@ -322,6 +322,32 @@ describe('buildFeed', () => {
     ]);
   });
 
+  it('names a running trip whose direction contradicts its stop order, not one outside the window', () => {
+    const dataset = town();
+    // Trip 2 is City bound but now drives from the station outwards; trip 4 (summer only, not in
+    // the window) becomes an Out bound trip ending at the station.
+    const [first, , summer] = dataset.schedules;
+    if (first?.trips[1]) first.trips[1].routeDirReversed = false;
+    if (first?.trips[1]) first.trips[1].timeList = ['16:00', null, '16:10', '16:30'];
+    if (summer?.trips[0]) Object.assign(summer.trips[0], { boundFor: 'Out bound', routeDirReversed: true });
+    const feed = build({ dataset });
+    expect(feed.problems).toEqual([
+      {
+        kind: 'directionMismatch',
+        lineId: 10,
+        lineName: 'M1',
+        scheduleId: 1000,
+        tripId: 2,
+        boundFor: 'City bound',
+        firstStopName: 'Stotis',
+        lastStopName: 'Miškas, "Pušynas"',
+      },
+    ]);
+    expect(feed.problems.map(describeFeedProblem)).toEqual([
+      'Line M1, schedule 1000, trip 2: City bound, but it starts at Stotis and ends at Miškas, "Pušynas"',
+    ]);
+  });
+
   it('a window in which nothing runs is a problem of its own', () => {
     const dataset = town();
     dataset.schedules = dataset.schedules.filter((s) => s.id === 3000);

@@ -2,7 +2,7 @@ import { addDays } from '../calendar.ts';
 import { SERVICE_TIME_ZONE } from '../clock.ts';
 import type { TimetableDataset } from '../dataset.ts';
 import { WEEKDAYS } from '../domain.ts';
-import { backwardSteps } from '../plausibility.ts';
+import { backwardSteps, directionContradicted } from '../plausibility.ts';
 import { foldText } from '../text.ts';
 import { parseTime } from '../time.ts';
 import { type CsvRow as Row, toCsv } from './csv.ts';
@@ -44,6 +44,18 @@ export type FeedProblem =
       stopName: string;
       from: string;
       to: string;
+    }
+  /** A trip whose direction contradicts its stop order (core's directionContradicted): planners would get it the wrong way round. */
+  | {
+      kind: 'directionMismatch';
+      lineId: number;
+      lineName: string;
+      scheduleId: number;
+      tripId: number;
+      boundFor: 'City bound' | 'Out bound';
+      /** The first and the last stop in travel order. */
+      firstStopName: string;
+      lastStopName: string;
     }
   | { kind: 'noService' }
   /** An error of the feed's own validation that none of the above explains. */
@@ -168,6 +180,18 @@ export function buildFeed({ dataset, settings, start, version }: FeedInput): Bui
       }
       const lastIndex = travel.length - 1;
       const lastStop = stopsById.get(travel[lastIndex] as number);
+      if (trip.boundFor !== 'One way' && directionContradicted(trip.boundFor, travel[0], travel[lastIndex])) {
+        problems.push({
+          kind: 'directionMismatch',
+          lineId: line.id,
+          lineName: line.name,
+          scheduleId: schedule.id,
+          tripId: trip.id,
+          boundFor: trip.boundFor,
+          firstStopName: stopsById.get(travel[0] as number)?.name ?? '',
+          lastStopName: lastStop?.name ?? '',
+        });
+      }
       tripRows.push({
         route_id: line.id,
         service_id: schedule.id,
@@ -386,6 +410,8 @@ export function describeFeedProblem(problem: FeedProblem): string {
       return `Stop ${problem.stopName} (stop ${problem.stopId}) has no position`;
     case 'timesBackwards':
       return `Line ${problem.lineName}, schedule ${problem.scheduleId}, trip ${problem.tripId}: the time goes backwards at ${problem.stopName} (${problem.from} -> ${problem.to})`;
+    case 'directionMismatch':
+      return `Line ${problem.lineName}, schedule ${problem.scheduleId}, trip ${problem.tripId}: ${problem.boundFor}, but it starts at ${problem.firstStopName} and ends at ${problem.lastStopName}`;
     case 'noService':
       return 'No schedule runs in the feed window: the feed would have no trips';
     case 'notice':

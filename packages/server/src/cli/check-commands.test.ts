@@ -30,18 +30,27 @@ describe('pnpm cli check', () => {
       '  trip 104: time goes backwards at stop 10 of 18 "Vosgėliai" (15:26 -> 15:25)',
       '  trip 131: time goes backwards 17 times, first at stop 2 of 18 "Aknystų kr." (08:25 -> 08:23); the times look entered in route order instead of travel order',
     ]);
+    expect(lines.slice(4, 7)).toEqual([
+      'error: Trips whose direction contradicts their stop order (2)',
+      '  trip 18: City bound, but it starts at "Anykščių AS" (09:32) and ends at "Kurkliai II k" (10:05), its route driven backwards',
+      '  trip 20: City bound, but it starts at "Anykščių AS" (14:03) and ends at "Kurkliai II k" (14:35), its route driven backwards',
+    ]);
     expect(lines).toContain('warning: Yearly rules nothing uses (1)');
     expect(lines).toContain(
       '  yearly rule 16 "Mokslo Metu, 1 ir 3 Penkt.": no schedule or other rule uses it',
     );
-    expect(lines.at(-1)).toBe('3 errors, 2 warnings');
+    expect(lines.at(-1)).toBe('5 errors, 2 warnings');
   });
 
   it('exits 0 when only warnings are left, and gives the structured report with --json', async () => {
     const dataset = JSON.parse(readFileSync(DEFAULT_DATASET_PATH, 'utf8'));
-    // Put the three trips' times in order: the errors are gone, the warnings stay.
+    // Put the three trips' times in order and drive trips 18 and 20 the way their route is
+    // drawn (to Anykščių AS, as City bound says): the errors are gone, the warnings stay.
     for (const schedule of dataset.schedules) {
-      for (const trip of schedule.trips) trip.timeList = [...trip.timeList].sort();
+      for (const trip of schedule.trips) {
+        trip.timeList = [...trip.timeList].sort();
+        if (trip.id === 18 || trip.id === 20) trip.routeDirReversed = false;
+      }
     }
     writeFileSync(join(dir, 'fixed.json'), JSON.stringify(dataset));
     expect((await cli('import', 'fixed.json')).code).toBe(0);

@@ -79,7 +79,7 @@ describe('pnpm cli import-legacy', () => {
     expect(result.stdout).toMatch(/stops +195\n/);
     expect(result.stdout).toMatch(/stop times +2195\n/);
     expect(result.stdout).toContain(
-      '6 warnings, 3 errors in the data (the data was imported; nothing but the changes named above was altered; `pnpm cli check` reports them again)',
+      '6 warnings, 5 errors in the data (the data was imported; nothing but the changes named above was altered; `pnpm cli check` reports them again)',
     );
     // The import's own notes, then the timetable check (the same as `pnpm cli check`).
     const lines = result.stderr.trim().split('\n');
@@ -91,6 +91,8 @@ describe('pnpm cli import-legacy', () => {
       'error: trip 25',
       'error: trip 104',
       'error: trip 131',
+      'error: trip 18',
+      'error: trip 20',
       'warning: schedule 67',
       'warning: yearly rule 16',
     ]);

@@ -162,6 +162,23 @@ describe('legacyDumpToDataset on the real dump', () => {
     ]);
   });
 
+  it('leaves the City bound trips 18 and 20 that leave Anykščių AS to the timetable check too', () => {
+    const { findings } = checkTimetable(real.dataset, '2026-11-26');
+    const wrongWay = findings.filter((f) => f.check === 'directionMismatch');
+    expect(wrongWay.map(describeFinding)).toEqual([
+      'trip 18: City bound, but it starts at "Anykščių AS" (09:32) and ends at "Kurkliai II k" (10:05), its route driven backwards',
+      'trip 20: City bound, but it starts at "Anykščių AS" (14:03) and ends at "Kurkliai II k" (14:35), its route driven backwards',
+    ]);
+    // As the old system stored them: route 5 is drawn from Kurkliai II k to the station.
+    expect(routes.get(5)?.stopIds.at(-1)).toBe(1);
+    expect([trips.get(18), trips.get(20)].map((t) => [t?.boundFor, t?.routeId, t?.routeDirReversed])).toEqual(
+      [
+        ['City bound', 5, true],
+        ['City bound', 5, true],
+      ],
+    );
+  });
+
   it('is what data/anyksciai.json holds (the committed default dataset is up to date)', async () => {
     const { kysely: db, sqlite } = await createTestDb();
     replaceTimetable(sqlite, real.dataset);

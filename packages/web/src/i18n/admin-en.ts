@@ -338,6 +338,12 @@ export const adminEn = {
     timesBackwardsTrip: (line: string, schedule: number, trip: number) =>
       `${line}, schedule ${schedule}, trip ${trip}`,
     timesBackwardsAt: (stop: string, from: string, to: string) => `: ${from} → ${to} at ${stop}`,
+    directionMismatch: (n: number) =>
+      n === 1
+        ? 'The direction of 1 trip contradicts its stop order:'
+        : `The direction of ${n} trips contradicts their stop order:`,
+    directionMismatchAt: (boundFor: string, first: string, last: string) =>
+      `: ${boundFor}, but it starts at ${first} and ends at ${last}`,
     noService: 'No schedule runs in the feed period: the feed would have no trips.',
     toSchedules: 'Go to Schedules',
     notices: 'The feed check found errors:',
@@ -600,6 +606,7 @@ export const adminEn = {
       timesBackwards: 'Times going backwards along a trip',
       missingTimes: 'Trips with missing times',
       timeCount: 'Trips whose times do not match their route',
+      directionMismatch: 'Trips whose direction contradicts their stop order',
       scheduleNoTrips: 'Schedules without trips',
       scheduleNoWeekdays: 'Schedules that run on no weekday',
       neverRuns: 'Schedules that do not run in the next 12 months',
@@ -623,6 +630,8 @@ export const adminEn = {
       periodMismatch:
         'Best effort: dates written as “nuo balandžio 15 d. iki lapkričio 3 d.”, “nuo 04.01 iki 11.15” or “4/15 - 11/03” (month first) are compared with the days the rule’s periods cover.',
       missingTimes: 'A stop without a time shows no departure there.',
+      directionMismatch:
+        'A City bound trip comes back to the home station (stop 1), so it must not start there and leave it; an Out bound trip leaves the home station, so it must not end there. Either the direction is wrong or the order of the stops (the route variation, or its “Reversed (last stop first)” tick): until it is fixed, visitors and journey planners get the trip the wrong way round.',
       sameNameStops: 'Give each a note (Coords) that tells passengers which one it is, or merge them.',
     }, // ours
     seasons: {
@@ -648,6 +657,15 @@ export const adminEn = {
     routeOrder: 'the times look entered in route order instead of travel order', // ours
     missing: (missing: number, total: number) => `${missing} of ${total} stops have no time`, // ours
     timeCount: (times: number, stops: number) => `${times} times for the ${stops} stops of its route`, // ours
+    direction: (
+      boundFor: string,
+      first: string,
+      firstTime: string | null,
+      last: string,
+      lastTime: string | null,
+      reversed: boolean,
+    ) =>
+      `${boundFor}, but it starts at ${first}${firstTime === null ? '' : ` (${firstTime})`} and ends at ${last}${lastTime === null ? '' : ` (${lastTime})`}${reversed ? ', its route driven backwards' : ''}`, // ours
     neverRuns: {
       rule: 'its yearly rule runs on no day',
       days: 'its yearly rule never falls on its weekdays',

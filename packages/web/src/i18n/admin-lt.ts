@@ -371,6 +371,10 @@ export const adminLt: AdminMessages = {
       `Maršrutas „${line}“, tvarkaraštis ${schedule}, reisas ${trip}`,
     timesBackwardsAt: (stop: string, from: string, to: string) =>
       `: stotelėje „${stop}“ nuo ${from} iki ${to}`,
+    directionMismatch: (n: number) =>
+      `Kryptis neatitinka stotelių eilės (${plural(n, 'reisas', 'reisai', 'reisų')}):`,
+    directionMismatchAt: (boundFor: string, first: string, last: string) =>
+      `: kryptis „${boundFor}“, bet reisas prasideda stotelėje „${first}“ ir baigiasi stotelėje „${last}“`,
     noService: 'Duomenų laikotarpiu nekursuoja nė vienas tvarkaraštis: rinkinyje nebūtų reisų.',
     toSchedules: 'Į tvarkaraščius',
     notices: 'Tikrinant duomenų rinkinį rasta klaidų (techniniai pranešimai anglų kalba):',
@@ -650,6 +654,7 @@ export const adminLt: AdminMessages = {
       timesBackwards: 'Reisai, kuriuose laikas grįžta atgal',
       missingTimes: 'Reisai su trūkstamais laikais',
       timeCount: 'Reisai, kurių laikai neatitinka maršruto varianto stotelių',
+      directionMismatch: 'Reisai, kurių kryptis neatitinka stotelių eilės',
       scheduleNoTrips: 'Tvarkaraščiai be reisų',
       scheduleNoWeekdays: 'Tvarkaraščiai be savaitės dienų',
       neverRuns: 'Tvarkaraščiai, kurie per artimiausius 12 mėnesių nekursuoja',
@@ -673,6 +678,8 @@ export const adminLt: AdminMessages = {
       periodMismatch:
         'Apytikrė patikra: datos, parašytos kaip „nuo balandžio 15 d. iki lapkričio 3 d.“, „nuo 04.01 iki 11.15“ ar „4/15 - 11/03“ (pirma mėnuo), lyginamos su dienomis, kurias apima taisyklės laikotarpiai.',
       missingTimes: 'Stotelėje be laiko išvykimas nerodomas.',
+      directionMismatch:
+        'Reisas „Į Anykščius“ grįžta į autobusų stotį (stotelė 1), todėl negali joje prasidėti ir nuo jos tolti; reisas „Iš Anykščių“ iš stoties išvyksta, todėl negali joje baigtis. Klaidinga arba kryptis, arba stotelių eilė (maršruto variantas ar jo varnelė „Atvirkščiai (nuo paskutinės stotelės)“): kol tai neištaisyta, keleiviai ir kelionių planavimo programos reisą mato atvirkščiai.',
       sameNameStops:
         'Kiekvienai stotelei įrašykite pastabą (laukas „Koordinatės“), iš kurios keleiviai suprastų, kuri tai stotelė, arba sujunkite jas.',
     },
@@ -700,6 +707,15 @@ export const adminLt: AdminMessages = {
     routeOrder: 'laikai, regis, surašyti maršruto, o ne važiavimo tvarka',
     missing: (missing: number, total: number) => `${missing} iš ${total} stotelių neturi laiko`,
     timeCount: (times: number, stops: number) => `laikų: ${times}, maršruto varianto stotelių: ${stops}`,
+    direction: (
+      boundFor: string,
+      first: string,
+      firstTime: string | null,
+      last: string,
+      lastTime: string | null,
+      reversed: boolean,
+    ) =>
+      `kryptis „${boundFor}“, bet reisas prasideda stotelėje „${first}“${firstTime === null ? '' : ` (${firstTime})`} ir baigiasi stotelėje „${last}“${lastTime === null ? '' : ` (${lastTime})`}${reversed ? '; maršruto variantas važiuojamas atbuline tvarka' : ''}`,
     neverRuns: {
       rule: 'metinė taisyklė negalioja nė vieną dieną',
       days: 'metinė taisyklė nė karto nesutampa su jo savaitės dienomis',

@@ -58,6 +58,16 @@ const notReady: PublishingData = {
       from: '14:24',
       to: '14:15',
     },
+    {
+      kind: 'directionMismatch',
+      lineId: 4,
+      lineName: 'M17',
+      scheduleId: 9,
+      tripId: 18,
+      boundFor: 'City bound',
+      firstStopName: 'Anykščių AS',
+      lastStopName: 'Kurkliai II k',
+    },
     { kind: 'lineOperator', lineId: 3, lineName: 'M35' },
     { kind: 'operatorUrl', operator: 'Transporto Centras' },
   ],
@@ -124,6 +134,10 @@ describe('publishing page', () => {
       'In 1 trip the time goes backwards: M18 (iki Repšėnai), schedule 13, trip 25 : 14:24 → 14:15 at Repšėnai',
     );
     expect(html).toContain('href="/schedules/6/13"');
+    expect(shown).toContain(
+      'The direction of 1 trip contradicts its stop order: M17, schedule 9, trip 18 : City bound, but it starts at Anykščių AS and ends at Kurkliai II k',
+    );
+    expect(html).toMatch(/href="\/schedules\/4\/9"[^>]*>M17, schedule 9, trip 18</);
     expect(shown).toContain('1 warning: the feed can be published with them.');
     // Settings first, then the operator, then the lines, the stops and the times.
     const order = [
@@ -133,6 +147,7 @@ describe('publishing page', () => {
       'names no operator',
       'have no position',
       'goes backwards',
+      'contradicts its stop order',
     ];
     const at = order.map((words) => shown.indexOf(words));
     expect(at).toEqual([...at].sort((a, b) => a - b));

@@ -502,6 +502,26 @@ function ProblemItem({ group, operators }: { group: ProblemGroup; operators: Pub
           </ul>
         </li>
       );
+    case 'directionMismatch':
+      return (
+        <li>
+          <span>{m.publishing.directionMismatch(group.trips.length)}</span>
+          <ul>
+            {group.trips.map((trip) => (
+              <li key={trip.tripId}>
+                <Link href={`/schedules/${trip.lineId}/${trip.scheduleId}`}>
+                  {m.publishing.timesBackwardsTrip(trip.lineName, trip.scheduleId, trip.tripId)}
+                </Link>
+                {m.publishing.directionMismatchAt(
+                  m.values.boundFor[trip.boundFor],
+                  trip.firstStopName,
+                  trip.lastStopName,
+                )}
+              </li>
+            ))}
+          </ul>
+        </li>
+      );
     case 'noService':
       return (
         <li>

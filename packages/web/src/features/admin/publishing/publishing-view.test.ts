@@ -124,6 +124,16 @@ describe('grouping the feed problems', () => {
     from: '14:24',
     to: '14:15',
   });
+  const wrongWay = (tripId: number): FeedProblem => ({
+    kind: 'directionMismatch',
+    lineId: 4,
+    lineName: 'M17',
+    scheduleId: 9,
+    tripId,
+    boundFor: 'City bound',
+    firstStopName: 'Anykščių AS',
+    lastStopName: 'Kurkliai II k',
+  });
   const notice = {
     code: 'foreign_key_violation',
     severity: 'ERROR' as const,
@@ -137,12 +147,14 @@ describe('grouping the feed problems', () => {
   it('lists the settings first, then the operators, then the timetable’s problems together', () => {
     const problems: FeedProblem[] = [
       ...Array.from({ length: 190 }, (_, i) => stop(i + 1)),
+      wrongWay(20),
       backwards(25),
       { kind: 'notice', notice },
       { kind: 'lineOperator', lineId: 3, lineName: 'M35' },
       { kind: 'setting', field: 'siteUrl' },
       { kind: 'noService' },
       backwards(26),
+      wrongWay(18),
       { kind: 'operatorUrl', operator: 'Transporto Centras' },
       { kind: 'setting', field: 'publisherContact' },
       { kind: 'lineOperator', lineId: 4, lineName: 'M36' },
@@ -164,6 +176,7 @@ describe('grouping the feed problems', () => {
         first: [1, 2, 3, 4, 5].map((id) => ({ stopId: id, stopName: `Stop ${id}` })),
       },
       { kind: 'timesBackwards', trips: [backwards(25), backwards(26)] },
+      { kind: 'directionMismatch', trips: [wrongWay(20), wrongWay(18)] },
       { kind: 'noService' },
       { kind: 'notice', notices: [notice] },
     ]);

@@ -83,6 +83,7 @@ export type ProblemGroup =
   | { kind: 'lineOperator'; lines: { lineId: number; lineName: string }[] }
   | { kind: 'stopPosition'; count: number; first: { stopId: number; stopName: string }[] }
   | { kind: 'timesBackwards'; trips: Problem<'timesBackwards'>[] }
+  | { kind: 'directionMismatch'; trips: Problem<'directionMismatch'>[] }
   | Problem<'noService'>
   | { kind: 'notice'; notices: GtfsNotice[] };
 
@@ -93,6 +94,7 @@ const ORDER: readonly FeedProblem['kind'][] = [
   'lineOperator',
   'stopPosition',
   'timesBackwards',
+  'directionMismatch',
   'noService',
   'notice',
 ];
@@ -103,7 +105,8 @@ export const STOPS_NAMED = 5;
 /**
  * Groups the problems: each setting and each operator on its own (each is one field to fill),
  * the lines without an operator, the stops without a position (counted, the first few named),
- * the trips whose times go backwards and the validator's notices each as one item.
+ * the trips whose times go backwards, those whose direction contradicts their stop order and
+ * the validator's notices each as one item.
  */
 export function groupProblems(problems: readonly FeedProblem[], stopsNamed = STOPS_NAMED): ProblemGroup[] {
   const byKind = <K extends FeedProblem['kind']>(kind: K) =>
@@ -132,6 +135,11 @@ export function groupProblems(problems: readonly FeedProblem[], stopsNamed = STO
       }
       case 'timesBackwards': {
         const trips = byKind('timesBackwards');
+        if (trips.length > 0) groups.push({ kind, trips });
+        break;
+      }
+      case 'directionMismatch': {
+        const trips = byKind('directionMismatch');
         if (trips.length > 0) groups.push({ kind, trips });
         break;
       }

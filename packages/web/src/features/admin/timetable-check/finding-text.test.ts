@@ -1,4 +1,4 @@
-import type { CheckFinding } from '@bus/core';
+import { CHECK_TITLES_EN, type CheckFinding } from '@bus/core';
 import { describe, expect, it } from 'vitest';
 import { adminEn } from '../../../i18n/admin-en.ts';
 import { adminLt } from '../../../i18n/admin-lt.ts';
@@ -60,6 +60,43 @@ const cases: [string, CheckFinding, string | null, string | null][] = [
     },
     'trip 25: 2 of 6 stops have no time',
     'reisas 25: 2 iš 6 stotelių neturi laiko',
+  ],
+  [
+    'a city bound trip leaving the home station, its route driven backwards',
+    {
+      check: 'directionMismatch',
+      severity: 'error',
+      params: {
+        ...trip,
+        tripId: 18,
+        boundFor: 'City bound',
+        routeId: 8,
+        reversed: true,
+        first: { stopId: 1, stopName: 'Anykščių AS', time: '09:32' },
+        last: { stopId: 45, stopName: 'Kurkliai II k', time: '10:05' },
+      },
+      targets: [schedule],
+    },
+    'trip 18: City bound, but it starts at Anykščių AS (09:32) and ends at Kurkliai II k (10:05), its route driven backwards',
+    'reisas 18: kryptis „Į Anykščius“, bet reisas prasideda stotelėje „Anykščių AS“ (09:32) ir baigiasi stotelėje „Kurkliai II k“ (10:05); maršruto variantas važiuojamas atbuline tvarka',
+  ],
+  [
+    'an out bound trip ending at the home station, no times known',
+    {
+      check: 'directionMismatch',
+      severity: 'error',
+      params: {
+        ...trip,
+        boundFor: 'Out bound',
+        routeId: 8,
+        reversed: false,
+        first: { stopId: 45, stopName: 'Kurkliai II k', time: null },
+        last: { stopId: 1, stopName: 'Anykščių AS', time: null },
+      },
+      targets: [schedule],
+    },
+    'trip 25: Out bound, but it starts at Kurkliai II k and ends at Anykščių AS',
+    'reisas 25: kryptis „Iš Anykščių“, bet reisas prasideda stotelėje „Kurkliai II k“ ir baigiasi stotelėje „Anykščių AS“',
   ],
   [
     'a rule that never falls on the weekdays',
@@ -220,5 +257,13 @@ describe('targetLabel', () => {
   ] as const)('%j', (target, en, lt) => {
     expect(targetLabel(adminEn, target)).toBe(en);
     expect(targetLabel(adminLt, target)).toBe(lt);
+  });
+});
+
+describe('the direction check’s title', () => {
+  it('is the command line’s words in English, and has its Lithuanian', () => {
+    expect(adminEn.check.titles.directionMismatch).toBe(CHECK_TITLES_EN.directionMismatch);
+    expect(adminEn.check.titles.directionMismatch).toBe('Trips whose direction contradicts their stop order');
+    expect(adminLt.check.titles.directionMismatch).toBe('Reisai, kurių kryptis neatitinka stotelių eilės');
   });
 });

@@ -38,6 +38,17 @@ export function findingDetail(m: AdminMessages, finding: CheckFinding): string |
       return `${m.check.trip(finding.params.tripId)}: ${m.check.missing(finding.params.missing, finding.params.total)}`;
     case 'timeCount':
       return `${m.check.trip(finding.params.tripId)}: ${m.check.timeCount(finding.params.times, finding.params.stops)}`;
+    case 'directionMismatch': {
+      const p = finding.params;
+      return `${m.check.trip(p.tripId)}: ${m.check.direction(
+        m.values.boundFor[p.boundFor],
+        p.first.stopName,
+        p.first.time,
+        p.last.stopName,
+        p.last.time,
+        p.reversed,
+      )}`;
+    }
     case 'neverRuns':
       return m.check.neverRuns[finding.params.because];
     case 'seasonMismatch': {

@@ -128,6 +128,8 @@ function groupHint(
       return m.check.hints.periodMismatch;
     case 'missingTimes':
       return m.check.hints.missingTimes;
+    case 'directionMismatch':
+      return m.check.hints.directionMismatch;
     case 'sameNameStops':
       return m.check.hints.sameNameStops;
     default:
