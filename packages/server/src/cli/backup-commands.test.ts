@@ -78,6 +78,16 @@ describe('pnpm cli backup / restore', () => {
     keptDb.sqlite.close();
   });
 
+  it('two restores in the same second each keep the database they replaced', async () => {
+    expect((await cli('backup', 'before.sqlite')).code).toBe(0);
+    const first = await cli('restore', 'before.sqlite');
+    const second = await cli('restore', 'before.sqlite');
+    expect([first.code, first.stderr, second.code, second.stderr]).toEqual([0, '', 0, '']);
+    const kept = readdirSync(dir).filter((name) => name.startsWith('timetable.sqlite.before-restore-'));
+    expect(kept).toHaveLength(2);
+    for (const name of kept) expect((await checkBackup(join(dir, name))).integrity).toBe('ok');
+  });
+
   it('refuses a damaged file or one that is not ours, and changes nothing', async () => {
     writeFileSync(join(dir, 'junk.sqlite'), 'this is not a database at all'.repeat(200));
     const before = holidays(live);

@@ -41,6 +41,14 @@ function warnUsers(context: CliContext, change: UsersChange | null): void {
 /** '2026-11-25T06-30-00' for the names of kept files. */
 const stamp = (at: Date) => at.toISOString().slice(0, 19).replaceAll(':', '-');
 
+/** Where the replaced database is kept: named by the second, with -2, -3… when a restore in that second kept one already. */
+function keptPath(dbPath: string, at: Date): string {
+  const base = `${dbPath}.before-restore-${stamp(at)}`;
+  let path = `${base}.sqlite`;
+  for (let n = 2; existsSync(path); n++) path = `${base}-${n}.sqlite`;
+  return path;
+}
+
 export const backupCommands: CliCommand[] = [
   {
     name: 'backup',
@@ -80,7 +88,7 @@ export const backupCommands: CliCommand[] = [
       warnUsers(context, live === null ? null : compareUsers(live.sqlite, file));
       let kept: string | null = null;
       if (live !== null) {
-        kept = `${context.dbPath}.before-restore-${stamp(new Date())}.sqlite`;
+        kept = keptPath(context.dbPath, new Date());
         const keptReport = await backupTo(live.sqlite, kept);
         if (backupProblem(keptReport) !== null)
           throw new Error(`could not keep a copy of the current database at ${kept}; nothing was changed`);
