@@ -66,6 +66,24 @@ const SAMPLES: { [K in keyof ServerMessageParams]: ServerMessageParams[K] } = {
     username: 'anna',
     at: '2026-01-05 14:30',
   },
+  staleLineCopy: {
+    lineId: 7,
+    line: null,
+    details: false,
+    routeIds: [12],
+    addedRouteIds: [],
+    username: null,
+    at: null,
+  },
+  staleRulesCopy: {
+    rules: [
+      { id: 2, name: 'Vasara' },
+      { id: 3, name: 'Žiema' },
+    ],
+    added: [{ id: 5, name: 'Ruduo' }],
+    username: 'anna',
+    at: '2026-01-05 14:30',
+  },
   duplicateStopName: { name: 'Vikonys (kryžkelė)', stopId: 12 },
   stopUsedByLines: { stop: 'Vikonys', lines: ['M35', 'M36'] },
   routesUsedBySchedules: { routes: [{ id: 3, notes: 'per Vikonis', schedules: [70, 71] }] },
@@ -118,6 +136,12 @@ describe('server messages', () => {
       ),
     ).toBe(
       'Bus stop 5 was changed by someone else after you opened it. Nothing was saved: reload to see the current version (your changes are kept in the editor).',
+    );
+    expect(englishMessage(sample('staleLineCopy'))).toBe(
+      'Line 7 was changed after this page was loaded: route 12 (last by someone else). Nothing was saved: reload the page to see the current line, then make your changes again.',
+    );
+    expect(englishMessage(sample('staleRulesCopy'))).toBe(
+      "Yearly rules 'Vasara' (rule 2), 'Žiema' (rule 3) were changed after this page was loaded (last by anna at 2026-01-05 14:30); rule 'Ruduo' (rule 5) was added since, and saving this page would delete it. Nothing was saved: reload the page to see the current rules, then make your changes again.",
     );
     expect(englishMessage(sample('routesUsedBySchedules'))).toBe(
       "Route variations used by schedules cannot be removed: 'per Vikonis' (route 3) by schedules 70, 71",

@@ -82,6 +82,28 @@ export interface ServerMessageParams {
     username: string | null;
     at: string | null;
   };
+  /**
+   * The old REST save of a line with its routes sent back its details (`details`) or routes
+   * (`routeIds`) unchanged from an earlier state that someone else has changed since; `addedRouteIds`:
+   * routes added after the page was loaded, which the save would have deleted. `username` and `at`
+   * as in staleScheduleCopy.
+   */
+  staleLineCopy: {
+    lineId: number;
+    line: string | null;
+    details: boolean;
+    routeIds: number[];
+    addedRouteIds: number[];
+    username: string | null;
+    at: string | null;
+  };
+  /** The same for the old REST save of every yearly rule (`added`: rules it would have deleted). */
+  staleRulesCopy: {
+    rules: { id: number; name: string }[];
+    added: { id: number; name: string }[];
+    username: string | null;
+    at: string | null;
+  };
   /** `name`: the other stop as the lists show it ('Name (note)'). */
   duplicateStopName: { name: string; stopId: number };
   stopUsedByLines: { stop: string; lines: string[] };
@@ -156,6 +178,10 @@ const subjectText = (subject: ChangeSubject): string => {
 
 const sizeText = (max: number) => `at most ${max} characters`;
 
+/** Who made the newest change a stale copy missed: 'by anna at 2026-01-05 14:30'. */
+const bySomeone = (username: string | null, at: string | null) =>
+  username === null ? 'by someone else' : `by ${username} at ${at}`;
+
 /** The English of every key: word for word what the server sends (and has always sent). */
 export const SERVER_MESSAGES: ServerMessageCatalogue = {
   required: () => MESSAGES.required,
@@ -205,7 +231,35 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   staleScheduleCopy: ({ line, lineId, scheduleIds, username, at }) =>
     `${scheduleIds.length === 1 ? 'Schedule' : 'Schedules'} ${scheduleIds.join(', ')} of line ${line ?? lineId} ${
       scheduleIds.length === 1 ? 'was' : 'were'
-    } changed after this page was loaded (last ${username === null ? 'by someone else' : `by ${username} at ${at}`}). Nothing was saved: reload the page to see the current schedules, then make your changes again.`,
+    } changed after this page was loaded (last ${bySomeone(username, at)}). Nothing was saved: reload the page to see the current schedules, then make your changes again.`,
+  staleLineCopy: ({ line, lineId, details, routeIds, addedRouteIds, username, at }) => {
+    const what = [
+      ...(details ? ['its details'] : []),
+      ...(routeIds.length === 0
+        ? []
+        : [`${routeIds.length === 1 ? 'route' : 'routes'} ${routeIds.join(', ')}`]),
+    ];
+    return `Line ${line ?? lineId} was changed after this page was loaded: ${what.join(', ')} (last ${bySomeone(username, at)})${
+      addedRouteIds.length === 0
+        ? ''
+        : addedRouteIds.length === 1
+          ? `; route ${addedRouteIds[0]} was added since, and saving this page would delete it`
+          : `; routes ${addedRouteIds.join(', ')} were added since, and saving this page would delete them`
+    }. Nothing was saved: reload the page to see the current line, then make your changes again.`;
+  },
+  staleRulesCopy: ({ rules, added, username, at }) => {
+    const names = (list: { id: number; name: string }[]) =>
+      list.map(({ id, name }) => `'${name}' (rule ${id})`).join(', ');
+    return `${rules.length === 1 ? 'Yearly rule' : 'Yearly rules'} ${names(rules)} ${
+      rules.length === 1 ? 'was' : 'were'
+    } changed after this page was loaded (last ${bySomeone(username, at)})${
+      added.length === 0
+        ? ''
+        : `; ${added.length === 1 ? 'rule' : 'rules'} ${names(added)} ${
+            added.length === 1 ? 'was' : 'were'
+          } added since, and saving this page would delete ${added.length === 1 ? 'it' : 'them'}`
+    }. Nothing was saved: reload the page to see the current rules, then make your changes again.`;
+  },
   duplicateStopName: ({ name, stopId }) =>
     `Another stop is already called “${name}” (stop ${stopId}). Choose “Save anyway” to give this stop the same name.`,
   stopUsedByLines: ({ stop, lines }) => `Bus stop ${stop} is used by lines: ${lines.join(', ')}`,

@@ -68,6 +68,14 @@ function subjectText(subject: ChangeSubject): string {
 const schedulesText = (ids: readonly number[]) =>
   `${ids.length === 1 ? 'tvarkaraštis' : 'tvarkaraščiai'} ${ids.join(', ')}`;
 
+/** Who made the newest change a stale copy missed: 'naudotojas anna, 2026-01-05 14:30'. */
+const lastBy = (username: string | null, at: string | null) =>
+  username === null ? 'kitas naudotojas' : `naudotojas ${username}, ${at}`;
+
+/** '„Vasara“ (taisyklė 2), „Žiema“ (taisyklė 3)' */
+const rulesText = (rules: readonly { id: number; name: string }[]) =>
+  rules.map(({ id, name }) => `„${name}“ (taisyklė ${id})`).join(', ');
+
 /**
  * The server's messages in Lithuanian: the same keys and parameters as server-messages-en.ts.
  * The spec's validation texts read as admin-lt.ts words them.
@@ -134,9 +142,41 @@ export const serverMessagesLt: ServerMessageCatalogue = {
     const one = scheduleIds.length === 1;
     return `${one ? 'Tvarkaraštis' : 'Tvarkaraščiai'} ${scheduleIds.join(', ')} maršrute ${
       line === null ? lineId : `„${line}“`
-    } ${one ? 'pakeistas' : 'pakeisti'} po to, kai įkėlėte šį puslapį (paskutinį kartą – ${
-      username === null ? 'kitas naudotojas' : `naudotojas ${username}, ${at}`
-    }). Nieko neišsaugota: įkelkite puslapį iš naujo, kad matytumėte dabartinius tvarkaraščius, ir pakeitimus atlikite dar kartą.`;
+    } ${one ? 'pakeistas' : 'pakeisti'} po to, kai įkėlėte šį puslapį (paskutinį kartą – ${lastBy(
+      username,
+      at,
+    )}). Nieko neišsaugota: įkelkite puslapį iš naujo, kad matytumėte dabartinius tvarkaraščius, ir pakeitimus atlikite dar kartą.`;
+  },
+  staleLineCopy: ({ lineId, line, details, routeIds, addedRouteIds, username, at }) => {
+    const what = [
+      ...(details ? ['duomenys'] : []),
+      ...(routeIds.length === 0
+        ? []
+        : [`${routeIds.length === 1 ? 'variantas' : 'variantai'} ${routeIds.join(', ')}`]),
+    ];
+    const one = addedRouteIds.length === 1;
+    return `Po to, kai įkėlėte šį puslapį, maršrute ${line === null ? lineId : `„${line}“`} pakeista: ${what.join(
+      ', ',
+    )} (paskutinį kartą – ${lastBy(username, at)})${
+      addedRouteIds.length === 0
+        ? ''
+        : `; ${one ? 'variantas' : 'variantai'} ${addedRouteIds.join(', ')} ${
+            one ? 'pridėtas' : 'pridėti'
+          } vėliau, ir išsaugojus šį puslapį ${one ? 'jis būtų ištrintas' : 'jie būtų ištrinti'}`
+    }. Nieko neišsaugota: įkelkite puslapį iš naujo, kad matytumėte dabartinį maršrutą, ir pakeitimus atlikite dar kartą.`;
+  },
+  staleRulesCopy: ({ rules, added, username, at }) => {
+    const one = rules.length === 1;
+    const oneAdded = added.length === 1;
+    return `${one ? 'Metinė taisyklė' : 'Metinės taisyklės'} ${rulesText(rules)} ${
+      one ? 'pakeista' : 'pakeistos'
+    } po to, kai įkėlėte šį puslapį (paskutinį kartą – ${lastBy(username, at)})${
+      added.length === 0
+        ? ''
+        : `; ${oneAdded ? 'taisyklė' : 'taisyklės'} ${rulesText(added)} ${
+            oneAdded ? 'pridėta' : 'pridėtos'
+          } vėliau, ir išsaugojus šį puslapį ${oneAdded ? 'ji būtų ištrinta' : 'jos būtų ištrintos'}`
+    }. Nieko neišsaugota: įkelkite puslapį iš naujo, kad matytumėte dabartines taisykles, ir pakeitimus atlikite dar kartą.`;
   },
   duplicateStopName: ({ name, stopId }) =>
     `Kita stotelė jau vadinasi „${name}“ (stotelė ${stopId}). Jei šiai stotelei norite duoti tokį pat pavadinimą, pasirinkite „Vis tiek išsaugoti“.`,

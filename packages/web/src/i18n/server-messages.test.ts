@@ -51,6 +51,24 @@ const SAMPLES: { [K in keyof ServerMessageParams]: ServerMessageParams[K] } = {
     at: '2026-01-05 14:30',
   },
   staleScheduleCopy: { lineId: 4, line: 'M35', scheduleIds: [70], username: 'anna', at: '2026-01-05 14:30' },
+  staleLineCopy: {
+    lineId: 7,
+    line: 'M17 B',
+    details: true,
+    routeIds: [12, 13],
+    addedRouteIds: [15],
+    username: 'anna',
+    at: '2026-01-05 14:30',
+  },
+  staleRulesCopy: {
+    rules: [{ id: 2, name: 'Vasara' }],
+    added: [
+      { id: 5, name: 'Žiema' },
+      { id: 6, name: 'Ruduo' },
+    ],
+    username: 'anna',
+    at: '2026-01-05 14:30',
+  },
   duplicateStopName: { name: 'Vikonys (kryžkelė)', stopId: 12 },
   stopUsedByLines: { stop: 'Vikonys', lines: ['M35', 'M36'] },
   routesUsedBySchedules: {
@@ -109,6 +127,12 @@ describe('the server message catalogues', () => {
     }
     expect(renderServerMessage(serverMessagesLt, sample('routesUsedBySchedules'))).toBe(
       'Tvarkaraščių naudojamų maršruto variantų pašalinti negalima: „per Vikonis“ (variantas 3) – tvarkaraščiai 70, 71; variantas 4 – tvarkaraštis 72',
+    );
+    expect(renderServerMessage(serverMessagesLt, sample('staleLineCopy'))).toBe(
+      'Po to, kai įkėlėte šį puslapį, maršrute „M17 B“ pakeista: duomenys, variantai 12, 13 (paskutinį kartą – naudotojas anna, 2026-01-05 14:30); variantas 15 pridėtas vėliau, ir išsaugojus šį puslapį jis būtų ištrintas. Nieko neišsaugota: įkelkite puslapį iš naujo, kad matytumėte dabartinį maršrutą, ir pakeitimus atlikite dar kartą.',
+    );
+    expect(renderServerMessage(serverMessagesLt, sample('staleRulesCopy'))).toBe(
+      'Metinė taisyklė „Vasara“ (taisyklė 2) pakeista po to, kai įkėlėte šį puslapį (paskutinį kartą – naudotojas anna, 2026-01-05 14:30); taisyklės „Žiema“ (taisyklė 5), „Ruduo“ (taisyklė 6) pridėtos vėliau, ir išsaugojus šį puslapį jos būtų ištrintos. Nieko neišsaugota: įkelkite puslapį iš naujo, kad matytumėte dabartines taisykles, ir pakeitimus atlikite dar kartą.',
     );
     expect(renderServerMessage(serverMessagesLt, sample('stale'))).toMatch(
       /^Kol redagavote, maršruto „M35“ tvarkaraščius pakeitė naudotojas boss \(2026-01-05 14:30\)\./,

@@ -42,6 +42,7 @@ import {
   updateRoute,
 } from '@bus/db';
 import { type Actor, currentVersion, recordedWrite } from './recorded-write.ts';
+import { refuseStaleLine } from './stale-copies.ts';
 import { lineWithSchedulesStates, stopState } from './states.ts';
 
 /** Lines table of the admin board (legacy /api/line/preview): stop names only. */
@@ -179,6 +180,8 @@ type WrittenLine = Omit<SavedLine, 'version'>;
  * When a route's stops change (added, removed, reordered), every trip on it keeps each time
  * at its stop (core remapTripTimes); a new stop has no time until staff give one. A save
  * from an older version than the stored one is refused (CONFLICT); every change is recorded.
+ * The old REST path has no version (UNVERSIONED): its save of a stored line is refused instead
+ * when it sends back a stale copy of the details or a route (see refuseStaleLine).
  */
 export async function saveLine(
   db: OpenedDatabase,
@@ -202,7 +205,11 @@ export async function saveLine(
       const stops = await Promise.all((saved?.createdStops ?? []).map((stopId) => stopState(trx, stopId)));
       return [...line, ...stops.flat()];
     },
-    write: (trx) => writeLine(trx, input, existingId),
+    write: async (trx) => {
+      if (input.baseVersion === UNVERSIONED && existingId !== null)
+        await refuseStaleLine(trx, input, existingId, actor.username);
+      return writeLine(trx, input, existingId);
+    },
   });
   return { ...result, version };
 }

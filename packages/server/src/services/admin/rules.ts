@@ -4,6 +4,7 @@ import {
   reconcileList,
   type SaveYearlyRulesFields,
   serverMessage,
+  UNVERSIONED,
   type WithVersion,
   type YearlyRule,
 } from '@bus/core';
@@ -20,6 +21,7 @@ import {
   updateRule,
 } from '@bus/db';
 import { type Actor, currentVersion, recordedWrite } from './recorded-write.ts';
+import { refuseStaleRules } from './stale-copies.ts';
 import { rulesState } from './states.ts';
 
 /** Yearly rules editor (legacy yearly-rules/get-all). */
@@ -57,7 +59,10 @@ export async function saveRules(
     baseVersion: input.baseVersion,
     what: async () => ({ kind: 'rules' }),
     states: (trx) => rulesState(trx),
-    write: (trx) => writeRules(trx, input.rules),
+    write: async (trx) => {
+      if (input.baseVersion === UNVERSIONED) await refuseStaleRules(trx, input.rules, actor.username);
+      return writeRules(trx, input.rules);
+    },
   });
   return result;
 }

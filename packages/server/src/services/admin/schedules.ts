@@ -2,9 +2,7 @@ import {
   type AdminDeleteInput,
   BOUND_FOR,
   type BoundFor,
-  changedFromStored,
   DomainError,
-  findStaleCopies,
   formatTime,
   isStoredId,
   type LineInfo,
@@ -13,7 +11,6 @@ import {
   reconcileList,
   remapTripTimes,
   type SaveSchedulesFields,
-  type ScheduleContent,
   serverMessage,
   type TripDraft,
   UNVERSIONED,
@@ -28,7 +25,6 @@ import {
   getLineInfo,
   insertSchedule,
   insertTrip,
-  listEntityChanges,
   listLineInfos,
   listRuleIds,
   listScheduleIdsByRule,
@@ -41,8 +37,9 @@ import {
   updateSchedule,
   updateTrip,
 } from '@bus/db';
-import { type Actor, currentVersion, recordedWrite, vilniusStamp } from './recorded-write.ts';
-import { type ScheduleState, scheduleStates } from './states.ts';
+import { type Actor, currentVersion, recordedWrite } from './recorded-write.ts';
+import { refuseStaleCopies } from './stale-copies.ts';
+import { scheduleStates } from './states.ts';
 
 /** A new schedule as the editor starts it: one trip, not yet on a route. */
 export interface ScheduleTemplate {
@@ -132,57 +129,11 @@ export async function saveSchedules(
     }),
     states: (trx) => scheduleStates(trx, lineId),
     write: async (trx) => {
-      if (input.baseVersion === UNVERSIONED) await refuseStaleCopies(trx, input);
+      if (input.baseVersion === UNVERSIONED) await refuseStaleCopies(trx, input, actor.username);
       return writeSchedules(trx, input);
     },
   });
   return result;
-}
-
-/**
- * The old client's whole-list save (rest-contract §1.22) carries no version, and posts back every
- * schedule of the line as it loaded it. A schedule sent back exactly as it was at an earlier time
- * (a state the history keeps) but not as it is now was changed by someone else after the page was
- * loaded: saving it would silently undo their change, so the whole save is refused (CONFLICT,
- * naming the schedules and the newest of those changes), nothing written. Schedules the user
- * edited (equal to no earlier state) are saved as before; the line's schedules the list leaves
- * out (one added by someone else since) are not touched by this save anyway (§2.14).
- * Runs inside the save's transaction, so no change can slip in between the check and the write.
- */
-async function refuseStaleCopies(trx: Db, input: SaveSchedulesFields): Promise<void> {
-  const { lineId } = input;
-  const postedIds = input.schedules.flatMap((s) => (isStoredId(s.id) ? [s.id] : []));
-  if (postedIds.length === 0) return;
-  const current = new Map<number, ScheduleContent>(
-    (await listSchedules(trx, { scheduleIds: postedIds }))
-      .filter((s) => s.lineId === lineId)
-      .map((s) => [s.id, s]),
-  );
-  const changed = changedFromStored(input.schedules, current);
-  if (changed.length === 0) return;
-  const entries = await listEntityChanges(trx, 'schedule', changed);
-  const earlier = new Map<number, ScheduleContent[]>();
-  for (const entry of entries)
-    for (const state of [entry.before, entry.after])
-      if (state !== null) {
-        const id = entry.entityId as number;
-        earlier.set(id, [...(earlier.get(id) ?? []), state as ScheduleState]);
-      }
-  const stale = findStaleCopies(input.schedules, current, earlier);
-  if (stale.length === 0) return;
-  const newest = entries.filter((e) => stale.includes(e.entityId as number)).at(-1);
-  const username = newest?.username ?? null;
-  throw new DomainError(
-    'CONFLICT',
-    serverMessage('staleScheduleCopy', {
-      lineId,
-      line: (await getLineInfo(trx, lineId))?.name ?? null,
-      scheduleIds: stale,
-      username,
-      at: newest ? vilniusStamp(newest.at) : null,
-    }),
-    { reason: 'stale', username, at: newest?.at ?? null },
-  );
 }
 
 /** 'HH:MM' for anything parseTime reads ('6:05', '06:05:00'); null for empty or unreadable. */
