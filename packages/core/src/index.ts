@@ -30,3 +30,4 @@ export * from './text.ts';
 export * from './text-rules.ts';
 export * from './time.ts';
 export * from './timetable-check.ts';
+export * from './vilnius-instant.ts';
