@@ -29,5 +29,5 @@ export * from './stop-search.ts';
 export * from './text.ts';
 export * from './text-rules.ts';
 export * from './time.ts';
-export * from './timetable-check.ts';
+export * from './timetable-check/index.ts';
 export * from './vilnius-instant.ts';

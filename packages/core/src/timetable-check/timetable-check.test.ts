@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { indexRulesById } from './service-day.ts';
-import { dataset, line, type Mutation, route, rule, schedule, stop, trip } from './test-dataset.ts';
+import { dataset, line, type Mutation, route, rule, schedule, stop, trip } from '../test-dataset.ts';
 import {
   type CheckKind,
   type CheckTarget,
   checkTimetable,
   describeFinding,
   formatCheckReport,
-  periodsIn,
-  ruleSeasonsOf,
-  type Season,
-  seasonsIn,
   yearWindow,
-} from './timetable-check.ts';
+} from './index.ts';
 
 const TODAY = '2026-11-26';
 
@@ -449,7 +444,7 @@ describe('checkTimetable', () => {
       '  schedule 2: has no trips',
       'warning: Route variations no schedule uses (1)',
       '  route 3 (variation 1 of line M5): no schedule uses it',
-      'warning: Holidays on the same date twice (1)',
+      'warning: Public holidays on the same date twice (1)',
       '  holidays 1, 4: the same date 01-01 ("Naujieji metai", "Naujieji")',
       'checked 4 stops, 2 lines, 3 routes, 3 schedules, 3 trips, 2 yearly rules, 2 holidays; running days from 2026-11-26 to 2027-11-25',
       '2 errors, 2 warnings',
@@ -515,68 +510,5 @@ describe('yearWindow', () => {
     ['2026-01-01', '2026-12-31', 365],
   ])('from %s runs through %s (%i days)', (today, end, days) => {
     expect(yearWindow(today)).toEqual({ start: today, end, days });
-  });
-});
-
-describe('seasonsIn', () => {
-  it.each<[string, Season[]]>([
-    ['Važiuoja mokslo metu', ['schoolYear']],
-    ['Autobusas važiuoja trečiadieniais vasaros moksleivių atostogų metu', ['summer', 'schoolHolidays']],
-    ['Žiemą 11/04 - 4/14', ['winter']],
-    ['ZIEMA', ['winter']],
-    ['Apskritus metus', ['wholeYear']],
-    ['Runs in summer only', ['summer']],
-    ['Važiuoja darbo dienomis', []],
-    // "metų" alone is no season; neither is a word that merely contains a stem.
-    ['Kiekvienų metų pirmą penktadienį', []],
-    ['Pavasarį', []],
-  ])('%s -> %j', (text, seasons) => {
-    expect(seasonsIn(text)).toEqual(seasons);
-  });
-});
-
-describe('ruleSeasonsOf', () => {
-  const rules = dataset().yearlyRules;
-  const base = rules[0] as (typeof rules)[number];
-  it.each<[string, Partial<typeof base>, Season[]]>([
-    ['the name speaks', { periodName: 'Moksleivių vasaros atostogos' }, ['summer', 'schoolHolidays']],
-    ['a silent name, the whole year', { periodName: '1 ir 3 mėnesio penktadienį' }, ['wholeYear']],
-    ['a silent name, no periods', { periodName: 'Kas antrą antradienį', timePeriods: [] }, ['wholeYear']],
-    [
-      'a silent name, a period wrapping the year end and leaving no day out',
-      {
-        periodName: 'Ištisai',
-        timePeriods: [{ id: 1, startMonth: 7, startDay: 1, endMonth: 6, endDay: 30 }],
-      },
-      ['wholeYear'],
-    ],
-    [
-      'a silent name, part of the year: nothing this check can tell',
-      {
-        periodName: 'Nuo 04.01',
-        timePeriods: [{ id: 1, startMonth: 4, startDay: 1, endMonth: 11, endDay: 15 }],
-      },
-      [],
-    ],
-  ])('%s', (_name, change, seasons) => {
-    const rule = { ...base, ...change };
-    expect(ruleSeasonsOf(rule, indexRulesById([rule]))).toEqual(seasons);
-  });
-});
-
-describe('periodsIn', () => {
-  it.each<[string, [number, number, number, number][]]>([
-    ['Važiuoja darbo dienomis\nnuo balandžio 15 d. iki lapkričio 3 d.', [[4, 15, 11, 3]]],
-    ['NUO LAPKRICIO 4 D IKI BALANDZIO 14 D', [[11, 4, 4, 14]]],
-    ['Važiuoja nuo 04.01 iki 11.15\nvažiuoja darbo dienomis', [[4, 1, 11, 15]]],
-    ['Vasarą 4/15 - 11/03', [[4, 15, 11, 3]]],
-    // Times are no dates; neither is a day that does not exist.
-    ['Važiuoja 8.15 - 9.30', []],
-    ['nuo 02.30 iki 03.01', []],
-    ['Važiuoja darbo dienomis', []],
-  ])('%j', (text, ranges) => {
-    expect(periodsIn(text)).toEqual(
-      ranges.map(([startMonth, startDay, endMonth, endDay]) => ({ startMonth, startDay, endMonth, endDay })),
-    );
   });
 });
