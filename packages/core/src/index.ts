@@ -1,4 +1,4 @@
-export * from './admin-schemas.ts';
+export * from './admin-inputs/index.ts';
 export * from './bulk-schedules.ts';
 export * from './calendar.ts';
 export * from './change-diff.ts';

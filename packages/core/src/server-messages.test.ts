@@ -9,7 +9,7 @@ import {
   SignInInput,
   validationMessage,
   validationProblem,
-} from './admin-schemas.ts';
+} from './admin-inputs/index.ts';
 import { DomainError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { IsoDate, LineIdInput, StopSearchInput } from './queries.ts';
