@@ -12,3 +12,4 @@ export * from './service-day.ts';
 export * from './stop-search.ts';
 export * from './text.ts';
 export * from './time.ts';
+export * from './vilnius-instant.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredField } from './admin-schemas.ts';
+import { requiredField } from './admin-inputs/index.ts';
 import { WEEKDAYS } from './domain.ts';
 import { MESSAGES } from './messages.ts';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isIsoDate } from './calendar.ts';
-import { type Clock, isTooLate, vilniusNow } from './clock.ts';
+import { type Clock, isTooLate, vilniusNow, vilniusTime } from './clock.ts';
 import { formatTime, parseTime } from './time.ts';
+import { vilniusInstant } from './vilnius-instant.ts';
 
 const fixed =
   (iso: string): Clock =>
@@ -117,5 +118,24 @@ describe('isTooLate with a plain VilniusNow', () => {
 
   it('formats the minutes it compares like the API does', () => {
     expect(formatTime(vilniusNow(fixed('2026-07-01T20:59:00Z')).minutes)).toBe('23:59');
+  });
+});
+
+describe('vilniusInstant and vilniusTime: one clock both ways', () => {
+  it.each([
+    ['2026-11-23', '09:00', '2026-11-23T07:00:00.000Z'],
+    ['2026-07-01', '09:00', '2026-07-01T06:00:00.000Z'],
+    ['2026-10-25', '03:30', '2026-10-25T00:30:00.000Z'], // shown twice: the first
+    ['2026-12-25', '00:00', '2026-12-24T22:00:00.000Z'],
+  ])('%s %s is %s, and Vilnius shows it again there', (date, time, expected) => {
+    const instant = vilniusInstant(date, minutes(time));
+    expect(new Date(instant).toISOString()).toBe(expected);
+    expect(vilniusTime(instant)).toEqual({ date, minutes: minutes(time) });
+  });
+
+  it('counts a minute the clock skips as winter time', () => {
+    expect(new Date(vilniusInstant('2026-03-29', minutes('03:30'))).toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
+    );
   });
 });

@@ -18,10 +18,11 @@ export interface VilniusNow {
   minutes: number;
 }
 
-// Building a DateTimeFormat is costly; one instance serves every request. 'en-GB' here only
-// reads the date and time parts in Vilnius (never shown to anyone): texts people read are
-// formatted in the web's catalogue locale (packages/web/src/i18n/format.ts).
-const vilniusFormat = new Intl.DateTimeFormat('en-GB', {
+/**
+ * The parts of a Vilnius wall-clock minute (date and 24-hour time; `timeZone` included): the
+ * one description of Vilnius' clock, here and in the web's date formats (with their locale).
+ */
+export const VILNIUS_MINUTE_PARTS = {
   timeZone: SERVICE_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -29,11 +30,16 @@ const vilniusFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-});
+} as const satisfies Intl.DateTimeFormatOptions;
 
-export function vilniusNow(clock: Clock = systemClock): VilniusNow {
-  const instant = clock();
-  if (Number.isNaN(instant.getTime())) throw new RangeError('The clock returned an invalid Date');
+// Building a DateTimeFormat is costly; one instance serves every request. 'en-GB' here only
+// reads the date and time parts in Vilnius (never shown to anyone): texts people read are
+// formatted in the web's catalogue locale (packages/web/src/i18n/format.ts).
+const vilniusFormat = new Intl.DateTimeFormat('en-GB', VILNIUS_MINUTE_PARTS);
+
+/** What Vilnius' clock shows at an instant (a Date or ms since 1970). */
+export function vilniusTime(instant: Date | number): VilniusNow {
+  if (Number.isNaN(new Date(instant).getTime())) throw new RangeError('The clock returned an invalid Date');
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const part of vilniusFormat.formatToParts(instant)) parts[part.type] = part.value;
   const year = (parts.year ?? '').padStart(4, '0');
@@ -41,6 +47,10 @@ export function vilniusNow(clock: Clock = systemClock): VilniusNow {
   const hour = Number(parts.hour) % 24;
   const minute = Number(parts.minute);
   return { date: `${year}-${parts.month}-${parts.day}`, minutes: hour * 60 + minute };
+}
+
+export function vilniusNow(clock: Clock = systemClock): VilniusNow {
+  return vilniusTime(clock());
 }
 
 /**

@@ -1,4 +1,4 @@
-export * from './admin-schemas.ts';
+export * from './admin-inputs/index.ts';
 export * from './bulk-schedules.ts';
 export * from './calendar.ts';
 export * from './change-diff.ts';
@@ -30,4 +30,5 @@ export * from './stop-search.ts';
 export * from './text.ts';
 export * from './text-rules.ts';
 export * from './time.ts';
-export * from './timetable-check.ts';
+export * from './timetable-check/index.ts';
+export * from './vilnius-instant.ts';

@@ -15,20 +15,14 @@ import {
   windowDates,
 } from './printed-timetable.ts';
 import { type ScheduleRunsOn, scheduleRunsOn, serviceDayContext } from './service-day.ts';
+import { WHOLE_YEAR } from './test-dataset.ts';
 
 const MON_FRI: Weekday[] = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'];
 const EVERY_DAY: Weekday[] = [...MON_FRI, 'SATURDAY', 'SUNDAY'];
 
 /** The rules of the real Anykščiai data that matter here (ids as there). */
 const RULES: YearlyRule[] = [
-  {
-    id: 1,
-    periodName: 'Apskritus metus',
-    typeOfYearlyRule: null,
-    otherRuleId: null,
-    timePeriods: [{ id: 1, startMonth: 1, startDay: 1, endMonth: 12, endDay: 31 }],
-    pattern1Params: [],
-  },
+  WHOLE_YEAR,
   {
     id: 3,
     periodName: 'Mokslo metu',

@@ -141,6 +141,25 @@ export function footnoteMark(index: number): string {
   return mark;
 }
 
+/** The footnotes of one print: one per distinct note, marked a, b, ... in the order first needed. */
+function footnoteList(): { list: PosterFootnote[]; markOf: (note: RunsOnlyNote) => string } {
+  const list: PosterFootnote[] = [];
+  const byNote = new Map<string, PosterFootnote>();
+  return {
+    list,
+    markOf(note) {
+      const key = JSON.stringify(note);
+      let footnote = byNote.get(key);
+      if (footnote === undefined) {
+        footnote = { mark: footnoteMark(list.length), ...note };
+        list.push(footnote);
+        byNote.set(key, footnote);
+      }
+      return footnote.mark;
+    },
+  };
+}
+
 const isWholeYear = (periods: readonly PeriodBounds[]) =>
   periods.length === 0 ||
   periods.some((p) => p.startMonth === 1 && p.startDay === 1 && p.endMonth === 12 && p.endDay === 31);
@@ -217,8 +236,7 @@ export function groupStopPoster(
   const ordered = [...unique].sort(
     (a, b) => a.minute - b.minute || compareLineNames(a.lineName, b.lineName) || a.tripId - b.tripId,
   );
-  const footnotes: PosterFootnote[] = [];
-  const footnoteByKey = new Map<string, PosterFootnote>();
+  const footnotes = footnoteList();
   const hourSet = new Set<number>();
   const lineDestinations = new Map<number, PosterLine>();
   const columns = DAY_TYPES.map((dayType): PosterColumn => {
@@ -227,18 +245,8 @@ export function groupStopPoster(
     for (const d of ordered) {
       const count = typeDays.filter((day) => scheduleRunsOn(d.schedule, day)).length;
       if (count === 0) continue;
-      let mark: string | null = null;
-      if (count < typeDays.length) {
-        const note = runsOnlyNote(d.schedule, typeDays, rulesById);
-        const key = JSON.stringify(note);
-        let footnote = footnoteByKey.get(key);
-        if (footnote === undefined) {
-          footnote = { mark: footnoteMark(footnotes.length), ...note };
-          footnotes.push(footnote);
-          footnoteByKey.set(key, footnote);
-        }
-        mark = footnote.mark;
-      }
+      const mark =
+        count < typeDays.length ? footnotes.markOf(runsOnlyNote(d.schedule, typeDays, rulesById)) : null;
       const hour = Math.floor(d.minute / 60) % 24;
       hourSet.add(hour);
       hours[hour]?.push({
@@ -265,7 +273,7 @@ export function groupStopPoster(
     validTo: days[days.length - 1]?.date ?? '',
     columns,
     hours: [...hourSet].sort((a, b) => a - b),
-    footnotes,
+    footnotes: footnotes.list,
     lines: [...lineDestinations.values()]
       .map((l) => ({ ...l, destinations: [...l.destinations].sort(compareLt) }))
       .sort((a, b) => compareLineNames(a.lineName, b.lineName) || a.lineId - b.lineId),
@@ -400,8 +408,7 @@ export function groupLinePrint(
   rules: readonly YearlyRule[],
 ): LinePrint {
   const rulesById = indexRulesById(rules);
-  const footnotes: PosterFootnote[] = [];
-  const footnoteByKey = new Map<string, PosterFootnote>();
+  const footnotes = footnoteList();
   const running = trips.filter((t) => days.some((day) => scheduleRunsOn(t.schedule, day)));
   const directions = BOUND_ORDER.flatMap((boundFor): LinePrintDirection[] => {
     const ofDirection = running
@@ -417,18 +424,9 @@ export function groupLinePrint(
         runs < ownDays.length ||
         (rule !== undefined &&
           (rule.pattern1Params.length > 0 || !isWholeYear(effectivePeriods(rule, rulesById))));
-      let mark: string | null = null;
-      if (limited) {
-        const note = { ...runsOnlyNote(trip.schedule, ownDays, rulesById), weekdays: [] };
-        const key = JSON.stringify(note);
-        let footnote = footnoteByKey.get(key);
-        if (footnote === undefined) {
-          footnote = { mark: footnoteMark(footnotes.length), ...note };
-          footnotes.push(footnote);
-          footnoteByKey.set(key, footnote);
-        }
-        mark = footnote.mark;
-      }
+      const mark = limited
+        ? footnotes.markOf({ ...runsOnlyNote(trip.schedule, ownDays, rulesById), weekdays: [] })
+        : null;
       const keys = visitKeys(trip.stops);
       const timeByKey = new Map(keys.map((k, i) => [k, trip.stops[i]?.time ?? null]));
       return {
@@ -446,6 +444,6 @@ export function groupLinePrint(
     validFrom: days[0]?.date ?? '',
     validTo: days[days.length - 1]?.date ?? '',
     directions,
-    footnotes,
+    footnotes: footnotes.list,
   };
 }

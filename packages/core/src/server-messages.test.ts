@@ -9,109 +9,19 @@ import {
   SignInInput,
   validationMessage,
   validationProblem,
-} from './admin-schemas.ts';
+} from './admin-inputs/index.ts';
 import { DomainError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { IsoDate, LineIdInput, StopSearchInput } from './queries.ts';
+import { SERVER_MESSAGE_SAMPLES, sampleMessage as sample } from './server-message-samples.ts';
 import {
   englishMessage,
   type KeyedMessage,
   SERVER_MESSAGE_KEYS,
   SERVER_MESSAGES,
-  type ServerMessageParams,
   serverMessage,
 } from './server-messages.ts';
 import { TEXT_LIMITS, type TextField, textProblemMessage } from './text-rules.ts';
-
-/** Parameters for every key (the type makes a new key need one here). */
-const SAMPLES: { [K in keyof ServerMessageParams]: ServerMessageParams[K] } = {
-  required: {},
-  inputFailed: {},
-  tripCount: {},
-  singleTripOneWay: {},
-  twoTripsDirections: {},
-  textProblem: { field: 'stopName', problem: 'too-long', limit: 100 },
-  usernameTooLong: { max: 100 },
-  passwordTooLong: { max: 1000 },
-  tooManySearchNames: { max: 10 },
-  invalidPosition: { problem: 'outside' },
-  invalidWebAddress: { field: 'operatorUrl' },
-  invalidPhone: {},
-  feedWindowDays: { min: 30, max: 730 },
-  versionRequired: { field: 'baseVersions', lineId: 7 },
-  several: {
-    parts: [
-      serverMessage('textProblem', { field: 'stopName', problem: 'empty', limit: 100 }),
-      serverMessage('textProblem', { field: 'stopNote', problem: 'control', limit: 200 }),
-    ],
-  },
-  invalidId: { field: 'from' },
-  invalidDate: {},
-  queryTooLong: { max: 100 },
-  badCredentials: {},
-  tooManySignIns: {},
-  signInBusy: {},
-  accountLocked: { minutes: 5 },
-  signInRequired: {},
-  sessionInvalid: {},
-  adminRequired: {},
-  importRunning: {},
-  serverError: {},
-  bodyNotUtf8: {},
-  stale: { subject: { kind: 'line', id: 4, name: 'M35' }, username: 'boss', at: '2026-01-05 14:30' },
-  staleScheduleCopy: {
-    lineId: 4,
-    line: 'M35',
-    scheduleIds: [70, 71],
-    username: 'anna',
-    at: '2026-01-05 14:30',
-  },
-  staleLineCopy: {
-    lineId: 7,
-    line: null,
-    details: false,
-    routeIds: [12],
-    addedRouteIds: [],
-    username: null,
-    at: null,
-  },
-  staleRulesCopy: {
-    rules: [
-      { id: 2, name: 'Vasara' },
-      { id: 3, name: 'Žiema' },
-    ],
-    added: [{ id: 5, name: 'Ruduo' }],
-    username: 'anna',
-    at: '2026-01-05 14:30',
-  },
-  duplicateStopName: { name: 'Vikonys (kryžkelė)', stopId: 12 },
-  stopUsedByLines: { stop: 'Vikonys', lines: ['M35', 'M36'] },
-  routesUsedBySchedules: { routes: [{ id: 3, notes: 'per Vikonis', schedules: [70, 71] }] },
-  rulesUsedBySchedules: { rules: [{ id: 2, name: 'Vasara', schedules: [5] }] },
-  ruleBorrowed: { id: 2, name: 'Vasara', borrower: 'Vasaros darbo dienos' },
-  lineGone: { lineId: 9 },
-  nothingToRestore: {},
-  oneLinePerSave: {},
-  lineNotFound: { id: 9 },
-  scheduleNotFound: { id: 70 },
-  scheduleNotOnLine: { id: 70, lineId: 9 },
-  tripNotInSchedule: { id: 140 },
-  tripNotFound: { id: 140 },
-  ruleNotFound: { id: 2 },
-  holidayNotFound: { id: 1 },
-  stopNotFound: { id: 12 },
-  routeNotOnLine: { id: 3 },
-  noteNotOnLine: { id: 5 },
-  changeNotFound: { id: 88 },
-  badUsername: {},
-  passwordEmpty: {},
-  passwordTooShort: { min: 8 },
-  unknownRole: { role: 'ROLE_X', roles: ['ROLE_ADMIN'] },
-  userExists: { username: 'boss' },
-  noSuchUser: { username: 'boss' },
-};
-
-const sample = (key: keyof ServerMessageParams) => ({ key, params: SAMPLES[key] }) as KeyedMessage;
 
 describe('server messages', () => {
   it('every key has an English template that gives a text', () => {
@@ -120,7 +30,7 @@ describe('server messages', () => {
       expect(typeof SERVER_MESSAGES[key]).toBe('function');
       expect(englishMessage(sample(key)).length, key).toBeGreaterThan(0);
     }
-    expect(Object.keys(SAMPLES).sort()).toEqual([...SERVER_MESSAGE_KEYS].sort());
+    expect(Object.keys(SERVER_MESSAGE_SAMPLES).sort()).toEqual([...SERVER_MESSAGE_KEYS].sort());
   });
 
   it('the English is what the server has always sent', () => {
@@ -143,7 +53,13 @@ describe('server messages', () => {
     expect(englishMessage(sample('staleRulesCopy'))).toBe(
       "Yearly rules 'Vasara' (rule 2), 'Žiema' (rule 3) were changed after this page was loaded (last by anna at 2026-01-05 14:30); rule 'Ruduo' (rule 5) was added since, and saving this page would delete it. Nothing was saved: reload the page to see the current rules, then make your changes again.",
     );
-    expect(englishMessage(sample('routesUsedBySchedules'))).toBe(
+    expect(
+      englishMessage(
+        serverMessage('routesUsedBySchedules', {
+          routes: [{ id: 3, notes: 'per Vikonis', schedules: [70, 71] }],
+        }),
+      ),
+    ).toBe(
       "Route variations used by schedules cannot be removed: 'per Vikonis' (route 3) by schedules 70, 71",
     );
     expect(englishMessage(sample('rulesUsedBySchedules'))).toBe(

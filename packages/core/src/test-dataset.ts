@@ -1,4 +1,15 @@
 import type { TimetableDataset } from './dataset.ts';
+import type { YearlyRule } from './domain.ts';
+
+/** The real data's rule 1, 'Apskritus metus': one period from January 1 to December 31. */
+export const WHOLE_YEAR: YearlyRule = {
+  id: 1,
+  periodName: 'Apskritus metus',
+  typeOfYearlyRule: null,
+  otherRuleId: null,
+  timePeriods: [{ id: 1, startMonth: 1, startDay: 1, endMonth: 12, endDay: 31 }],
+  pattern1Params: [],
+};
 
 /**
  * A small timetable for the data checks' tests: two lines, three routes, three schedules,
@@ -17,14 +28,7 @@ export function dataset(): TimetableDataset {
     ],
     holidays: [{ id: 1, name: 'Naujieji metai', month: 1, day: 1 }],
     yearlyRules: [
-      {
-        id: 1,
-        periodName: 'Apskritus metus',
-        typeOfYearlyRule: null,
-        otherRuleId: null,
-        timePeriods: [{ id: 1, startMonth: 1, startDay: 1, endMonth: 12, endDay: 31 }],
-        pattern1Params: [],
-      },
+      structuredClone(WHOLE_YEAR), // a copy: tests change their dataset
       {
         id: 2,
         periodName: 'Moksleivių atostogos, 1 ir 3 Penkt',

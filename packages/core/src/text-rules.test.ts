@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SaveLineFields, SaveStopFields } from './admin-schemas.ts';
+import { SaveLineFields, SaveStopFields } from './admin-inputs/index.ts';
 import { MESSAGES } from './messages.ts';
 import { normalizeText, TEXT_LIMITS, textProblem, textProblemMessage } from './text-rules.ts';
 

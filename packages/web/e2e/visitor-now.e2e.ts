@@ -1,4 +1,4 @@
-import type { DepartureItem } from '@bus/core';
+import { type DepartureItem, vilniusInstant } from '@bus/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -28,34 +28,16 @@ interface Departures {
 
 const { browser, track } = browserPerFile();
 
-const vilniusClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Vilnius',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** The instant Vilnius' clock shows `vilnius` ('YYYY-MM-DDTHH:MM'), whatever the year's clock changes. */
-function vilniusInstant(vilnius: string): Date {
-  const wall = Date.parse(`${vilnius}:00Z`);
-  // Vilnius is UTC+2 in winter time, UTC+3 in summer time: the offset its clock agrees with.
-  for (const hours of [3, 2]) {
-    const at = new Date(wall - hours * 3_600_000);
-    const p = Object.fromEntries(vilniusClock.formatToParts(at).map((part) => [part.type, part.value]));
-    if (`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}` === vilnius) return at;
-  }
-  throw new Error(`Vilnius' clock never shows ${vilnius}`);
-}
+const vilniusAt = (vilnius: string): Date =>
+  new Date(vilniusInstant(vilnius.slice(0, 10), minuteOf(vilnius.slice(11, 16))));
 
 /** A page with the browser clock set to `vilnius` ('YYYY-MM-DDTHH:MM' in Vilnius). */
 async function page(width: number, vilnius: string | null = null, locale = 'en-GB'): Promise<Page> {
   const context = await browser().newContext({ viewport: { width, height: 900 }, locale });
   const p = watchPage(await context.newPage());
   track(p);
-  if (vilnius) await p.clock.install({ time: vilniusInstant(vilnius) });
+  if (vilnius) await p.clock.install({ time: vilniusAt(vilnius) });
   return p;
 }
 

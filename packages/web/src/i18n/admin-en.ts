@@ -1,5 +1,5 @@
 import {
-  type CheckKind,
+  CHECK_TITLES_EN,
   type CheckSeverity,
   MESSAGES,
   type Season,
@@ -602,26 +602,8 @@ export const adminEn = {
     severity: { error: 'Error', warning: 'Warning' } satisfies Record<CheckSeverity, string>, // ours
     showAll: (n: number) => `Show all ${n}`, // ours
     passed: (n: number) => `Checks with nothing to report (${n})`, // ours
-    titles: {
-      timesBackwards: 'Times going backwards along a trip',
-      missingTimes: 'Trips with missing times',
-      timeCount: 'Trips whose times do not match their route',
-      directionMismatch: 'Trips whose direction contradicts their stop order',
-      scheduleNoTrips: 'Schedules without trips',
-      scheduleNoWeekdays: 'Schedules that run on no weekday',
-      neverRuns: 'Schedules that do not run in the next 12 months',
-      seasonMismatch: 'Descriptions that name another season than their rule',
-      periodMismatch: 'Descriptions whose dates differ from their rule’s periods',
-      weekdayRepeated: 'Schedules listing a weekday twice',
-      lineNoSchedules: 'Lines without schedules',
-      unusedRoute: 'Route variations no schedule uses',
-      unusedStop: 'Stops no line uses',
-      sameNameStops: 'Stops with the same name and no note to tell them apart',
-      unusedRule: 'Yearly rules nothing uses',
-      duplicateHoliday: 'Public holidays on the same date twice',
-      impossibleDate: 'Dates that do not exist every year',
-      edgeSpaces: 'Texts with spaces at an end',
-    } satisfies Record<CheckKind, string>, // ours
+    /** core's CHECK_TITLES_EN: the command line's headings too, written once. */
+    titles: CHECK_TITLES_EN, // ours
     hints: {
       neverRuns: (start: string, end: string) =>
         `Counted day by day from ${start} to ${end} by the same rules as the departures: weekdays, the yearly rule and public holidays.`,

@@ -3,6 +3,8 @@
  * second language brings its own date words with its texts. Formatters are costly to build and
  * kept per locale and style.
  */
+import { SERVICE_TIME_ZONE, VILNIUS_MINUTE_PARTS } from '../lib/core.ts';
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 const STYLES = {
@@ -11,17 +13,9 @@ const STYLES = {
   /** '1 November' (a day of any year). */
   dayMonth: { day: 'numeric', month: 'long' },
   /** '14:05' in Vilnius (when a draft was last changed). */
-  time: { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Vilnius' },
+  time: { hour: '2-digit', minute: '2-digit', timeZone: SERVICE_TIME_ZONE },
   /** '2026-11-25 14:05' in Vilnius (when a change was made; the locale gives the digits). */
-  dateTime: {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Europe/Vilnius',
-  },
+  dateTime: VILNIUS_MINUTE_PARTS,
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type DateStyle = keyof typeof STYLES;

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { indexRulesById } from './service-day.ts';
-import { dataset, line, type Mutation, route, rule, schedule, stop, trip } from './test-dataset.ts';
+import type { TimetableDataset } from '../dataset.ts';
+import { dataset, line, type Mutation, route, rule, schedule, stop, trip } from '../test-dataset.ts';
 import {
   type CheckKind,
   type CheckTarget,
   checkTimetable,
   describeFinding,
   formatCheckReport,
-  periodsIn,
-  ruleSeasonsOf,
-  type Season,
-  seasonsIn,
   yearWindow,
-} from './timetable-check.ts';
+} from './index.ts';
 
 const TODAY = '2026-11-26';
 
@@ -34,6 +30,27 @@ const sched = (lineId: number, scheduleId: number): CheckTarget => ({
   name: LINES[lineId] ?? '?',
 });
 
+/** Schedule 2 (line M5) never runs; both it and its rule are the places to fix. */
+const neverRunsM5 = (text: string) => [
+  {
+    check: 'neverRuns' as const,
+    text,
+    targets: [sched(2, 2), { kind: 'rule' as const, ruleId: 2, name: 'Moksleivių atostogos, 1 ir 3 Penkt' }],
+  },
+];
+
+/** Rule 2 (schedule 2's) on its own: the nth Friday of each month from one date to another. */
+function nthFridayOnly(
+  d: TimetableDataset,
+  nth: number,
+  [startMonth, startDay, endMonth, endDay]: [number, number, number, number],
+) {
+  const own = rule(d, 1);
+  own.otherRuleId = null;
+  own.timePeriods = [{ id: 5, startMonth, startDay, endMonth, endDay }];
+  own.pattern1Params = [{ id: 1, nthOccurenceEachMonth: nth, dayOfWeek: 'FRIDAY' }];
+}
+
 describe('checkTimetable', () => {
   it('has nothing to say about clean data', () => {
     const report = checkTimetable(dataset(), TODAY);
@@ -47,71 +64,57 @@ describe('checkTimetable', () => {
   });
 
   type Expected = { check: CheckKind; text: string; targets: CheckTarget[] };
+  /** One finding, fixed in schedule 1 (line M35). */
+  const inSchedule1 = (check: CheckKind, text: string): Expected[] => [
+    { check, text, targets: [sched(1, 1)] },
+  ];
   const cases: [string, Mutation, Expected[]][] = [
     [
       'a typo that makes time go backwards',
       (d) => (trip(d, 0, 0).timeList = ['06:40', '06:55', '06:50']),
-      [
-        {
-          check: 'timesBackwards',
-          text: 'trip 1: time goes backwards at stop 3 of 3 "Dabužiai" (06:55 -> 06:50)',
-          targets: [sched(1, 1)],
-        },
-      ],
+      inSchedule1('timesBackwards', 'trip 1: time goes backwards at stop 3 of 3 "Dabužiai" (06:55 -> 06:50)'),
     ],
     [
       'a reversed trip names its stops in travel order',
       (d) => (trip(d, 0, 1).timeList = ['07:00', '07:10', '07:05']),
-      [
-        {
-          check: 'timesBackwards',
-          text: 'trip 2: time goes backwards at stop 3 of 3 "Anykščių AS" (07:10 -> 07:05)',
-          targets: [sched(1, 1)],
-        },
-      ],
+      inSchedule1(
+        'timesBackwards',
+        'trip 2: time goes backwards at stop 3 of 3 "Anykščių AS" (07:10 -> 07:05)',
+      ),
     ],
     [
       'times entered in route order instead of travel order',
       (d) => (trip(d, 0, 1).timeList = ['07:10', '07:05', '07:00']),
-      [
-        {
-          check: 'timesBackwards',
-          text: 'trip 2: time goes backwards 2 times, first at stop 2 of 3 "Mokinių st. v." (07:10 -> 07:05); the times look entered in route order instead of travel order',
-          targets: [sched(1, 1)],
-        },
-      ],
+      inSchedule1(
+        'timesBackwards',
+        'trip 2: time goes backwards 2 times, first at stop 2 of 3 "Mokinių st. v." (07:10 -> 07:05); the times look entered in route order instead of travel order',
+      ),
     ],
     [
       'missing times (skipped when comparing)',
       (d) => (trip(d, 0, 0).timeList = ['06:40', null, '06:50']),
-      [{ check: 'missingTimes', text: 'trip 1: 1 of 3 stops have no time', targets: [sched(1, 1)] }],
+      inSchedule1('missingTimes', 'trip 1: 1 of 3 stops have no time'),
     ],
     [
       'a time list shorter than the route',
       (d) => (trip(d, 0, 0).timeList = ['06:40', '06:45']),
-      [{ check: 'timeCount', text: 'trip 1: 2 times for the 3 stops of route 1', targets: [sched(1, 1)] }],
+      inSchedule1('timeCount', 'trip 1: 2 times for the 3 stops of route 1'),
     ],
     [
       'a city bound trip from the home station outwards',
       (d) => (trip(d, 0, 1).routeDirReversed = false),
-      [
-        {
-          check: 'directionMismatch',
-          text: 'trip 2: City bound, but it starts at "Anykščių AS" (07:00) and ends at "Dabužiai" (07:10)',
-          targets: [sched(1, 1)],
-        },
-      ],
+      inSchedule1(
+        'directionMismatch',
+        'trip 2: City bound, but it starts at "Anykščių AS" (07:00) and ends at "Dabužiai" (07:10)',
+      ),
     ],
     [
       'an out bound trip ending at the home station',
       (d) => (trip(d, 0, 0).routeDirReversed = true),
-      [
-        {
-          check: 'directionMismatch',
-          text: 'trip 1: Out bound, but it starts at "Dabužiai" (06:40) and ends at "Anykščių AS" (06:50), its route driven backwards',
-          targets: [sched(1, 1)],
-        },
-      ],
+      inSchedule1(
+        'directionMismatch',
+        'trip 1: Out bound, but it starts at "Dabužiai" (06:40) and ends at "Anykščių AS" (06:50), its route driven backwards',
+      ),
     ],
     [
       'nothing for directions that fit: city bound coming home, out bound leaving it',
@@ -184,62 +187,40 @@ describe('checkTimetable', () => {
     [
       'a schedule without weekdays (not also reported as never running)',
       (d) => (schedule(d, 0).runsOnWeekly = []),
-      [{ check: 'scheduleNoWeekdays', text: 'schedule 1: runs on no weekday', targets: [sched(1, 1)] }],
+      inSchedule1('scheduleNoWeekdays', 'schedule 1: runs on no weekday'),
     ],
     [
       'a weekday listed twice',
       (d) => (schedule(d, 0).runsOnWeekly = ['MONDAY', 'MONDAY']),
-      [
-        {
-          check: 'weekdayRepeated',
-          text: 'schedule 1: weekday listed more than once (MONDAY)',
-          targets: [sched(1, 1)],
-        },
-      ],
+      inSchedule1('weekdayRepeated', 'schedule 1: weekday listed more than once (MONDAY)'),
     ],
     [
       'a schedule whose weekdays its rule never falls on',
       (d) => (schedule(d, 1).runsOnWeekly = ['SUNDAY']),
-      [
-        {
-          check: 'neverRuns',
-          text: 'schedule 2 (line M5): runs on no day of the next 12 months (its yearly rule "Moksleivių atostogos, 1 ir 3 Penkt" never falls on its weekdays)',
-          targets: [sched(2, 2), { kind: 'rule', ruleId: 2, name: 'Moksleivių atostogos, 1 ir 3 Penkt' }],
-        },
-      ],
+      neverRunsM5(
+        'schedule 2 (line M5): runs on no day of the next 12 months (its yearly rule "Moksleivių atostogos, 1 ir 3 Penkt" never falls on its weekdays)',
+      ),
     ],
     [
       'a schedule whose rule never runs (a 5th Friday of February only, and no such day in 12 months)',
       (d) => {
-        rule(d, 1).otherRuleId = null;
-        rule(d, 1).timePeriods = [{ id: 5, startMonth: 2, startDay: 1, endMonth: 2, endDay: 28 }];
-        rule(d, 1).pattern1Params = [{ id: 1, nthOccurenceEachMonth: 5, dayOfWeek: 'FRIDAY' }];
+        nthFridayOnly(d, 5, [2, 1, 2, 28]);
       },
-      [
-        {
-          check: 'neverRuns',
-          text: 'schedule 2 (line M5): its yearly rule "Moksleivių atostogos, 1 ir 3 Penkt" runs on no day of the next 12 months',
-          targets: [sched(2, 2), { kind: 'rule', ruleId: 2, name: 'Moksleivių atostogos, 1 ir 3 Penkt' }],
-        },
-      ],
+      neverRunsM5(
+        'schedule 2 (line M5): its yearly rule "Moksleivių atostogos, 1 ir 3 Penkt" runs on no day of the next 12 months',
+      ),
     ],
     [
       'a holiday-only date with a schedule that skips public holidays',
       (d) => {
         schedule(d, 1).runsOnWeekly = ['FRIDAY'];
         schedule(d, 1).runsOnPublicHolidays = false;
-        rule(d, 1).otherRuleId = null;
         // 2027-01-01 is the only first Friday of January in the window: New Year's Day.
-        rule(d, 1).timePeriods = [{ id: 5, startMonth: 1, startDay: 1, endMonth: 1, endDay: 7 }];
-        rule(d, 1).pattern1Params = [{ id: 1, nthOccurenceEachMonth: 1, dayOfWeek: 'FRIDAY' }];
+        nthFridayOnly(d, 1, [1, 1, 1, 7]);
       },
-      [
-        {
-          check: 'neverRuns',
-          text: 'schedule 2 (line M5): runs on no day of the next 12 months (its yearly rule "Moksleivių atostogos, 1 ir 3 Penkt" never falls on its weekdays)',
-          targets: [sched(2, 2), { kind: 'rule', ruleId: 2, name: 'Moksleivių atostogos, 1 ir 3 Penkt' }],
-        },
-      ],
+      neverRunsM5(
+        'schedule 2 (line M5): runs on no day of the next 12 months (its yearly rule "Moksleivių atostogos, 1 ir 3 Penkt" never falls on its weekdays)',
+      ),
     ],
     [
       'a description naming the school year under a whole-year rule',
@@ -449,7 +430,7 @@ describe('checkTimetable', () => {
       '  schedule 2: has no trips',
       'warning: Route variations no schedule uses (1)',
       '  route 3 (variation 1 of line M5): no schedule uses it',
-      'warning: Holidays on the same date twice (1)',
+      'warning: Public holidays on the same date twice (1)',
       '  holidays 1, 4: the same date 01-01 ("Naujieji metai", "Naujieji")',
       'checked 4 stops, 2 lines, 3 routes, 3 schedules, 3 trips, 2 yearly rules, 2 holidays; running days from 2026-11-26 to 2027-11-25',
       '2 errors, 2 warnings',
@@ -515,68 +496,5 @@ describe('yearWindow', () => {
     ['2026-01-01', '2026-12-31', 365],
   ])('from %s runs through %s (%i days)', (today, end, days) => {
     expect(yearWindow(today)).toEqual({ start: today, end, days });
-  });
-});
-
-describe('seasonsIn', () => {
-  it.each<[string, Season[]]>([
-    ['Važiuoja mokslo metu', ['schoolYear']],
-    ['Autobusas važiuoja trečiadieniais vasaros moksleivių atostogų metu', ['summer', 'schoolHolidays']],
-    ['Žiemą 11/04 - 4/14', ['winter']],
-    ['ZIEMA', ['winter']],
-    ['Apskritus metus', ['wholeYear']],
-    ['Runs in summer only', ['summer']],
-    ['Važiuoja darbo dienomis', []],
-    // "metų" alone is no season; neither is a word that merely contains a stem.
-    ['Kiekvienų metų pirmą penktadienį', []],
-    ['Pavasarį', []],
-  ])('%s -> %j', (text, seasons) => {
-    expect(seasonsIn(text)).toEqual(seasons);
-  });
-});
-
-describe('ruleSeasonsOf', () => {
-  const rules = dataset().yearlyRules;
-  const base = rules[0] as (typeof rules)[number];
-  it.each<[string, Partial<typeof base>, Season[]]>([
-    ['the name speaks', { periodName: 'Moksleivių vasaros atostogos' }, ['summer', 'schoolHolidays']],
-    ['a silent name, the whole year', { periodName: '1 ir 3 mėnesio penktadienį' }, ['wholeYear']],
-    ['a silent name, no periods', { periodName: 'Kas antrą antradienį', timePeriods: [] }, ['wholeYear']],
-    [
-      'a silent name, a period wrapping the year end and leaving no day out',
-      {
-        periodName: 'Ištisai',
-        timePeriods: [{ id: 1, startMonth: 7, startDay: 1, endMonth: 6, endDay: 30 }],
-      },
-      ['wholeYear'],
-    ],
-    [
-      'a silent name, part of the year: nothing this check can tell',
-      {
-        periodName: 'Nuo 04.01',
-        timePeriods: [{ id: 1, startMonth: 4, startDay: 1, endMonth: 11, endDay: 15 }],
-      },
-      [],
-    ],
-  ])('%s', (_name, change, seasons) => {
-    const rule = { ...base, ...change };
-    expect(ruleSeasonsOf(rule, indexRulesById([rule]))).toEqual(seasons);
-  });
-});
-
-describe('periodsIn', () => {
-  it.each<[string, [number, number, number, number][]]>([
-    ['Važiuoja darbo dienomis\nnuo balandžio 15 d. iki lapkričio 3 d.', [[4, 15, 11, 3]]],
-    ['NUO LAPKRICIO 4 D IKI BALANDZIO 14 D', [[11, 4, 4, 14]]],
-    ['Važiuoja nuo 04.01 iki 11.15\nvažiuoja darbo dienomis', [[4, 1, 11, 15]]],
-    ['Vasarą 4/15 - 11/03', [[4, 15, 11, 3]]],
-    // Times are no dates; neither is a day that does not exist.
-    ['Važiuoja 8.15 - 9.30', []],
-    ['nuo 02.30 iki 03.01', []],
-    ['Važiuoja darbo dienomis', []],
-  ])('%j', (text, ranges) => {
-    expect(periodsIn(text)).toEqual(
-      ranges.map(([startMonth, startDay, endMonth, endDay]) => ({ startMonth, startDay, endMonth, endDay })),
-    );
   });
 });

@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { BulkSchedulesInput } from '../bulk-schedules.ts';
+import { DomainError } from '../errors.ts';
+import { MESSAGES, pickValidationMessage } from '../messages.ts';
+import { isNewId } from '../reconcile.ts';
+import { englishMessage, serverMessage } from '../server-messages.ts';
 import {
   AdminDeleteInput,
   issuesProblem,
@@ -22,12 +27,7 @@ import {
   type ScheduleDraft,
   SignInInput,
   validationMessage,
-} from './admin-schemas.ts';
-import { BulkSchedulesInput } from './bulk-schedules.ts';
-import { DomainError } from './errors.ts';
-import { MESSAGES, pickValidationMessage } from './messages.ts';
-import { isNewId } from './reconcile.ts';
-import { englishMessage, serverMessage } from './server-messages.ts';
+} from './index.ts';
 
 describe('spec messages', () => {
   it('are the spec texts, word for word (including the trailing space)', () => {

@@ -1,0 +1,19 @@
+/**
+ * Inputs of the admin board (spec section 5), one file per feature: the same schemas check the
+ * admin forms, the tRPC procedures and, through `parseAdminInput`, the legacy REST bodies.
+ * fields.ts: the building blocks (ids, integers, texts); versions.ts: ids and the version a save
+ * is made from; schedule-save.ts: the spec's schedule rules a save checks; error-mapping.ts:
+ * failed input as the spec's (keyed) message.
+ */
+export * from './error-mapping.ts';
+export { isValidMonthDay } from './fields.ts';
+export * from './history.ts';
+export * from './holidays.ts';
+export * from './lines.ts';
+export * from './publishing.ts';
+export * from './rules.ts';
+export * from './schedule-save.ts';
+export * from './schedules.ts';
+export * from './sign-in.ts';
+export * from './stops.ts';
+export * from './versions.ts';

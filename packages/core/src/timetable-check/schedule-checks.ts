@@ -1,0 +1,122 @@
+import type { TimetableDataset } from '../dataset.ts';
+import { WEEKDAYS } from '../domain.ts';
+import { windowServiceDays } from '../gtfs/service-dates.ts';
+import {
+  effectivePeriods,
+  indexRulesById,
+  type PeriodBounds,
+  scheduleRunsOn,
+  weekdaysToMask,
+} from '../service-day.ts';
+import {
+  type Add,
+  type CheckTarget,
+  lineNames,
+  type Season,
+  scheduleRef,
+  scheduleTarget,
+} from './findings.ts';
+import { periodsIn, ruleSeasonsOf, sameDays, seasonsIn } from './season-text.ts';
+
+/**
+ * Each schedule: trips and weekdays at all, whether it runs in the 12-month window, and whether
+ * its description's seasons and dates agree with its yearly rule.
+ */
+export function checkSchedules(
+  dataset: TimetableDataset,
+  window: { start: string; days: number },
+  add: Add,
+): void {
+  const names = lineNames(dataset);
+  const rulesById = indexRulesById(dataset.yearlyRules);
+  // The service days of the window, by the very functions that decide the public departures.
+  const days = windowServiceDays(window, dataset.yearlyRules, dataset.holidays);
+  const activeRules = new Set(days.flatMap((d) => d.activeRuleIds));
+  const runs = new Map<string, boolean>();
+  const descriptionSeasons = new Map<string, Season[]>();
+  const descriptionPeriods = new Map<string, PeriodBounds[]>();
+  const seasonsOfRule = new Map<number, Season[]>();
+
+  for (const schedule of dataset.schedules) {
+    const ref = scheduleRef(schedule, names);
+    const target = scheduleTarget(ref);
+    if (schedule.trips.length === 0) add('scheduleNoTrips', ref, [target]);
+    if (schedule.runsOnWeekly.length === 0) add('scheduleNoWeekdays', ref, [target]);
+    const repeated = WEEKDAYS.filter((d) => schedule.runsOnWeekly.filter((w) => w === d).length > 1);
+    if (repeated.length > 0) add('weekdayRepeated', { ...ref, weekdays: repeated }, [target]);
+
+    const rule = rulesById.get(schedule.runsOnYearlyId);
+    if (!rule) continue; // a broken reference: checkDatasetReferences refuses such data
+    const ruleTarget: CheckTarget = { kind: 'rule', ruleId: rule.id, name: rule.periodName };
+    // A schedule with no weekdays is reported above already; saying it never runs adds nothing.
+    if (schedule.runsOnWeekly.length > 0) {
+      // Schedules that share rule, weekdays and holiday choice share the answer.
+      const key = `${rule.id}|${weekdaysToMask(schedule.runsOnWeekly)}|${schedule.runsOnPublicHolidays}`;
+      let running = runs.get(key);
+      if (running === undefined) {
+        running = days.some((day) => scheduleRunsOn(schedule, day));
+        runs.set(key, running);
+      }
+      if (!running) {
+        add(
+          'neverRuns',
+          {
+            ...ref,
+            ruleId: rule.id,
+            ruleName: rule.periodName,
+            because: activeRules.has(rule.id) ? 'days' : 'rule',
+          },
+          [target, ruleTarget],
+        );
+      }
+    }
+
+    const description = schedule.timeConstraintsDescription;
+    if (description !== null) {
+      // Many schedules share a description and a rule: each is read once.
+      let mentioned = descriptionSeasons.get(description);
+      if (mentioned === undefined) {
+        mentioned = seasonsIn(description);
+        descriptionSeasons.set(description, mentioned);
+      }
+      let ruleSeasons = seasonsOfRule.get(rule.id);
+      if (ruleSeasons === undefined) {
+        ruleSeasons = ruleSeasonsOf(rule, rulesById);
+        seasonsOfRule.set(rule.id, ruleSeasons);
+      }
+      if (mentioned.length > 0 && ruleSeasons.length > 0 && !mentioned.some((s) => ruleSeasons.includes(s))) {
+        add(
+          'seasonMismatch',
+          { ...ref, ruleId: rule.id, ruleName: rule.periodName, description, mentioned, ruleSeasons },
+          [target, ruleTarget],
+        );
+      }
+
+      let named = descriptionPeriods.get(description);
+      if (named === undefined) {
+        named = periodsIn(description);
+        descriptionPeriods.set(description, named);
+      }
+      const rulePeriods = effectivePeriods(rule, rulesById);
+      if (named.length > 0 && !sameDays(named, rulePeriods)) {
+        add(
+          'periodMismatch',
+          {
+            ...ref,
+            ruleId: rule.id,
+            ruleName: rule.periodName,
+            description,
+            named,
+            rulePeriods: rulePeriods.map(({ startMonth, startDay, endMonth, endDay }) => ({
+              startMonth,
+              startDay,
+              endMonth,
+              endDay,
+            })),
+          },
+          [target, ruleTarget],
+        );
+      }
+    }
+  }
+}
