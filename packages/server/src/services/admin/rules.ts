@@ -50,9 +50,10 @@ export interface SavedRules {
 
 /**
  * Saves the complete list of yearly rules in one transaction and returns them as stored,
- * in the order given, with the new version. A stored rule left out of the list is deleted, unless schedules run on
+ * in the order given. A stored rule left out of the list is deleted, unless schedules run on
  * it or a rule of the list borrows its periods: then nothing is saved (CONFLICT). New rules
  * have null or negative ids; otherRuleId may name a new rule by its negative id.
+ * The answer carries the rules' version after the save: the page's next save sends it.
  */
 export async function saveRules(
   db: OpenedDatabase,

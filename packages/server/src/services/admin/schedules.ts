@@ -130,7 +130,7 @@ function lineSchedulesWrite(lineId: number) {
 
 /**
  * Saves (creates or updates) schedules of one line in one transaction and returns them as
- * stored, in the order given, with the new version. Each trip's time list is first fitted to its route's stop
+ * stored, in the order given. Each trip's time list is first fitted to its route's stop
  * count, then spec section 5 is checked; any failure changes nothing. The trips of a saved
  * schedule are exactly those posted (others are deleted); schedules not posted are untouched.
  * A stored trip moved to another route with its old time list unchanged (as the old client
@@ -138,6 +138,7 @@ function lineSchedulesWrite(lineId: number) {
  * A save from an older version of the line's schedules is refused; every change is recorded.
  * The old REST path has no version (UNVERSIONED): its save is refused instead when it sends back
  * a stale copy of a schedule (see refuseStaleCopies).
+ * The answer carries the version after the save: the editor's next save sends it.
  */
 export async function saveSchedules(
   db: OpenedDatabase,
