@@ -50,13 +50,13 @@ describe('the timetable grid save (admin.schedules.saveList with copies)', () =>
     const s4 = before.schedules.find((s) => s.id === 4) as Schedule;
     const edited = posted(s4, 0, null);
     edited.trips[0]?.timeList.splice(1, 1, '17:43');
-    const res = await client.mutate<Schedule[]>('admin.schedules.saveList', {
+    const res = await client.mutate<{ schedules: Schedule[] }>('admin.schedules.saveList', {
       lineId: 1,
       baseVersion: before.version,
       schedules: [edited, posted(s3, 120, -1), posted(s3, 240, -2)],
     });
     expect(res.status).toBe(200);
-    const [four, copy1, copy2] = res.data as [Schedule, Schedule, Schedule];
+    const [four, copy1, copy2] = res.data.schedules as [Schedule, Schedule, Schedule];
     expect(four.id).toBe(4);
     expect(four.trips[0]?.timeList[1]).toBe('17:43');
     for (const [copy, first] of [

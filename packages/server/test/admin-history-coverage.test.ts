@@ -77,7 +77,7 @@ describe('a trip moved to another route of its line keeps the times of the stops
       ...s,
       trips: s.trips.map((x) => (x.id === tripId ? { ...x, routeId: 26 } : x)),
     });
-    const res = await boss.mutate<Schedule[]>('admin.schedules.saveList', {
+    const res = await boss.mutate<{ schedules: Schedule[] }>('admin.schedules.saveList', {
       lineId: 15,
       schedules: [moveTo26(s52, 90), moveTo26(s55, 97)],
       baseVersion: loaded.version,
@@ -165,7 +165,7 @@ describe('a save from an older version is refused with nothing written', () => {
     const loadedByBoss = await lineSchedules(9);
     const loadedByAnna = await lineSchedules(9);
     const s21 = loadedByAnna.schedules.find((s) => s.id === 21) as Schedule;
-    const first = await anna.mutate<Schedule[]>('admin.schedules.saveList', {
+    const first = await anna.mutate<{ schedules: Schedule[] }>('admin.schedules.saveList', {
       lineId: 9,
       schedules: [
         {
@@ -409,7 +409,7 @@ describe('the history records every kind of write', () => {
 
   it('a schedule create is recorded with its state after', async () => {
     const loaded = await lineSchedules(16);
-    const res = await anna.mutate<Schedule[]>('admin.schedules.saveList', {
+    const res = await anna.mutate<{ schedules: Schedule[] }>('admin.schedules.saveList', {
       lineId: 16,
       schedules: [
         {
@@ -432,7 +432,7 @@ describe('the history records every kind of write', () => {
       baseVersion: loaded.version,
     });
     expect(res.status).toBe(200);
-    const schedule = res.data[0] as Schedule;
+    const schedule = res.data.schedules[0] as Schedule;
     const entry = await newest({ kind: 'schedule', lineId: 16 });
     expect(entry).toMatchObject({
       kind: 'schedule',

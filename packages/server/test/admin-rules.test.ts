@@ -1,7 +1,7 @@
 import type { YearlyRule } from '@bus/core';
 import { readTimetable } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RulesWithUsage } from '../src/services/admin/rules.ts';
+import type { RulesWithUsage, SavedRules } from '../src/services/admin/rules.ts';
 import type { RuleScheduleGroup } from '../src/services/admin/schedules.ts';
 import type { DeparturesResult } from '../src/services/departures.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
@@ -24,7 +24,7 @@ const allRules = async () => {
 };
 /** A save as the yearly rules page makes it: against the rules' version as stored now. */
 const saveAll = async (rules: unknown[]) =>
-  client.mutate<YearlyRule[]>('admin.rules.saveAll', {
+  client.mutate<SavedRules>('admin.rules.saveAll', {
     rules,
     baseVersion: await versionNow(t, { kind: 'rules' }),
   });
@@ -64,8 +64,29 @@ describe('admin.rules.saveAll', () => {
     const { rules } = await allRules();
     const res = await saveAll(rules);
     expect(res.status).toBe(200);
-    expect(res.data).toEqual(rules);
+    expect(res.data.rules).toEqual(rules);
     expect(await readTimetable(t.db.kysely)).toEqual(before);
+  });
+
+  it('answers the new version: the one stored, which the next save sends and an older one cannot', async () => {
+    const loaded = await allRules();
+    const renamed = (name: string) => loaded.rules.map((r) => (r.id === 16 ? { ...r, periodName: name } : r));
+    const save = (rules: unknown[], baseVersion: number) =>
+      client.mutate<SavedRules>('admin.rules.saveAll', { rules, baseVersion });
+    const first = await save(renamed('Pervadinta'), loaded.version);
+    expect(first.status, first.message).toBe(200);
+    expect(first.data.version).toBeGreaterThan(loaded.version);
+    expect(first.data.version).toBe((await allRules()).version);
+    expect(first.data.version).toBe(await versionNow(t, { kind: 'rules' }));
+    // The rules page saves again against the answer alone, without reading the rules back.
+    const second = await save(loaded.rules, first.data.version);
+    expect(second.status, second.message).toBe(200);
+    expect(second.data.rules).toEqual(loaded.rules);
+    expect(second.data.version).toBeGreaterThan(first.data.version);
+    expect(second.data.version).toBe((await allRules()).version);
+    expect((await save(renamed('Pasenusi'), first.data.version)).status).toBe(409);
+    // A save that changes nothing keeps the version.
+    expect((await save(loaded.rules, second.data.version)).data.version).toBe(second.data.version);
   });
 
   it('creates rules with temporary ids, maps otherRuleId to the new real id, answers in request order', async () => {
@@ -81,9 +102,9 @@ describe('admin.rules.saveAll', () => {
       newRule(null, 'Borrows a stored rule', { timePeriods: [], otherRuleId: '3' }),
     ]);
     expect(res.status).toBe(200);
-    const borrower = res.data[0] as YearlyRule;
-    const lender = res.data[rules.length + 1] as YearlyRule;
-    const third = res.data[rules.length + 2] as YearlyRule;
+    const borrower = res.data.rules[0] as YearlyRule;
+    const lender = res.data.rules[rules.length + 1] as YearlyRule;
+    const third = res.data.rules[rules.length + 2] as YearlyRule;
     expect(lender).toMatchObject({ periodName: 'Lender', otherRuleId: null });
     expect(lender.timePeriods.map((p) => [p.startMonth, p.startDay, p.endMonth, p.endDay])).toEqual([
       [2, 1, 2, 29],
@@ -94,7 +115,7 @@ describe('admin.rules.saveAll', () => {
       { id: expect.any(Number), dayOfWeek: 'FRIDAY', nthOccurenceEachMonth: 1 },
     ]);
     expect(third.otherRuleId).toBe(3);
-    expect(res.data.slice(1, rules.length + 1)).toEqual(rules);
+    expect(res.data.rules.slice(1, rules.length + 1)).toEqual(rules);
     expect((await allRules()).rules).toHaveLength(rules.length + 3);
     // Clean up: saving the old list deletes the three unused rules.
     expect((await saveAll(rules)).status).toBe(200);
@@ -118,7 +139,7 @@ describe('admin.rules.saveAll', () => {
     );
     const res = await saveAll(changed);
     expect(res.status).toBe(200);
-    const saved = res.data.find((r) => r.id === 2);
+    const saved = res.data.rules.find((r) => r.id === 2);
     expect(saved?.periodName).toBe('Kovas');
     expect(saved?.timePeriods[0]?.id).toBe(summer.timePeriods[0]?.id);
     const after = (await client.query<DeparturesResult>('timetable.departures', query)).data.items;
@@ -143,8 +164,8 @@ describe('admin.rules.saveAll', () => {
       newRule(-1, 'Lender'),
       newRule(-2, 'Borrower', { timePeriods: [], otherRuleId: -1 }),
     ]);
-    const lender = withPair.data[rules.length] as YearlyRule;
-    const borrower = withPair.data[rules.length + 1] as YearlyRule;
+    const lender = withPair.data.rules[rules.length] as YearlyRule;
+    const borrower = withPair.data.rules[rules.length + 1] as YearlyRule;
     const snapshot = await readTimetable(t.db.kysely);
     const borrowed = await saveAll([...rules, borrower]);
     expect(borrowed.status).toBe(409);

@@ -239,22 +239,28 @@ describe('ids are never reused', () => {
 
   it('a deleted schedule’s id and trip id are not given to the next new schedule, so old links stay dead', async () => {
     const version = () => versionNow(t, { kind: 'schedules', lineId: 7 });
-    const first = await boss.mutate<{ id: number; trips: { id: number }[] }[]>('admin.schedules.saveList', {
-      lineId: 7,
-      schedules: [schedule(20 * 60)],
-      baseVersion: await version(),
-    });
+    const first = await boss.mutate<{ schedules: { id: number; trips: { id: number }[] }[] }>(
+      'admin.schedules.saveList',
+      {
+        lineId: 7,
+        schedules: [schedule(20 * 60)],
+        baseVersion: await version(),
+      },
+    );
     expect(first.status).toBe(200);
-    const old = first.data[0] as { id: number; trips: { id: number }[] };
+    const old = first.data.schedules[0] as { id: number; trips: { id: number }[] };
     expect(
       (await boss.mutate('admin.schedules.delete', { id: old.id, baseVersion: await version() })).status,
     ).toBe(200);
-    const second = await boss.mutate<{ id: number; trips: { id: number }[] }[]>('admin.schedules.saveList', {
-      lineId: 7,
-      schedules: [schedule(21 * 60)],
-      baseVersion: await version(),
-    });
-    const fresh = second.data[0] as { id: number; trips: { id: number }[] };
+    const second = await boss.mutate<{ schedules: { id: number; trips: { id: number }[] }[] }>(
+      'admin.schedules.saveList',
+      {
+        lineId: 7,
+        schedules: [schedule(21 * 60)],
+        baseVersion: await version(),
+      },
+    );
+    const fresh = second.data.schedules[0] as { id: number; trips: { id: number }[] };
     expect(fresh.id).toBeGreaterThan(old.id);
     expect(fresh.trips[0]?.id).toBeGreaterThan(old.trips[0]?.id as number);
     // The old public link of the deleted trip finds nothing instead of another schedule.
@@ -540,20 +546,23 @@ describe('lines: times stay with their stops, no silent overwrite, history and r
     type Rules = { rules: { id: number; periodName: string }[]; version: number };
     const loadedByBoss = (await boss.query<Rules>('admin.rules.allWithUsage')).data;
     const loadedByAnna = (await anna.query<Rules>('admin.rules.allWithUsage')).data;
-    const created = await anna.mutate<{ id: number; periodName: string }[]>('admin.rules.saveAll', {
-      rules: [
-        ...loadedByAnna.rules,
-        {
-          id: -1,
-          periodName: 'Annos taisyklė',
-          typeOfYearlyRule: null,
-          otherRuleId: null,
-          timePeriods: [],
-          pattern1Params: [],
-        },
-      ],
-      baseVersion: loadedByAnna.version,
-    });
+    const created = await anna.mutate<{ rules: { id: number; periodName: string }[] }>(
+      'admin.rules.saveAll',
+      {
+        rules: [
+          ...loadedByAnna.rules,
+          {
+            id: -1,
+            periodName: 'Annos taisyklė',
+            typeOfYearlyRule: null,
+            otherRuleId: null,
+            timePeriods: [],
+            pattern1Params: [],
+          },
+        ],
+        baseVersion: loadedByAnna.version,
+      },
+    );
     expect(created.status).toBe(200);
     const stale = await boss.mutate('admin.rules.saveAll', {
       rules: loadedByBoss.rules,

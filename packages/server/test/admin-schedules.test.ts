@@ -1,6 +1,6 @@
 import { readTimetable } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LineSchedules } from '../src/services/admin/schedules.ts';
+import type { LineSchedules, SavedSchedules } from '../src/services/admin/schedules.ts';
 import type { DeparturesResult } from '../src/services/departures.ts';
 import type { TripSchedule } from '../src/services/timetable.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
@@ -30,7 +30,7 @@ const byLine = async (lineId: number) => {
 };
 /** A save as the schedule editor makes it: against the version of the line's schedules as stored now. */
 const saveList = async (lineId: number, schedules: unknown[]) =>
-  client.mutate<SavedSchedule[]>('admin.schedules.saveList', {
+  client.mutate<SavedSchedules>('admin.schedules.saveList', {
     lineId,
     schedules,
     baseVersion: await versionNow(t, { kind: 'schedules', lineId }),
@@ -103,15 +103,41 @@ describe('admin.schedules.saveList', () => {
       const { schedules } = await byLine(lineId);
       const res = await saveList(lineId, schedules);
       expect(res.status).toBe(200);
-      expect(res.data).toEqual(schedules);
+      expect(res.data.schedules).toEqual(schedules);
     }
     expect(await readTimetable(t.db.kysely)).toEqual(before);
+  });
+
+  it('answers the new version: the one stored, which the next save sends and an older one cannot', async () => {
+    const loaded = await byLine(7);
+    const schedule = loaded.schedules[1] as SavedSchedule;
+    const described = (text: string) => ({ ...schedule, timeConstraintsDescription: text });
+    const save = (posted: object, baseVersion: number) =>
+      client.mutate<SavedSchedules>('admin.schedules.saveList', {
+        lineId: 7,
+        schedules: [posted],
+        baseVersion,
+      });
+    const first = await save(described('Pirmas pakeitimas'), loaded.version);
+    expect(first.status, first.message).toBe(200);
+    expect(first.data.version).toBeGreaterThan(loaded.version);
+    expect(first.data.version).toBe((await byLine(7)).version);
+    expect(first.data.version).toBe(await versionNow(t, { kind: 'schedules', lineId: 7 }));
+    // The editor saves again against the answer alone, without reading the schedules back.
+    const second = await save(schedule, first.data.version);
+    expect(second.status, second.message).toBe(200);
+    expect(second.data.schedules).toEqual([schedule]);
+    expect(second.data.version).toBeGreaterThan(first.data.version);
+    expect(second.data.version).toBe((await byLine(7)).version);
+    expect((await save(described('Pasenęs'), first.data.version)).status).toBe(409);
+    // A save that changes nothing keeps the version.
+    expect((await save(schedule, second.data.version)).data.version).toBe(second.data.version);
   });
 
   it('creates schedules (null and negative ids) and the public timetable shows them at once', async () => {
     const res = await saveList(7, [newSchedule(), newSchedule({ id: -2, runsOnWeekly: ['FRIDAY'] })]);
     expect(res.status).toBe(200);
-    const [first, second] = res.data as [SavedSchedule, SavedSchedule];
+    const [first, second] = res.data.schedules as [SavedSchedule, SavedSchedule];
     expect(first.id).toBeGreaterThan(76);
     expect(second.id).toBeGreaterThan(first.id);
     expect(second.runsOnWeekly).toEqual(['FRIDAY']);
@@ -128,7 +154,7 @@ describe('admin.schedules.saveList', () => {
     const publicTrip = await client.query<TripSchedule>('timetable.tripSchedule', { id: first.trips[0]?.id });
     expect(publicTrip.data.schedule.id).toBe(first.id);
     expect((await byLine(7)).schedules.map((s) => s.id)).toEqual([14, 15, 16, 17, 18, first.id, second.id]);
-    for (const s of res.data) await deleteSchedule(s.id);
+    for (const s of res.data.schedules) await deleteSchedule(s.id);
   });
 
   it("fits each trip's time list to its route before checking: longer lists are cut, shorter ones fail", async () => {
@@ -145,8 +171,8 @@ describe('admin.schedules.saveList', () => {
     });
     const saved = await saveList(7, [long]);
     expect(saved.status).toBe(200);
-    expect(saved.data[0]?.trips[0]?.timeList).toEqual(times(12));
-    await deleteSchedule(saved.data[0]?.id);
+    expect(saved.data.schedules[0]?.trips[0]?.timeList).toEqual(times(12));
+    await deleteSchedule(saved.data.schedules[0]?.id);
 
     const before = await readTimetable(t.db.kysely);
     const short = newSchedule({
@@ -180,7 +206,7 @@ describe('admin.schedules.saveList', () => {
       },
     ]);
     expect(res.status).toBe(200);
-    const [saved] = res.data as [SavedSchedule];
+    const [saved] = res.data.schedules as [SavedSchedule];
     expect(saved).toMatchObject({
       id: 14,
       runsOnWeekly: ['MONDAY', 'SATURDAY'],

@@ -68,7 +68,7 @@ async function addSchedules(
   starts: number[],
 ): Promise<number[]> {
   const { version } = await adminApi<{ version: number }>(token, 'schedules.byLine', { lineId });
-  const saved = await adminApi<{ id: number }[]>(
+  const saved = await adminApi<{ schedules: { id: number }[] }>(
     token,
     'schedules.saveList',
     {
@@ -85,7 +85,7 @@ async function addSchedules(
     },
     'mutation',
   );
-  return saved.map((s) => s.id);
+  return saved.schedules.map((s) => s.id);
 }
 
 const stored = async (lineId: number) =>

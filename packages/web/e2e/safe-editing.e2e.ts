@@ -75,7 +75,9 @@ beforeAll(async () => {
     { lineId },
   );
   const wholeYear = byLine.yearlyOptions.find((r) => r.periodName === 'Apskritus metus')?.id;
-  const [saved] = await adminApi<{ id: number }[]>(
+  const {
+    schedules: [saved],
+  } = await adminApi<{ schedules: { id: number }[] }>(
     token,
     'schedules.saveList',
     {

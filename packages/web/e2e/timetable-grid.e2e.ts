@@ -143,13 +143,13 @@ beforeAll(async () => {
   );
   wholeYear = start.yearlyOptions.find((r) => r.periodName === 'Apskritus metus')?.id as number;
   const pair = (out: string[], back: string[]) => workdaySchedule(routeId, wholeYear, out, back);
-  const saved = await adminApi<StoredSchedule[]>(
+  const saved = await adminApi<{ schedules: StoredSchedule[] }>(
     token,
     'schedules.saveList',
     { lineId, baseVersion: start.version, schedules: [pair(OUT_1530, BACK_1545), pair(OUT_0700, BACK_0725)] },
     'mutation',
   );
-  [afternoon, morning] = saved as [StoredSchedule, StoredSchedule];
+  [afternoon, morning] = saved.schedules as [StoredSchedule, StoredSchedule];
 });
 
 afterAll(async () => {

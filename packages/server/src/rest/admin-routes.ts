@@ -163,9 +163,8 @@ export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: R
     );
     admin.post('/api/scheduleItem/post-schedule-dto', async (req) => {
       if (Array.isArray(req.body) && req.body.length === 0) return [];
-      return (await saveSchedules(db, actor(req), unversioned(schedulesOfOneLine(req.body)))).map(
-        legacyScheduleDto,
-      );
+      const saved = await saveSchedules(db, actor(req), unversioned(schedulesOfOneLine(req.body)));
+      return saved.schedules.map(legacyScheduleDto);
     });
     admin.delete('/api/scheduleItem/delete/:id', async (req, reply) => {
       await removeSchedule(db, actor(req), unversioned(parseLegacy(IdParam, req.params)));
@@ -187,7 +186,7 @@ export function registerAdminRoutes(app: FastifyInstance, { db, clock, auth }: R
           actor(req),
           unversioned(parseAdminInput(SaveYearlyRulesFields, { rules: req.body })),
         )
-      ).map(legacyRule),
+      ).rules.map(legacyRule),
     );
   });
 }

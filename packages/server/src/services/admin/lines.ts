@@ -10,6 +10,7 @@ import {
   reconcileList,
   resizeDistances,
   type SaveLineFields,
+  SaveLineInfoInput,
   type Stop,
   sameStopOrder,
   serverMessage,
@@ -134,20 +135,10 @@ export interface LineTemplate {
 }
 
 export function emptyLine(): LineTemplate {
+  // Every field the line form posts starts unset: null, but the filter is off and there are no notes.
+  const unset = Object.fromEntries(Object.keys(SaveLineInfoInput.shape).map((key) => [key, null]));
   return {
-    info: {
-      id: null,
-      name: null,
-      routeStart: null,
-      routeEnd: null,
-      routeType: null,
-      operator: null,
-      anykStationPlatform: null,
-      price: null,
-      via: null,
-      enabledSeasonalYearlyRuleFilter: false,
-      customNotes: [],
-    },
+    info: { ...unset, enabledSeasonalYearlyRuleFilter: false, customNotes: [] } as LineTemplate['info'],
     routes: [],
     routeTypeOptions: [...ROUTE_TYPES],
     routeUsage: [],

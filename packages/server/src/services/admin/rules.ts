@@ -43,18 +43,26 @@ export async function getRulesWithUsage(db: OpenedDatabase): Promise<RulesWithUs
   };
 }
 
+/** A save of the yearly rules: the rules as stored (in the order given) and the new version. */
+export interface SavedRules {
+  rules: YearlyRule[];
+  /** The version of the yearly rules after the save (what the rules page saves against next). */
+  version: number;
+}
+
 /**
  * Saves the complete list of yearly rules in one transaction and returns them as stored,
  * in the order given. A stored rule left out of the list is deleted, unless schedules run on
  * it or a rule of the list borrows its periods: then nothing is saved (CONFLICT). New rules
  * have null or negative ids; otherRuleId may name a new rule by its negative id.
+ * The answer carries the rules' version after the save: the page's next save sends it.
  */
 export async function saveRules(
   db: OpenedDatabase,
   actor: Actor,
   input: WithVersion<SaveYearlyRulesFields>,
-): Promise<YearlyRule[]> {
-  const { result } = await recordedWrite(db, actor, {
+): Promise<SavedRules> {
+  const { result, version } = await recordedWrite(db, actor, {
     scope: { kind: 'rules' },
     baseVersion: input.baseVersion,
     what: async () => ({ kind: 'rules' }),
@@ -64,7 +72,7 @@ export async function saveRules(
       return writeRules(trx, input.rules);
     },
   });
-  return result;
+  return { rules: result, version };
 }
 
 /**

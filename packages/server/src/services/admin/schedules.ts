@@ -102,6 +102,29 @@ export async function getLineSchedules(db: OpenedDatabase, lineId: number): Prom
   };
 }
 
+/** A save of a line's schedules: the schedules as stored (in the order given) and the new version. */
+export interface SavedSchedules {
+  schedules: ScheduleWithTrips[];
+  /** The version of the line's schedules after the save (what the editor saves against next). */
+  version: number;
+}
+
+/**
+ * What every write of a line's schedules records (a save, a delete): the version it checks and
+ * moves on, the line it names, and the states of the line's schedules before and after.
+ */
+function lineSchedulesWrite(lineId: number) {
+  return {
+    scope: { kind: 'schedules', lineId } as const,
+    what: async (trx: Db) => ({
+      kind: 'lineSchedules' as const,
+      lineId,
+      line: (await getLineInfo(trx, lineId))?.name ?? null,
+    }),
+    states: (trx: Db) => scheduleStates(trx, lineId),
+  };
+}
+
 /**
  * Saves (creates or updates) schedules of one line in one transaction and returns them as
  * stored, in the order given. Each trip's time list is first fitted to its route's stop
@@ -112,28 +135,22 @@ export async function getLineSchedules(db: OpenedDatabase, lineId: number): Prom
  * A save from an older version of the line's schedules is refused; every change is recorded.
  * The old REST path has no version (UNVERSIONED): its save is refused instead when it sends back
  * a stale copy of a schedule (see refuseStaleCopies).
+ * The answer carries the version after the save: the editor's next save sends it.
  */
 export async function saveSchedules(
   db: OpenedDatabase,
   actor: Actor,
   input: WithVersion<SaveSchedulesFields>,
-): Promise<ScheduleWithTrips[]> {
-  const { lineId } = input;
-  const { result } = await recordedWrite(db, actor, {
-    scope: { kind: 'schedules', lineId },
+): Promise<SavedSchedules> {
+  const { result, version } = await recordedWrite(db, actor, {
+    ...lineSchedulesWrite(input.lineId),
     baseVersion: input.baseVersion,
-    what: async (trx) => ({
-      kind: 'lineSchedules',
-      lineId,
-      line: (await getLineInfo(trx, lineId))?.name ?? null,
-    }),
-    states: (trx) => scheduleStates(trx, lineId),
     write: async (trx) => {
       if (input.baseVersion === UNVERSIONED) await refuseStaleCopies(trx, input, actor.username);
       return writeSchedules(trx, input);
     },
   });
-  return result;
+  return { schedules: result, version };
 }
 
 /** 'HH:MM' for anything parseTime reads ('6:05', '06:05:00'); null for empty or unreadable. */
@@ -269,14 +286,8 @@ export async function removeSchedule(
   const lineId = (await findScheduleLines(db.kysely, [id])).get(id);
   if (lineId === undefined) throw new DomainError('NOT_FOUND', serverMessage('scheduleNotFound', { id }));
   await recordedWrite(db, actor, {
-    scope: { kind: 'schedules', lineId },
+    ...lineSchedulesWrite(lineId),
     baseVersion,
-    what: async (trx) => ({
-      kind: 'lineSchedules',
-      lineId,
-      line: (await getLineInfo(trx, lineId))?.name ?? null,
-    }),
-    states: (trx) => scheduleStates(trx, lineId),
     write: async (trx) => {
       if (!(await deleteScheduleDeep(trx, id)))
         throw new DomainError('NOT_FOUND', serverMessage('scheduleNotFound', { id }));

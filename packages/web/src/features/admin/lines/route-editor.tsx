@@ -1,5 +1,5 @@
 import type { Stop } from '@bus/core';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import type { RouteDraft } from '../logic/line-draft.ts';
@@ -44,55 +44,15 @@ export function RouteEditor({
   invalid,
   onCreateStop,
   onChange,
-  onDuplicate,
-  onDelete,
+  ...actions
 }: RouteEditorProps) {
   const m = useAdminMessages();
   const headingId = useId();
   const n = index + 1;
-  const used = route.usage.length > 0;
 
   return (
     <fieldset className="route-editor" aria-labelledby={headingId}>
-      <div className="route-editor__head">
-        <h3 id={headingId}>{m.lineEditor.variation(n)}</h3>
-        <div className="route-editor__actions">
-          <button
-            type="button"
-            className="btn btn--small"
-            aria-label={m.lineEditor.duplicateOf(n)}
-            onClick={onDuplicate}
-          >
-            {m.lineEditor.duplicate}
-          </button>
-          {used ? (
-            // A route used by schedules cannot be deleted: its usage count instead (spec section 2).
-            <details className="usage usage--button">
-              <summary className="btn btn--small" title={m.lineEditor.usedByHint}>
-                {m.lineEditor.usedBy(route.usage.length)}
-              </summary>
-              <ul>
-                {route.usage.map((scheduleId) => (
-                  <li key={scheduleId}>
-                    <Link href={`/schedules/${lineId}/${scheduleId}`}>
-                      {m.lineEditor.scheduleLink(scheduleId)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </details>
-          ) : (
-            <button
-              type="button"
-              className="btn btn--small btn--danger-outline"
-              aria-label={m.lineEditor.deleteRoute(n)}
-              onClick={onDelete}
-            >
-              {m.common.delete}
-            </button>
-          )}
-        </div>
-      </div>
+      <RouteHead headingId={headingId} n={n} usage={route.usage} lineId={lineId} {...actions} />
       <div className="form-grid">
         <TextField
           label={m.lineEditor.routeNotes}
@@ -170,6 +130,75 @@ export function RouteEditor({
         ))}
       </ol>
     </fieldset>
+  );
+}
+
+/**
+ * The head of a route: its heading, its duplicate, and its delete or, for a route schedules run
+ * on (which cannot be deleted, spec section 2), the list of those schedules.
+ */
+function RouteHead({
+  headingId,
+  n,
+  usage,
+  lineId,
+  onDuplicate,
+  onDelete,
+}: Pick<RouteEditorProps, 'lineId' | 'onDuplicate' | 'onDelete'> & {
+  headingId: string;
+  n: number;
+  usage: readonly number[];
+}) {
+  const m = useAdminMessages();
+  return (
+    <div className="route-editor__head">
+      <h3 id={headingId}>{m.lineEditor.variation(n)}</h3>
+      <div className="route-editor__actions">
+        <HeadButton label={m.lineEditor.duplicateOf(n)} onClick={onDuplicate}>
+          {m.lineEditor.duplicate}
+        </HeadButton>
+        {usage.length > 0 ? (
+          <details className="usage usage--button">
+            <summary className="btn btn--small" title={m.lineEditor.usedByHint}>
+              {m.lineEditor.usedBy(usage.length)}
+            </summary>
+            <ul>
+              {usage.map((scheduleId) => (
+                <li key={scheduleId}>
+                  <Link href={`/schedules/${lineId}/${scheduleId}`}>
+                    {m.lineEditor.scheduleLink(scheduleId)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : (
+          <HeadButton label={m.lineEditor.deleteRoute(n)} danger onClick={onDelete}>
+            {m.common.delete}
+          </HeadButton>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A small button of a route's head, named for its route ('Duplicate route 2'). */
+function HeadButton({
+  label,
+  danger = false,
+  onClick,
+  children,
+}: {
+  label: string;
+  danger?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const className = danger ? 'btn btn--small btn--danger-outline' : 'btn btn--small';
+  return (
+    <button type="button" className={className} aria-label={label} onClick={onClick}>
+      {children}
+    </button>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withEntry, withMembers } from './copy-with.ts';
+import { withEntry, withMembers, withSaved } from './copy-with.ts';
 
 describe('withMembers', () => {
   it.each([
@@ -51,4 +51,25 @@ describe('withEntry', () => {
       expect([...before]).toEqual(map);
     },
   );
+});
+
+describe('withSaved', () => {
+  const item = (id: number, name: string) => ({ id, name });
+
+  it('replaces the stored items the save answered and leaves the others', () => {
+    const list = [item(3, 'a'), item(5, 'b'), item(9, 'c')];
+    const after = withSaved(list, [item(5, 'B')]);
+    expect(after).toEqual([item(3, 'a'), item(5, 'B'), item(9, 'c')]);
+    expect(list).toEqual([item(3, 'a'), item(5, 'b'), item(9, 'c')]);
+  });
+
+  it('adds new items in id order, as the server lists them', () => {
+    expect(withSaved([item(3, 'a'), item(9, 'c')], [item(12, 'new'), item(9, 'C'), item(4, 'back')])).toEqual(
+      [item(3, 'a'), item(4, 'back'), item(9, 'C'), item(12, 'new')],
+    );
+  });
+
+  it('sorts a complete list answered in another order', () => {
+    expect(withSaved([], [item(7, 'x'), item(2, 'y')]).map((i) => i.id)).toEqual([2, 7]);
+  });
 });

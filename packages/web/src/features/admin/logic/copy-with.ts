@@ -20,3 +20,13 @@ export function withEntry<K, V>(map: ReadonlyMap<K, V>, key: K, value: V | null)
   else next.set(key, value);
   return next;
 }
+
+/**
+ * A copy of a list the server sends by id with the items a save answered put in: a stored one
+ * replaced, a new one added, still by id (how an editor's loaded data follows its own save).
+ */
+export function withSaved<T extends { id: number }>(list: readonly T[], saved: readonly T[]): T[] {
+  const byId = new Map(list.map((item) => [item.id, item]));
+  for (const item of saved) byId.set(item.id, item);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}

@@ -7,12 +7,7 @@ import type { AdminRouteData, LineSchedulesData } from '../admin-api.tsx';
 import { ScheduleBulk } from '../bulk/schedule-bulk.tsx';
 import { copySchedule } from '../logic/grid.ts';
 import { ruleDisplayName } from '../logic/rule-name.ts';
-import {
-  type ScheduleWarning,
-  scheduleToForm,
-  scheduleWarnings,
-  validateSchedule,
-} from '../logic/schedule-form.ts';
+import { type ScheduleWarning, scheduleToForm } from '../logic/schedule-form.ts';
 import { isTempId } from '../logic/temp-ids.ts';
 import { useFlushEdits } from '../ui/flush.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
@@ -38,7 +33,12 @@ export function ScheduleEditor({
   const trpc = useTRPC();
   const toasts = useToasts();
   const flushEdits = useFlushEdits();
-  const { draft, refresh, refuse } = useLineSchedulesDraft(lineId, data, `schedules:${lineId}`);
+  const { draft, saving, check, send, refresh } = useLineSchedulesDraft(
+    lineId,
+    data,
+    routes,
+    `schedules:${lineId}`,
+  );
   // Plausibility warnings waiting for the user's confirmation, by schedule.
   const [warnings, setWarnings] = useState<ReadonlyMap<number, ScheduleWarning[]>>(() => new Map());
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(
@@ -46,13 +46,11 @@ export function ScheduleEditor({
   );
   // Schedules whose save failed: their fields show red outlines from then on.
   const [failed, setFailed] = useState<ReadonlySet<number>>(() => new Set());
-  const [busy, setBusy] = useState<number | null>(null);
+  // The schedule being deleted (read-only until the delete returns).
+  const [deleting, setDeleting] = useState<number | null>(null);
   const scrollTo = useRef<number | null>(openScheduleId);
-  const saveList = useMutation(trpc.admin.schedules.saveList.mutationOptions());
   const remove = useMutation(trpc.admin.schedules.delete.mutationOptions());
 
-  const stopCounts = new Map(routes.map((r) => [r.id, r.stopsArr.length]));
-  const stopCount = (routeId: number) => stopCounts.get(routeId);
   const ruleNames = new Map(data.yearlyOptions.map((r) => [r.id, r.periodName]));
 
   // The schedule named in the address (or just added) is opened and scrolled into view.
@@ -99,63 +97,33 @@ export function ScheduleEditor({
     flushEdits();
     const form = draft.latest().find((f) => f.id === id);
     if (!form) return;
-    const checked = validateSchedule(form, stopCount);
-    if (!checked.success) {
-      setWarningsOf(id, null);
-      setFailed((all) => new Set(all).add(id));
-      refuse(checked);
-      return;
-    }
-    // Times going backwards or a direction that does not fit: saved only once confirmed.
-    const found = scheduleWarnings(form, routes);
-    if (found.length > 0 && !confirmed) {
-      setWarningsOf(id, found);
-      return;
-    }
-    setWarningsOf(id, null);
-    setBusy(id);
-    try {
-      const [stored] = await saveList.mutateAsync({
-        lineId,
-        schedules: [checked.draft],
-        baseVersion: draft.baseVersion,
-      });
-      draft.saved();
-      if (stored) {
-        const savedForm = scheduleToForm(stored);
-        draft.edit((all) => {
-          const i = all.findIndex((f) => f.id === id);
-          if (i !== -1) all[i] = savedForm;
-        });
-        setExpanded((all) => {
-          const next = new Set(all);
-          if (next.delete(id)) next.add(savedForm.id);
-          return next;
-        });
-      }
-      setFailed((all) => withMembers(all, [id], false));
-      toasts.success(m.validation.saved, ALERT_MS.standard);
-      await refresh();
-    } catch (error) {
-      const text = draft.failed(error);
-      if (text !== null) toasts.danger(text);
-    } finally {
-      setBusy(null);
-    }
+    const checked = check([form], confirmed);
+    setWarningsOf(id, checked.kind === 'warnings' ? checked.found.map((f) => f.warning) : null);
+    if (checked.kind === 'refused') setFailed((all) => new Set(all).add(id));
+    if (checked.kind !== 'ready') return;
+    const savedIds = await send(checked);
+    const storedId = savedIds?.get(id);
+    if (storedId === undefined) return;
+    setExpanded((all) => {
+      const next = new Set(all);
+      if (next.delete(id)) next.add(storedId);
+      return next;
+    });
+    setFailed((all) => withMembers(all, [id], false));
   };
 
   const drop = async (id: number) => {
     if (!isTempId(id)) {
-      setBusy(id);
+      setDeleting(id);
       try {
         await remove.mutateAsync({ id, baseVersion: draft.baseVersion });
       } catch (error) {
         const text = draft.failed(error);
         if (text !== null) toasts.danger(text);
-        setBusy(null);
+        setDeleting(null);
         return;
       }
-      setBusy(null);
+      setDeleting(null);
       toasts.success(m.validation.scheduleDeleted, ALERT_MS.deleted);
       void refresh();
     }
@@ -229,7 +197,7 @@ export function ScheduleEditor({
                   ruleLabel={ruleLabel(form.runsOnYearlyId)}
                   expanded={expanded.has(form.id)}
                   showInvalid={failed.has(form.id)}
-                  busy={busy === form.id}
+                  busy={saving.has(form.id) || deleting === form.id}
                   onToggle={(open) => setOpen(form.id, open)}
                   onEdit={(change) =>
                     draft.edit((all) => {

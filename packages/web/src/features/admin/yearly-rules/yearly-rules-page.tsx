@@ -5,7 +5,8 @@ import { Link } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import type { RulesWithUsageData } from '../admin-api.tsx';
+import type { AdminOutputs, RulesWithUsageData } from '../admin-api.tsx';
+import { withSaved } from '../logic/copy-with.ts';
 import { type RuleForm, ruleToForm, validateRules } from '../logic/rules-form.ts';
 import { tempId } from '../logic/temp-ids.ts';
 import { LoadError } from '../ui/bits.tsx';
@@ -16,6 +17,8 @@ import { MonthDayPicker } from '../ui/month-day-picker.tsx';
 import { useSafeDraft } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import './yearly-rules.css';
+
+type SavedRulesData = AdminOutputs['rules']['saveAll'];
 
 /** The rule calendar shows 3 months at a time (spec section 9). */
 const RULE_PICKER_MONTHS = 3;
@@ -72,16 +75,35 @@ function RulesEditor({ data, onSaved }: { data: RulesWithUsageData; onSaved: () 
       return;
     }
     try {
-      await saveAll.mutateAsync({ ...result.data, baseVersion: draft.baseVersion });
+      const baseVersion = draft.baseVersion;
+      const answer = await saveAll.mutateAsync({ ...result.data, baseVersion });
       draft.saved();
       toasts.success(m.validation.saved, ALERT_MS.standard);
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.rules.pathKey() });
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.schedules.pathKey() });
+      await rebase(answer, baseVersion);
       onSaved();
     } catch (error) {
       const text = draft.failed(error);
       if (text !== null) toasts.danger(text, ALERT_MS.standard);
     }
+  };
+
+  /**
+   * The loaded rules follow the save: the stored rules and the new version from the answer, with
+   * no reading back (a rule the save deleted had no schedules, a new one has none yet). Rules
+   * loaded from another version than the save's (a draft brought back) are read again instead;
+   * the schedule editors read the rules' names again when they open.
+   */
+  const rebase = async (answer: SavedRulesData, sentVersion: number) => {
+    const key = trpc.admin.rules.allWithUsage.queryKey();
+    const now = queryClient.getQueryData(key);
+    if (now?.version !== sentVersion) return queryClient.invalidateQueries({ queryKey: key });
+    const usage = new Map(now.usage.map((u) => [u.ruleId, u.scheduleIds]));
+    const rules = withSaved([], answer.rules);
+    queryClient.setQueryData(key, {
+      rules,
+      usage: rules.map((r) => ({ ruleId: r.id, scheduleIds: usage.get(r.id) ?? [] })),
+      version: answer.version,
+    });
   };
 
   const editRule = (id: number, change: (rule: RuleForm) => void) =>
