@@ -194,7 +194,7 @@ export async function registerHttpCaching(
   // preHandler, not onRequest: the headers of every onRequest hook (CORS, security) are set
   // by then, also on an answer given from here.
   app.addHook('preHandler', async (request, reply) => {
-    const policy = answerPolicy(policies, request.method, request.url, request.routeOptions.config.cache);
+    const policy = answerPolicy(policies, request.method, request.url, request.routeOptions.config?.cache);
     // A request that signs in is never answered from, or into, what everyone is served.
     if (policy === null || request.headers.authorization !== undefined) return;
     // Both read before any work: see dataTag in read-context.ts.
