@@ -49,8 +49,8 @@ import {
   openDatabase,
   replaceTimetable,
 } from '@bus/db';
+import { getDepartures } from '../packages/server/src/public-read/departures.ts';
 import { getLineSchedules, saveSchedules } from '../packages/server/src/services/admin/schedules.ts';
-import { getDepartures } from '../packages/server/src/services/departures.ts';
 import { findStops } from '../packages/server/src/services/stops.ts';
 import { type DatasetProfile, generateDataset, sizesFor } from './bench/generate.ts';
 import {

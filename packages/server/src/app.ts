@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Clock, DomainError, HTTP_STATUS, MESSAGES, systemClock } from '@bus/core';
-import { isDatabaseBusy, type OpenedDatabase } from '@bus/db';
+import { type Clock, systemClock } from '@bus/core';
+import type { OpenedDatabase } from '@bus/db';
 import fastifyStatic from '@fastify/static';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, {
@@ -11,17 +11,19 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { createAuthRuntime } from './auth/runtime.ts';
-import { registerCalendarRoutes } from './calendar-routes.ts';
 import { type Env, isLoopback } from './env.ts';
-import { registerHttpCaching } from './http-cache.ts';
+import { httpErrorOf } from './http-errors.ts';
 import { publicOrigin } from './public-origin.ts';
+import { registerCalendarFeeds } from './public-read/calendar-feeds-http.ts';
+import { answeredNotModified, PUBLIC_CACHE_CONTROL } from './public-read/etag.ts';
+import { closeServing } from './public-read/generation.ts';
+import { readOf, registerHttpCaching, trpcCachePolicies } from './public-read/http-cache.ts';
+import { registerTrpcFastLane } from './public-read/trpc-fast-lane.ts';
 import { registerLegacyRest } from './rest/index.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
-import { closeServing } from './services/answer-cache.ts';
 import { FeedNotReady, type PublishedFeed, publishedFeed } from './services/gtfs.ts';
 import { checkHealth } from './services/health.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, settleDemoAccount } from './services/users.ts';
-import { registerTrpcFastLane } from './trpc/fast-lane.ts';
 import type { Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 import { registerStrictJsonBodies, trpcWithStrictBodies } from './utf8-bodies.ts';
@@ -87,15 +89,15 @@ export async function buildApp({
   // JSON bodies that are not valid UTF-8: 400, nothing stored (tRPC's scope below does the same).
   registerStrictJsonBodies(app);
   await registerSecurityHeaders(app);
-  await registerHttpCaching(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN });
+  // How each public answer is cached, as its procedure declares it (public-read/cache-policy.ts).
+  const policies = await trpcCachePolicies(appRouter);
+  await registerHttpCaching(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN, policies });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof DomainError) {
-      const status = HTTP_STATUS[error.code];
-      return reply.status(status).send(errorBody(status, error.message));
-    }
-    // Another process (an import) holds the write lock: refused at once, nothing written.
-    if (isDatabaseBusy(error)) return reply.status(409).send(errorBody(409, MESSAGES.importRunning));
+    // A refusal (DomainError, or an import holding the write lock): see http-errors.ts.
+    const refused = httpErrorOf(error);
+    if (refused !== null)
+      return reply.status(refused.status).send(errorBody(refused.status, refused.message));
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
@@ -125,8 +127,8 @@ export async function buildApp({
       if (error instanceof FeedNotReady) return reply.status(404).send(errorBody(404, error.message));
       throw error;
     }
-    reply.header('etag', feed.etag).header('cache-control', 'public, no-cache');
-    if (request.headers['if-none-match'] === feed.etag) return reply.status(304).send();
+    if (answeredNotModified(request, reply, feed.etag)) return reply;
+    reply.header('etag', feed.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
     return reply
       .type('application/zip')
       .header('content-disposition', 'attachment; filename="gtfs.zip"')
@@ -134,7 +136,7 @@ export async function buildApp({
   });
   registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
   // Calendar feeds (.ics) of a stop's departures or a trip.
-  registerCalendarRoutes(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN });
+  registerCalendarFeeds(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN });
 
   const createContext = (req: FastifyRequest, reply?: FastifyReply): Context => ({
     db,
@@ -147,8 +149,9 @@ export async function buildApp({
       reply?.header(name, value);
     },
     log: req.log,
+    read: () => readOf(req, db, clock),
   });
-  registerTrpcFastLane(app, { router: appRouter, prefix: '/trpc', createContext });
+  registerTrpcFastLane(app, { router: appRouter, prefix: '/trpc', createContext, policies });
   await app.register(
     trpcWithStrictBodies({
       router: appRouter,

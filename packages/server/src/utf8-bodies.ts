@@ -1,7 +1,9 @@
 import { DomainError, serverMessage } from '@bus/core';
-import { type AnyTRPCRouter, getTRPCErrorShape, TRPCError } from '@trpc/server';
+import type { AnyTRPCRouter } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
+import { trpcErrorOf } from './http-errors.ts';
+import { trpcErrorShape } from './trpc/init.ts';
 
 /**
  * JSON bodies that are not valid UTF-8 are refused with 400 (issue 25). Fastify and tRPC
@@ -57,7 +59,6 @@ export function registerStrictJsonBodies(app: FastifyInstance): void {
 export function trpcWithStrictBodies<TRouter extends AnyTRPCRouter>(
   trpcOptions: FastifyTRPCPluginOptions<TRouter>['trpcOptions'],
 ): FastifyPluginCallback {
-  const config = trpcOptions.router._def._config;
   return (scope, _options, done) => {
     fastifyTRPCPlugin<TRouter>(scope, { trpcOptions }, (error?: Error) => {
       if (error) return done(error);
@@ -65,16 +66,12 @@ export function trpcWithStrictBodies<TRouter extends AnyTRPCRouter>(
       scope.setErrorHandler((failure, _request, reply) => {
         // Anything else goes on to the app's error handler.
         if (!(failure instanceof DomainError) || failure.code !== 'INVALID_INPUT') throw failure;
-        const refused = new TRPCError({ code: 'BAD_REQUEST', message: failure.message, cause: failure });
-        const shape = getTRPCErrorShape({
-          config,
-          error: refused,
-          type: 'unknown',
-          path: undefined,
-          input: undefined,
-          ctx: undefined,
-        });
-        return reply.status(400).type('application/json').send({ error: shape });
+        const refused = trpcErrorOf(failure);
+        if (refused === null) throw failure;
+        return reply
+          .status(400)
+          .type('application/json')
+          .send({ error: trpcErrorShape(refused, undefined, undefined) });
       });
       done();
     });

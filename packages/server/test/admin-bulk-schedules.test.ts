@@ -1,12 +1,12 @@
 import { UNVERSIONED } from '@bus/core';
 import { listSchedules, updateSchedule } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeparturesResult } from '../src/public-read/departures.ts';
 import { type BulkSchedulesResult, bulkUpdateSchedules } from '../src/services/admin/bulk-schedules.ts';
 import type { HistoryPage } from '../src/services/admin/history.ts';
 import { type Actor, recordedWrite } from '../src/services/admin/recorded-write.ts';
 import type { LineSchedules, RuleScheduleGroup } from '../src/services/admin/schedules.ts';
 import { scheduleStates } from '../src/services/admin/states.ts';
-import type { DeparturesResult } from '../src/services/departures.ts';
 import { type AdminTestApp, adminApp, adminClient, createTestUser, tokenFor } from './admin-helpers.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { formatTime, parseTime } from '@bus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeparturesResult } from '../src/public-read/departures.ts';
 import type { HistoryPage } from '../src/services/admin/history.ts';
 import type { LineSchedules } from '../src/services/admin/schedules.ts';
-import type { DeparturesResult } from '../src/services/departures.ts';
 import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 

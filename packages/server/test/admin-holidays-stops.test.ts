@@ -1,7 +1,7 @@
 import type { Holiday, Stop } from '@bus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeparturesResult } from '../src/public-read/departures.ts';
 import type { StopWithUsage } from '../src/services/admin/stops.ts';
-import type { DeparturesResult } from '../src/services/departures.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 

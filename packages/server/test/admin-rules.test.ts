@@ -1,9 +1,9 @@
 import type { YearlyRule } from '@bus/core';
 import { readTimetable } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeparturesResult } from '../src/public-read/departures.ts';
 import type { RulesWithUsage, SavedRules } from '../src/services/admin/rules.ts';
 import type { RuleScheduleGroup } from '../src/services/admin/schedules.ts';
-import type { DeparturesResult } from '../src/services/departures.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 
 const FAILED = "Input validation failed, check if everything's entered right";

@@ -1,7 +1,7 @@
 import { type Direction, HOME_STOP_ID, serviceDayContext, tripSelectionFilter } from '@bus/core';
 import { dataStamp, findDepartureCandidates, findDepartureCandidatesPlain, readTimetable } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentSnapshot } from '../src/services/answer-cache.ts';
+import { currentSnapshot } from '../src/public-read/generation.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 

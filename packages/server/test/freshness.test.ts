@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseEnv } from '../src/env.ts';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
-import type { DeparturesResult } from '../src/services/departures.ts';
+import type { DeparturesResult } from '../src/public-read/departures.ts';
 import {
   type AdminTestApp,
   adminApp,

@@ -122,6 +122,22 @@ describe('GET /gtfs.zip', () => {
     const again = await t.app.inject({ method: 'GET', url: '/gtfs.zip', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
+    // The one tag matcher of every public answer (RFC 9110): a list, a weak tag, `*`.
+    for (const header of [`"other", ${etag}`, `W/${etag}`, `"x", W/${etag}`, '*']) {
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: '/gtfs.zip',
+        headers: { 'if-none-match': header },
+      });
+      expect(listed.statusCode, header).toBe(304);
+      expect(listed.headers.etag).toBe(etag);
+    }
+    const others = await t.app.inject({
+      method: 'GET',
+      url: '/gtfs.zip',
+      headers: { 'if-none-match': '"a", W/"b"' },
+    });
+    expect(others.statusCode).toBe(200);
 
     // An admin save changes the data: the next answer is the new feed, not the kept one.
     const stops = (await admin.query<AdminStop[]>('admin.stops.list')).data;

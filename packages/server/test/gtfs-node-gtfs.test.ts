@@ -6,7 +6,7 @@ import { createTestDb, type OpenedDatabase, putPublishingSettings, replaceTimeta
 import { closeDb, getStoptimes, importGtfs, openDb } from 'gtfs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
-import { getDepartures } from '../src/services/departures.ts';
+import { getDepartures } from '../src/public-read/departures.ts';
 import { currentFeed, zipFeed } from '../src/services/gtfs.ts';
 import { fixedClock } from './helpers.ts';
 

@@ -7,8 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseEnv } from '../src/env.ts';
-import { acceptedEncoding, publicAnswerKind, readsPublishing } from '../src/http-cache.ts';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
+import type { ReadMeta } from '../src/public-read/cache-policy.ts';
+import { CALENDAR_FEED_CACHE } from '../src/public-read/calendar-feeds-http.ts';
+import { acceptedEncoding, answerPolicy, trpcCachePolicies } from '../src/public-read/http-cache.ts';
+import { appRouter } from '../src/trpc/router.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 
 /**
@@ -21,6 +24,15 @@ const clock = () => new Date(now);
 
 const DEPARTURES = `/trpc/timetable.departures?input=${encodeURIComponent(JSON.stringify({ from: 1, date: '2026-03-04' }))}`;
 const SEARCH = `/trpc/timetable.searchStops?input=${encodeURIComponent(JSON.stringify({ query: 'ank' }))}`;
+/** How a GET is cached, as the procedures' meta and a route's config declare it. */
+const policies = await trpcCachePolicies(appRouter);
+function publicAnswerKind(method: string, url: string, route?: ReadMeta): 'timed' | 'daily' | null {
+  const policy = answerPolicy(policies, method, url, route);
+  return policy === null ? null : policy.byMinute ? 'timed' : 'daily';
+}
+const readsPublishing = (url: string, route?: ReadMeta) =>
+  answerPolicy(policies, 'GET', url, route)?.publishing === true;
+
 const LEGACY_DEPARTURES = '/api/scheduleItem/home-from?qbstopfrom=1&qdate=2026-03-04&qdir=Out%20bound';
 
 async function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
@@ -100,10 +112,10 @@ describe('public answers carry an ETag and answer 304 to it', () => {
     expect(publicAnswerKind('GET', '/trpc/timetable.searchStops,timetable.departures?batch=1')).toBe('timed');
     expect(publicAnswerKind('GET', '/api/holidays/all')).toBeNull();
     // The calendar feeds are public answers of the day; the print queries like any timetable.* one.
-    expect(publicAnswerKind('GET', '/calendar/stop/1.ics?dir=Out+bound')).toBe('daily');
-    expect(publicAnswerKind('GET', '/calendar/trip/1.ics')).toBe('daily');
+    expect(publicAnswerKind('GET', '/calendar/stop/1.ics?dir=Out+bound', CALENDAR_FEED_CACHE)).toBe('daily');
+    expect(publicAnswerKind('GET', '/calendar/trip/1.ics', CALENDAR_FEED_CACHE)).toBe('daily');
     expect(publicAnswerKind('GET', '/trpc/timetable.stopPoster?input=%7B%7D')).toBe('daily');
-    expect(readsPublishing('/calendar/trip/1.ics')).toBe(true);
+    expect(readsPublishing('/calendar/trip/1.ics', CALENDAR_FEED_CACHE)).toBe(true);
     expect(readsPublishing('/trpc/timetable.linePrint?input=%7B%7D')).toBe(true);
     expect(readsPublishing('/trpc/timetable.departures?input=%7B%7D')).toBe(false);
     // An encoded comma still separates procedures.

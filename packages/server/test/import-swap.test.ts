@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseEnv } from '../src/env.ts';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
-import { pauseWholeReadsWith, wholeReadsStarted, wholeReadUnderway } from '../src/services/answer-cache.ts';
+import { pauseWholeReadsWith, wholeReadsStarted, wholeReadUnderway } from '../src/public-read/generation.ts';
 import { TEST_JWT_SECRET, tokenFor } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 

@@ -10,7 +10,7 @@ import {
 import { listHolidays, listYearlyRules } from '@bus/db';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentGeneration } from '../src/services/answer-cache.ts';
+import { currentGeneration } from '../src/public-read/generation.ts';
 import type { LinePrintAnswer, StopPosterAnswer } from '../src/services/printed-timetable.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { fixedClock, trpcQuery } from './helpers.ts';

@@ -1,6 +1,6 @@
 import type { LineInfo as DomainLineInfo, Stop, YearlyRule } from '@bus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeparturesResult } from '../src/services/departures.ts';
+import type { DeparturesResult } from '../src/public-read/departures.ts';
 import type { StopPair as DomainStopPair } from '../src/services/stops.ts';
 import type {
   LineTimetable as DomainLineTimetable,

@@ -1,6 +1,6 @@
 import { type ReadSnapshot, readSnapshot } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentSnapshot } from '../src/services/answer-cache.ts';
+import { currentSnapshot } from '../src/public-read/generation.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '@bus/core';
 import { findDepartureCandidates, readSnapshot } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeparturesResult } from '../src/services/departures.ts';
+import type { DeparturesResult } from '../src/public-read/departures.ts';
 import type { LinePreview, LineTimetable, TripSchedule } from '../src/services/timetable.ts';
 import { fixedClock, realDataApp, type TestApp, trpcQuery } from './helpers.ts';
 

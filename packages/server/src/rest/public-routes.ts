@@ -1,7 +1,8 @@
 import { IsoDate, MAX_STOP_QUERY_LENGTH } from '@bus/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { getDepartures } from '../services/departures.ts';
+import { cachedBy } from '../public-read/cache-policy.ts';
+import { getDepartures } from '../public-read/departures.ts';
 import { findStops, getStopPair } from '../services/stops.ts';
 import { getLineTimetable, getTripSchedule, listLinePreviews } from '../services/timetable.ts';
 import type { RestDeps } from './deps.ts';
@@ -35,7 +36,7 @@ export const Get2Query = z.object({ fromId: legacyQueryId, toId: legacyQueryId }
 
 /** The old public paths (spec section 7, 'Public'). */
 export function registerPublicRoutes(app: FastifyInstance, { db, clock }: RestDeps): void {
-  app.get('/api/scheduleItem/home-from', async (req) => {
+  app.get('/api/scheduleItem/home-from', cachedBy('minute'), async (req) => {
     const q = parseLegacy(HomeFromQuery, req.query);
     const input = {
       from: q.qbstopfrom ?? undefined,
@@ -47,16 +48,16 @@ export function registerPublicRoutes(app: FastifyInstance, { db, clock }: RestDe
     return result.items.map(legacyHomeItem);
   });
 
-  app.get('/api/busstop/search', async (req) => {
+  app.get('/api/busstop/search', cachedBy('day'), async (req) => {
     const q = parseLegacy(StopSearchQuery, req.query);
     return (await findStops(db, q.str, 'id')).map(legacyStopOption);
   });
 
-  app.get('/api/line/line-preview-withid-public', async () =>
+  app.get('/api/line/line-preview-withid-public', cachedBy('day'), async () =>
     (await listLinePreviews(db, null)).map(legacyPublicLinePreview),
   );
 
-  app.get('/api/scheduleItem/schedule-by-lineid-browse', async (req) => {
+  app.get('/api/scheduleItem/schedule-by-lineid-browse', cachedBy('day'), async (req) => {
     const q = parseLegacy(LineIdQuery, req.query);
     const result = await getLineTimetable(db, q.lineId, null, clock);
     if (result.nothingFound) return { nothingFound: true };
@@ -67,12 +68,12 @@ export function registerPublicRoutes(app: FastifyInstance, { db, clock }: RestDe
     };
   });
 
-  app.get('/api/scheduleItem/schedule-by-tripid', async (req) => {
+  app.get('/api/scheduleItem/schedule-by-tripid', cachedBy('day'), async (req) => {
     const q = parseLegacy(TripIdQuery, req.query);
     return legacyTripSchedule(await getTripSchedule(db, q.tripID));
   });
 
-  app.get('/api/busstop/get2', async (req) => {
+  app.get('/api/busstop/get2', cachedBy('day'), async (req) => {
     const q = parseLegacy(Get2Query, req.query);
     const pair = await getStopPair(db, q.fromId, q.toId);
     return { from: legacyBareOption(pair.from), to: legacyBareOption(pair.to) };

@@ -1,6 +1,5 @@
 import {
   CALENDAR_WINDOW_DAYS,
-  type Clock,
   type DeparturesQuery,
   DomainError,
   expandOccurrences,
@@ -11,10 +10,10 @@ import {
   serviceDays,
   windowDates,
 } from '@bus/core';
-import type { OpenedDatabase } from '@bus/db';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { type ICalCalendar } from 'ical-generator';
-import { currentMinute, currentSnapshot } from './answer-cache.ts';
+import { currentSnapshot } from '../public-read/generation.ts';
+import type { ReadContext } from '../public-read/read-context.ts';
 import { departuresOverDates, selectedStops } from './printed-timetable.ts';
 import { getTripSchedule } from './timetable.ts';
 
@@ -61,18 +60,14 @@ export interface StopFeedQuery {
 }
 
 /** The .ics of a stop's departures (home selection) for the next CALENDAR_WINDOW_DAYS days. */
-export async function stopCalendar(
-  db: OpenedDatabase,
-  query: StopFeedQuery,
-  clock: Clock,
-  origin: string,
-): Promise<string> {
+export async function stopCalendar(read: ReadContext, query: StopFeedQuery, origin: string): Promise<string> {
+  const { db, clock } = read;
   const { stop, to } = await selectedStops(db, query);
-  const today = currentMinute(clock).now.date;
+  const today = read.now.date;
   const dates = windowDates(today, CALENDAR_WINDOW_DAYS);
   const snapshot = await currentSnapshot(db);
   const days = serviceDays(dates, snapshot.rules, snapshot.holidays);
-  const departures = await departuresOverDates(db, query, dates, clock);
+  const departures = await departuresOverDates(read, query, dates);
   const way = to ? ` → ${to.name}` : query.dir === 'City bound' ? ' (City bound)' : ' (Out bound)';
   const calendar = newCalendar(
     `${stop.name}${way}`,
@@ -95,12 +90,8 @@ export async function stopCalendar(
 }
 
 /** The .ics of one trip on each date of the next CALENDAR_WINDOW_DAYS days it runs. */
-export async function tripCalendar(
-  db: OpenedDatabase,
-  tripId: number,
-  clock: Clock,
-  origin: string,
-): Promise<string> {
+export async function tripCalendar(read: ReadContext, tripId: number, origin: string): Promise<string> {
+  const { db, clock } = read;
   const { schedule, lineInfo } = await getTripSchedule(db, tripId);
   const trip = schedule.trips.find((t) => t.id === tripId);
   if (!trip) throw new DomainError('NOT_FOUND', serverMessage('tripNotFound', { id: tripId }));
@@ -110,7 +101,7 @@ export async function tripCalendar(
     .filter((s): s is { stop: (typeof stops)[number]; time: string; minute: number } => s.minute !== null);
   const first = timed[0];
   const last = timed[timed.length - 1];
-  const today = currentMinute(clock).now.date;
+  const today = read.now.date;
   const snapshot = await currentSnapshot(db);
   const days = serviceDays(windowDates(today, CALENDAR_WINDOW_DAYS), snapshot.rules, snapshot.holidays);
   const title = first && last ? `${lineInfo.name} ${first.stop.name} → ${last.stop.name}` : lineInfo.name;

@@ -1,6 +1,5 @@
 import {
   type BoundFor,
-  type Clock,
   type DeparturesQuery,
   DomainError,
   effectiveDestination,
@@ -27,12 +26,13 @@ import {
   listSchedules,
   type OpenedDatabase,
 } from '@bus/db';
-import { currentMinute, currentSnapshot } from './answer-cache.ts';
-import { getDepartures } from './departures.ts';
+import { stopDepartures } from '../public-read/departures.ts';
+import { currentSnapshot } from '../public-read/generation.ts';
+import type { ReadContext } from '../public-read/read-context.ts';
 
 /**
  * The printed timetables (stop poster, line timetable) and the data of the calendar feeds. The
- * departures of each date come from getDepartures itself (the same selection, destination and
+ * departures of each date come from stopDepartures itself (the same selection, destination and
  * cache as the timetable home); the dates each one runs on are then worked out by core with the
  * same service-day rules, so the poster and the feeds say what the home says on every date.
  */
@@ -42,18 +42,19 @@ import { getDepartures } from './departures.ts';
  * `dates`, with its schedule's running rule.
  */
 export async function departuresOverDates(
-  db: OpenedDatabase,
+  read: ReadContext,
   query: Omit<DeparturesQuery, 'date'>,
   dates: readonly string[],
-  clock: Clock,
 ): Promise<PrintDeparture[]> {
+  const { db } = read;
   const byKey = new Map<string, Omit<PrintDeparture, 'schedule'>>();
   for (const date of dates) {
-    const { items } = await getDepartures(
-      db,
-      { from: query.from, to: query.to ?? undefined, dir: query.dir, date },
-      clock,
-    );
+    const { items } = await stopDepartures(read, {
+      from: query.from,
+      to: query.to ?? undefined,
+      dir: query.dir,
+      date,
+    });
     for (const item of items) {
       const key = `${item.tripId}|${item.timeDepart}`;
       if (byKey.has(key)) continue;
@@ -120,17 +121,16 @@ export async function selectedStops(
  * (today when none is given).
  */
 export async function getStopPoster(
-  db: OpenedDatabase,
+  read: ReadContext,
   input: { from?: number | null; to?: number | null; dir?: string | null; date?: string | null },
-  clock: Clock,
 ): Promise<StopPosterAnswer> {
-  const { now } = currentMinute(clock);
+  const { db, now } = read;
   const query = normalizeDeparturesQuery(input, now.date);
   const { stop, to } = await selectedStops(db, query);
   const snapshot = await currentSnapshot(db);
   const dates = windowDates(query.date, PRINT_WINDOW_DAYS);
   const days = serviceDays(dates, snapshot.rules, snapshot.holidays);
-  const departures = await departuresOverDates(db, query, dates, clock);
+  const departures = await departuresOverDates(read, query, dates);
   return {
     query,
     stop: { id: stop.id, name: stop.name },
@@ -149,16 +149,16 @@ export interface LinePrintAnswer {
 
 /** A line's timetable per direction (stops x trips) for PRINT_WINDOW_DAYS from the date. */
 export async function getLinePrint(
-  db: OpenedDatabase,
+  read: ReadContext,
   lineId: number,
   date: string | null,
-  clock: Clock,
 ): Promise<LinePrintAnswer> {
+  const { db } = read;
   const line = await getLineInfo(db.kysely, lineId);
   if (!line) throw new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id: lineId }));
   const schedules = await listSchedules(db.kysely, { lineId });
   const snapshot = await currentSnapshot(db);
-  const start = date ?? currentMinute(clock).now.date;
+  const start = date ?? read.now.date;
   const days = serviceDays(windowDates(start, PRINT_WINDOW_DAYS), snapshot.rules, snapshot.holidays);
   const trips: PrintTrip[] = schedules.flatMap((s) =>
     s.trips.map((t) => {

@@ -8,15 +8,15 @@ import {
   stopSearchPlan,
 } from '@bus/core';
 import { getStopsByIds, type OpenedDatabase } from '@bus/db';
-import { servedSnapshot } from './answer-cache.ts';
+import { type ReadSource, snapshotFor } from '../public-read/read-context.ts';
 
 /** The visitor's stop selector: default stops for an empty query, else the one stop search (core stop-search.ts). */
 export async function findStops(
-  db: OpenedDatabase,
+  source: ReadSource,
   query: string,
   defaultsOrder: 'name' | 'id' = 'name',
 ): Promise<FoundStop[]> {
-  const { stopsSorted } = await servedSnapshot(db);
+  const { stopsSorted } = await snapshotFor(source);
   const plan = stopSearchPlan(query);
   if (plan.mode !== 'defaults')
     return searchStops(stopsSorted, query, STOP_SEARCH_LIMIT).map(({ stop, nameIndex }) => {

@@ -5,17 +5,26 @@ import {
   HTTP_STATUS,
   issuesProblem,
   type KeyedMessage,
-  MESSAGES,
   pickValidationMessage,
   serverMessage,
 } from '@bus/core';
 import { isDatabaseBusy, type OpenedDatabase } from '@bus/db';
-import { initTRPC, TRPCError } from '@trpc/server';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import {
+  type AnyTRPCRouter,
+  getTRPCErrorShape,
+  initTRPC,
+  type TRPCDefaultErrorShape,
+  type TRPCError,
+  type TRPCErrorFormatter,
+  type TRPCRootConfig,
+} from '@trpc/server';
 import { ZodError } from 'zod';
 import { authorizeAdmin } from '../auth/authorize.ts';
 import type { AuthRuntime } from '../auth/runtime.ts';
 import type { Env } from '../env.ts';
+import { trpcErrorOf } from '../http-errors.ts';
+import type { ReadMeta } from '../public-read/cache-policy.ts';
+import type { ReadContext } from '../public-read/read-context.ts';
 import type { SignInLog } from '../services/auth.ts';
 
 export interface Context {
@@ -33,16 +42,9 @@ export interface Context {
   setResponseHeader: (name: string, value: string) => void;
   /** The request's logger. */
   log: SignInLog;
+  /** The request's read context (public-read/): the data generation read once per request. */
+  read: () => ReadContext;
 }
-
-const TRPC_CODE: Record<DomainError['code'], TRPC_ERROR_CODE_KEY> = {
-  NOT_FOUND: 'NOT_FOUND',
-  INVALID_INPUT: 'BAD_REQUEST',
-  CONFLICT: 'CONFLICT',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  FORBIDDEN: 'FORBIDDEN',
-  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
-};
 
 /**
  * Readable text for a zod failure: 'from: Expected number' joined by '; '. Admin inputs
@@ -61,54 +63,123 @@ function keyed(message: KeyedMessage | null): { messageKey?: string; messagePara
   return message ? { messageKey: message.key, messageParams: message.params } : {};
 }
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    // A stack trace never leaves the server, in any mode.
-    const { stack: _stack, ...data } = shape.data;
-    // Input validation: say what is wrong in the message itself (the UI shows `message`).
-    if (error.code === 'BAD_REQUEST' && error.cause instanceof ZodError) {
-      const problem = issuesProblem(error.cause.issues.map((i) => i.message));
-      return { ...shape, message: zodMessage(error.cause), data: { ...data, ...keyed(problem) } };
-    }
-    // 5xx never leaks internals.
-    if (error.code === 'INTERNAL_SERVER_ERROR') {
-      const message = serverMessage('serverError');
-      return { ...shape, message: englishMessage(message), data: { ...data, ...keyed(message) } };
-    }
-    if (error.cause instanceof DomainError) {
-      const { messageKey, messageParams, details } = error.cause;
-      return {
-        ...shape,
-        data: {
-          ...data,
-          ...(messageKey === undefined ? {} : { messageKey, messageParams }),
-          // What the admin board reacts to (a stale save, a duplicate stop name): see DomainErrorDetails.
-          ...(details ? { details } : {}),
-        },
-      };
-    }
-    if (isDatabaseBusy(error.cause))
-      return { ...shape, data: { ...data, ...keyed(serverMessage('importRunning')) } };
-    return { ...shape, data };
-  },
-});
+const errorFormatter: TRPCErrorFormatter<Context, TRPCDefaultErrorShape> = ({ shape, error }) => {
+  // A stack trace never leaves the server, in any mode.
+  const { stack: _stack, ...data } = shape.data;
+  // Input validation: say what is wrong in the message itself (the UI shows `message`).
+  if (error.code === 'BAD_REQUEST' && error.cause instanceof ZodError) {
+    const problem = issuesProblem(error.cause.issues.map((i) => i.message));
+    return { ...shape, message: zodMessage(error.cause), data: { ...data, ...keyed(problem) } };
+  }
+  // 5xx never leaks internals.
+  if (error.code === 'INTERNAL_SERVER_ERROR') {
+    const message = serverMessage('serverError');
+    return { ...shape, message: englishMessage(message), data: { ...data, ...keyed(message) } };
+  }
+  if (error.cause instanceof DomainError) {
+    const { messageKey, messageParams, details } = error.cause;
+    return {
+      ...shape,
+      data: {
+        ...data,
+        ...(messageKey === undefined ? {} : { messageKey, messageParams }),
+        // What the admin board reacts to (a stale save, a duplicate stop name): see DomainErrorDetails.
+        ...(details ? { details } : {}),
+      },
+    };
+  }
+  if (isDatabaseBusy(error.cause))
+    return { ...shape, data: { ...data, ...keyed(serverMessage('importRunning')) } };
+  return { ...shape, data };
+};
 
-/** Maps a DomainError thrown by a service to the matching tRPC error (one table, see HTTP_STATUS). */
+const t = initTRPC.context<Context>().meta<ReadMeta>().create({ errorFormatter });
+
+/**
+ * The error shape of a tRPC error raised outside a procedure (a request tRPC's adapter never
+ * sees: the fast lane's unreadable input, a body that is not UTF-8), formatted as every other.
+ */
+export function trpcErrorShape(error: TRPCError, path: string | undefined, input: unknown, ctx?: Context) {
+  // What getErrorShape reads of the router's config: the formatter (stack traces are dropped by it).
+  const config = { errorFormatter, isDev: false } as unknown as TRPCRootConfig<{
+    ctx: Context;
+    meta: ReadMeta;
+    errorShape: TRPCDefaultErrorShape;
+    transformer: false;
+  }>;
+  return getTRPCErrorShape({
+    config,
+    error,
+    type: path === undefined ? 'unknown' : 'query',
+    path,
+    input,
+    ctx,
+  });
+}
+
+/** A DomainError (or a busy database) thrown by a service, as its tRPC error (see http-errors.ts). */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+  if (!result.ok) {
+    const mapped = trpcErrorOf(result.error.cause);
+    if (mapped !== null) throw mapped;
   }
-  // Another process (an import) holds the write lock: refused at once, nothing written.
-  if (!result.ok && isDatabaseBusy(result.error.cause))
-    throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.importRunning, cause: result.error.cause });
   return result;
 });
 
+/** Procedures asked for their meta (see declaredMeta): they answer it and run nothing. */
+const metaProbes = new WeakSet<object>();
+class MetaProbe extends Error {
+  constructor(readonly declared: Declaration) {
+    super('meta probe');
+  }
+}
+/** What a procedure declares: its meta, and its type (only a query may answer a GET). */
+export interface Declaration {
+  meta: ReadMeta | undefined;
+  type: 'query' | 'mutation' | 'subscription';
+}
+const answersProbe = t.middleware(({ ctx, meta, type, next }) => {
+  if (metaProbes.has(ctx)) throw new MetaProbe({ meta, type });
+  return next();
+});
+
+/**
+ * The meta each procedure of `router` declares, by path, asked through tRPC's public
+ * server-side caller (the router's record and `createCaller`): the first middleware of every
+ * procedure answers a probe call with its meta before input, authorization or the resolver.
+ */
+export async function declaredMeta(router: AnyTRPCRouter): Promise<Map<string, Declaration>> {
+  const probe = {} as Context;
+  metaProbes.add(probe);
+  const caller = router.createCaller(probe) as Record<string, unknown>;
+  const found = new Map<string, Declaration>();
+  const walk = async (record: object, call: Record<string, unknown>, path: string[]) => {
+    for (const [key, item] of Object.entries(record)) {
+      if (path.length === 0 && (key === '_def' || key === 'createCaller')) continue;
+      const next = call[key] as Record<string, unknown> & ((input?: unknown) => Promise<unknown>);
+      if (typeof item !== 'function') {
+        await walk(item as object, next, [...path, key]);
+        continue;
+      }
+      try {
+        await next(undefined);
+        throw new Error(`${[...path, key].join('.')} ran for a meta probe`);
+      } catch (error) {
+        const probeOf = (e: unknown) => (e instanceof MetaProbe ? e : undefined);
+        const answer = probeOf(error) ?? probeOf((error as { cause?: unknown }).cause);
+        if (answer === undefined) throw error;
+        found.set([...path, key].join('.'), answer.declared);
+      }
+    }
+  };
+  await walk(router, caller, []);
+  return found;
+}
+
 export { HTTP_STATUS };
 export const router = t.router;
-export const publicProcedure = t.procedure.use(domainErrors);
+export const publicProcedure = t.procedure.use(answersProbe).use(domainErrors);
 
 /**
  * Checked on the server for every call, before its input is even read: 401 without a valid

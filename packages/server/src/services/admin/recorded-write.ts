@@ -18,7 +18,6 @@ import {
   recordChanges,
   type VersionScope,
 } from '@bus/db';
-import { refreshKeptSnapshot } from '../answer-cache.ts';
 
 /**
  * The one way every admin write happens (safe editing): in one transaction it
@@ -134,6 +133,32 @@ export function refuseWhileImporting(db: OpenedDatabase): void {
   if (importInProgress(db.sqlite)) throw new DomainError('CONFLICT', serverMessage('importRunning'));
 }
 
+/** Called after a write that changed something has committed; see onCommitted. */
+export type CommittedListener = (db: OpenedDatabase) => Promise<void> | void;
+
+const committedListeners = new Set<CommittedListener>();
+
+/**
+ * Announces every committed write that changed something: the read side (public-read/) brings
+ * its snapshot up to date there, so the first visitor after a save does not wait for it. The
+ * write path knows nothing of who listens. Returns the unsubscribe.
+ */
+export function onCommitted(listener: CommittedListener): () => void {
+  committedListeners.add(listener);
+  return () => committedListeners.delete(listener);
+}
+
+/** A listener's failure is the next reader's to report: the write itself is done. */
+async function announceCommitted(db: OpenedDatabase): Promise<void> {
+  for (const listener of committedListeners) {
+    try {
+      await listener(db);
+    } catch {
+      // See above.
+    }
+  }
+}
+
 const keyOf = (s: EntityState) => `${s.kind}:${s.entityId ?? ''}`;
 
 export async function recordedWrite<R>(
@@ -185,8 +210,7 @@ export async function recordedWrite<R>(
     for (const scope of spec.moreScopes ?? []) moreVersions.push(await currentVersion(trx, scope));
     return { result, version, changeIds, moreVersions };
   });
-  // The read snapshot brought up to date now (a few ms for a line at national scale). A failure
-  // here is the next reader's to report: the save itself is done.
-  if (outcome.changeIds.length > 0) await refreshKeptSnapshot(db).catch(() => undefined);
+  // Listeners run now (the read snapshot brought up to date: a few ms for a line at national scale).
+  if (outcome.changeIds.length > 0) await announceCommitted(db);
   return outcome;
 }

@@ -26,7 +26,7 @@ import {
   type OpenedDatabase,
   updateStop,
 } from '@bus/db';
-import { currentSnapshot } from '../answer-cache.ts';
+import { currentSnapshot } from '../../public-read/generation.ts';
 import { type Actor, entityVersions, recordedWrite } from './recorded-write.ts';
 import { stopState } from './states.ts';
 

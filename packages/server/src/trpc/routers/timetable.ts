@@ -1,6 +1,6 @@
 import { DeparturesQueryInput, IsoDate, LineIdInput, StopSearchInput, TripIdInput } from '@bus/core';
 import { z } from 'zod';
-import { getDepartures } from '../../services/departures.ts';
+import { stopDepartures } from '../../public-read/departures.ts';
 import { getLinePrint, getStopPoster } from '../../services/printed-timetable.ts';
 import { findStops, getStopPair } from '../../services/stops.ts';
 import { getLineTimetable, getTripSchedule, listLinePreviews } from '../../services/timetable.ts';
@@ -13,32 +13,45 @@ const optionalId = z.coerce
   .nullish()
   .transform((v) => v ?? null);
 
-/** The visitor's side: every procedure validates with a core schema and calls one service. */
+/**
+ * The visitor's side: every procedure validates with a core schema and calls one service with
+ * the request's read context, and declares how its answer is cached (public-read/cache-policy.ts:
+ * 'minute' moves with tooLate, 'day' with today's date; a procedure without one is not cached).
+ */
 export const timetableRouter = router({
   departures: publicProcedure
+    .meta({ cache: 'minute', fastLane: true })
     .input(DeparturesQueryInput)
-    .query(({ ctx, input }) => getDepartures(ctx.db, input, ctx.clock)),
+    .query(({ ctx, input }) => stopDepartures(ctx.read(), input)),
   searchStops: publicProcedure
+    .meta({ cache: 'day', fastLane: true })
     .input(StopSearchInput)
-    .query(({ ctx, input }) => findStops(ctx.db, input.query)),
+    .query(({ ctx, input }) => findStops(ctx.read(), input.query)),
   stopPair: publicProcedure
+    .meta({ cache: 'day' })
     .input(z.object({ fromId: optionalId, toId: optionalId }))
     .query(({ ctx, input }) => getStopPair(ctx.db, input.fromId, input.toId)),
   lines: publicProcedure
+    .meta({ cache: 'day' })
     .input(z.object({ from: optionalId }).default({ from: null }))
     .query(({ ctx, input }) => listLinePreviews(ctx.db, input.from)),
   lineTimetable: publicProcedure
+    .meta({ cache: 'day' })
     .input(LineIdInput.extend({ date: IsoDate.nullish() }))
     .query(({ ctx, input }) => getLineTimetable(ctx.db, input.id, input.date ?? null, ctx.clock)),
   tripSchedule: publicProcedure
+    .meta({ cache: 'day' })
     .input(TripIdInput)
     .query(({ ctx, input }) => getTripSchedule(ctx.db, input.id)),
   // Printed timetables (the print pages): the stop poster for the home's selection and a line's
-  // timetable per direction, each valid for four weeks from the date (today when none).
+  // timetable per direction, each valid for four weeks from the date (today when none). They say
+  // the site's address from the Publishing settings, so their tag names those too.
   stopPoster: publicProcedure
+    .meta({ cache: 'day', publishing: true })
     .input(DeparturesQueryInput)
-    .query(({ ctx, input }) => getStopPoster(ctx.db, input, ctx.clock)),
+    .query(({ ctx, input }) => getStopPoster(ctx.read(), input)),
   linePrint: publicProcedure
+    .meta({ cache: 'day', publishing: true })
     .input(LineIdInput.extend({ date: IsoDate.nullish() }))
-    .query(({ ctx, input }) => getLinePrint(ctx.db, input.id, input.date ?? null, ctx.clock)),
+    .query(({ ctx, input }) => getLinePrint(ctx.read(), input.id, input.date ?? null)),
 });

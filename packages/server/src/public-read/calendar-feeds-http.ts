@@ -1,9 +1,11 @@
 import { type Clock, type Direction, DomainError, effectiveDestination } from '@bus/core';
 import type { OpenedDatabase } from '@bus/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { publicOrigin } from './public-origin.ts';
-import { currentMinute, keptFeed } from './services/answer-cache.ts';
-import { stopCalendar, tripCalendar } from './services/calendar-feed.ts';
+import { publicOrigin } from '../public-origin.ts';
+import { stopCalendar, tripCalendar } from '../services/calendar-feed.ts';
+import type { ReadMeta } from './cache-policy.ts';
+import { readOf } from './http-cache.ts';
+import { keptFeed } from './read-context.ts';
 
 /**
  * The calendar feeds' fixed addresses (the home and the trip page link to them):
@@ -11,6 +13,9 @@ import { stopCalendar, tripCalendar } from './services/calendar-feed.ts';
  *   GET /calendar/trip/{tripId}.ics
  * Public answers: ETag and Cache-Control come from http-cache.ts like every public answer.
  */
+
+/** From today on, so by day; their events link to the site (Publishing, the origin). */
+export const CALENDAR_FEED_CACHE: ReadMeta = { cache: 'day', publishing: true, origin: true };
 
 const ICS_FILE = /^([1-9]\d{0,15})\.ics$/;
 const POSITIVE_ID = /^[1-9]\d{0,15}$/;
@@ -43,7 +48,7 @@ function destinationOf(value: unknown): number | null {
   throw new DomainError('INVALID_INPUT', 'to must be a stop id (a positive whole number)');
 }
 
-export function registerCalendarRoutes(
+export function registerCalendarFeeds(
   app: FastifyInstance,
   { db, clock, publicOrigins }: { db: OpenedDatabase; clock: Clock; publicOrigins: readonly string[] },
 ) {
@@ -53,6 +58,7 @@ export function registerCalendarRoutes(
 
   app.get<{ Params: { file: string }; Querystring: Record<string, string | undefined> }>(
     '/calendar/stop/:file',
+    { config: { cache: CALENDAR_FEED_CACHE } },
     async (request, reply) => {
       const from = idOf(request.params.file, 'stop');
       const dir = directionOf(request.query.dir);
@@ -61,19 +67,22 @@ export function registerCalendarRoutes(
       // Kept by the destination as the departures count it (effectiveDestination): one they
       // ignore makes the same feed as none, so `to=1`, `to=2`, ... do not each write a hub's feed.
       const counted = effectiveDestination({ from, to, dir });
-      const key = `stop|${from}|${counted ?? ''}|${dir}|${currentMinute(clock).now.date}|${origin}`;
-      const ics = await keptFeed(db, key, () => stopCalendar(db, { from, to, dir }, clock, origin));
+      const read = readOf(request, db, clock);
+      const key = `stop|${from}|${counted ?? ''}|${dir}|${read.now.date}|${origin}`;
+      const ics = await keptFeed(read, key, () => stopCalendar(read, { from, to, dir }, origin));
       return reply
         .type(CALENDAR_CONTENT_TYPE)
         .header('content-disposition', `attachment; filename="stop-${from}.ics"`)
         .send(ics);
     },
   );
-  app.get<{ Params: { file: string } }>('/calendar/trip/:file', async (request, reply) => {
+  const trip = { config: { cache: CALENDAR_FEED_CACHE } };
+  app.get<{ Params: { file: string } }>('/calendar/trip/:file', trip, async (request, reply) => {
     const tripId = idOf(request.params.file, 'trip');
     const origin = await originOf(request);
-    const key = `trip|${tripId}|${currentMinute(clock).now.date}|${origin}`;
-    const ics = await keptFeed(db, key, () => tripCalendar(db, tripId, clock, origin));
+    const read = readOf(request, db, clock);
+    const key = `trip|${tripId}|${read.now.date}|${origin}`;
+    const ics = await keptFeed(read, key, () => tripCalendar(read, tripId, origin));
     return reply
       .type(CALENDAR_CONTENT_TYPE)
       .header('content-disposition', `attachment; filename="trip-${tripId}.ics"`)

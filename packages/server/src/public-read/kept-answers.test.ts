@@ -2,19 +2,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import type { DepartureItem, DeparturesQuery, ServiceDayContext, VilniusNow } from '@bus/core';
+import type { DepartureItem } from '@bus/core';
 import { createTestDb, migrateToLatest, type OpenedDatabase, openDatabase } from '@bus/db';
 import { afterEach, describe, expect, it } from 'vitest';
+import { currentGeneration, currentSnapshot } from './generation.ts';
+import { boundedCache, withTooLate } from './kept-answers.ts';
 import {
-  boundedCache,
-  cachedDepartures,
-  currentGeneration,
   currentMinute,
-  currentSnapshot,
-  type DepartureSteps,
+  keepDeparturesAnswer,
+  keptDepartures,
   keptFeed,
+  readContext,
   serializedAnswers,
-} from './answer-cache.ts';
+  serviceDay,
+} from './read-context.ts';
 
 const opened: OpenedDatabase[] = [];
 const folders: string[] = [];
@@ -100,7 +101,10 @@ describe('generations: nothing kept outlives the data it came from', () => {
     await migrateToLatest(db.kysely);
     db.sqlite.exec('CREATE TABLE scratch (x INTEGER)');
     const before = currentGeneration(db);
-    before.serviceDays.set('2026-03-04', { context: serviceDay(), key: 'k' });
+    before.serviceDays.set(
+      '2026-03-04',
+      await serviceDay(readContext(db, systemClockForFeeds), '2026-03-04'),
+    );
     const snapshot = await currentSnapshot(db);
     write(db);
     const after = currentGeneration(db);
@@ -138,17 +142,6 @@ describe('currentMinute (the current-minute memo)', () => {
   });
 });
 
-function serviceDay(overrides: Partial<ServiceDayContext> = {}): ServiceDayContext {
-  return {
-    date: '2026-03-04',
-    weekday: 'WEDNESDAY',
-    weekdayBit: 4,
-    isHoliday: false,
-    activeRuleIds: [1],
-    ...overrides,
-  };
-}
-
 function item(timeDepart: string, tooLate: boolean): DepartureItem {
   return {
     lineName: '1',
@@ -162,95 +155,54 @@ function item(timeDepart: string, tooLate: boolean): DepartureItem {
   };
 }
 
-/** Steps that count their calls and answer two departures, 08:00 and 12:00. */
-function countingSteps(dayFor: (date: string) => ServiceDayContext = () => serviceDay()) {
-  const calls = { serviceDay: 0, departures: 0 };
-  const make = (query: DeparturesQuery, now: VilniusNow): DepartureSteps => ({
-    serviceDay: () => {
-      calls.serviceDay++;
-      return dayFor(query.date);
-    },
-    departures: () => {
-      calls.departures++;
-      const late = (minute: number) =>
-        query.date < now.date || (query.date === now.date && minute < now.minutes);
-      return [item('08:00', late(8 * 60)), item('12:00', late(12 * 60))];
-    },
-  });
-  return { calls, make };
-}
+const systemClockForFeeds = () => new Date('2026-03-04T07:30:00Z');
 
-const query = (date: string, extra: Partial<DeparturesQuery> = {}): DeparturesQuery => ({
-  from: 1,
-  to: null,
-  dir: 'Out bound',
-  date,
-  ...extra,
-});
+describe('kept departures (what stopDepartures keeps per generation)', () => {
+  const clock = () => new Date('2026-03-04T05:00:00Z');
 
-describe('cachedDepartures', () => {
-  it('answers a repeated query from the cache, working out tooLate again from now', async () => {
+  it('answers a kept answer with tooLate worked out again from now, byte for byte as made', async () => {
     const db = await testDb();
-    const { calls, make } = countingSteps();
-    const q = query('2026-03-04');
+    const read = readContext(db, clock);
+    const fresh = [item('08:00', false), item('12:00', false)];
+    keepDeparturesAnswer(read, 'k', fresh);
+    const kept = keptDepartures(readContext(db, clock), 'k');
+    expect(kept).toBeDefined();
+    if (kept === undefined) return;
     const early = { date: '2026-03-04', minutes: 7 * 60 };
     const noon = { date: '2026-03-04', minutes: 12 * 60 + 1 };
-    const fresh = await cachedDepartures(db, q, early, make(q, early));
-    expect(fresh.map((i) => i.tooLate)).toEqual([false, false]);
-    const cached = await cachedDepartures(db, q, noon, make(q, noon));
-    expect(calls.departures).toBe(1);
-    expect(cached.map((i) => i.tooLate)).toEqual([true, true]);
-    // Byte for byte what the steps answer for that now (the fast lane serializes it).
-    expect(JSON.stringify(await cachedDepartures(db, q, early, make(q, early)))).toBe(JSON.stringify(fresh));
-    expect(calls).toEqual({ serviceDay: 1, departures: 1 });
+    expect(withTooLate(kept, '2026-03-04', noon).map((i) => i.tooLate)).toEqual([true, true]);
+    expect(
+      withTooLate(kept, '2026-03-04', { date: '2026-03-04', minutes: 9 * 60 }).map((i) => i.tooLate),
+    ).toEqual([true, false]);
+    // Byte for byte what was kept for that now (the fast lane serializes it).
+    expect(JSON.stringify(withTooLate(kept, '2026-03-04', early))).toBe(JSON.stringify(fresh));
   });
 
   it.each([
-    {
-      what: 'another date of the same service day shares the answer',
-      other: query('2026-03-11'),
-      computed: 1,
-    },
-    { what: 'another service day is computed', other: query('2026-03-08'), computed: 2 },
-    { what: 'another destination is computed', other: query('2026-03-04', { to: 7 }), computed: 2 },
-    { what: 'another direction is computed', other: query('2026-03-04', { dir: 'City bound' }), computed: 2 },
-    { what: 'another stop is computed', other: query('2026-03-04', { from: 2 }), computed: 2 },
-  ])('$what', async ({ other, computed }) => {
+    { what: 'another date of the same service day shares its key', other: '2026-03-11', same: true },
+    { what: 'another service day has another key', other: '2026-03-08', same: false },
+  ])('$what', async ({ other, same }) => {
     const db = await testDb();
+    const read = readContext(db, clock);
     // Wednesdays share a service day, the Sunday 2026-03-08 has its own.
-    const { calls, make } = countingSteps((date) =>
-      date === '2026-03-08' ? serviceDay({ date, weekday: 'SUNDAY', weekdayBit: 64 }) : serviceDay({ date }),
-    );
-    const now = { date: '2026-03-01', minutes: 0 };
-    const first = query('2026-03-04');
-    await cachedDepartures(db, first, now, make(first, now));
-    await cachedDepartures(db, other, now, make(other, now));
-    expect(calls.departures).toBe(computed);
+    const wednesday = await serviceDay(read, '2026-03-04');
+    expect((await serviceDay(read, other)).key === wednesday.key).toBe(same);
+    // Kept: asked again, the same object.
+    expect(await serviceDay(read, '2026-03-04')).toBe(wednesday);
   });
 
-  it('computes again after a write, also one made while the answer was computed', async () => {
+  it('keeps nothing past a write, also one made while the answer was worked out', async () => {
     const db = await testDb();
-    const q = query('2026-03-04');
-    const now = { date: '2026-03-01', minutes: 0 };
-    const { calls, make } = countingSteps();
-    const steps = make(q, now);
-    // The write lands between reading the data and keeping the answer.
-    const writing: DepartureSteps = {
-      ...steps,
-      departures: (snapshot, day, reader) => {
-        const items = steps.departures(snapshot, day, reader);
-        writeRow(db);
-        return items;
-      },
-    };
-    await cachedDepartures(db, q, now, writing);
-    await cachedDepartures(db, q, now, steps);
-    expect(calls).toEqual({ serviceDay: 2, departures: 2 });
-    await cachedDepartures(db, q, now, steps);
-    expect(calls).toEqual({ serviceDay: 2, departures: 2 });
+    // The request read its generation, then a write landed before it kept its answer.
+    const read = readContext(db, clock);
     writeRow(db);
-    await cachedDepartures(db, q, now, steps);
-    expect(calls).toEqual({ serviceDay: 3, departures: 3 });
+    keepDeparturesAnswer(read, 'k', [item('08:00', false)]);
+    const next = readContext(db, clock);
+    expect(keptDepartures(next, 'k')).toBeUndefined();
+    keepDeparturesAnswer(next, 'k', [item('08:00', false)]);
+    expect(keptDepartures(readContext(db, clock), 'k')).toBeDefined();
+    writeRow(db);
+    expect(keptDepartures(readContext(db, clock), 'k')).toBeUndefined();
   });
 });
 
@@ -261,36 +213,36 @@ describe('serializedAnswers (the fast lane cache)', () => {
   it('keeps an answer for the current data and minute only', async () => {
     const db = await testDb();
     instant = new Date('2026-03-04T07:30:00Z');
-    serializedAnswers(db, clock).set('/a', '"A"');
+    serializedAnswers(readContext(db, clock)).set('/a', '"A"');
     instant = new Date('2026-03-04T07:30:59Z');
-    expect(serializedAnswers(db, clock).get('/a')).toBe('"A"');
-    expect(serializedAnswers(db, clock).get('/b')).toBeUndefined();
+    expect(serializedAnswers(readContext(db, clock)).get('/a')).toBe('"A"');
+    expect(serializedAnswers(readContext(db, clock)).get('/b')).toBeUndefined();
     instant = new Date('2026-03-04T07:31:00Z');
-    expect(serializedAnswers(db, clock).get('/a')).toBeUndefined();
-    serializedAnswers(db, clock).set('/a', '"A2"');
-    expect(serializedAnswers(db, clock).get('/a')).toBe('"A2"');
+    expect(serializedAnswers(readContext(db, clock)).get('/a')).toBeUndefined();
+    serializedAnswers(readContext(db, clock)).set('/a', '"A2"');
+    expect(serializedAnswers(readContext(db, clock)).get('/a')).toBe('"A2"');
     writeRow(db);
-    expect(serializedAnswers(db, clock).get('/a')).toBeUndefined();
+    expect(serializedAnswers(readContext(db, clock)).get('/a')).toBeUndefined();
   });
 
   it('never lets a request of an earlier minute or older data fill the current one', async () => {
     const db = await testDb();
     instant = new Date('2026-03-04T07:30:30Z');
-    const slow = serializedAnswers(db, clock); // started in minute 07:30
+    const slow = serializedAnswers(readContext(db, clock)); // started in minute 07:30
     instant = new Date('2026-03-04T07:31:00Z');
-    expect(serializedAnswers(db, clock).get('/a')).toBeUndefined();
+    expect(serializedAnswers(readContext(db, clock)).get('/a')).toBeUndefined();
     slow.set('/a', '"computed at 07:30"');
-    expect(serializedAnswers(db, clock).get('/a')).toBeUndefined();
-    const beforeWrite = serializedAnswers(db, clock);
+    expect(serializedAnswers(readContext(db, clock)).get('/a')).toBeUndefined();
+    const beforeWrite = serializedAnswers(readContext(db, clock));
     writeRow(db);
     beforeWrite.set('/a', '"computed from the old data"');
-    expect(serializedAnswers(db, clock).get('/a')).toBeUndefined();
+    expect(serializedAnswers(readContext(db, clock)).get('/a')).toBeUndefined();
   });
 
   it('keeps a compressed answer by encoding, also when its JSON is too big to keep', async () => {
     const db = await testDb();
     instant = new Date('2026-03-04T07:30:00Z');
-    const answers = serializedAnswers(db, clock);
+    const answers = serializedAnswers(readContext(db, clock));
     const json = JSON.stringify({
       items: Array.from({ length: 6_000 }, (_, i) => ({ tripId: i, name: 'Šilų kryžkelė > Ažuožeriai' })),
     });
@@ -305,13 +257,13 @@ describe('serializedAnswers (the fast lane cache)', () => {
     expect(answers.keptCompressed('/other', 'br')).toBeUndefined();
     // A new minute starts empty.
     expect(
-      serializedAnswers(db, () => new Date('2026-03-04T07:31:00Z')).keptCompressed('/hub', 'br'),
+      serializedAnswers(readContext(db, () => new Date('2026-03-04T07:31:00Z'))).keptCompressed('/hub', 'br'),
     ).toBeUndefined();
   });
 
   it('does not keep one answer above 250,000 characters', async () => {
     const db = await testDb();
-    const answers = serializedAnswers(db, clock);
+    const answers = serializedAnswers(readContext(db, clock));
     answers.set('/hub', 'x'.repeat(250_001));
     answers.set('/stop', 'x'.repeat(250_000));
     expect(answers.get('/hub')).toBeUndefined();
@@ -331,7 +283,7 @@ describe('the bounds of the kept answers', () => {
     for (let i = 0; i < 40; i++) generation.answers.set(`q${i}`, kept);
     expect(generation.answers.calculatedSize).toBeLessThanOrEqual(60_000);
     expect(generation.answers.size).toBe(30);
-    const answers = serializedAnswers(db, () => new Date('2026-03-04T07:30:00Z'));
+    const answers = serializedAnswers(readContext(db, () => new Date('2026-03-04T07:30:00Z')));
     for (let i = 0; i < 40; i++) answers.set(`/q${i}`, 'x'.repeat(200_000));
     expect(generation.serialized?.answers.json.calculatedSize).toBeLessThanOrEqual(4_000_000);
     expect(generation.serialized?.answers.json.size).toBe(20);
@@ -355,15 +307,15 @@ describe('kept calendar feeds (keptFeed)', () => {
   it('has requests that miss while a feed is being written wait for that one build, then keeps it', async () => {
     const db = await testDb();
     const { make, ends } = pendingBuilds();
-    const first = keptFeed(db, 'stop|1', make);
-    const second = keptFeed(db, 'stop|1', make);
-    const other = keptFeed(db, 'stop|2', make);
+    const first = keptFeed(readContext(db, systemClockForFeeds), 'stop|1', make);
+    const second = keptFeed(readContext(db, systemClockForFeeds), 'stop|1', make);
+    const other = keptFeed(readContext(db, systemClockForFeeds), 'stop|2', make);
     await started();
     expect(ends).toHaveLength(2); // one build for stop 1, one for stop 2
     ends[0]?.resolve('feed 1');
     ends[1]?.resolve('feed 2');
     expect(await Promise.all([first, second, other])).toEqual(['feed 1', 'feed 1', 'feed 2']);
-    expect(await keptFeed(db, 'stop|1', make)).toBe('feed 1');
+    expect(await keptFeed(readContext(db, systemClockForFeeds), 'stop|1', make)).toBe('feed 1');
     expect(ends).toHaveLength(2);
     expect(currentGeneration(db).feedBuilds.size).toBe(0);
   });
@@ -371,15 +323,15 @@ describe('kept calendar feeds (keptFeed)', () => {
   it('drops a build that failed (every waiting request gets its error): the next request writes the feed again', async () => {
     const db = await testDb();
     const { make, ends } = pendingBuilds();
-    const first = keptFeed(db, 'stop|1', make);
-    const second = keptFeed(db, 'stop|1', make);
+    const first = keptFeed(readContext(db, systemClockForFeeds), 'stop|1', make);
+    const second = keptFeed(readContext(db, systemClockForFeeds), 'stop|1', make);
     await started();
     expect(ends).toHaveLength(1);
     ends[0]?.reject(new Error('disk on fire'));
     await expect(first).rejects.toThrow('disk on fire');
     await expect(second).rejects.toThrow('disk on fire');
     expect(currentGeneration(db).feedBuilds.size).toBe(0);
-    const again = keptFeed(db, 'stop|1', make);
+    const again = keptFeed(readContext(db, systemClockForFeeds), 'stop|1', make);
     await started();
     expect(ends).toHaveLength(2);
     ends[1]?.resolve('feed');
@@ -389,16 +341,16 @@ describe('kept calendar feeds (keptFeed)', () => {
   it('does not hand a build of older data to a request after a write', async () => {
     const db = await testDb();
     const { make, ends } = pendingBuilds();
-    const old = keptFeed(db, 'stop|1', make);
+    const old = keptFeed(readContext(db, systemClockForFeeds), 'stop|1', make);
     await started();
     writeRow(db);
-    const fresh = keptFeed(db, 'stop|1', make);
+    const fresh = keptFeed(readContext(db, systemClockForFeeds), 'stop|1', make);
     await started();
     expect(ends).toHaveLength(2);
     ends[0]?.resolve('old');
     ends[1]?.resolve('new');
     expect(await old).toBe('old');
     expect(await fresh).toBe('new');
-    expect(await keptFeed(db, 'stop|1', make)).toBe('new');
+    expect(await keptFeed(readContext(db, systemClockForFeeds), 'stop|1', make)).toBe('new');
   });
 });

@@ -5,15 +5,21 @@ import { constants } from 'node:zlib';
 import type { Clock } from '@bus/core';
 import { type OpenedDatabase, publishingSavedAt } from '@bus/db';
 import fastifyCompress from '@fastify/compress';
+import type { AnyTRPCRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { publicOrigin } from './public-origin.ts';
-import { publicAnswer, type SerializedAnswers } from './services/answer-cache.ts';
+import { publicOrigin } from '../public-origin.ts';
+import { declaredMeta } from '../trpc/init.ts';
+import { type CachePolicies, combined, type Declared, declared, type ReadMeta } from './cache-policy.ts';
+import { answeredNotModified, PUBLIC_CACHE_CONTROL } from './etag.ts';
+import type { Encoding, SerializedAnswers } from './kept-answers.ts';
+import { dataTag, type ReadContext, readContext, serializedAnswers } from './read-context.ts';
 
 /**
  * HTTP caching and compression of the answers (files are compressed at build time; see app.ts).
  *
- * Public answers (the tRPC `timetable.*` queries, the old public REST paths and the calendar
- * feeds /calendar/*) carry an ETag named by this build, the data's version (the same in every
+ * Public answers (the tRPC procedures and the routes that declare a cache policy, see
+ * cache-policy.ts: the `timetable.*` queries, the old public REST paths, the calendar feeds)
+ * carry an ETag named by this build, the data's version (the same in every
  * process serving the file; see dataVersion) and, for departures, the minute, else the day.
  * Answers that say the site's address (the printed timetables, the calendar feeds) also name the
  * Publishing settings' save time, and a calendar feed the origin its links go to (see
@@ -28,30 +34,11 @@ import { publicAnswer, type SerializedAnswers } from './services/answer-cache.ts
  * the tRPC fast lane keeps its compressed answers and sets the encoding itself).
  */
 
-/** Old REST paths every visitor may call, and whether their answer depends on the minute. */
-const PUBLIC_REST: ReadonlyMap<string, boolean> = new Map([
-  ['/api/scheduleItem/home-from', true],
-  ['/api/busstop/search', false],
-  ['/api/line/line-preview-withid-public', false],
-  ['/api/scheduleItem/schedule-by-lineid-browse', false],
-  ['/api/scheduleItem/schedule-by-tripid', false],
-  ['/api/busstop/get2', false],
-]);
-
-/** The tRPC queries whose answer depends on the minute (tooLate). */
-const TIMED_PROCEDURES: ReadonlySet<string> = new Set(['timetable.departures']);
-
-/**
- * Public answers that also say the site's address from the Publishing settings (printed
- * timetables, calendar feeds): a Publishing save is no timetable change (dataVersion stays), so
- * their tag names the settings' save time too.
- */
-const PUBLISHING_PROCEDURES: ReadonlySet<string> = new Set(['timetable.stopPoster', 'timetable.linePrint']);
-const CALENDAR_PREFIX = '/calendar/';
-
-/** Whether a GET asks for a calendar feed (whose events link to the public origin). */
-function isCalendar(url: string): boolean {
-  return url.startsWith(CALENDAR_PREFIX);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How the route's answer is cached (cache-policy.ts); a route without one is not. */
+    cache?: ReadMeta;
+  }
 }
 
 /** The origin a feed links to, as a tag names it: a short hash (a Host may hold any character). */
@@ -59,41 +46,45 @@ function originTag(origin: string): string {
   return `-o${createHash('sha256').update(origin).digest('base64url').slice(0, 10)}`;
 }
 
-/** Whether a public GET's answer says the Publishing settings (see PUBLISHING_PROCEDURES). */
-export function readsPublishing(url: string): boolean {
-  const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
-  if (path.startsWith(CALENDAR_PREFIX)) return true;
-  if (!path.startsWith('/trpc/')) return false;
-  let procedures: string[];
-  try {
-    procedures = decodeURIComponent(path.slice('/trpc/'.length)).split(',');
-  } catch {
-    return false;
-  }
-  return procedures.some((p) => PUBLISHING_PROCEDURES.has(p));
-}
+const TRPC_PREFIX = '/trpc/';
 
-/** How a GET is cached: by minute ('timed'), by day ('daily'), or not at all (null). */
-export function publicAnswerKind(method: string, url: string): 'timed' | 'daily' | null {
+/**
+ * How a GET is cached: as its route declares (`routeMeta`, the route's config) or, for a tRPC
+ * URL, as every procedure it names declares in its meta (`policies`); null: not cached.
+ */
+export function answerPolicy(
+  policies: CachePolicies,
+  method: string,
+  url: string,
+  routeMeta: ReadMeta | undefined,
+): Declared | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
   const query = url.indexOf('?');
   let path = query === -1 ? url : url.slice(0, query);
+  if (!path.startsWith(TRPC_PREFIX)) return declared(routeMeta);
   // As the router and tRPC read it: '%2C' is a comma between procedures, and may name one that is not public.
   try {
     path = decodeURIComponent(path);
   } catch {
     return null;
   }
-  // The calendar feeds (/calendar/stop/1.ics, /calendar/trip/2.ics): from today on, by day.
-  if (path.startsWith(CALENDAR_PREFIX)) return 'daily';
-  if (path.startsWith('/trpc/')) {
-    const procedures = path.slice('/trpc/'.length).split(',');
-    if (!procedures.every((p) => p.startsWith('timetable.'))) return null;
-    return procedures.some((p) => TIMED_PROCEDURES.has(p)) ? 'timed' : 'daily';
+  return combined(
+    path
+      .slice(TRPC_PREFIX.length)
+      .split(',')
+      .map((p) => policies.get(p) ?? null),
+  );
+}
+
+/** The cached procedures of a router, each as its meta declares (see cache-policy.ts). */
+export async function trpcCachePolicies(router: AnyTRPCRouter): Promise<CachePolicies> {
+  const policies = new Map<string, Declared>();
+  for (const [path, { meta, type }] of await declaredMeta(router)) {
+    // Only a query answers a GET; a mutation is never cached, whatever it declares.
+    const policy = type === 'query' ? declared(meta) : null;
+    if (policy !== null) policies.set(path, policy);
   }
-  const timed = PUBLIC_REST.get(path);
-  return timed === undefined ? null : timed ? 'timed' : 'daily';
+  return policies;
 }
 
 /**
@@ -113,22 +104,28 @@ const BUILD = (() => {
   }
 })();
 
-export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The ETag of a public answer, worked out when the request arrived. */
     publicTag?: string;
     /** Where its serialized answer is kept: the data and minute of the request's start. */
     publicAnswers?: SerializedAnswers;
+    /** The request's read context: the generation read once, when it arrived (see readOf). */
+    publicRead?: ReadContext;
   }
+}
+
+/** The request's read context, made once: by the caching hook for a public answer, else on first use. */
+export function readOf(request: FastifyRequest, db: OpenedDatabase, clock: Clock): ReadContext {
+  request.publicRead ??= readContext(db, clock);
+  return request.publicRead;
 }
 
 /** JSON up to this size goes out as it is. */
 export const COMPRESS_ABOVE = 1024;
 
 /** br when the browser takes it, else gzip, else none (q=0 refuses an encoding). */
-export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+export function acceptedEncoding(header: string | undefined): Encoding | null {
   if (header === undefined) return null;
   let gzip = false;
   for (const part of header.split(',')) {
@@ -143,17 +140,27 @@ export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | nu
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A kept JSON answer, compressed when it is worth it and the browser takes it. */
-function sendKept(request: FastifyRequest, reply: FastifyReply, answers: SerializedAnswers, json: string) {
-  reply.type(JSON_TYPE);
+/**
+ * A kept (or just made) JSON answer, compressed when it is worth it and the browser takes it;
+ * the compressed body is made once and kept beside the JSON. The one compress-and-send of the
+ * kept answers (the caching hook and the tRPC fast lane).
+ */
+export function sendKeptJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answers: SerializedAnswers,
+  json: string,
+  type = JSON_TYPE,
+) {
+  reply.type(type);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   if (encoding === null || json.length <= COMPRESS_ABOVE) return reply.send(json);
-  return sendCompressed(reply, encoding, answers.compressed(request.url, encoding, json));
+  return sendCompressed(reply, encoding, answers.compressed(request.url, encoding, json), type);
 }
 
-function sendCompressed(reply: FastifyReply, encoding: 'br' | 'gzip', body: Buffer) {
+function sendCompressed(reply: FastifyReply, encoding: Encoding, body: Buffer, type = JSON_TYPE) {
   return reply
-    .type(JSON_TYPE)
+    .type(type)
     .header('content-encoding', encoding)
     .header('vary', varyOnEncoding(reply))
     .send(body);
@@ -165,16 +172,14 @@ export function varyOnEncoding(reply: FastifyReply): string {
   return vary === undefined || vary === '' ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`;
 }
 
-function matches(request: FastifyRequest, tag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (header === undefined) return false;
-  // A list of tags, each perhaps weak (W/): a proxy that compressed our answer weakens it.
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
-}
-
 export async function registerHttpCaching(
   app: FastifyInstance,
-  { db, clock, publicOrigins }: { db: OpenedDatabase; clock: Clock; publicOrigins: readonly string[] },
+  {
+    db,
+    clock,
+    publicOrigins,
+    policies,
+  }: { db: OpenedDatabase; clock: Clock; publicOrigins: readonly string[]; policies: CachePolicies },
 ): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
@@ -189,28 +194,28 @@ export async function registerHttpCaching(
   // preHandler, not onRequest: the headers of every onRequest hook (CORS, security) are set
   // by then, also on an answer given from here.
   app.addHook('preHandler', async (request, reply) => {
-    const kind = publicAnswerKind(request.method, request.url);
+    const policy = answerPolicy(policies, request.method, request.url, request.routeOptions.config?.cache);
     // A request that signs in is never answered from, or into, what everyone is served.
-    if (kind === null || request.headers.authorization !== undefined) return;
-    // Both read before any work: see tagOf in answer-cache.ts.
-    const publishing = readsPublishing(request.url)
+    if (policy === null || request.headers.authorization !== undefined) return;
+    // Both read before any work: see dataTag in read-context.ts.
+    const publishing = policy.publishing
       ? `-p${Date.parse(publishingSavedAt(db.sqlite) || '1970-01-01T00:00:00Z').toString(36)}`
       : '';
     // A feed's links go to the request's host when Publishing and PUBLIC_ORIGIN name no site address.
-    const origin = isCalendar(request.url) ? originTag(await publicOrigin(db, publicOrigins, request)) : '';
-    const { tag: version, answers } = publicAnswer(db, clock, kind === 'timed');
-    const tag = `"${BUILD}-${version}${publishing}${origin}"`;
+    const origin = policy.origin ? originTag(await publicOrigin(db, publicOrigins, request)) : '';
+    // The request's generation, read once here and carried to the services (readOf).
+    const read = readOf(request, db, clock);
+    const answers = serializedAnswers(read);
+    const tag = `"${BUILD}-${dataTag(read, policy.byMinute)}${publishing}${origin}"`;
     request.publicTag = tag;
-    if (matches(request, tag)) {
-      return reply.code(304).header('etag', tag).header('cache-control', PUBLIC_CACHE_CONTROL).send();
-    }
+    if (answeredNotModified(request, reply, tag)) return reply;
     // The same URL under the same data and minute has the same answer: sent as it was kept,
     // compressed as the browser asks when that is kept (also when the JSON was too big to keep).
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     const body = encoding === null ? undefined : answers.keptCompressed(request.url, encoding);
     if (encoding !== null && body !== undefined) return sendCompressed(reply, encoding, body);
     const kept = answers.get(request.url);
-    if (kept !== undefined) return sendKept(request, reply, answers, kept);
+    if (kept !== undefined) return sendKeptJson(request, reply, answers, kept);
     request.publicAnswers = answers;
   });
 

@@ -1,0 +1,60 @@
+/**
+ * How a public answer is cached, declared next to the answer itself: a tRPC procedure in its
+ * meta (`publicProcedure.meta({ cache: 'minute' })`), a Fastify route in its config
+ * (`app.get(path, { config: { cache: 'day' } }, handler)`). What declares nothing is not
+ * cached: no tag, nothing kept.
+ *
+ * - 'minute': the answer moves with the clock's minute (tooLate): tagged and kept per minute;
+ * - 'day': the answer moves with today's date only: tagged by day, kept per minute like all;
+ * - 'never': not cached (the same as declaring nothing, said out loud).
+ */
+export type CachePolicy = 'minute' | 'day' | 'never';
+
+export interface ReadMeta {
+  cache?: CachePolicy;
+  /** The answer says the site's address from the Publishing settings: its tag names their save. */
+  publishing?: boolean;
+  /** The answer links to the public origin (calendar feeds): its tag names the origin too. */
+  origin?: boolean;
+  /** One of the hottest queries: served by the tRPC fast lane (trpc-fast-lane.ts). */
+  fastLane?: boolean;
+}
+
+/** A cached answer's policy as the HTTP layer uses it. */
+export interface Declared {
+  byMinute: boolean;
+  publishing: boolean;
+  origin: boolean;
+  fastLane: boolean;
+}
+
+/** What `meta` declares, or null when it is not cached. */
+export function declared(meta: ReadMeta | undefined): Declared | null {
+  if (meta?.cache !== 'minute' && meta?.cache !== 'day') return null;
+  return {
+    byMinute: meta.cache === 'minute',
+    publishing: meta.publishing === true,
+    origin: meta.origin === true,
+    fastLane: meta.fastLane === true,
+  };
+}
+
+/** The cached procedures of a tRPC router, by path ('timetable.departures'). */
+export type CachePolicies = ReadonlyMap<string, Declared>;
+
+/** How a GET is cached: the policies of every procedure it names, or null if any is not cached. */
+export function combined(policies: readonly (Declared | null)[]): Declared | null {
+  if (policies.length === 0 || policies.some((p) => p === null)) return null;
+  const all = policies as Declared[];
+  return {
+    byMinute: all.some((p) => p.byMinute),
+    publishing: all.some((p) => p.publishing),
+    origin: all.some((p) => p.origin),
+    fastLane: false,
+  };
+}
+
+/** A Fastify route's options declaring its cache policy: `app.get(path, cachedBy('day'), handler)`. */
+export function cachedBy(cache: CachePolicy): { config: { cache: ReadMeta } } {
+  return { config: { cache: { cache } } };
+}

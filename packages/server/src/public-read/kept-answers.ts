@@ -1,0 +1,168 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { type DepartureItem, type ServiceDayContext, tooLateOn, type VilniusNow } from '@bus/core';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * What one generation keeps (see generation.ts): the containers and their bounds. Nothing here
+ * reads the database or the clock; read-context.ts hands a request the containers of its
+ * generation and minute.
+ *
+ * One eviction policy: each cache is an lru-cache bounded by entries and by total size, least
+ * recently used out first (see `boundedCache`).
+ */
+
+/** How big one cache may grow: entries, total size, and size of one entry (default: total). */
+export interface CacheBound<V> {
+  entries: number;
+  size: number;
+  entrySize?: number;
+  sizeOf: (value: V) => number;
+}
+
+/** The one eviction policy: least recently used first, within `bound`. */
+export function boundedCache<V extends {}>(bound: CacheBound<V>): LRUCache<string, V> {
+  return new LRUCache<string, V>({
+    max: bound.entries,
+    maxSize: bound.size,
+    maxEntrySize: bound.entrySize ?? bound.size,
+    sizeCalculation: (value) => Math.max(1, bound.sizeOf(value)),
+  });
+}
+
+/**
+ * A departures answer as kept: its items as first worked out, whose tooLate (of that request's
+ * clock) is not read again, and each one's minute. The items are shared with the request that
+ * worked them out, not copied (a hub's 6,000): nothing changes an answer's items after
+ * assembleDepartures; they are serialized or mapped to new objects.
+ */
+export interface KeptDepartures {
+  items: readonly DepartureItem[];
+  minutes: Uint16Array;
+}
+
+/** A date's schedule filter, and a key naming it: many dates share one service day. */
+export interface ServiceDay {
+  context: ServiceDayContext;
+  key: string;
+}
+
+/** Service days by date: a year has 365 or 366, and computing one takes up to a few 100 µs. */
+export const SERVICE_DAYS: CacheBound<ServiceDay> = { entries: 1_000, size: 1_000, sizeOf: () => 1 };
+/** At most 1,000 answers and 60,000 departures across them (about 8 MB). */
+export const ANSWERS: CacheBound<KeptDepartures> = {
+  entries: 1_000,
+  size: 60_000,
+  sizeOf: (a) => a.items.length,
+};
+/**
+ * Serialized answers of the fast lane: 4 million characters (about 8 MB); one answer at most a
+ * 16th of that, since a hub's whole day is not worth the memory.
+ */
+const SERIALIZED: CacheBound<string> = {
+  entries: 4_000,
+  size: 4_000_000,
+  entrySize: 250_000,
+  sizeOf: (json) => json.length,
+};
+
+/**
+ * Calendar feeds (.ics) as sent: a hub's 60 days are thousands of events (about 0.4 MB, half a
+ * second to write), asked again by every subscribed calendar. 16 million characters in all.
+ */
+export const FEEDS: CacheBound<string> = {
+  entries: 500,
+  size: 16_000_000,
+  entrySize: 4_000_000,
+  sizeOf: (text) => text.length,
+};
+
+/** Compressed bodies: about as many bytes as the JSON they come from take (a sixth of it). */
+const COMPRESSED: CacheBound<Buffer> = {
+  entries: 4_000,
+  size: 4_000_000,
+  entrySize: 250_000,
+  sizeOf: (body) => body.length,
+};
+
+/** The service day's key: every date with the same weekday, holiday flag and active rules shares it. */
+export function serviceDayOf(context: ServiceDayContext): ServiceDay {
+  return {
+    context,
+    key: `${context.weekdayBit}|${context.isHoliday ? 1 : 0}|${context.activeRuleIds.join(',')}`,
+  };
+}
+
+/** A departures answer to keep: its items and each one's minute (for tooLate later). */
+export function keepDepartures(items: readonly DepartureItem[]): KeptDepartures {
+  const minutes = new Uint16Array(items.length);
+  for (let i = 0; i < items.length; i++) minutes[i] = minuteOf((items[i] as DepartureItem).timeDepart);
+  return { items, minutes };
+}
+
+/** A kept answer's items with tooLate worked out again for `now`. */
+export function withTooLate(
+  { items: kept, minutes }: KeptDepartures,
+  date: string,
+  now: VilniusNow,
+): DepartureItem[] {
+  const tooLate = tooLateOn(date, now);
+  const items = new Array<DepartureItem>(kept.length);
+  for (let i = 0; i < kept.length; i++) {
+    const k = kept[i] as DepartureItem;
+    // Same key order as assembleDepartures builds, so the JSON is byte for byte the same.
+    items[i] = {
+      lineName: k.lineName,
+      routeType: k.routeType,
+      tooLate: tooLate(minutes[i] as number),
+      lineId: k.lineId,
+      schedId: k.schedId,
+      tripId: k.tripId,
+      timeDepart: k.timeDepart,
+      name: k.name,
+    };
+  }
+  return items;
+}
+
+/** 'HH:MM' as formatTime writes it, back to minutes after midnight. */
+function minuteOf(time: string): number {
+  const zero = 48; // '0'
+  const hours = (time.charCodeAt(0) - zero) * 10 + time.charCodeAt(1) - zero;
+  return hours * 60 + (time.charCodeAt(3) - zero) * 10 + time.charCodeAt(4) - zero;
+}
+
+export type Encoding = 'br' | 'gzip';
+
+/**
+ * Whole HTTP bodies of one generation and minute, by URL: the JSON, and the same compressed
+ * ('br' or 'gzip'), made once from the JSON on first use.
+ */
+export class SerializedAnswers {
+  readonly json = boundedCache(SERIALIZED);
+  readonly bodies = boundedCache(COMPRESSED);
+  get(key: string): string | undefined {
+    return this.json.get(key);
+  }
+  set(key: string, json: string): void {
+    this.json.set(key, json);
+  }
+  /**
+   * The compressed answer when one is kept, without its JSON: a hub's day is too big a JSON to
+   * keep (SERIALIZED's entrySize) but a twentieth of it compressed is kept, and sent again.
+   */
+  keptCompressed(key: string, encoding: Encoding): Buffer | undefined {
+    return this.bodies.get(`${encoding} ${key}`);
+  }
+  compressed(key: string, encoding: Encoding, json: string): Buffer {
+    const cacheKey = `${encoding} ${key}`;
+    let body = this.bodies.get(cacheKey);
+    if (body === undefined) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+          : gzipSync(json);
+      this.bodies.set(cacheKey, body);
+    }
+    return body;
+  }
+}

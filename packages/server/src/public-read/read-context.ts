@@ -1,0 +1,131 @@
+import { type Clock, serviceDayContext, type VilniusNow, vilniusNow } from '@bus/core';
+import { dataVersion, type OpenedDatabase, type ReadSnapshot } from '@bus/db';
+import { currentGeneration, type Generation, snapshotOf } from './generation.ts';
+import {
+  type KeptDepartures,
+  keepDepartures,
+  SerializedAnswers,
+  type ServiceDay,
+  serviceDayOf,
+} from './kept-answers.ts';
+
+/**
+ * What one public request reads from: the data generation, read once when the request starts
+ * (the change stamp's two statements), and the clock's minute. The services take it and work
+ * with what it holds; they never read the stamp again nor hand the cache a callback.
+ */
+export interface ReadContext {
+  readonly db: OpenedDatabase;
+  readonly clock: Clock;
+  readonly generation: Generation;
+  /** The clock's minute since the epoch, and the Vilnius date and time of it. */
+  readonly minute: number;
+  readonly now: VilniusNow;
+}
+
+/** A request's read context: the generation (one stamp read) and the minute, now. */
+export function readContext(db: OpenedDatabase, clock: Clock): ReadContext {
+  const generation = currentGeneration(db);
+  const { minute, now } = currentMinute(clock);
+  return { db, clock, generation, minute, now };
+}
+
+/** What a read service takes: a request's context, or a database (read at once, for one call). */
+export type ReadSource = ReadContext | OpenedDatabase;
+
+/** The read snapshot of the request's generation (loaded once per generation, shared). */
+export function snapshotFor(source: ReadSource): Promise<ReadSnapshot> {
+  const generation = 'generation' in source ? source.generation : currentGeneration(source);
+  const db = 'generation' in source ? source.db : source;
+  return snapshotOf(db, generation);
+}
+
+let lastMinute: { minute: number; now: VilniusNow } | null = null;
+
+/**
+ * The clock's minute (since the epoch) and vilniusNow for it, remembered until the minute
+ * changes: formatting a date in a time zone is among the costlier steps of a cached answer.
+ * Vilnius is a whole number of hours from UTC, so its minutes start with UTC minutes.
+ */
+export function currentMinute(clock: Clock): { minute: number; now: VilniusNow } {
+  const instant = clock();
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (lastMinute?.minute === minute) return lastMinute;
+  lastMinute = { minute, now: vilniusNow(() => instant) };
+  return lastMinute;
+}
+
+/** The service day of a date for the request's data, kept per generation. */
+export async function serviceDay(read: ReadContext, date: string): Promise<ServiceDay> {
+  let day = read.generation.serviceDays.get(date);
+  if (day === undefined) {
+    const snapshot = await snapshotOf(read.db, read.generation);
+    day = serviceDayOf(serviceDayContext(date, snapshot.rules, snapshot.holidays));
+    read.generation.serviceDays.set(date, day);
+  }
+  return day;
+}
+
+/** A departures answer kept under `key` in the request's generation. */
+export function keptDepartures(read: ReadContext, key: string): KeptDepartures | undefined {
+  return read.generation.answers.get(key);
+}
+
+/** Keeps a departures answer in the request's generation (never read again once the data moves). */
+export function keepDeparturesAnswer(read: ReadContext, key: string, items: KeptDepartures['items']): void {
+  read.generation.answers.set(key, keepDepartures(items));
+}
+
+/**
+ * Serialized answers (whole HTTP bodies) of the request's data and minute, which every public
+ * answer may depend on (tooLate, today's date). Each minute of each generation has a cache of
+ * its own, so a request that started in an earlier minute or under older data only ever fills
+ * a cache that is no longer read.
+ */
+export function serializedAnswers(read: ReadContext): SerializedAnswers {
+  const generation = read.generation;
+  let kept = generation.serialized;
+  if (kept?.minute !== read.minute) {
+    kept = { minute: read.minute, answers: new SerializedAnswers() };
+    generation.serialized = kept;
+  }
+  return kept.answers;
+}
+
+/**
+ * The data part of a public answer's entity tag: the data's version, which is the same in
+ * every process serving the file, plus the minute for answers that depend on it (tooLate) or
+ * else the day (answers for "today"). Read before the answer is worked out, so a write while
+ * it is being computed can only make the tag older than the body, never newer.
+ */
+export function dataTag(read: ReadContext, byMinute: boolean): string {
+  const generation = read.generation;
+  generation.version ??= dataVersion(generation.reader);
+  return `${generation.version}-${byMinute ? read.minute.toString(36) : read.now.date}`;
+}
+
+/**
+ * A calendar feed of the request's data, kept by `key` (the caller names everything it depends
+ * on: the address, today's date, the site address); `make` writes it on a miss. A write to the
+ * database starts a new generation, so a kept feed is never older than the data. Requests that
+ * miss while the feed is being written wait for that one build (a hub's takes about half a
+ * second) rather than each starting their own; a build that fails is dropped, so the next
+ * request tries again.
+ */
+export function keptFeed(read: ReadContext, key: string, make: () => Promise<string>): Promise<string> {
+  const generation = read.generation;
+  const kept = generation.feeds.get(key);
+  if (kept !== undefined) return Promise.resolve(kept);
+  const building = generation.feedBuilds.get(key);
+  if (building !== undefined) return building;
+  const build = Promise.resolve().then(make);
+  generation.feedBuilds.set(key, build);
+  build.then(
+    (text) => {
+      generation.feeds.set(key, text);
+      generation.feedBuilds.delete(key);
+    },
+    () => generation.feedBuilds.delete(key),
+  );
+  return build;
+}
