@@ -12,10 +12,6 @@ export {
   type Slicing,
 } from './read-snapshot/snapshot.ts';
 export { PACKED_MAX_STOPS, type TripFacts } from './read-snapshot/trip-facts.ts';
-export * from './repositories/admin-lines.ts';
-export * from './repositories/admin-rules.ts';
-export * from './repositories/admin-schedules.ts';
-export * from './repositories/admin-stops.ts';
 export * from './repositories/dataset.ts';
 export * from './repositories/departure-index.ts';
 export * from './repositories/departures.ts';
@@ -26,6 +22,7 @@ export * from './repositories/lines.ts';
 export * from './repositories/publishing.ts';
 export * from './repositories/restore.ts';
 export * from './repositories/rules.ts';
+export * from './repositories/schedules.ts';
 export * from './repositories/stops.ts';
 export * from './repositories/trip-times.ts';
 export * from './repositories/users.ts';

@@ -1,22 +1,23 @@
 import { type RouteType, shareSearchIndex } from '@bus/core';
 import type SQLite from 'better-sqlite3';
 import type { OpenedDatabase } from '../connection.ts';
-import { listHolidays, listYearlyRules } from '../repositories/rules.ts';
+import { listHolidays } from '../repositories/holidays.ts';
+import { listYearlyRules } from '../repositories/rules.ts';
 import { type DataBasis, dataBasis, dataStamp } from './change-stamp.ts';
 import {
   type ReadSnapshot,
   readSnapshot,
   routeWeeklyOf,
   type SearchStop,
+  type SnapshotStopRow,
   STOP_SELECT,
-  type StopRow,
   searchStop,
 } from './snapshot.ts';
 import {
   LINE_TRIP_FACTS_SELECT,
   longestRoute,
   PACKED_MAX_STOPS,
-  type TripRow,
+  type TripFactsRow,
   tripFactsOf,
 } from './trip-facts.ts';
 
@@ -117,11 +118,11 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
     ...[...weeklyDelta].filter(([, d]) => d !== 0).map(([id]) => id),
   ]);
   if (changedStops.size > 0) {
-    const reread = new Map<number, StopRow>();
+    const reread = new Map<number, SnapshotStopRow>();
     if (stopIds.size > 0) {
       for (const row of sqlite
         .prepare(`${STOP_SELECT} WHERE id IN (${[...stopIds].map(Number).join(',')})`)
-        .all() as StopRow[])
+        .all() as SnapshotStopRow[])
         reread.set(row.id, row);
     }
     // The stops read again, as they were (for their busyness): a map only when there are some.
@@ -160,7 +161,7 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
     const rows = sqlite
       .prepare(`${LINE_TRIP_FACTS_SELECT} WHERE s.line_id IN (${[...lineIds].map(Number).join(',')})`)
       .raw()
-      .all() as TripRow[];
+      .all() as TripFactsRow[];
     trips = longestRoute(routeStops) >= PACKED_MAX_STOPS ? null : tripFactsOf(rows, trips);
   }
 

@@ -8,8 +8,10 @@ import {
 } from '@bus/core';
 import type SQLite from 'better-sqlite3';
 import type { OpenedDatabase } from '../connection.ts';
-import { listHolidays, listYearlyRules } from '../repositories/rules.ts';
-import { parseSearchNames } from '../repositories/stops.ts';
+import { listHolidays } from '../repositories/holidays.ts';
+import { listYearlyRules } from '../repositories/rules.ts';
+import { parseSearchNames, toStop } from '../repositories/stops.ts';
+import type { StopRow } from '../schema.ts';
 import { type DataBasis, dataBasis, dataStamp } from './change-stamp.ts';
 import {
   longestRoute,
@@ -53,26 +55,16 @@ export interface ReadSnapshot {
   holidays: Holiday[];
 }
 
-export type StopRow = {
-  id: number;
-  name: string;
-  coords: string | null;
-  default_option: number;
-  name_folded: string;
-  name_sort: string;
-  search_names: string;
-};
+/** The stop columns the snapshot reads (STOP_SELECT). */
+export type SnapshotStopRow = Omit<StopRow, 'lat' | 'lon'>;
 
 export const STOP_SELECT =
   'SELECT id, name, coords, default_option, name_folded, name_sort, search_names FROM stop';
 
-export function searchStop(r: StopRow, weekly: number, order: number): SearchStop {
+export function searchStop(r: SnapshotStopRow, weekly: number, order: number): SearchStop {
   const searchNames = parseSearchNames(r.search_names);
   return {
-    id: r.id,
-    name: r.name,
-    coords: r.coords,
-    defaultOption: r.default_option === 1,
+    ...toStop(r),
     folded: r.name_folded,
     searchNames,
     names: [r.name, ...searchNames].map(searchName),
@@ -194,10 +186,10 @@ async function readWhole(
     if (due()) await pause();
   }
 
-  const stopRows: StopRow[] = [];
+  const stopRows: SnapshotStopRow[] = [];
   for (const row of sqlite
     .prepare(`${STOP_SELECT} ORDER BY name_sort, id`)
-    .iterate() as IterableIterator<StopRow>) {
+    .iterate() as IterableIterator<SnapshotStopRow>) {
     stopRows.push(row);
     if (due()) await pause();
   }

@@ -21,7 +21,7 @@ export const LINE_TRIP_FACTS_SELECT = `SELECT ${TRIP_FACTS_COLUMNS} FROM schedul
 /** Longest route the packed visits can describe (travel index in 10 bits); longer: no facts. */
 export const PACKED_MAX_STOPS = 1024;
 
-export type TripRow = [number, number, number, number, number, number];
+export type TripFactsRow = [number, number, number, number, number, number];
 
 /**
  * The facts of trips (`count` rows, ids up to `maxId`) written over `previous`, row by row: the
@@ -67,7 +67,7 @@ export class TripFactsWriter {
 }
 
 /** Trip facts of rows already read (a few lines' trips). */
-export function tripFactsOf(rows: readonly TripRow[], previous: TripFacts | null): TripFacts | null {
+export function tripFactsOf(rows: readonly TripFactsRow[], previous: TripFacts | null): TripFacts | null {
   let maxId = 0;
   for (const [id] of rows) if (id > maxId) maxId = id;
   const writer = new TripFactsWriter({ count: rows.length, maxId }, previous);
