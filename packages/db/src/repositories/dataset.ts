@@ -6,7 +6,6 @@ import {
   distinctSearchNames,
   formatTime,
   type TimetableDataset,
-  weekdaysToMask,
 } from '@bus/core';
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
@@ -15,10 +14,10 @@ import type { Database } from '../schema.ts';
 import { rebuildDepartureIndex } from './departure-index.ts';
 import { listHolidays } from './holidays.ts';
 import { clearImportMarker, markImportStarted } from './import-marker.ts';
-import { listLineInfos } from './lines.ts';
-import { listYearlyRules, weekdayToNumber } from './rules.ts';
-import { toSchedule } from './schedules.ts';
-import { parseSearchNames, searchNamesColumn, stopSearchColumns, toPosition, toStop } from './stops.ts';
+import { lineColumns, listLineInfos } from './lines.ts';
+import { listYearlyRules, patternColumns, periodColumns } from './rules.ts';
+import { scheduleColumns, toSchedule } from './schedules.ts';
+import { parseSearchNames, stopColumns, toPosition, toStop } from './stops.ts';
 
 /** Rows per entity, as reported after an import and used to tell an empty database apart. */
 export interface TimetableCounts {
@@ -118,53 +117,31 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
       }
     };
   };
-  const insertStop = insert('stop', [
-    'id',
-    'name',
-    'coords',
-    'default_option',
-    'name_folded',
-    'name_sort',
-    'search_names',
-    'lat',
-    'lon',
-  ]);
+  /** Inserts one row given as { column: value }: one statement a table, named by the first row's columns. */
+  const insertRow = (table: string) => {
+    let statement: BetterSqlite3.Statement | undefined;
+    return (row: Record<string, string | number | null>) => {
+      if (!statement) {
+        const columns = Object.keys(row);
+        statement = sqlite.prepare(
+          `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+        );
+      }
+      statement.run(row);
+    };
+  };
+  const insertStop = insertRow('stop');
   const insertHoliday = insert('holiday', ['id', 'name', 'month', 'day']);
   const insertRule = insert('yearly_rule', ['id', 'period_name', 'type_of_yearly_rule', 'other_rule_id']);
   const setOtherRule = sqlite.prepare('UPDATE yearly_rule SET other_rule_id = ? WHERE id = ?');
-  const insertPeriod = insert('time_period', [
-    'id',
-    'rule_id',
-    'start_month',
-    'start_day',
-    'end_month',
-    'end_day',
-  ]);
-  const insertPattern = insert('pattern_item', ['id', 'rule_id', 'nth_occurence', 'day_of_week']);
-  const insertLine = insert('line', [
-    'id',
-    'name',
-    'route_start',
-    'route_end',
-    'route_type',
-    'operator',
-    'anyk_station_platform',
-    'price',
-    'via',
-    'enabled_seasonal_yearly_rule_filter',
-  ]);
+  const insertPeriod = insertRow('time_period');
+  const insertPattern = insertRow('pattern_item');
+  const insertLine = insertRow('line');
   const insertNote = insert('line_note', ['id', 'line_id', 'note_key', 'note_value']);
   const insertRoute = insert('route', ['id', 'line_id', 'route_notes', 'stop_count']);
   const insertRouteStops = insertMany('route_stop', ['route_id', 'seq', 'stop_id']);
   const insertDistances = insertMany('route_distance', ['route_id', 'seq', 'meters']);
-  const insertSchedule = insert('schedule', [
-    'id',
-    'line_id',
-    'rule_id',
-    'weekday_mask',
-    'runs_on_public_holidays',
-    'time_constraints_description',
-  ]);
+  const insertSchedule = insertRow('schedule');
   const insertTrip = insert('trip', ['id', 'schedule_id', 'route_id', 'bound_for', 'route_dir_reversed']);
   const insertTripTimes = insertMany('trip_time', ['trip_id', 'seq', 'minute']);
 
@@ -184,20 +161,16 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
   const write = sqlite.transaction(() => {
     for (const table of TIMETABLE_TABLES_CHILD_FIRST) sqlite.prepare(`DELETE FROM ${table}`).run();
 
-    each('stop', dataset.stops, (s) => {
-      const search = stopSearchColumns(s.name);
-      insertStop.run(
-        s.id,
-        s.name,
-        s.coords,
-        bit(s.defaultOption),
-        search.name_folded,
-        search.name_sort,
-        searchNamesColumn(distinctSearchNames(s.name, s.searchNames ?? [])),
-        s.position?.lat ?? null,
-        s.position?.lon ?? null,
-      );
-    });
+    each('stop', dataset.stops, (s) =>
+      insertStop({
+        id: s.id,
+        ...stopColumns({
+          ...s,
+          searchNames: distinctSearchNames(s.name, s.searchNames ?? []),
+          position: s.position ?? null,
+        }),
+      }),
+    );
     each('holiday', dataset.holidays, (h) => insertHoliday.run(h.id, h.name, h.month, h.day));
     // Rules may point at rules listed after them: insert all, then link.
     each('yearly rule', dataset.yearlyRules, (r) =>
@@ -207,29 +180,14 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
       if (r.otherRuleId !== null) setOtherRule.run(r.otherRuleId, r.id);
     });
     for (const r of dataset.yearlyRules) {
-      each('time period', r.timePeriods, (p) =>
-        insertPeriod.run(p.id, r.id, p.startMonth, p.startDay, p.endMonth, p.endDay),
-      );
-      each('pattern item', r.pattern1Params, (p) =>
-        insertPattern.run(p.id, r.id, p.nthOccurenceEachMonth, weekdayToNumber(p.dayOfWeek)),
-      );
+      each('time period', r.timePeriods, (p) => insertPeriod({ id: p.id, ...periodColumns(r.id, p) }));
+      each('pattern item', r.pattern1Params, (p) => insertPattern({ id: p.id, ...patternColumns(r.id, p) }));
     }
 
     for (const l of dataset.lines) {
       entity = 'line';
       entityId = l.id;
-      insertLine.run(
-        l.id,
-        l.name,
-        l.routeStart,
-        l.routeEnd,
-        l.routeType,
-        l.operator,
-        l.anykStationPlatform,
-        l.price,
-        l.via,
-        bit(l.enabledSeasonalYearlyRuleFilter),
-      );
+      insertLine({ id: l.id, ...lineColumns(l) });
       each('line note', l.customNotes, (n) => insertNote.run(n.id, l.id, n.noteKey, n.noteValue));
       each('route', l.routes, (r) => {
         insertRoute.run(r.id, l.id, r.routeNotes, r.stopIds.length);
@@ -241,14 +199,7 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
     for (const s of dataset.schedules) {
       entity = 'schedule';
       entityId = s.id;
-      insertSchedule.run(
-        s.id,
-        s.lineId,
-        s.runsOnYearlyId,
-        weekdaysToMask(s.runsOnWeekly),
-        bit(s.runsOnPublicHolidays),
-        s.timeConstraintsDescription,
-      );
+      insertSchedule({ id: s.id, line_id: s.lineId, ...scheduleColumns(s) });
       each('trip', s.trips, (t) => {
         insertTrip.run(t.id, s.id, t.routeId, t.boundFor, bit(t.routeDirReversed));
         times.length = 0;

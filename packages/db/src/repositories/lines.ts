@@ -42,7 +42,7 @@ export function toCustomNote(row: LineNoteRow): CustomNote {
   return { id: row.id, noteKey: row.note_key, noteValue: row.note_value };
 }
 
-function lineColumns(line: LineFields) {
+export function lineColumns(line: LineFields) {
   return {
     name: line.name,
     route_start: line.routeStart,

@@ -104,6 +104,24 @@ export async function setOtherRule(
   await db.updateTable('yearly_rule').set({ other_rule_id: otherRuleId }).where('id', '=', id).execute();
 }
 
+export function periodColumns(ruleId: number, p: Omit<TimePeriod, 'id'>) {
+  return {
+    rule_id: ruleId,
+    start_month: p.startMonth,
+    start_day: p.startDay,
+    end_month: p.endMonth,
+    end_day: p.endDay,
+  };
+}
+
+export function patternColumns(ruleId: number, p: Omit<PatternItem, 'id'>) {
+  return {
+    rule_id: ruleId,
+    nth_occurence: p.nthOccurenceEachMonth,
+    day_of_week: weekdayToNumber(p.dayOfWeek),
+  };
+}
+
 /**
  * Replaces a rule's periods. Ids the rule already had are kept (so a save that changes
  * nothing writes the same rows); any other id is replaced by a new one.
@@ -126,11 +144,7 @@ export async function replacePeriods(
       .insertInto('time_period')
       .values({
         ...(p.id !== null && (keepAllIds || own.has(p.id)) ? { id: p.id } : {}),
-        rule_id: ruleId,
-        start_month: p.startMonth,
-        start_day: p.startDay,
-        end_month: p.endMonth,
-        end_day: p.endDay,
+        ...periodColumns(ruleId, p),
       })
       .execute();
   }
@@ -154,9 +168,7 @@ export async function replacePatterns(
       .insertInto('pattern_item')
       .values({
         ...(p.id !== null && (keepAllIds || own.has(p.id)) ? { id: p.id } : {}),
-        rule_id: ruleId,
-        nth_occurence: p.nthOccurenceEachMonth,
-        day_of_week: weekdayToNumber(p.dayOfWeek),
+        ...patternColumns(ruleId, p),
       })
       .execute();
   }

@@ -58,7 +58,7 @@ export interface TripFields {
   timeList: readonly (string | null)[];
 }
 
-function scheduleColumns(s: ScheduleFields) {
+export function scheduleColumns(s: ScheduleFields) {
   return {
     rule_id: s.runsOnYearlyId,
     weekday_mask: weekdaysToMask(s.runsOnWeekly),

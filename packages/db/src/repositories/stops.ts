@@ -137,7 +137,7 @@ export interface StopFields {
   position?: Position | null;
 }
 
-function stopColumns(stop: StopFields) {
+export function stopColumns(stop: StopFields) {
   return {
     name: stop.name,
     coords: stop.coords,
