@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { OpenedDatabase } from './connection.ts';
-import { dataStamp } from './repositories/read-snapshot.ts';
+import { dataStamp } from './read-snapshot/change-stamp.ts';
 
 /**
  * Checkpoints (copying the WAL's committed pages back into the database file) on a thread of

@@ -2,10 +2,16 @@ export * from './backup.ts';
 export * from './checkpoints.ts';
 export * from './connection.ts';
 export * from './private-files.ts';
-export * from './repositories/admin-lines.ts';
-export * from './repositories/admin-rules.ts';
-export * from './repositories/admin-schedules.ts';
-export * from './repositories/admin-stops.ts';
+export * from './read-snapshot/change-stamp.ts';
+export { type RefreshPlan, refreshPlan, refreshSnapshot } from './read-snapshot/refresh.ts';
+export {
+  type ReadSnapshot,
+  readSnapshot,
+  readSnapshotApart,
+  type SearchStop,
+  type Slicing,
+} from './read-snapshot/snapshot.ts';
+export { PACKED_MAX_STOPS, type TripFacts } from './read-snapshot/trip-facts.ts';
 export * from './repositories/dataset.ts';
 export * from './repositories/departure-index.ts';
 export * from './repositories/departures.ts';
@@ -14,9 +20,9 @@ export * from './repositories/holidays.ts';
 export * from './repositories/import-marker.ts';
 export * from './repositories/lines.ts';
 export * from './repositories/publishing.ts';
-export * from './repositories/read-snapshot.ts';
 export * from './repositories/restore.ts';
 export * from './repositories/rules.ts';
+export * from './repositories/schedules.ts';
 export * from './repositories/stops.ts';
 export * from './repositories/trip-times.ts';
 export * from './repositories/users.ts';

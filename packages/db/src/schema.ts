@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * Table types. Conventions: snake_case columns; booleans 0/1; stop times are minutes after
@@ -188,3 +188,16 @@ export interface Database {
   sign_in_failure: SignInFailureTable;
   change_log: ChangeLogTable;
 }
+
+/** A row as a select of every column gives it back (Kysely's Selectable of the table). */
+export type StopRow = Selectable<StopTable>;
+export type HolidayRow = Selectable<HolidayTable>;
+export type YearlyRuleRow = Selectable<YearlyRuleTable>;
+export type TimePeriodRow = Selectable<TimePeriodTable>;
+export type PatternItemRow = Selectable<PatternItemTable>;
+export type LineRow = Selectable<LineTable>;
+export type LineNoteRow = Selectable<LineNoteTable>;
+export type RouteRow = Selectable<RouteTable>;
+export type ScheduleRow = Selectable<ScheduleTable>;
+export type TripRow = Selectable<TripTable>;
+export type TripTimeRow = Selectable<TripTimeTable>;

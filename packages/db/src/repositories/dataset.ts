@@ -1,21 +1,23 @@
 import {
+  type BoundFor,
   checkDatasetReferences,
   DATASET_FORMAT,
   DATASET_VERSION,
   distinctSearchNames,
   formatTime,
-  maskToWeekdays,
   type TimetableDataset,
-  weekdaysToMask,
 } from '@bus/core';
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { isDatabaseBusy } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { rebuildDepartureIndex } from './departure-index.ts';
+import { listHolidays } from './holidays.ts';
 import { clearImportMarker, markImportStarted } from './import-marker.ts';
-import { weekdayFromNumber, weekdayToNumber } from './rules.ts';
-import { parseSearchNames, searchNamesColumn, stopSearchColumns } from './stops.ts';
+import { lineColumns, listLineInfos } from './lines.ts';
+import { listYearlyRules, patternColumns, periodColumns } from './rules.ts';
+import { scheduleColumns, toSchedule } from './schedules.ts';
+import { parseSearchNames, stopColumns, toPosition, toStop } from './stops.ts';
 
 /** Rows per entity, as reported after an import and used to tell an empty database apart. */
 export interface TimetableCounts {
@@ -115,151 +117,90 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
       }
     };
   };
-  const insertStop = insert('stop', [
-    'id',
-    'name',
-    'coords',
-    'default_option',
-    'name_folded',
-    'name_sort',
-    'search_names',
-    'lat',
-    'lon',
-  ]);
+  /** Inserts one row given as { column: value }: one statement a table, named by the first row's columns. */
+  const insertRow = (table: string) => {
+    let statement: BetterSqlite3.Statement | undefined;
+    return (row: Record<string, string | number | null>) => {
+      if (!statement) {
+        const columns = Object.keys(row);
+        statement = sqlite.prepare(
+          `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+        );
+      }
+      statement.run(row);
+    };
+  };
+  const insertStop = insertRow('stop');
   const insertHoliday = insert('holiday', ['id', 'name', 'month', 'day']);
   const insertRule = insert('yearly_rule', ['id', 'period_name', 'type_of_yearly_rule', 'other_rule_id']);
   const setOtherRule = sqlite.prepare('UPDATE yearly_rule SET other_rule_id = ? WHERE id = ?');
-  const insertPeriod = insert('time_period', [
-    'id',
-    'rule_id',
-    'start_month',
-    'start_day',
-    'end_month',
-    'end_day',
-  ]);
-  const insertPattern = insert('pattern_item', ['id', 'rule_id', 'nth_occurence', 'day_of_week']);
-  const insertLine = insert('line', [
-    'id',
-    'name',
-    'route_start',
-    'route_end',
-    'route_type',
-    'operator',
-    'anyk_station_platform',
-    'price',
-    'via',
-    'enabled_seasonal_yearly_rule_filter',
-  ]);
+  const insertPeriod = insertRow('time_period');
+  const insertPattern = insertRow('pattern_item');
+  const insertLine = insertRow('line');
   const insertNote = insert('line_note', ['id', 'line_id', 'note_key', 'note_value']);
   const insertRoute = insert('route', ['id', 'line_id', 'route_notes', 'stop_count']);
   const insertRouteStops = insertMany('route_stop', ['route_id', 'seq', 'stop_id']);
   const insertDistances = insertMany('route_distance', ['route_id', 'seq', 'meters']);
-  const insertSchedule = insert('schedule', [
-    'id',
-    'line_id',
-    'rule_id',
-    'weekday_mask',
-    'runs_on_public_holidays',
-    'time_constraints_description',
-  ]);
+  const insertSchedule = insertRow('schedule');
   const insertTrip = insert('trip', ['id', 'schedule_id', 'route_id', 'bound_for', 'route_dir_reversed']);
   const insertTripTimes = insertMany('trip_time', ['trip_id', 'seq', 'minute']);
 
-  // What is being written, so a constraint failure can name it without per-row closures.
+  // What is being written, so a constraint failure can name it.
   let entity = 'removing the old timetable';
   let entityId = 0;
+  /** Writes each item, naming it (`name` and its id) for the error should a write fail. */
+  const each = <T extends { id: number }>(name: string, items: readonly T[], write: (item: T) => void) => {
+    entity = name;
+    for (const item of items) {
+      entityId = item.id;
+      write(item);
+    }
+  };
+  const times: (number | null)[] = [];
 
   const write = sqlite.transaction(() => {
     for (const table of TIMETABLE_TABLES_CHILD_FIRST) sqlite.prepare(`DELETE FROM ${table}`).run();
 
-    entity = 'stop';
-    for (const s of dataset.stops) {
-      entityId = s.id;
-      const search = stopSearchColumns(s.name);
-      insertStop.run(
-        s.id,
-        s.name,
-        s.coords,
-        bit(s.defaultOption),
-        search.name_folded,
-        search.name_sort,
-        searchNamesColumn(distinctSearchNames(s.name, s.searchNames ?? [])),
-        s.position?.lat ?? null,
-        s.position?.lon ?? null,
-      );
-    }
-    entity = 'holiday';
-    for (const h of dataset.holidays) {
-      entityId = h.id;
-      insertHoliday.run(h.id, h.name, h.month, h.day);
-    }
+    each('stop', dataset.stops, (s) =>
+      insertStop({
+        id: s.id,
+        ...stopColumns({
+          ...s,
+          searchNames: distinctSearchNames(s.name, s.searchNames ?? []),
+          position: s.position ?? null,
+        }),
+      }),
+    );
+    each('holiday', dataset.holidays, (h) => insertHoliday.run(h.id, h.name, h.month, h.day));
     // Rules may point at rules listed after them: insert all, then link.
-    entity = 'yearly rule';
-    for (const r of dataset.yearlyRules) {
-      entityId = r.id;
-      insertRule.run(r.id, r.periodName, r.typeOfYearlyRule, null);
-    }
-    for (const r of dataset.yearlyRules) {
-      entityId = r.id;
+    each('yearly rule', dataset.yearlyRules, (r) =>
+      insertRule.run(r.id, r.periodName, r.typeOfYearlyRule, null),
+    );
+    each('yearly rule', dataset.yearlyRules, (r) => {
       if (r.otherRuleId !== null) setOtherRule.run(r.otherRuleId, r.id);
-    }
+    });
     for (const r of dataset.yearlyRules) {
-      entity = 'time period';
-      for (const p of r.timePeriods) {
-        entityId = p.id;
-        insertPeriod.run(p.id, r.id, p.startMonth, p.startDay, p.endMonth, p.endDay);
-      }
-      entity = 'pattern item';
-      for (const p of r.pattern1Params) {
-        entityId = p.id;
-        insertPattern.run(p.id, r.id, p.nthOccurenceEachMonth, weekdayToNumber(p.dayOfWeek));
-      }
+      each('time period', r.timePeriods, (p) => insertPeriod({ id: p.id, ...periodColumns(r.id, p) }));
+      each('pattern item', r.pattern1Params, (p) => insertPattern({ id: p.id, ...patternColumns(r.id, p) }));
     }
 
     for (const l of dataset.lines) {
       entity = 'line';
       entityId = l.id;
-      insertLine.run(
-        l.id,
-        l.name,
-        l.routeStart,
-        l.routeEnd,
-        l.routeType,
-        l.operator,
-        l.anykStationPlatform,
-        l.price,
-        l.via,
-        bit(l.enabledSeasonalYearlyRuleFilter),
-      );
-      entity = 'line note';
-      for (const n of l.customNotes) {
-        entityId = n.id;
-        insertNote.run(n.id, l.id, n.noteKey, n.noteValue);
-      }
-      entity = 'route';
-      for (const r of l.routes) {
-        entityId = r.id;
+      insertLine({ id: l.id, ...lineColumns(l) });
+      each('line note', l.customNotes, (n) => insertNote.run(n.id, l.id, n.noteKey, n.noteValue));
+      each('route', l.routes, (r) => {
         insertRoute.run(r.id, l.id, r.routeNotes, r.stopIds.length);
         insertRouteStops(r.stopIds.flatMap((stopId, seq) => [r.id, seq, stopId]));
         insertDistances(r.distanceMeters.flatMap((meters, seq) => [r.id, seq, meters]));
-      }
+      });
     }
 
-    const times: (number | null)[] = [];
     for (const s of dataset.schedules) {
       entity = 'schedule';
       entityId = s.id;
-      insertSchedule.run(
-        s.id,
-        s.lineId,
-        s.runsOnYearlyId,
-        weekdaysToMask(s.runsOnWeekly),
-        bit(s.runsOnPublicHolidays),
-        s.timeConstraintsDescription,
-      );
-      entity = 'trip';
-      for (const t of s.trips) {
-        entityId = t.id;
+      insertSchedule({ id: s.id, line_id: s.lineId, ...scheduleColumns(s) });
+      each('trip', s.trips, (t) => {
         insertTrip.run(t.id, s.id, t.routeId, t.boundFor, bit(t.routeDirReversed));
         times.length = 0;
         for (let seq = 0; seq < t.timeList.length; seq++) {
@@ -271,7 +212,7 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
           times.push(t.id, seq, minute);
         }
         insertTripTimes(times);
-      }
+      });
     }
 
     entity = 'checking references';
@@ -339,33 +280,18 @@ function bit(value: boolean): number {
   return value ? 1 : 0;
 }
 
-const COUNT_SQL = `SELECT
-  (SELECT count(*) FROM stop) AS stops,
-  (SELECT count(*) FROM holiday) AS holidays,
-  (SELECT count(*) FROM yearly_rule) AS yearlyRules,
-  (SELECT count(*) FROM time_period) AS timePeriods,
-  (SELECT count(*) FROM pattern_item) AS patternItems,
-  (SELECT count(*) FROM line) AS lines,
-  (SELECT count(*) FROM route) AS routes,
-  (SELECT count(*) FROM schedule) AS schedules,
-  (SELECT count(*) FROM trip) AS trips,
-  (SELECT count(*) FROM trip_time) AS stopTimes`;
+/** Every count in one statement: `(SELECT count(*) FROM stop) AS stops, ...`. */
+const COUNT_SQL = `SELECT ${Object.entries(COUNTED_TABLES)
+  .map(([key, table]) => `(SELECT count(*) FROM ${table}) AS ${key}`)
+  .join(', ')}`;
 
 function countNow(sqlite: BetterSqlite3.Database): TimetableCounts {
   return sqlite.prepare(COUNT_SQL).get() as TimetableCounts;
 }
 
 export async function countTimetable(db: Kysely<Database>): Promise<TimetableCounts> {
-  const count = (table: keyof Database) =>
-    db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-      .then((row) => Number(row.n));
-  const entries = await Promise.all(
-    Object.entries(COUNTED_TABLES).map(async ([key, table]) => [key, await count(table)] as const),
-  );
-  return Object.fromEntries(entries) as unknown as TimetableCounts;
+  const { rows } = await sql<TimetableCounts>`${sql.raw(COUNT_SQL)}`.execute(db);
+  return rows[0] as TimetableCounts;
 }
 
 /** Groups rows by a key, keeping their order; the queries below all sort by (key, order). */
@@ -386,33 +312,18 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
  * export again give the same bytes.
  */
 export async function readTimetable(db: Kysely<Database>): Promise<TimetableDataset> {
-  const [
-    stops,
-    holidays,
-    rules,
-    periods,
-    patterns,
-    lines,
-    notes,
-    routes,
-    routeStops,
-    distances,
-    schedules,
-    trips,
-  ] = await Promise.all([
-    db.selectFrom('stop').selectAll().orderBy('id').execute(),
-    db.selectFrom('holiday').selectAll().orderBy('id').execute(),
-    db.selectFrom('yearly_rule').selectAll().orderBy('id').execute(),
-    db.selectFrom('time_period').selectAll().orderBy('id').execute(),
-    db.selectFrom('pattern_item').selectAll().orderBy('id').execute(),
-    db.selectFrom('line').selectAll().orderBy('id').execute(),
-    db.selectFrom('line_note').selectAll().orderBy('id').execute(),
-    db.selectFrom('route').selectAll().orderBy('id').execute(),
-    db.selectFrom('route_stop').selectAll().orderBy('route_id').orderBy('seq').execute(),
-    db.selectFrom('route_distance').selectAll().orderBy('route_id').orderBy('seq').execute(),
-    db.selectFrom('schedule').selectAll().orderBy('id').execute(),
-    db.selectFrom('trip').selectAll().orderBy('id').execute(),
-  ]);
+  const [stops, holidays, yearlyRules, lines, routes, routeStops, distances, schedules, trips] =
+    await Promise.all([
+      db.selectFrom('stop').selectAll().orderBy('id').execute(),
+      listHolidays(db),
+      listYearlyRules(db),
+      listLineInfos(db),
+      db.selectFrom('route').selectAll().orderBy('id').execute(),
+      db.selectFrom('route_stop').selectAll().orderBy('route_id').orderBy('seq').execute(),
+      db.selectFrom('route_distance').selectAll().orderBy('route_id').orderBy('seq').execute(),
+      db.selectFrom('schedule').selectAll().orderBy('id').execute(),
+      db.selectFrom('trip').selectAll().orderBy('id').execute(),
+    ]);
 
   // One row per trip rather than per stop time: a national timetable has millions of them,
   // and aggregating in SQLite is several times faster than handing each row to JavaScript.
@@ -429,9 +340,6 @@ export async function readTimetable(db: Kysely<Database>): Promise<TimetableData
     );
   }
 
-  const periodsByRule = groupBy(periods, (p) => p.rule_id);
-  const patternsByRule = groupBy(patterns, (p) => p.rule_id);
-  const notesByLine = groupBy(notes, (n) => n.line_id);
   const routesByLine = groupBy(routes, (r) => r.line_id);
   const stopsByRoute = groupBy(routeStops, (s) => s.route_id);
   const distancesByRoute = groupBy(distances, (d) => d.route_id);
@@ -440,70 +348,36 @@ export async function readTimetable(db: Kysely<Database>): Promise<TimetableData
   return {
     format: DATASET_FORMAT,
     version: DATASET_VERSION,
-    stops: stops.map((s) => ({
-      id: s.id,
-      name: s.name,
-      coords: s.coords,
-      defaultOption: s.default_option === 1,
-      ...(s.search_names === '' ? {} : { searchNames: parseSearchNames(s.search_names) }),
-      ...(s.lat === null || s.lon === null ? {} : { position: { lat: s.lat, lon: s.lon } }),
-    })),
-    holidays: holidays.map((h) => ({ id: h.id, name: h.name, month: h.month, day: h.day })),
-    yearlyRules: rules.map((r) => ({
-      id: r.id,
-      periodName: r.period_name,
-      typeOfYearlyRule: r.type_of_yearly_rule as TimetableDataset['yearlyRules'][number]['typeOfYearlyRule'],
-      otherRuleId: r.other_rule_id,
-      timePeriods: (periodsByRule.get(r.id) ?? []).map((p) => ({
-        id: p.id,
-        startMonth: p.start_month,
-        startDay: p.start_day,
-        endMonth: p.end_month,
-        endDay: p.end_day,
-      })),
-      pattern1Params: (patternsByRule.get(r.id) ?? []).map((p) => ({
-        id: p.id,
-        nthOccurenceEachMonth: p.nth_occurence,
-        dayOfWeek: weekdayFromNumber(p.day_of_week),
-      })),
-    })),
-    lines: lines.map((l) => ({
-      id: l.id,
-      name: l.name,
-      routeStart: l.route_start,
-      routeEnd: l.route_end,
-      routeType: l.route_type as TimetableDataset['lines'][number]['routeType'],
-      operator: l.operator,
-      anykStationPlatform: l.anyk_station_platform,
-      price: l.price,
-      via: l.via,
-      enabledSeasonalYearlyRuleFilter: l.enabled_seasonal_yearly_rule_filter === 1,
-      customNotes: (notesByLine.get(l.id) ?? []).map((n) => ({
-        id: n.id,
-        noteKey: n.note_key,
-        noteValue: n.note_value,
-      })),
-      routes: (routesByLine.get(l.id) ?? []).map((r) => ({
+    stops: stops.map((s) => {
+      const position = toPosition(s);
+      return {
+        ...toStop(s),
+        ...(s.search_names === '' ? {} : { searchNames: parseSearchNames(s.search_names) }),
+        ...(position === null ? {} : { position }),
+      };
+    }),
+    holidays,
+    yearlyRules,
+    lines: lines.map((line) => ({
+      ...line,
+      routes: (routesByLine.get(line.id) ?? []).map((r) => ({
         id: r.id,
         routeNotes: r.route_notes,
         stopIds: (stopsByRoute.get(r.id) ?? []).map((s) => s.stop_id),
         distanceMeters: (distancesByRoute.get(r.id) ?? []).map((d) => d.meters),
       })),
     })),
-    schedules: schedules.map((s) => ({
-      id: s.id,
-      lineId: s.line_id,
-      runsOnWeekly: maskToWeekdays(s.weekday_mask),
-      runsOnYearlyId: s.rule_id,
-      runsOnPublicHolidays: s.runs_on_public_holidays === 1,
-      timeConstraintsDescription: s.time_constraints_description,
-      trips: (tripsBySchedule.get(s.id) ?? []).map((t) => ({
-        id: t.id,
-        boundFor: t.bound_for as TimetableDataset['schedules'][number]['trips'][number]['boundFor'],
-        routeId: t.route_id,
-        routeDirReversed: t.route_dir_reversed === 1,
-        timeList: timeLists.get(t.id) ?? [],
-      })),
-    })),
+    schedules: schedules.map((s) =>
+      toSchedule(
+        s,
+        (tripsBySchedule.get(s.id) ?? []).map((t) => ({
+          id: t.id,
+          boundFor: t.bound_for as BoundFor,
+          routeId: t.route_id,
+          routeDirReversed: t.route_dir_reversed === 1,
+          timeList: timeLists.get(t.id) ?? [],
+        })),
+      ),
+    ),
   };
 }

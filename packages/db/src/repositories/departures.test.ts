@@ -9,9 +9,9 @@ import {
 } from '@bus/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type OpenedDatabase } from '../connection.ts';
+import { type ReadSnapshot, readSnapshot } from '../read-snapshot/snapshot.ts';
 import { replaceTimetable } from './dataset.ts';
 import { findDepartureCandidates } from './departures.ts';
-import { type ReadSnapshot, readSnapshot } from './read-snapshot.ts';
 
 type DatasetTrip = TimetableDataset['schedules'][number]['trips'][number];
 

@@ -6,7 +6,8 @@ import {
   type TripSelectionFilter,
 } from '@bus/core';
 import type SQLite from 'better-sqlite3';
-import { dataStamp, type TripFacts } from './read-snapshot.ts';
+import { dataStamp } from '../read-snapshot/change-stamp.ts';
+import type { TripFacts } from '../read-snapshot/trip-facts.ts';
 
 /**
  * The hot path of the product. Raw prepared statements (cached per connection) rather than

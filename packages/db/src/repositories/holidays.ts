@@ -2,7 +2,11 @@ import type { Holiday } from '@bus/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 
-/** Holiday writes; the list is `listHolidays` in rules.ts (the departures read it too). */
+/** The public holidays, read and written. */
+
+export async function listHolidays(db: Kysely<Database>): Promise<Holiday[]> {
+  return db.selectFrom('holiday').select(['id', 'name', 'month', 'day']).orderBy('id').execute();
+}
 
 export async function insertHoliday(db: Kysely<Database>, holiday: Omit<Holiday, 'id'>): Promise<Holiday> {
   return db

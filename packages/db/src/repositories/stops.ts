@@ -1,10 +1,10 @@
 import { type AdminStop, foldText, lithuanianSortKey, type Position, type Stop } from '@bus/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database, StopRow } from '../schema.ts';
 
-type StopRow = { id: number; name: string; coords: string | null; default_option: number };
+/** Stops, read and written, and the stored forms of their search names and positions. */
 
-export function toStop(row: StopRow): Stop {
+export function toStop(row: Pick<StopRow, 'id' | 'name' | 'coords' | 'default_option'>): Stop {
   return { id: row.id, name: row.name, coords: row.coords, defaultOption: row.default_option === 1 };
 }
 
@@ -17,7 +17,7 @@ export function parseSearchNames(column: string): string[] {
   return column === '' ? [] : column.split('\n');
 }
 
-type PositionColumns = { lat: number | null; lon: number | null };
+type PositionColumns = Pick<StopRow, 'lat' | 'lon'>;
 
 export function toPosition(row: PositionColumns): Position | null {
   return row.lat === null || row.lon === null ? null : { lat: row.lat, lon: row.lon };
@@ -27,7 +27,7 @@ export function positionColumns(position: Position | null): PositionColumns {
   return { lat: position?.lat ?? null, lon: position?.lon ?? null };
 }
 
-export function toAdminStop(row: StopRow & PositionColumns & { search_names: string }): AdminStop {
+export function toAdminStop(row: Omit<StopRow, 'name_folded' | 'name_sort'>): AdminStop {
   return { ...toStop(row), searchNames: parseSearchNames(row.search_names), position: toPosition(row) };
 }
 
@@ -49,4 +49,122 @@ export async function getStopsByIds(
     .execute();
   for (const row of rows) map.set(row.id, toStop(row));
   return map;
+}
+
+/** A line that has a route through a stop. */
+export interface LineRef {
+  id: number;
+  name: string;
+}
+
+const STOP_COLUMNS = ['id', 'name', 'coords', 'default_option', 'search_names', 'lat', 'lon'] as const;
+
+export async function listAllStops(db: Kysely<Database>): Promise<AdminStop[]> {
+  const rows = await db.selectFrom('stop').select(STOP_COLUMNS).orderBy('id').execute();
+  return rows.map(toAdminStop);
+}
+
+/** Stops whose folded name contains `folded` (already foldText-ed), by id; '' gives every stop. */
+export async function listStopsByFoldedName(db: Kysely<Database>, folded: string): Promise<AdminStop[]> {
+  let query = db.selectFrom('stop').select(STOP_COLUMNS).orderBy('id');
+  // instr, not LIKE: '%' and '_' typed by an editor are plain characters.
+  if (folded !== '') query = query.where((eb) => eb(eb.fn('instr', ['name_folded', eb.val(folded)]), '>', 0));
+  return (await query.execute()).map(toAdminStop);
+}
+
+/** The stops with these ids, in the order of `ids` (ids of no stop are left out). */
+export async function getAdminStopsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<AdminStop[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('stop')
+    .select(STOP_COLUMNS)
+    .where('id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, toAdminStop(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function getStop(db: Kysely<Database>, id: number): Promise<AdminStop | undefined> {
+  const row = await db.selectFrom('stop').select(STOP_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toAdminStop(row) : undefined;
+}
+
+/** The distinct lines (by id) with a route through each stop; stops no route uses are absent. */
+export async function listStopUsage(
+  db: Kysely<Database>,
+  stopIds?: readonly number[],
+): Promise<Map<number, LineRef[]>> {
+  const usage = new Map<number, LineRef[]>();
+  if (stopIds && stopIds.length === 0) return usage;
+  let query = db
+    .selectFrom('route_stop as rs')
+    .innerJoin('route as r', 'r.id', 'rs.route_id')
+    .innerJoin('line as l', 'l.id', 'r.line_id')
+    .select(['rs.stop_id as stopId', 'l.id as lineId', 'l.name as lineName'])
+    .distinct()
+    .orderBy('rs.stop_id')
+    .orderBy('l.id');
+  if (stopIds) query = query.where('rs.stop_id', 'in', [...stopIds]);
+  for (const row of await query.execute()) {
+    const lines = usage.get(row.stopId) ?? [];
+    lines.push({ id: row.lineId, name: row.lineName });
+    usage.set(row.stopId, lines);
+  }
+  return usage;
+}
+
+/** Which of `ids` name a stored stop. */
+export async function findExistingStopIds(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('stop')
+    .select('id')
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface StopFields {
+  name: string;
+  coords: string | null;
+  defaultOption: boolean;
+  /** Absent: none for a new stop, the stored ones kept on an update. */
+  searchNames?: readonly string[];
+  /** Absent: none for a new stop, the stored one kept on an update (the old REST path knows none). */
+  position?: Position | null;
+}
+
+export function stopColumns(stop: StopFields) {
+  return {
+    name: stop.name,
+    coords: stop.coords,
+    default_option: stop.defaultOption ? 1 : 0,
+    ...stopSearchColumns(stop.name),
+    ...(stop.searchNames === undefined ? {} : { search_names: searchNamesColumn(stop.searchNames) }),
+    ...(stop.position === undefined ? {} : positionColumns(stop.position)),
+  };
+}
+
+export async function insertStop(db: Kysely<Database>, stop: StopFields): Promise<AdminStop> {
+  const row = await db
+    .insertInto('stop')
+    .values(stopColumns(stop))
+    .returning(STOP_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toAdminStop(row);
+}
+
+/** Returns false when there is no such stop. */
+export async function updateStop(db: Kysely<Database>, id: number, stop: StopFields): Promise<boolean> {
+  const result = await db.updateTable('stop').set(stopColumns(stop)).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Returns false when there is no such stop; a stop a route uses fails on its foreign key. */
+export async function deleteStop(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('stop').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

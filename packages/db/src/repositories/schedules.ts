@@ -1,8 +1,47 @@
-import { type BoundFor, parseTime, type Weekday, weekdaysToMask } from '@bus/core';
+import {
+  type BoundFor,
+  formatTime,
+  maskToWeekdays,
+  parseTime,
+  type Schedule,
+  type Trip,
+  type Weekday,
+  weekdaysToMask,
+} from '@bus/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database, ScheduleRow, TripRow } from '../schema.ts';
+import { listTripTimes } from './trip-times.ts';
 
-/** Writes of schedules and their trips. Reads are listSchedules in lines.ts. */
+/** A line's schedules and their trips (with their stop times), read and written. */
+
+/** A trip as stored, its route given by id. */
+export type TripWithRoute = Trip;
+/** A schedule with every one of its trips. */
+export type ScheduleWithTrips = Schedule;
+
+/** A schedule row with its trips (in whatever form the caller reads them). */
+export function toSchedule<T>(row: ScheduleRow, trips: T[]): Omit<Schedule, 'trips'> & { trips: T[] } {
+  return {
+    id: row.id,
+    lineId: row.line_id,
+    runsOnWeekly: maskToWeekdays(row.weekday_mask),
+    runsOnYearlyId: row.rule_id,
+    runsOnPublicHolidays: row.runs_on_public_holidays === 1,
+    timeConstraintsDescription: row.time_constraints_description,
+    trips,
+  };
+}
+
+export function toTrip(row: TripRow, timeList: (string | null)[]): Trip {
+  return {
+    id: row.id,
+    scheduleId: row.schedule_id,
+    boundFor: row.bound_for as BoundFor,
+    routeId: row.route_id,
+    routeDirReversed: row.route_dir_reversed === 1,
+    timeList,
+  };
+}
 
 export interface ScheduleFields {
   runsOnWeekly: readonly Weekday[];
@@ -19,13 +58,55 @@ export interface TripFields {
   timeList: readonly (string | null)[];
 }
 
-function scheduleColumns(s: ScheduleFields) {
+export function scheduleColumns(s: ScheduleFields) {
   return {
     rule_id: s.runsOnYearlyId,
     weekday_mask: weekdaysToMask(s.runsOnWeekly),
     runs_on_public_holidays: s.runsOnPublicHolidays ? 1 : 0,
     time_constraints_description: s.timeConstraintsDescription,
   };
+}
+
+/** Schedules (by id) with their trips (by id) and time lists; by line or by schedule ids. */
+export async function listSchedules(
+  db: Kysely<Database>,
+  by: { lineId: number } | { scheduleIds: readonly number[] },
+): Promise<ScheduleWithTrips[]> {
+  let q = db.selectFrom('schedule').selectAll().orderBy('id');
+  if ('lineId' in by) q = q.where('line_id', '=', by.lineId);
+  else {
+    if (by.scheduleIds.length === 0) return [];
+    q = q.where('id', 'in', [...by.scheduleIds]);
+  }
+  const schedules = await q.execute();
+  if (schedules.length === 0) return [];
+  const scheduleIds = schedules.map((s) => s.id);
+  const trips = await db
+    .selectFrom('trip')
+    .selectAll()
+    .where('schedule_id', 'in', scheduleIds)
+    .orderBy('id')
+    .execute();
+  const times = await listTripTimes(
+    db,
+    trips.map((t) => t.id),
+  );
+  const tripById = new Map<number, TripWithRoute>();
+  for (const t of trips) tripById.set(t.id, toTrip(t, []));
+  for (const tt of times) {
+    tripById.get(tt.trip_id)?.timeList.push(tt.minute === null ? null : formatTime(tt.minute));
+  }
+  const bySchedule = new Map<number, ScheduleWithTrips>(schedules.map((s) => [s.id, toSchedule(s, [])]));
+  for (const t of tripById.values()) bySchedule.get(t.scheduleId)?.trips.push(t);
+  return [...bySchedule.values()];
+}
+
+export async function findScheduleIdByTrip(
+  db: Kysely<Database>,
+  tripId: number,
+): Promise<number | undefined> {
+  const row = await db.selectFrom('trip').select('schedule_id').where('id', '=', tripId).executeTakeFirst();
+  return row?.schedule_id;
 }
 
 /** Line of each stored schedule among `ids`; unknown ids are absent. */
