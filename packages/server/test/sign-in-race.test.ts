@@ -2,7 +2,7 @@ import { createTestDb, type OpenedDatabase } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { PASSWORD_CHECKS_AT_ONCE, PASSWORD_CHECKS_WAITING } from '../src/auth/sign-in-guards.ts';
+import { PASSWORD_CHECKS_AT_ONCE } from '../src/auth/sign-in-guards.ts';
 import { parseEnv } from '../src/env.ts';
 import { ACCOUNT_FAILURE_LIMIT } from '../src/services/auth.ts';
 
@@ -109,7 +109,11 @@ describe('the password-check gate', () => {
     const counts = tally(answers);
     const checked = counts[401] ?? 0;
     expect(checked).toBeGreaterThanOrEqual(PASSWORD_CHECKS_AT_ONCE);
-    expect(checked).toBeLessThanOrEqual(PASSWORD_CHECKS_AT_ONCE + PASSWORD_CHECKS_WAITING);
+    // The gate bounds the checks running or waiting at one time, not the total: on a loaded
+    // machine a check can end before the last guesses arrive, and a place in the queue frees.
+    // Without the gate all 80 would be checked; with it, most are refused (55 when all arrive
+    // before the first check ends). The exact bound is shown in src/auth/sign-in-guards.test.ts.
+    expect(checked).toBeLessThan(n / 2);
     expect(counts[429]).toBe(n - checked);
     const busy = answers.filter((a) => a.status === 429);
     expect(busy.every((a) => a.retryAfter === '5' && /being checked right now/.test(a.message))).toBe(true);
