@@ -29,7 +29,7 @@ import {
  * The newest history entry of an editor's scope is the version it loaded and saves against.
  * Every tRPC save and delete sends one (core's BaseVersion). The old REST paths have none and
  * say so (UNVERSIONED): their saves are recorded, and checked otherwise where they can be (the
- * whole-list save of a line's schedules refuses stale copies, services/admin/schedules.ts).
+ * three whole-list saves refuse stale copies, services/admin/stale-copies.ts).
  */
 
 /** Who writes, and through which door. */
