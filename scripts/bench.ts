@@ -60,7 +60,7 @@ import {
   type QueryKind,
   searchQueries,
 } from './bench/queries.ts';
-import { info, judged, markdownTable, type SummaryRow, skipped } from './bench/report.ts';
+import { info, judged, markdownTable, type SummaryRow, skipped, withinMs } from './bench/report.ts';
 import {
   killAllServers,
   type LoadResult,
@@ -254,31 +254,10 @@ async function inProcessPhase(db: OpenedDatabase, profile: DatasetProfile): Prom
     );
   }
 
-  rows.push(
-    judged(
-      'Departures p50 (in-process)',
-      ms(d.p50),
-      `≤ ${TARGETS.departuresP50} ms`,
-      d.p50 <= TARGETS.departuresP50,
-    ),
-  );
+  rows.push(withinMs('Departures p50 (in-process)', d.p50, TARGETS.departuresP50));
   rows.push(info('Departures p95 (in-process)', ms(d.p95)));
-  rows.push(
-    judged(
-      'Departures p99 (in-process)',
-      ms(d.p99),
-      `≤ ${TARGETS.departuresP99} ms`,
-      d.p99 <= TARGETS.departuresP99,
-    ),
-  );
-  rows.push(
-    judged(
-      'Departures max (in-process)',
-      ms(d.max),
-      `≤ ${TARGETS.departuresMax} ms`,
-      d.max <= TARGETS.departuresMax,
-    ),
-  );
+  rows.push(withinMs('Departures p99 (in-process)', d.p99, TARGETS.departuresP99));
+  rows.push(withinMs('Departures max (in-process)', d.max, TARGETS.departuresMax));
   rows.push(info('Departures: mean items per query', meanItems.toFixed(1)));
 
   await afterSavePhase(db, queries);
@@ -316,14 +295,7 @@ async function inProcessPhase(db: OpenedDatabase, profile: DatasetProfile): Prom
     );
   }
   rows.push(info('Stop search p50 (in-process)', ms(s.p50)));
-  rows.push(
-    judged(
-      'Stop search p99 (in-process)',
-      ms(s.p99),
-      `≤ ${TARGETS.searchP99} ms`,
-      s.p99 <= TARGETS.searchP99,
-    ),
-  );
+  rows.push(withinMs('Stop search p99 (in-process)', s.p99, TARGETS.searchP99));
   return queries;
 }
 
@@ -380,11 +352,10 @@ async function afterSavePhase(db: OpenedDatabase, queries: readonly DeparturesBe
     `first departures answer after a schedule save: ${firsts.map(ms).join(', ')} (the saves took ${saves.map(ms).join(', ')})`,
   );
   rows.push(
-    judged(
+    withinMs(
       'First departures query after an admin save (national, slowest of 5)',
-      ms(worst),
-      `≤ ${TARGETS.firstAfterSaveMs} ms`,
-      worst <= TARGETS.firstAfterSaveMs,
+      worst,
+      TARGETS.firstAfterSaveMs,
     ),
   );
   rows.push(info('Admin schedule save with history and index (national)', ms(Math.max(...saves))));

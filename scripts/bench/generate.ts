@@ -10,6 +10,17 @@ import {
   type Weekday,
   WHOLE_YEAR_RULE_NAME,
 } from '@bus/core';
+import type {
+  DatasetHoliday,
+  DatasetLine,
+  DatasetPattern,
+  DatasetPeriod,
+  DatasetRoute,
+  DatasetRule,
+  DatasetSchedule,
+  DatasetStop,
+  DatasetTrip,
+} from '../../packages/server/src/import/dataset-parts.ts';
 import {
   HOME_TOWN,
   HUB_TOWNS,
@@ -31,16 +42,6 @@ import { Rng } from './prng.ts';
  * hubs. Lines get 2-3 route variations that share most stops; schedules carry an
  * 'Out bound' + reversed 'City bound' pair or one 'One way' trip.
  */
-
-type DatasetStop = TimetableDataset['stops'][number];
-type DatasetHoliday = TimetableDataset['holidays'][number];
-type DatasetRule = TimetableDataset['yearlyRules'][number];
-type DatasetPeriod = DatasetRule['timePeriods'][number];
-type DatasetPattern = DatasetRule['pattern1Params'][number];
-type DatasetLine = TimetableDataset['lines'][number];
-type DatasetRoute = DatasetLine['routes'][number];
-type DatasetSchedule = TimetableDataset['schedules'][number];
-type DatasetTrip = DatasetSchedule['trips'][number];
 
 export interface BenchSizes {
   stops: number;

@@ -1,3 +1,5 @@
+import { ms } from './stats.ts';
+
 export type Status = 'ok' | 'miss' | '—' | 'skipped';
 
 export interface SummaryRow {
@@ -10,6 +12,11 @@ export interface SummaryRow {
 /** `ok` when `pass`, `miss` otherwise; NaN figures (phase failed) read as `miss`. */
 export function judged(metric: string, figure: string, target: string, pass: boolean): SummaryRow {
   return { metric, figure, target, status: pass ? 'ok' : 'miss' };
+}
+
+/** A time judged against its ceiling: the figure in ms, the target '≤ ceiling ms'. */
+export function withinMs(metric: string, value: number, ceiling: number): SummaryRow {
+  return judged(metric, ms(value), `≤ ${ceiling} ms`, value <= ceiling);
 }
 
 export function info(metric: string, figure: string): SummaryRow {

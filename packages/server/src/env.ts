@@ -14,6 +14,20 @@ function blankIsUnset<T extends z.ZodType>(schema: T) {
   );
 }
 
+/** A comma-separated list of origins: each trimmed, without a trailing slash, blanks dropped, every one `valid`. */
+function originList(valid: (origin: string) => boolean, message: string) {
+  return z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter((o) => o.length > 0),
+    )
+    .refine((origins) => origins.every(valid), message);
+}
+
 const EnvSchema = z.object({
   PORT: blankIsUnset(z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -66,39 +80,20 @@ const EnvSchema = z.object({
   /** How many of the newest automatic backups to keep. */
   BACKUP_KEEP: blankIsUnset(z.coerce.number().int().min(1).max(10_000).default(14)),
   /** Origins (comma-separated) allowed to call the legacy /api paths from a browser; default none. */
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((o) => o.trim().replace(/\/+$/, ''))
-        .filter((o) => o.length > 0),
-    )
-    .refine(
-      (origins) => origins.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
-      'each origin must look like https://host[:port]',
-    ),
+  CORS_ORIGINS: originList(
+    (o) => /^https?:\/\/[^/\s]+$/.test(o),
+    'each origin must look like https://host[:port]',
+  ),
   /**
    * The site's public origins (comma-separated, like https://autobusai.anyksciai.lt): what the
    * site calls itself when the Publishing page names no site address (public-origin.ts). A Host
    * header naming one of them gets that one; any other Host gets the first. Empty (default): the
    * request's own host.
    */
-  PUBLIC_ORIGIN: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((o) => o.trim().replace(/\/+$/, ''))
-        .filter((o) => o.length > 0),
-    )
-    .refine(
-      (origins) => origins.every(isOrigin),
-      'each origin must look like https://host[:port], without a path',
-    )
-    .transform((origins) => origins.map((o) => new URL(o).origin)),
+  PUBLIC_ORIGIN: originList(
+    isOrigin,
+    'each origin must look like https://host[:port], without a path',
+  ).transform((origins) => origins.map((o) => new URL(o).origin)),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DEMO'> & { DEMO: boolean };

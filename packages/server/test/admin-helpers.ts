@@ -115,12 +115,7 @@ export function adminClient(app: FastifyInstance, token: string) {
 export function toSaveInput(line: import('../src/services/admin/lines.ts').LineFull, baseVersion?: number) {
   return {
     info: line.info,
-    routes: line.routes.map((r) => ({
-      id: r.id,
-      routeNotes: r.routeNotes,
-      stopsArr: r.stopsArr,
-      distanceMetersList: r.distanceMetersList,
-    })),
+    routes: line.routes.map(({ lineId: _line, ...route }) => route),
     ...(baseVersion === undefined ? {} : { baseVersion }),
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { OPERATIONS, REQUEST_BODIES } from '../src/rest/openapi.ts';
+import { fastifyPath } from '../src/rest/registry.ts';
 import { ErrorBody } from '../src/rest/schemas.ts';
 import { type AdminTestApp, adminApp } from './admin-helpers.ts';
 import { ADMIN_CALLS, expectShape, OPEN_ROUTES, registeredLegacyRoutes, rest } from './rest-helpers.ts';
@@ -60,6 +61,13 @@ describe('GET /api/openapi.json', () => {
       .sort();
     expect(documented).toEqual(registered);
     expect(registered.length).toBe(28);
+  });
+
+  it('serves exactly the registry the document is built from: each declared path registered once, nothing else', async () => {
+    const registered = (await registeredLegacyRoutes()).map((r) => `${r.method} ${r.url}`).sort();
+    const declared = OPERATIONS.map((op) => `${op.method.toUpperCase()} ${fastifyPath(op.path)}`).sort();
+    expect(registered).toEqual(declared);
+    expect(new Set(declared).size).toBe(declared.length);
   });
 
   it('declares bearer auth on exactly the admin paths', () => {

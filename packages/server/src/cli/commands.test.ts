@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { countTimetable, migrateToLatest, openDatabase, type TimetableCounts } from '@bus/db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../../test/cli-helpers.ts';
+import { REAL_DATA_COUNTS } from '../../test/real-data-counts.ts';
 import { DEFAULT_DATASET_PATH } from '../import/default-dataset.ts';
 import { type CliCommand, runCli } from './commands.ts';
 
@@ -45,18 +46,7 @@ const EMPTY: TimetableCounts = {
   stopTimes: 0,
 };
 
-const REAL: TimetableCounts = {
-  stops: 195,
-  holidays: 12,
-  yearlyRules: 10,
-  timePeriods: 11,
-  patternItems: 8,
-  lines: 21,
-  routes: 40,
-  schedules: 75,
-  trips: 138,
-  stopTimes: 2195,
-};
+const REAL = REAL_DATA_COUNTS;
 
 function write(name: string, text: string): string {
   const path = join(dir, name);

@@ -1,30 +1,18 @@
-import {
-  SaveHolidayFields,
-  SaveLineFields,
-  SaveStopFields,
-  ScheduleDraft,
-  SignInInput,
-  YearlyRuleInput,
-} from '@bus/core';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdParam, IdQuery, LineIdParam, LineIdQuery, RuleIdQuery, StopQuery } from './admin-routes.ts';
-import {
-  LineIdQuery as BrowseLineIdQuery,
-  Get2Query,
-  HomeFromQuery,
-  StopSearchQuery,
-  TripIdQuery,
-} from './public-routes.ts';
-import * as S from './schemas.ts';
+import { ADMIN_PATHS } from './admin-paths.ts';
+import { AUTH_PATHS } from './auth-paths.ts';
+import { PUBLIC_PATHS } from './public-paths.ts';
+import type { RestPath } from './registry.ts';
+import { REQUEST_BODIES } from './request-bodies.ts';
 import { legacySchemas } from './schemas.ts';
 
 /**
  * OpenAPI 3.1 description of the legacy REST paths (docs/rest-contract.md). Request inputs
  * are generated from the zod schemas the handlers parse with (their input side, so the
  * legacy coercions show: numeric strings, '' for none, 'true'/'false'); the responses are
- * the old server's JSON shapes, written by hand from the contract. A test keeps the paths
- * in sync with the registered routes and checks real responses against these schemas.
+ * the old server's JSON shapes (schemas.ts). The paths are the registry the handlers are
+ * registered from (registry.ts), so the two cannot drift; a test checks real responses against
+ * these schemas.
  */
 
 type JsonSchema = Record<string, unknown>;
@@ -60,43 +48,6 @@ function responseSchemas(): Record<string, JsonSchema> {
     }),
   );
 }
-
-/** A list the old client posts: the complete set of one line's schedules, each naming the line. */
-const ScheduleDtoList = z.array(
-  ScheduleDraft.extend({
-    lineId: z
-      .union([z.number().int(), z.string()])
-      .describe('The line of the schedule (a numeric string for new ones); one line per request.'),
-  }),
-);
-
-/**
- * Request bodies: the zod schemas the handlers validate with (the schedule list adds the line
- * each schedule names). Documented by their input side, where the legacy coercions show.
- */
-export const REQUEST_BODIES = {
-  SignInInput: { schema: SignInInput },
-  SaveHolidayInput: { schema: SaveHolidayFields },
-  SaveStopInput: { schema: SaveStopFields },
-  SaveLineInput: {
-    schema: SaveLineFields,
-    description:
-      'A LineFull as read from get-line-full, edited. New notes and routes have null or negative ids; ' +
-      'routes left out are deleted (409 when schedules use them). routeTypeOptions and routeUsage are ignored.',
-  },
-  ScheduleDtoList: {
-    schema: ScheduleDtoList,
-    description:
-      'The schedules of one line as read from schedule-by-line, edited or not. A schedule sent back exactly as ' +
-      'it was at an earlier time but not as it is now (someone else changed it since the list was loaded) ' +
-      'refuses the whole save with 409, nothing written.',
-  },
-  RuleList: {
-    schema: z.array(YearlyRuleInput),
-    description:
-      'The complete set of rules: stored rules left out are deleted (409 when schedules use them).',
-  },
-} satisfies Record<string, { schema: z.ZodType; description?: string }>;
 
 function requestSchemas(): Record<string, JsonSchema> {
   return Object.fromEntries(
@@ -144,82 +95,8 @@ function parameters(schema: z.ZodType, where: 'query' | 'path'): JsonSchema[] {
   }));
 }
 
-export interface Operation {
-  method: 'get' | 'post' | 'delete';
-  path: string;
-  summary: string;
-  access: 'public' | 'auth' | 'admin';
-  query?: z.ZodType;
-  pathParams?: z.ZodType;
-  body?: keyof typeof REQUEST_BODIES;
-  /** Schema of the 200 answer (schemas.ts); null: an empty body. */
-  response: z.ZodType | null;
-  errors: number[];
-}
-
-export const OPERATIONS: Operation[] = [
-  {
-    method: 'get',
-    path: '/api/scheduleItem/home-from',
-    summary: 'Departures from a stop on a day (the timetable home), ordered by time, line name, trip id',
-    access: 'public',
-    query: HomeFromQuery,
-    response: z.array(S.HomeItem),
-    errors: [400],
-  },
-  {
-    method: 'get',
-    path: '/api/busstop/search',
-    summary: "Stop selector search (at most 10); the label carries the coords note: 'name (coords)'",
-    access: 'public',
-    query: StopSearchQuery,
-    response: z.array(S.StopOption),
-    errors: [400],
-  },
-  {
-    method: 'get',
-    path: '/api/line/line-preview-withid-public',
-    summary: 'Every line with its main and extra stops (browse list)',
-    access: 'public',
-    response: z.array(S.PublicLinePreview),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: '/api/scheduleItem/schedule-by-lineid-browse',
-    summary: "A line's public timetable, or {nothingFound: true}",
-    access: 'public',
-    query: BrowseLineIdQuery,
-    response: z.union([S.LineTimetable, S.NothingFound]),
-    errors: [400],
-  },
-  {
-    method: 'get',
-    path: '/api/scheduleItem/schedule-by-tripid',
-    summary: 'The schedule a trip belongs to, with the line',
-    access: 'public',
-    query: TripIdQuery,
-    response: S.TripSchedule,
-    errors: [400, 404],
-  },
-  {
-    method: 'get',
-    path: '/api/busstop/get2',
-    summary: 'The departure and destination stops of the header (bare names)',
-    access: 'public',
-    query: Get2Query,
-    response: S.StopPair,
-    errors: [400],
-  },
-  {
-    method: 'post',
-    path: '/api/auth/signin',
-    summary: 'Sign in; the accessToken goes into "Authorization: Bearer <accessToken>"',
-    access: 'auth',
-    body: 'SignInInput',
-    response: S.JwtResponse,
-    errors: [400, 401, 429],
-  },
+/** GET /api/openapi.json (public): this document, built once, on first use. */
+export const OPENAPI_PATHS: RestPath[] = [
   {
     method: 'get',
     path: OPENAPI_PATH,
@@ -227,182 +104,21 @@ export const OPERATIONS: Operation[] = [
     access: 'public',
     response: z.record(z.string(), z.unknown()),
     errors: [],
-  },
-  {
-    method: 'get',
-    path: '/api/holidays/all',
-    summary: 'Public holidays, by id',
-    access: 'admin',
-    response: z.array(S.Holiday),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: '/api/holidays/save1',
-    summary: 'Create (no id) or update a holiday',
-    access: 'admin',
-    body: 'SaveHolidayInput',
-    response: S.Holiday,
-    errors: [400, 404],
-  },
-  {
-    method: 'delete',
-    path: '/api/holidays/del1',
-    summary: 'Delete a holiday',
-    access: 'admin',
-    query: IdQuery,
-    response: null,
-    errors: [400, 404],
-  },
-  {
-    method: 'get',
-    path: '/api/busstop/get/all',
-    summary: 'Every stop, by id',
-    access: 'admin',
-    response: z.array(S.BusStop),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: '/api/busstop/get-all-with-usage',
-    summary: 'Every stop with the lines whose routes use it',
-    access: 'admin',
-    response: z.array(S.StopWithUsage),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: '/api/busstop/save/one',
-    summary: 'Create (no id) or update a stop',
-    access: 'admin',
-    body: 'SaveStopInput',
-    response: S.BusStop,
-    errors: [400, 404],
-  },
-  {
-    method: 'get',
-    path: '/api/busstop/searchresults',
-    summary: 'Stops whose name contains the query (case and diacritics ignored), with usage',
-    access: 'admin',
-    query: StopQuery,
-    response: z.array(S.StopWithUsage),
-    errors: [400],
-  },
-  {
-    method: 'delete',
-    path: '/api/busstop/delete/{id}',
-    summary: 'Delete a stop no route uses (409 when lines use it)',
-    access: 'admin',
-    pathParams: IdParam,
-    response: null,
-    errors: [400, 404, 409],
-  },
-  {
-    method: 'get',
-    path: '/api/line/preview',
-    summary: 'Lines table of the admin board (stop names only)',
-    access: 'admin',
-    response: z.array(S.AdminLinePreview),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: '/api/line/post-line-full-dto',
-    summary: 'Save a line with its notes and route variations; answers the line id as a bare number',
-    access: 'admin',
-    body: 'SaveLineInput',
-    response: z.number().int(),
-    errors: [400, 404, 409],
-  },
-  {
-    method: 'get',
-    path: '/api/line/get-line-full',
-    summary: 'A line with its route variations and their usage by schedules',
-    access: 'admin',
-    query: IdQuery,
-    response: S.LineFull,
-    errors: [400, 404],
-  },
-  {
-    method: 'delete',
-    path: '/api/line/delete/{id}',
-    summary: 'Delete a line with its schedules, routes and notes',
-    access: 'admin',
-    pathParams: IdParam,
-    response: null,
-    errors: [400, 404],
-  },
-  {
-    method: 'get',
-    path: '/api/line/get-empty',
-    summary: 'The new-line template',
-    access: 'admin',
-    response: S.EmptyLine,
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: '/api/scheduleItem/schedule-by-line',
-    summary: "A line's schedules for the schedule editor",
-    access: 'admin',
-    query: LineIdQuery,
-    response: S.ScheduleByLine,
-    errors: [400, 404],
-  },
-  {
-    method: 'post',
-    path: '/api/scheduleItem/post-schedule-dto',
-    summary: "Save (create or update) schedules of one line; the line's other schedules are untouched",
-    access: 'admin',
-    body: 'ScheduleDtoList',
-    response: z.array(S.ScheduleDto),
-    errors: [400, 404, 409],
-  },
-  {
-    method: 'delete',
-    path: '/api/scheduleItem/delete/{id}',
-    summary: 'Delete a schedule with its trips',
-    access: 'admin',
-    pathParams: IdParam,
-    response: null,
-    errors: [400, 404],
-  },
-  {
-    method: 'get',
-    path: '/api/scheduleItem/get-schedules-by-rule',
-    summary: 'Schedules whose own yearly rule is ruleId, grouped by line',
-    access: 'admin',
-    query: RuleIdQuery,
-    response: z.array(S.RuleScheduleGroup),
-    errors: [400, 404],
-  },
-  {
-    method: 'get',
-    path: '/api/route/byline/{lineId}',
-    summary: "A line's route variations (schedule editor)",
-    access: 'admin',
-    pathParams: LineIdParam,
-    response: z.array(S.RouteDto),
-    errors: [400, 404],
-  },
-  {
-    method: 'get',
-    path: '/api/yearly-rules/get-all',
-    summary: 'Every yearly rule with the schedules that run on it',
-    access: 'admin',
-    response: S.RulesWithUsage,
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: '/api/yearly-rules/post-combo-list',
-    summary: 'Save the complete set of yearly rules (rules left out are deleted)',
-    access: 'admin',
-    body: 'RuleList',
-    response: z.array(S.Rule),
-    errors: [400, 404, 409],
+    handle: () => {
+      built ??= buildLegacyOpenApiDocument();
+      return built;
+    },
   },
 ];
+
+/**
+ * Every old path as the document lists it: the same declarations the handlers are registered from
+ * (index.ts).
+ */
+export const OPERATIONS: RestPath[] = [...PUBLIC_PATHS, ...AUTH_PATHS, ...OPENAPI_PATHS, ...ADMIN_PATHS];
+
+/** Built once, on first use. */
+let built: JsonSchema | undefined;
 
 const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   400: { name: 'BadRequest', description: 'Invalid input; nothing was changed' },
@@ -414,7 +130,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   500: { name: 'ServerError', description: 'Something failed on the server (details are only logged)' },
 };
 
-function operationObject(op: Operation): JsonSchema {
+function operationObject(op: RestPath): JsonSchema {
   const errors = op.access === 'admin' ? [...new Set([...op.errors, 401, 403])] : op.errors;
   const responses: Record<string, JsonSchema> = {
     200: op.response
@@ -481,11 +197,4 @@ export function buildLegacyOpenApiDocument(): JsonSchema {
   };
 }
 
-/** GET /api/openapi.json (public): built once, on first use. */
-export function registerOpenApiRoute(app: FastifyInstance): void {
-  let document: JsonSchema | undefined;
-  app.get(OPENAPI_PATH, async () => {
-    document ??= buildLegacyOpenApiDocument();
-    return document;
-  });
-}
+export { REQUEST_BODIES };
