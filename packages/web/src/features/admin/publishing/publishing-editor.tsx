@@ -31,19 +31,6 @@ function useKeyedText(): (message: KeyedMessage) => string {
     serverMessages ? renderServerMessage(serverMessages, message) : englishMessage(message);
 }
 
-/** The settings typed as text, in the order shown; their words are m.publishing[key], [key]Hint, [key]Placeholder. */
-const TEXT_SETTINGS = [
-  { key: 'siteUrl', type: 'url', autoComplete: 'url' },
-  { key: 'publisherName', autoComplete: 'organization' },
-  { key: 'publisherContact', autoComplete: 'email' },
-] as const;
-
-/** Each operator's fields, in the order shown; their words are m.publishing[words] and [words]Placeholder. */
-const OPERATOR_FIELDS = [
-  { key: 'url', words: 'operatorUrl', type: 'url' },
-  { key: 'phone', words: 'operatorPhone', type: 'tel' },
-] as const;
-
 /** The feed settings: the site, the publisher, the feed period and each operator, saved together. */
 export function PublishingEditor({ data, onSaved }: { data: PublishingData; onSaved: () => void }) {
   const m = useAdminMessages();
@@ -103,6 +90,46 @@ export function PublishingEditor({ data, onSaved }: { data: PublishingData; onSa
     }
   };
 
+  // The settings typed as text, and each operator's fields, in the order shown.
+  const textSettings = [
+    {
+      key: 'siteUrl',
+      label: m.publishing.siteUrl,
+      hint: m.publishing.siteUrlHint,
+      placeholder: m.publishing.siteUrlPlaceholder,
+      type: 'url',
+      autoComplete: 'url',
+    },
+    {
+      key: 'publisherName',
+      label: m.publishing.publisherName,
+      hint: m.publishing.publisherNameHint,
+      placeholder: m.publishing.publisherNamePlaceholder,
+      autoComplete: 'organization',
+    },
+    {
+      key: 'publisherContact',
+      label: m.publishing.publisherContact,
+      hint: m.publishing.publisherContactHint,
+      placeholder: m.publishing.publisherContactPlaceholder,
+      autoComplete: 'email',
+    },
+  ] as const;
+  const operatorFields = [
+    {
+      key: 'url',
+      label: m.publishing.operatorUrl,
+      placeholder: m.publishing.operatorUrlPlaceholder,
+      type: 'url',
+    },
+    {
+      key: 'phone',
+      label: m.publishing.operatorPhone,
+      placeholder: m.publishing.operatorPhonePlaceholder,
+      type: 'tel',
+    },
+  ] as const;
+
   const set = (key: 'siteUrl' | 'publisherName' | 'publisherContact' | 'windowDays') => (value: string) =>
     draft.edit((x) => {
       x[key] = value;
@@ -119,14 +146,11 @@ export function PublishingEditor({ data, onSaved }: { data: PublishingData; onSa
       <section className="panel" aria-labelledby={`${formId}-settings`}>
         <h2 id={`${formId}-settings`}>{m.publishing.settings}</h2>
         <div className="form-grid">
-          {TEXT_SETTINGS.map(({ key, ...input }) => (
+          {textSettings.map(({ key, ...field }) => (
             <PublishingField
               key={key}
               path={key}
-              label={m.publishing[key]}
-              hint={m.publishing[`${key}Hint`]}
-              placeholder={m.publishing[`${key}Placeholder`]}
-              {...input}
+              {...field}
               value={d[key]}
               problem={problemAt(key)}
               onCommit={set(key)}
@@ -172,13 +196,11 @@ export function PublishingEditor({ data, onSaved }: { data: PublishingData; onSa
                 </ul>
               </details>
               <div className="form-grid">
-                {OPERATOR_FIELDS.map(({ key, words, type }) => (
+                {operatorFields.map(({ key, ...field }) => (
                   <PublishingField
                     key={key}
                     path={`operators.${index}.${key}`}
-                    label={m.publishing[words]}
-                    placeholder={m.publishing[`${words}Placeholder`]}
-                    type={type}
+                    {...field}
                     value={operator[key]}
                     problem={problemAt(`operators.${index}.${key}`)}
                     onCommit={setOperator(index, key)}
