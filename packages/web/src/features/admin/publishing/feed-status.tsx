@@ -37,7 +37,7 @@ export function FeedStatus({ data }: { data: PublishingData }) {
     <section className="panel feed-status" aria-labelledby={`${id}-status`}>
       <h2 id={`${id}-status`}>{m.publishing.status}</h2>
       <p className="field-hint">{m.publishing.statusHint}</p>
-      <p className={`feed-status__verdict ${ready ? 'is-ready' : 'is-not-ready'}`}>
+      <p className={`verdict feed-status__verdict ${ready ? 'is-good' : 'is-warning'}`}>
         {ready ? m.publishing.ready : m.publishing.notReady}
       </p>
 
