@@ -5,19 +5,6 @@ import { SCREENSHOT_DIR, url } from './support.ts';
 
 /** Helpers of the admin end-to-end tests (the shared ones live in support.ts). */
 
-/** The demo administrator the server creates in DEMO mode. */
-export const DEMO_USER = { username: 'boss', password: '2025' };
-
-/** The access token of the user signed in on this page (from localStorage 'user'). */
-export async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const raw = localStorage.getItem('user');
-    return raw ? (JSON.parse(raw) as { accessToken?: string }).accessToken : undefined;
-  });
-  if (!token) throw new Error('nobody is signed in on this page');
-  return token;
-}
-
 /** Calls an admin tRPC procedure the way the app does (Bearer token), from the test itself. */
 export async function adminApi<T>(
   token: string,
@@ -42,16 +29,6 @@ export async function adminApi<T>(
   const body = (await response.json()) as { result?: { data: T }; error?: { message: string } };
   if (!body.result) throw new Error(`admin.${path} failed: ${body.error?.message}`);
   return body.result.data;
-}
-
-/** Signs in through the login form and waits for the admin home. */
-export async function signIn(page: Page): Promise<void> {
-  await page.goto(url('/admin-access'));
-  await page.getByLabel('Username').fill(DEMO_USER.username);
-  await page.getByLabel('Password').fill(DEMO_USER.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/\/admin-panel$/);
-  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
 }
 
 /** Waits for a timed alert (toast or inline) with exactly this text. */

@@ -1,14 +1,12 @@
 import type { DepartureItem, Stop } from '@bus/core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, alertWithText, screenshotViewport, signIn, tokenOf } from './admin-support.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, alertWithText, screenshotViewport } from './admin-support.ts';
 import {
   api,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
-  openPage,
-  pageErrors,
+  pagePerFile,
   screenshot,
   settled,
   url,
@@ -35,31 +33,17 @@ const ROUTE_NOTES = 'E2E main';
 const INPUT_FAILED = "Input validation failed, check if everything's entered right";
 const SAVED = 'Successfully saved to the database';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
 let stopId: number;
 let lineId: number;
 let scheduleId: number;
 
-async function go(path: string): Promise<void> {
-  await page.goto(url(path));
-  await settled(page);
-}
+const session = pagePerFile();
+const { go, heading } = session;
 
-const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await openPage(browser);
-  context = page.context();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  expect(pageErrors.splice(0)).toEqual([]);
+beforeAll(() => {
+  page = session.page;
 });
 
 describe('admin board', () => {
@@ -88,8 +72,7 @@ describe('admin board', () => {
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     await screenshot(page, 'admin-login-failed');
 
-    await signIn(page);
-    token = await tokenOf(page);
+    token = await session.signIn();
     const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
     expect(user.roles).toContain('ROLE_ADMIN');
     const areas = await page.locator('.area-card__link').allTextContents();
@@ -111,7 +94,7 @@ describe('admin board', () => {
   });
 
   it('signs out on a 401 and says that the session has ended', async () => {
-    const other = await openPage(browser);
+    const other = await session.open();
     try {
       await other.goto(url('/admin-access'));
       await other.evaluate(() =>
@@ -196,7 +179,7 @@ describe('admin board', () => {
     await page.getByLabel('Search stops').fill(ALIAS.toLowerCase());
     expect(await row.getByRole('cell', { name: ALIAS }).count()).toBe(1);
     // ... and in the visitors' selector, which says which name matched.
-    const visitor = await openPage(browser, 390, 844);
+    const visitor = await session.open({ width: 390, height: 844 });
     await visitor.goto(url('/'));
     await settled(visitor);
     const from = visitor.getByRole('combobox', { name: 'From' });
@@ -427,7 +410,7 @@ describe('admin board', () => {
       '07:10',
       LINE_NAME,
     ]);
-    const visitor = await openPage(browser, 390, 844);
+    const visitor = await session.open({ width: 390, height: 844 });
     try {
       await visitor.goto(url(`/?from=${stopId}&date=${DATE}`));
       await settled(visitor);

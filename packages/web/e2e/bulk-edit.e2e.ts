@@ -1,5 +1,5 @@
 import { type DepartureItem, formatTime, type Holiday, type Stop } from '@bus/core';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminApi,
@@ -7,20 +7,15 @@ import {
   deleteLine,
   makeLine,
   screenshotViewport,
-  signIn,
-  tokenOf,
   workdaySchedule,
 } from './admin-support.ts';
 import {
   api,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
-  openPage,
-  pageErrors,
+  pagePerFile,
   screenshot,
   settled,
-  url,
 } from './support.ts';
 
 /*
@@ -43,7 +38,6 @@ const INPUT_FAILED = "Input validation failed, check if everything's entered rig
 const SAVED = 'Successfully saved to the database';
 const HOLIDAY = `E2E typed ${suffix}`;
 
-let browser: Browser;
 let page: Page;
 let token: string;
 let lineA: number;
@@ -54,11 +48,9 @@ const a: Record<'t0615' | 't0700' | 't0930' | 't1400', number> = { t0615: 0, t07
 let bSchedule: number;
 let rules: { id: number; periodName: string }[];
 
-const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
-async function go(path: string): Promise<void> {
-  await page.goto(url(path));
-  await settled(page);
-}
+const session = pagePerFile({ signedIn: true });
+const { go, heading } = session;
+
 const ruleId = (name: string) => rules.find((r) => r.periodName === name)?.id as number;
 
 async function addSchedules(
@@ -143,10 +135,7 @@ async function expectWeekdaysOnOneLine(scope: ReturnType<Page['locator']>) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await openPage(browser);
-  await signIn(page);
-  token = await tokenOf(page);
+  ({ page, token } = session);
   const stops = await adminApi<Stop[]>(token, 'stops.list');
   const stopId = (name: string) => {
     const stop = stops.find((s) => s.name === name);
@@ -178,9 +167,6 @@ afterAll(async () => {
     for (const h of holidays.filter((h) => h.name === HOLIDAY))
       await adminApi(token, 'holidays.delete', { id: h.id, baseVersion: h.version }, 'mutation');
   }
-  await page?.context().close();
-  await browser?.close();
-  expect(pageErrors.splice(0)).toEqual([]);
 });
 
 describe('bulk schedule changes', () => {

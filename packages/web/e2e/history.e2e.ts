@@ -1,5 +1,5 @@
 import type { Holiday, Stop } from '@bus/core';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminApi,
@@ -9,18 +9,13 @@ import {
   deleteStop,
   makeLine,
   screenshotViewport,
-  signIn,
-  tokenOf,
 } from './admin-support.ts';
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
-  openPage,
-  pageErrors,
+  pagePerFile,
   screenshot,
   settled,
-  url,
 } from './support.ts';
 
 /*
@@ -44,19 +39,14 @@ interface HistoryItem {
   summary: string;
 }
 
-let browser: Browser;
 let page: Page;
 let token: string;
 let holidayId: number;
 let stopId: number;
 let lineId: number;
 
-async function go(path: string): Promise<void> {
-  await page.goto(url(path));
-  await settled(page);
-}
-
-const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const session = pagePerFile({ signedIn: true });
+const { go, heading } = session;
 
 /** The newest recorded changes of one kind of thing (from the API, to know the change ids). */
 async function changes(kind: string): Promise<HistoryItem[]> {
@@ -64,10 +54,7 @@ async function changes(kind: string): Promise<HistoryItem[]> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await openPage(browser);
-  await signIn(page);
-  token = await tokenOf(page);
+  ({ page, token } = session);
   const holiday = await adminApi<Holiday>(
     token,
     'holidays.save',
@@ -99,9 +86,6 @@ afterAll(async () => {
     await deleteStop(token, stopId);
     await deleteHoliday(token, holidayId);
   }
-  await page?.context().close();
-  await browser?.close();
-  expect(pageErrors.splice(0)).toEqual([]);
 });
 
 describe('history', () => {

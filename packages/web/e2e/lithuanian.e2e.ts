@@ -1,12 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { alertWithText, DEMO_USER, screenshotViewport } from './admin-support.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { alertWithText, screenshotViewport } from './admin-support.ts';
 import {
+  browserPerFile,
+  DEMO_USER,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
+  goto,
   openPage,
-  pageErrors,
   screenshot,
   settled,
   url,
@@ -19,35 +20,14 @@ import {
 const MONDAY = '2026-11-23';
 const HOME_PATH = `/?from=1&to=&dir=Out+bound&date=${MONDAY}`;
 
-let browser: Browser;
-const pages: Page[] = [];
+const { browser, track } = browserPerFile();
 
 async function page(width = 1280, locale = 'lt-LT'): Promise<Page> {
-  const p = await openPage(browser, width, 900, locale);
-  pages.push(p);
-  return p;
-}
-
-async function goto(p: Page, path: string): Promise<void> {
-  await p.goto(url(path));
-  await settled(p);
+  return track(await openPage(browser(), width, 900, locale));
 }
 
 const lang = (p: Page) => p.evaluate(() => document.documentElement.lang);
 const h1 = (p: Page) => p.getByRole('heading', { level: 1 }).textContent();
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('a browser that prefers Lithuanian', () => {
   it('gets the timetable in Lithuanian, the same address, and the switch to English', async () => {

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminApi, DEMO_USER, deleteHoliday } from './admin-support.ts';
+import { adminApi, deleteHoliday } from './admin-support.ts';
 import {
   api,
   browserPerFile,
+  DEMO_USER,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   openPage,

@@ -1,12 +1,13 @@
 import type { DepartureItem } from '@bus/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { screenshotViewport } from './admin-support.ts';
 import {
   api,
+  browserPerFile,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
+  goto,
   openPage,
   pageErrors,
   queryOf,
@@ -25,18 +26,10 @@ const MONDAY = '2026-11-23';
 const SUNDAY = '2026-11-29';
 const HOME = 1;
 
-let browser: Browser;
-const pages: Page[] = [];
+const { browser, track } = browserPerFile();
 
 async function page(width = 1280): Promise<Page> {
-  const p = await openPage(browser, width);
-  pages.push(p);
-  return p;
-}
-
-async function goto(p: Page, path: string): Promise<void> {
-  await p.goto(url(path));
-  await settled(p);
+  return track(await openPage(browser(), width));
 }
 
 /** The chips' texts ('HH:MM name'), in page order. */
@@ -52,19 +45,6 @@ function chipTexts(p: Page): Promise<string[]> {
 
 const departureInput = (p: Page) => p.getByRole('combobox', { name: 'From' });
 const destinationInput = (p: Page) => p.getByRole('combobox', { name: 'To' });
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('content security policy', () => {
   it('is sent with the page and blocks an injected inline script (and such a violation is caught)', async () => {
@@ -114,13 +94,12 @@ describe('timetable home', () => {
   });
 
   it('shows the line name on a touch screen without hover or press, and a tap opens the line', async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       viewport: { width: 390, height: 800 },
       hasTouch: true,
       isMobile: true,
     });
-    const p = watchPage(await context.newPage());
-    pages.push(p);
+    const p = track(watchPage(await context.newPage()));
     await goto(p, `/?from=1&to=&dir=Out+bound&date=${MONDAY}`);
     const chip = p.locator('.chip').first();
     const names = await p

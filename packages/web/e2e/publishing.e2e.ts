@@ -1,14 +1,12 @@
 import { englishMessage, renderServerMessage, serverMessage } from '@bus/core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessagesLt } from '../src/i18n/server-messages-lt.ts';
-import { adminApi, alertWithText, screenshotViewport, signIn, tokenOf } from './admin-support.ts';
+import { adminApi, alertWithText, screenshotViewport } from './admin-support.ts';
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
-  openPage,
-  pageErrors,
+  pagePerFile,
   screenshot,
   settled,
   url,
@@ -42,8 +40,6 @@ const MALFORMED_LT = renderServerMessage(
 );
 const SITE_URL_RULE = englishMessage(serverMessage('invalidWebAddress', { field: 'siteUrl' }));
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
 /** The problems of the fresh database, as the server lists them. */
@@ -52,21 +48,16 @@ let initial: Overview;
 let stop: { stopId: number; stopName: string };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const session = pagePerFile();
+const { go, heading } = session;
+
 const overview = () => adminApi<Overview>(token, 'publishing.get');
 const missingStops = (o: Overview) => o.problems.filter((p) => p.kind === 'stopPosition').length;
 const status = () => page.locator('.feed-status');
 const problemsText = async () => (await page.locator('.feed-problems').textContent()) ?? '';
 
-async function go(path: string): Promise<void> {
-  await page.goto(url(path));
-  await settled(page);
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await openPage(browser);
-  context = page.context();
+beforeAll(() => {
+  page = session.page;
 });
 
 afterAll(async () => {
@@ -88,15 +79,11 @@ afterAll(async () => {
         'mutation',
       ).catch(() => undefined);
   }
-  await context?.close();
-  await browser?.close();
-  expect(pageErrors.splice(0)).toEqual([]);
 });
 
 describe('publishing the open data (GTFS)', () => {
   it('lists every problem of a fresh database in plain words, with the ways to fix them', async () => {
-    await signIn(page);
-    token = await tokenOf(page);
+    token = await session.signIn();
     initial = await overview();
     const stops = initial.problems.filter((p) => p.kind === 'stopPosition');
     const backwards = initial.problems.filter((p) => p.kind === 'timesBackwards');

@@ -1,24 +1,17 @@
 import type { Stop } from '@bus/core';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, deleteLine, makeLine, workdaySchedule } from './admin-support.ts';
 import {
-  adminApi,
   DEMO_USER,
-  deleteLine,
-  makeLine,
-  signIn,
-  tokenOf,
-  workdaySchedule,
-} from './admin-support.ts';
-import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
-  openPage,
-  pageErrors,
+  goto,
+  heading,
+  pagePerFile,
   screenshot,
   settled,
-  url,
+  tokenOf,
 } from './support.ts';
 
 /*
@@ -31,7 +24,6 @@ import {
 const suffix = String(Date.now() % 1_000_000);
 const LINE_NAME = `Safe ${suffix}`;
 
-let browser: Browser;
 let anna: Page;
 let boss: Page;
 let token: string;
@@ -40,21 +32,11 @@ let routeId: number;
 let scheduleId: number;
 const stopIds: Record<string, number> = {};
 
-const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
-
-async function go(page: Page, path: string): Promise<void> {
-  await page.goto(url(path));
-  await settled(page);
-}
-
+const session = pagePerFile({ signedIn: true });
 beforeAll(async () => {
-  browser = await launchBrowser();
-  boss = await openPage(browser);
-  await signIn(boss);
-  token = await tokenOf(boss);
+  ({ page: boss, token } = session);
   // A second person: another browser context signed in with its own token.
-  anna = await openPage(browser);
-  await signIn(anna);
+  anna = await session.open({ signedIn: true });
 
   const stops = await adminApi<Stop[]>(token, 'stops.list');
   for (const name of ['Zabelynė', 'Padvarninkai', 'Vikonys', 'Burbiškis']) {
@@ -99,16 +81,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (lineId) await deleteLine(token, lineId);
-  await anna?.context().close();
-  await boss?.context().close();
-  await browser?.close();
-  expect(pageErrors.splice(0)).toEqual([]);
 });
 
 describe('safe editing', () => {
   it('two people edit one line: the later save is refused, the first one survives, the draft stays', async () => {
-    await go(boss, `/admin-panel/lines/${lineId}/edit`);
-    await go(anna, `/admin-panel/lines/${lineId}/edit`);
+    await goto(boss, `/admin-panel/lines/${lineId}/edit`);
+    await goto(anna, `/admin-panel/lines/${lineId}/edit`);
     await heading(boss, `Edit ${LINE_NAME}`).waitFor();
     await heading(anna, `Edit ${LINE_NAME}`).waitFor();
 
@@ -142,7 +120,7 @@ describe('safe editing', () => {
   });
 
   it('history lists the change field by field and puts the version before it back', async () => {
-    await go(boss, '/admin-panel');
+    await goto(boss, '/admin-panel');
     await boss.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'History' }).click();
     await heading(boss, 'History').waitFor();
     await boss.getByLabel('Kind of thing').selectOption({ label: 'Lines' });
@@ -178,7 +156,7 @@ describe('safe editing', () => {
   });
 
   it('a stop inserted into a used route: the editor says so, and the schedule shows it empty', async () => {
-    await go(boss, `/admin-panel/lines/${lineId}/edit`);
+    await goto(boss, `/admin-panel/lines/${lineId}/edit`);
     await boss.getByRole('button', { name: 'Insert a stop after stop 1 of route variation 1' }).click();
     const picker = boss.getByRole('combobox', { name: 'Stop 2 of route variation 1' });
     await picker.fill('Vikon');
@@ -213,7 +191,7 @@ describe('safe editing', () => {
   });
 
   it('asks to confirm times going backwards before saving a schedule', async () => {
-    await go(boss, `/admin-panel/schedules/${lineId}/${scheduleId}`);
+    await goto(boss, `/admin-panel/schedules/${lineId}/${scheduleId}`);
     const vikonys = boss.getByLabel('Time at Vikonys (stop 2) on trip 1');
     await vikonys.fill('06:55');
     await vikonys.press('Tab');
@@ -239,7 +217,7 @@ describe('safe editing', () => {
   });
 
   it('warns before leaving an editor with unsaved changes', async () => {
-    await go(boss, `/admin-panel/lines/${lineId}/edit`);
+    await goto(boss, `/admin-panel/lines/${lineId}/edit`);
     await boss.getByLabel('Price').fill('2,50 €');
     await boss.getByLabel('Price').press('Tab');
     const asked: string[] = [];
@@ -255,7 +233,7 @@ describe('safe editing', () => {
     boss.once('dialog', (dialog) => void dialog.accept());
     await boss.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Lines' }).click();
     await boss.waitForURL(/\/admin-panel\/lines$/);
-    await go(boss, `/admin-panel/lines/${lineId}/edit`);
+    await goto(boss, `/admin-panel/lines/${lineId}/edit`);
     expect(await boss.getByLabel('Price').inputValue()).toBe('');
   });
 
@@ -268,7 +246,7 @@ describe('safe editing', () => {
       'mutation',
     );
     try {
-      await go(boss, '/admin-panel/bus-stops');
+      await goto(boss, '/admin-panel/bus-stops');
       await boss.getByLabel('Search stops').fill(name);
       await boss.getByRole('button', { name: `Edit ${name}` }).click();
       await boss.getByLabel(`Name of ${name}`).fill('vikonys');
@@ -294,7 +272,7 @@ describe('safe editing', () => {
   });
 
   it('keeps the draft across a sign-in expiry and brings the user back to it', async () => {
-    await go(boss, `/admin-panel/schedules/${lineId}/${scheduleId}`);
+    await goto(boss, `/admin-panel/schedules/${lineId}/${scheduleId}`);
     const time = boss.getByLabel('Time at Vikonys (stop 3) on trip 2');
     await time.fill('08:16');
     await time.press('Tab');
@@ -337,7 +315,7 @@ describe('safe editing', () => {
     const [holiday] = await adminApi<Holiday[]>(token, 'holidays.list');
     if (!holiday) throw new Error('no holidays');
     try {
-      await go(boss, '/admin-panel/holidays');
+      await goto(boss, '/admin-panel/holidays');
       await boss.getByRole('button', { name: `Edit ${holiday.name}` }).click();
       await boss.getByLabel(`Name of ${holiday.name}`).fill(`${holiday.name} (e2e)`);
       await boss.getByLabel(`Name of ${holiday.name}`).press('Tab');

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 /** Shared pieces of the end-to-end tests: the browser, the server address, axe, screenshots. */
@@ -86,6 +86,86 @@ export function browserPerFile(): { browser: () => Browser; track: (page: Page) 
   };
 }
 
+/** The demo administrator the server creates in DEMO mode. */
+export const DEMO_USER = { username: 'boss', password: '2025' };
+
+/** The access token of the user signed in on this page (from localStorage 'user'). */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const raw = localStorage.getItem('user');
+    return raw ? (JSON.parse(raw) as { accessToken?: string }).accessToken : undefined;
+  });
+  if (!token) throw new Error('nobody is signed in on this page');
+  return token;
+}
+
+/** Signs in through the login form and waits for the admin home. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto(url('/admin-access'));
+  await page.getByLabel('Username').fill(DEMO_USER.username);
+  await page.getByLabel('Password').fill(DEMO_USER.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/admin-panel$/);
+  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+}
+
+/**
+ * One browser and one page for a test file whose tests walk on from each other: launched before
+ * them, the page signed in as the demo administrator when `signedIn`, and after the file's own
+ * afterAll hooks (which may still use the token) every page it opened is closed, the browser too,
+ * and no page error may be left. `session.page` and `session.token` are set once the beforeAll
+ * hooks registered before the file's own have run.
+ */
+export function pagePerFile(options: { signedIn?: boolean } = {}): FileSession {
+  let browser: Browser | undefined;
+  const pages: Page[] = [];
+  const session: FileSession = {
+    page: undefined as unknown as Page,
+    token: '',
+    go: (path) => goto(session.page, path),
+    heading: (name) => heading(session.page, name),
+    signIn: async () => {
+      await signIn(session.page);
+      session.token = await tokenOf(session.page);
+      return session.token;
+    },
+    open: async ({ signedIn = false, width, height, locale } = {}) => {
+      if (!browser) throw new Error('the browser starts in beforeAll');
+      const page = await openPage(browser, width, height, locale);
+      pages.push(page);
+      if (signedIn) await signIn(page);
+      return page;
+    },
+  };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    session.page = await session.open();
+    if (options.signedIn) await session.signIn();
+  });
+  afterAll(async () => {
+    for (const page of pages.splice(0)) await page.context().close();
+    await browser?.close();
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+  return session;
+}
+
+/** What pagePerFile gives a test file. */
+export interface FileSession {
+  /** The page the file's tests share. */
+  page: Page;
+  /** The demo administrator's access token, when the page is signed in ('' otherwise). */
+  token: string;
+  /** Opens a path of the site on the shared page and waits until it shows content. */
+  go(path: string): Promise<void>;
+  /** The shared page's main heading with this name. */
+  heading(name: string | RegExp): Locator;
+  /** Signs the shared page in as the demo administrator; its access token (kept in `token` too). */
+  signIn(): Promise<string>;
+  /** One more page for the file (closed with the others after it), signed in when asked. */
+  open(options?: { signedIn?: boolean; width?: number; height?: number; locale?: string }): Promise<Page>;
+}
+
 export function url(path: string): string {
   return `${BASE_URL}${path}`;
 }
@@ -152,4 +232,15 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.querySelector('main h1') && !document.querySelector('main .loading'),
   );
+}
+
+/** Opens a path of the site on the page and waits until it shows content (settled). */
+export async function goto(page: Page, path: string): Promise<void> {
+  await page.goto(url(path));
+  await settled(page);
+}
+
+/** The page's main heading (h1) with this name. */
+export function heading(page: Page, name: string | RegExp) {
+  return page.getByRole('heading', { level: 1, name });
 }

@@ -1,15 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, deleteHoliday, deleteLine, signIn, tokenOf } from './admin-support.ts';
+import { adminApi, deleteHoliday, deleteLine } from './admin-support.ts';
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
-  openPage,
-  pageErrors,
+  pagePerFile,
   screenshot,
   settled,
-  url,
 } from './support.ts';
 
 /*
@@ -34,21 +31,16 @@ interface Report {
 
 const LINE_NAME = 'E2E patikra';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
 let lineId: number | null = null;
 let holidayId: number | null = null;
 
-const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const session = pagePerFile();
+const { go, heading } = session;
+
 const run = () => adminApi<Report>(token, 'check.run');
 const group = (title: string) => page.locator('details.check-group').filter({ hasText: title });
-
-async function go(path: string): Promise<void> {
-  await page.goto(url(path));
-  await settled(page);
-}
 
 async function openCheck(): Promise<void> {
   await page
@@ -60,10 +52,8 @@ async function openCheck(): Promise<void> {
   await page.locator('.check-verdict').waitFor();
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await openPage(browser);
-  context = page.context();
+beforeAll(() => {
+  page = session.page;
 });
 
 afterAll(async () => {
@@ -72,15 +62,11 @@ afterAll(async () => {
     if (lineId !== null) await deleteLine(token, lineId).catch(() => undefined);
     if (holidayId !== null) await deleteHoliday(token, holidayId).catch(() => undefined);
   }
-  await context?.close();
-  await browser?.close();
-  expect(pageErrors.splice(0)).toEqual([]);
 });
 
 describe('the timetable check', () => {
   it('lists the real data’s trips whose times go backwards, each linking to its schedule', async () => {
-    await signIn(page);
-    token = await tokenOf(page);
+    token = await session.signIn();
     // Linked from the admin home too.
     await page.locator('.area-list').getByRole('link', { name: 'Timetable check' }).waitFor();
     await openCheck();

@@ -1,25 +1,8 @@
 import type { Stop } from '@bus/core';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminApi,
-  deleteLine,
-  makeLine,
-  screenshotViewport,
-  signIn,
-  tokenOf,
-  workdaySchedule,
-} from './admin-support.ts';
-import {
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  openPage,
-  pageErrors,
-  screenshot,
-  settled,
-  url,
-} from './support.ts';
+import { adminApi, deleteLine, makeLine, screenshotViewport, workdaySchedule } from './admin-support.ts';
+import { expectNoAxeViolations, expectNoHorizontalScroll, goto, pagePerFile, screenshot } from './support.ts';
 
 /*
  * The timetable grid in Chromium (issue 12): the staff task "one more afternoon trip pair,
@@ -47,7 +30,6 @@ interface StoredSchedule {
   trips: { id: number; boundFor: string; routeId: number; routeDirReversed: boolean; timeList: string[] }[];
 }
 
-let browser: Browser;
 let boss: Page;
 let token: string;
 let lineId: number;
@@ -61,11 +43,6 @@ const byLine = () =>
   adminApi<{ version: number; schedules: StoredSchedule[] }>(token, 'schedules.byLine', { lineId });
 const cell = (page: Page, tripId: number, row: number) => page.locator(`#grid-cell-${tripId}-${row}`);
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
-
-async function go(page: Page, path: string): Promise<void> {
-  await page.goto(url(path));
-  await settled(page);
-}
 
 /** Clicks 'Save 1 schedule' and waits for the saved message. */
 async function saveOneSchedule(page: Page): Promise<void> {
@@ -113,11 +90,9 @@ async function holdSaves(page: Page): Promise<() => void> {
   return release;
 }
 
+const session = pagePerFile({ signedIn: true });
 beforeAll(async () => {
-  browser = await launchBrowser();
-  boss = await openPage(browser);
-  await signIn(boss);
-  token = await tokenOf(boss);
+  ({ page: boss, token } = session);
 
   const stops = await adminApi<Stop[]>(token, 'stops.list');
   // Six stops that are not the home station, in the order of their ids.
@@ -154,9 +129,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (lineId) await deleteLine(token, lineId);
-  await boss?.context().close();
-  await browser?.close();
-  expect(pageErrors.splice(0)).toEqual([]);
 });
 
 /**
@@ -191,7 +163,7 @@ async function expectTripHeadingsFit(page: Page, where: string): Promise<void> {
 
 describe('timetable grid', () => {
   it('adds an afternoon trip pair two hours later in 5 actions without typing a time, seen on the public timetable', async () => {
-    await go(boss, `/admin-panel/schedules/${lineId}`);
+    await goto(boss, `/admin-panel/schedules/${lineId}`);
     const actions: string[] = [];
     const act = async (name: string, step: () => Promise<unknown>) => {
       actions.push(name);
@@ -274,8 +246,8 @@ describe('timetable grid', () => {
     expect(await boss.getByRole('button', { name: /^Save/ }).isDisabled()).toBe(true);
 
     // The public timetable: departures from the line's first stop going out, and coming back.
-    const visitor = await openPage(browser);
-    await go(visitor, `/?from=${lineStops[0]?.id}&to=&dir=Out+bound&date=${FUTURE_MONDAY}`);
+    const visitor = await session.open();
+    await goto(visitor, `/?from=${lineStops[0]?.id}&to=&dir=Out+bound&date=${FUTURE_MONDAY}`);
     const outChips = visitor.locator(`a.chip[href^="/browse/${lineId}/"]`);
     await expect
       .poll(() => outChips.allTextContents())
@@ -287,7 +259,7 @@ describe('timetable grid', () => {
     expect(await outChips.nth(2).getAttribute('href')).toContain(
       `/browse/${lineId}/${added.id}/${added.trips[0]?.id}`,
     );
-    await go(visitor, `/?from=${lineStops[5]?.id}&to=&dir=City+bound&date=${FUTURE_MONDAY}`);
+    await goto(visitor, `/?from=${lineStops[5]?.id}&to=&dir=City+bound&date=${FUTURE_MONDAY}`);
     await expect
       .poll(() => visitor.locator(`a.chip[href^="/browse/${lineId}/"]`).allTextContents())
       .toContainEqual(expect.stringContaining('17:45'));
@@ -295,7 +267,7 @@ describe('timetable grid', () => {
   });
 
   it('moves between cells by keyboard, replaces a cell by typing and refuses what is not a time', async () => {
-    await go(boss, `/admin-panel/schedules/${lineId}/grid`);
+    await goto(boss, `/admin-panel/schedules/${lineId}/grid`);
     const first = morning.trips[0]?.id as number;
     const out = afternoon.trips[0]?.id as number;
     const last = added.trips[0]?.id as number;
@@ -356,7 +328,7 @@ describe('timetable grid', () => {
   });
 
   it('pastes a block copied from a spreadsheet, and refuses one that holds no time or does not fit', async () => {
-    await go(boss, `/admin-panel/schedules/${lineId}/grid`);
+    await goto(boss, `/admin-panel/schedules/${lineId}/grid`);
     const first = morning.trips[0]?.id as number;
     const last = added.trips[0]?.id as number;
     // One trip's times, one a line, in the ways people write them.
@@ -390,7 +362,7 @@ describe('timetable grid', () => {
   });
 
   it('duplicates a whole schedule in the schedule editor', async () => {
-    await go(boss, `/admin-panel/schedules/${lineId}/${morning.id}`);
+    await goto(boss, `/admin-panel/schedules/${lineId}/${morning.id}`);
     await boss.getByRole('button', { name: 'Duplicate schedule' }).click();
     const copy = boss.locator('.sched-card').last();
     await copy.getByText('Not saved yet').waitFor();
@@ -403,7 +375,7 @@ describe('timetable grid', () => {
   });
 
   it('applies the schedule editor checks: an empty time refused with the spec message, times going backwards confirmed', async () => {
-    await go(boss, `/admin-panel/schedules/${lineId}/grid`);
+    await goto(boss, `/admin-panel/schedules/${lineId}/grid`);
     const out = afternoon.trips[0]?.id as number;
     // Clearing a cell is explicit (Backspace), and the save then says what the spec says.
     await cell(boss, out, 3).focus();
@@ -444,7 +416,7 @@ describe('timetable grid', () => {
   });
 
   it('is read-only while a save runs, so nothing typed meanwhile is overwritten by the saved copy', async () => {
-    await go(boss, `/admin-panel/schedules/${lineId}/grid`);
+    await goto(boss, `/admin-panel/schedules/${lineId}/grid`);
     const back = morning.trips[1]?.id as number;
     await boss.getByLabel(`Select Schedule ${afternoon.id}`).first().check();
     await cell(boss, back, 0).focus();
@@ -482,7 +454,7 @@ describe('timetable grid', () => {
     await boss.getByRole('button', { name: /^Untick all$/ }).click();
 
     // The schedule editor's card likewise, while its one schedule is saved.
-    await go(boss, `/admin-panel/schedules/${lineId}/${morning.id}`);
+    await goto(boss, `/admin-panel/schedules/${lineId}/${morning.id}`);
     // The trip back runs the stops the other way: its stop 2 is the line's stop 5.
     const time = boss.getByLabel(`Time at ${lineStops[4]?.name} (stop 2) on trip 2`);
     await time.fill('07:30');
@@ -500,7 +472,7 @@ describe('timetable grid', () => {
   });
 
   it('saves a time typed into a cell and not yet taken, and asks before leaving with it', async () => {
-    await go(boss, `/admin-panel/schedules/${lineId}/grid`);
+    await goto(boss, `/admin-panel/schedules/${lineId}/grid`);
     const back = morning.trips[1]?.id as number;
     const saveButton = boss.locator('.tgrid-savebar button');
     expect(await saveButton.isDisabled()).toBe(true);
@@ -535,7 +507,7 @@ describe('timetable grid', () => {
   });
 
   it('refuses a save made from an older version, naming who saved in between, and keeps the draft', async () => {
-    await go(boss, `/admin-panel/schedules/${lineId}/grid`);
+    await goto(boss, `/admin-panel/schedules/${lineId}/grid`);
     const out = afternoon.trips[0]?.id as number;
     await cell(boss, out, 5).focus();
     await typeInto(boss, '15:46', 'Tab');
@@ -601,7 +573,7 @@ describe('timetable grid', () => {
     for (const lang of ['en', 'lt'] as const) {
       await boss.evaluate((l) => localStorage.setItem('lang', l), lang);
       await boss.setViewportSize({ width: 1280, height: 900 });
-      await go(boss, `/admin-panel/schedules/${lineId}/grid`);
+      await goto(boss, `/admin-panel/schedules/${lineId}/grid`);
       await boss
         .getByRole('heading', { level: 1, name: lang === 'en' ? 'Timetable grid:' : 'Tvarkaraščių lentelė:' })
         .waitFor();
@@ -619,7 +591,7 @@ describe('timetable grid', () => {
     await boss.evaluate(() => localStorage.setItem('lang', 'en'));
     await boss.setViewportSize({ width: 1280, height: 900 });
     // M38 (line 13): twelve one-way city loops on two route variations, read only here.
-    await go(boss, '/admin-panel/schedules/13/grid');
+    await goto(boss, '/admin-panel/schedules/13/grid');
     await boss.getByRole('table', { name: /^One way · .+ \(24 stops\)$/ }).waitFor();
     expect(await boss.getByRole('table').count()).toBe(2);
     await expectNoAxeViolations(boss, 'timetable grid of M38');

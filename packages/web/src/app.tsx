@@ -1,6 +1,6 @@
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { Layout } from './components/layout.tsx';
-import { AppRoutes } from './routes.tsx';
+import { AppPages } from './pages.tsx';
 
 /**
  * The public pages talk to the server through lib/public-api.ts (plain GETs); React Query and
@@ -12,7 +12,7 @@ export function App() {
     // Outer boundary for failures outside a page (navbar, header).
     <ErrorBoundary>
       <Layout>
-        <AppRoutes />
+        <AppPages />
       </Layout>
     </ErrorBoundary>
   );

@@ -15,8 +15,8 @@ export const printPage = () => import('./features/public/print/index.tsx');
 export const offline = () => import('./offline/offline.ts');
 export const datePicker = () => import('./components/date-picker-popover.tsx');
 
-/** The route table of the pages beyond the home (routes.tsx). */
-export { OtherRoutes } from './other-routes.tsx';
+/** The page table of the pages beyond the home (pages.tsx). */
+export { OtherPages } from './other-pages.tsx';
 
 /** The texts of the pages beyond the home, in one language (i18n/index.ts). */
 export const pageCatalogue = (language: 'lt' | 'en'): Promise<PageMessages> =>

@@ -9,14 +9,17 @@ export function StopTimesTable({
   caption,
   rows,
   highlightStopId,
+  className,
 }: {
   caption: ReactNode;
   rows: readonly StopTime[];
   highlightStopId: number | null;
+  /** A class of the page's own, beside the wrapper's table-wrap. */
+  className?: string;
 }) {
   const m = useMessages();
   return (
-    <div className="table-wrap">
+    <div className={className === undefined ? 'table-wrap' : `table-wrap ${className}`}>
       <table className="table stop-times">
         <caption>{caption}</caption>
         <thead>

@@ -1,24 +1,6 @@
 import type { TimetableCheckReport } from '@bus/core';
 import type { AdminMessages } from './admin.ts';
-
-/*
- * pluralForm is written in each Lithuanian catalogue on purpose: importing it from one
- * catalogue into the others makes their chunks depend on it, and the preload lists that adds
- * to the home's entry script (0.25 KB gzip, measured) would take the first load over its 80 KB.
- */
-/** The Lithuanian form for a count: 1, 21, 31… / 2–9, 22–29… / 0, 10–20, 30… */
-function pluralForm(n: number, one: string, few: string, many: string): string {
-  const units = n % 10;
-  const tens = n % 100;
-  if (units === 1 && tens !== 11) return one;
-  if (units >= 2 && (tens < 10 || tens > 19)) return few;
-  return many;
-}
-
-/** A count phrase: '1 stotelė', '2 stotelės', '10 stotelių'. */
-function plural(n: number, one: string, few: string, many: string): string {
-  return `${n} ${pluralForm(n, one, few, many)}`;
-}
+import { plural, pluralForm } from './plural-lt.ts';
 
 /** The months as a sentence names them ('vasaris turi 29 dienas'). */
 const MONTH_NAMES = [
@@ -707,14 +689,8 @@ export const adminLt: AdminMessages = {
     routeOrder: 'laikai, regis, surašyti maršruto, o ne važiavimo tvarka',
     missing: (missing: number, total: number) => `${missing} iš ${total} stotelių neturi laiko`,
     timeCount: (times: number, stops: number) => `laikų: ${times}, maršruto varianto stotelių: ${stops}`,
-    direction: (
-      boundFor: string,
-      first: string,
-      firstTime: string | null,
-      last: string,
-      lastTime: string | null,
-      reversed: boolean,
-    ) =>
+    // The parameters' types are the English catalogue's (AdminMessages).
+    direction: (boundFor, first, firstTime, last, lastTime, reversed) =>
       `kryptis „${boundFor}“, bet reisas prasideda stotelėje „${first}“${firstTime === null ? '' : ` (${firstTime})`} ir baigiasi stotelėje „${last}“${lastTime === null ? '' : ` (${lastTime})`}${reversed ? '; maršruto variantas važiuojamas atbuline tvarka' : ''}`,
     neverRuns: {
       rule: 'metinė taisyklė negalioja nė vieną dieną',

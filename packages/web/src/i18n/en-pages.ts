@@ -46,7 +46,6 @@ export const enPages = {
     runsOn: (days: string) => `Runs on ${days}`, // ours
     runsOnNoDay: 'Runs on no day', // ours
     stop: 'Stop', // ours
-    time: 'Time', // ours
     documentTitle: (line: string, stop: string, time: string) => `${line} from ${stop} at ${time}`, // ours
     oneWay: 'One way',
     flip: 'Flip direction', // ours: the button that flips the combined table

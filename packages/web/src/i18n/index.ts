@@ -101,7 +101,7 @@ function snapshot() {
 
 /**
  * Loads the texts of the pages beyond the home in the language shown; the lazily loaded pages
- * (routes.tsx) wait for it before they render.
+ * (pages.tsx) wait for it before they render.
  */
 export async function loadPageMessages(): Promise<void> {
   pagesWanted = true;

@@ -52,7 +52,6 @@ export const ltPages: PageMessages = {
     runsOn: (days: string) => `Kursuoja: ${days}`,
     runsOnNoDay: 'Nekursuoja nė vieną dieną',
     stop: 'Stotelė',
-    time: 'Laikas',
     documentTitle: (line: string, stop: string, time: string) => `${line}: ${time} iš stotelės „${stop}“`,
     oneWay: 'Viena kryptimi',
     flip: 'Sukeisti kryptį',

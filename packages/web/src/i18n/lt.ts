@@ -1,23 +1,5 @@
 import type { HomeMessages } from './en.ts';
-
-/*
- * pluralForm is written in each Lithuanian catalogue on purpose: importing it from one
- * catalogue into the others makes their chunks depend on it, and the preload lists that adds
- * to the home's entry script (0.25 KB gzip, measured) would take the first load over its 80 KB.
- */
-/** The Lithuanian form for a count: 1, 21, 31… / 2–9, 22–29… / 0, 10–20, 30… */
-function pluralForm(n: number, one: string, few: string, many: string): string {
-  const units = n % 10;
-  const tens = n % 100;
-  if (units === 1 && tens !== 11) return one;
-  if (units >= 2 && (tens < 10 || tens > 19)) return few;
-  return many;
-}
-
-/** A count phrase: '1 stotelė', '2 stotelės', '10 stotelių'. */
-function plural(n: number, one: string, few: string, many: string): string {
-  return `${n} ${pluralForm(n, one, few, many)}`;
-}
+import { plural, pluralForm } from './plural-lt.ts';
 
 /** The Lithuanian message catalogue: the same keys and parameters as en.ts. */
 export const lt: HomeMessages = {

@@ -1,5 +1,5 @@
 /**
- * Next buses now's texts (issue 15, features/public/timetable/next-buses.tsx), in a catalogue
+ * Next buses now's texts (issue 15, features/public/departures/next-buses.tsx), in a catalogue
  * of their own: that chunk carries both languages' few words, so the home's catalogues, counted
  * in the first load's 80 KB, do not (as offline-en.ts does for the offline banner).
  */

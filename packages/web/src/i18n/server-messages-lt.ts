@@ -1,19 +1,6 @@
 import type { TextField } from '@bus/core';
 import type { ChangeSubject, ServerMessageCatalogue } from '@bus/core/browser';
-
-/*
- * pluralForm is written in each Lithuanian catalogue on purpose: importing it from one
- * catalogue into the others makes their chunks depend on it, and the preload lists that adds
- * to the home's entry script (0.25 KB gzip, measured) would take the first load over its 80 KB.
- */
-/** The Lithuanian form for a count: 1, 21, 31… / 2–9, 22–29… / 0, 10–20, 30… */
-function pluralForm(n: number, one: string, few: string, many: string): string {
-  const units = n % 10;
-  const tens = n % 100;
-  if (units === 1 && tens !== 11) return one;
-  if (units >= 2 && (tens < 10 || tens > 19)) return few;
-  return many;
-}
+import { pluralForm } from './plural-lt.ts';
 
 /** 'ne daugiau kaip 100 simbolių' */
 const atMost = (n: number) => `ne daugiau kaip ${n} ${pluralForm(n, 'simbolis', 'simboliai', 'simbolių')}`;

@@ -14,7 +14,8 @@ export function trip(
   id: number,
   boundFor: BoundFor,
   routeId: number,
-  stopIds: number[],
+  /** The route's stops: ids (named 'Stop <id>') or whole stops. */
+  stops: (number | PublicStop)[],
   times: (string | null)[],
   routeDirReversed = false,
 ): PublicTrip {
@@ -26,8 +27,8 @@ export function trip(
     route: {
       id: routeId,
       routeNotes: null,
-      stopsArr: stopIds.map((s) => stop(s)),
-      distanceMeters: stopIds.slice(1).map(() => null),
+      stopsArr: stops.map((s) => (typeof s === 'number' ? stop(s) : s)),
+      distanceMeters: stops.slice(1).map(() => null),
     },
   };
 }

@@ -4,7 +4,7 @@ import { Loading } from '../../components/loading.tsx';
 import { useAdminMessages } from '../../i18n/admin.ts';
 import { clearStoredUser } from '../../lib/stored-user-write.ts';
 import { AdminApiProvider } from './admin-api.tsx';
-import { AdminRoutes } from './admin-routes.tsx';
+import { AdminPages } from './admin-pages.tsx';
 import { FlushProvider } from './ui/flush.tsx';
 import { ToastProvider } from './ui/toasts.tsx';
 import './admin.css';
@@ -71,7 +71,7 @@ function AdminPanel() {
       </nav>
       <div className="admin-content">
         <Suspense fallback={<Loading />}>
-          <AdminRoutes />
+          <AdminPages />
         </Suspense>
       </div>
     </div>

@@ -10,6 +10,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { DataTable } from '../../../components/data-table.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useServerMessages } from '../../../i18n/index.ts';
@@ -119,51 +120,47 @@ export function BusStopsPage() {
         <p id={`${id}-position-hint`} className="field-hint stops-positions__hint">
           {m.stops.positionHint}
         </p>
-        <div className="table-wrap">
-          <table className="table admin-table stops-table">
-            <thead>
-              <tr>
-                <th scope="col">{m.common.name}</th>
-                <th scope="col">{m.stops.position}</th>
-                <th scope="col">{m.stops.coords}</th>
-                <th scope="col">{m.stops.searchNames}</th>
-                <th scope="col">{m.stops.defaultInSearch}</th>
-                <th scope="col">{m.stops.usedIn}</th>
-                <th scope="col">{m.common.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {added.map((stopId) => (
-                <StopRow
-                  key={stopId}
-                  item={{
-                    stop: {
-                      id: stopId,
-                      name: '',
-                      coords: null,
-                      defaultOption: false,
-                      searchNames: [],
-                      position: null,
-                    },
-                    usedInLines: [],
-                    version: 0,
-                  }}
-                  positionHintId={`${id}-position-hint`}
-                  onDone={() => setAdded((ids) => ids.filter((i) => i !== stopId))}
-                />
-              ))}
-              {shown.map((item) => (
-                <StopRow
-                  key={item.stop.id}
-                  item={item}
-                  positionHintId={`${id}-position-hint`}
-                  // A stop linked to (from the Publishing screen) opens at its position field.
-                  openAtPosition={item.stop.id === filter.stopId}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="table admin-table stops-table"
+          columns={[
+            m.common.name,
+            m.stops.position,
+            m.stops.coords,
+            m.stops.searchNames,
+            m.stops.defaultInSearch,
+            m.stops.usedIn,
+            m.common.actions,
+          ]}
+        >
+          {added.map((stopId) => (
+            <StopRow
+              key={stopId}
+              item={{
+                stop: {
+                  id: stopId,
+                  name: '',
+                  coords: null,
+                  defaultOption: false,
+                  searchNames: [],
+                  position: null,
+                },
+                usedInLines: [],
+                version: 0,
+              }}
+              positionHintId={`${id}-position-hint`}
+              onDone={() => setAdded((ids) => ids.filter((i) => i !== stopId))}
+            />
+          ))}
+          {shown.map((item) => (
+            <StopRow
+              key={item.stop.id}
+              item={item}
+              positionHintId={`${id}-position-hint`}
+              // A stop linked to (from the Publishing screen) opens at its position field.
+              openAtPosition={item.stop.id === filter.stopId}
+            />
+          ))}
+        </DataTable>
         {shown.length === 0 && <p>{m.stops.noMatch}</p>}
       </>
     );

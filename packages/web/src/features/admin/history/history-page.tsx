@@ -4,6 +4,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { Fragment, type ReactNode, useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Alert } from '../../../components/alert.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { type AdminMessages, useAdminMessages } from '../../../i18n/admin.ts';
 import { formatDate } from '../../../i18n/format.ts';
@@ -161,18 +162,13 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
     </tr>
   ));
   const table = (
-    <div className="table-wrap history-entry__table">
-      <table className="table history-changes">
-        <thead>
-          <tr>
-            <th scope="col">{m.history.colField}</th>
-            <th scope="col">{m.history.colBefore}</th>
-            <th scope="col">{m.history.colAfter}</th>
-          </tr>
-        </thead>
-        <tbody>{rows}</tbody>
-      </table>
-    </div>
+    <DataTable
+      className="table history-changes"
+      wrapClassName="history-entry__table"
+      columns={[m.history.colField, m.history.colBefore, m.history.colAfter]}
+    >
+      {rows}
+    </DataTable>
   );
 
   return (

@@ -1,6 +1,7 @@
 import { type Holiday, SaveHolidayInput, validationProblem } from '@bus/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { DataTable } from '../../../components/data-table.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -37,29 +38,21 @@ export function HolidaysPage() {
             {m.holidays.add}
           </button>
         </p>
-        <div className="table-wrap">
-          <table className="table admin-table holidays-table">
-            <thead>
-              <tr>
-                <th scope="col">{m.common.name}</th>
-                <th scope="col">{m.holidays.colDate}</th>
-                <th scope="col">{m.common.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {added.map((id) => (
-                <HolidayRow
-                  key={id}
-                  holiday={{ id, name: '', month: 0, day: 0, version: 0 }}
-                  onDone={() => removeAdded(id)}
-                />
-              ))}
-              {holidays.map((holiday) => (
-                <HolidayRow key={holiday.id} holiday={holiday} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="table admin-table holidays-table"
+          columns={[m.common.name, m.holidays.colDate, m.common.actions]}
+        >
+          {added.map((id) => (
+            <HolidayRow
+              key={id}
+              holiday={{ id, name: '', month: 0, day: 0, version: 0 }}
+              onDone={() => removeAdded(id)}
+            />
+          ))}
+          {holidays.map((holiday) => (
+            <HolidayRow key={holiday.id} holiday={holiday} />
+          ))}
+        </DataTable>
         {holidays.length === 0 && added.length === 0 && <p>{m.holidays.empty}</p>}
       </>
     );

@@ -158,7 +158,7 @@ export function LineDetail({ data }: { data: LineFullData }) {
                 {m.lineDetail.showDistance}
               </label>
             </div>
-            <div className="route-tables">
+            <div className="two-columns">
               {routes
                 .filter((route) => open.has(route.id))
                 .map((route) => (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
+import { DataTable } from '../../../components/data-table.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -54,60 +55,51 @@ export function LinesTable({ purpose }: { purpose: 'lines' | 'schedules' }) {
 function LinesRows({ lines, purpose }: { lines: LinePreviewRow[]; purpose: 'lines' | 'schedules' }) {
   const m = useAdminMessages();
   return (
-    <div className="table-wrap">
-      <table className="table admin-table lines-admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{m.lines.colName}</th>
-            <th scope="col">{m.lines.colFrom}</th>
-            <th scope="col">{m.lines.colTo}</th>
-            <th scope="col">{m.lines.colActions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.id}>
-              <td>
+    <DataTable
+      className="table admin-table lines-admin-table"
+      columns={[m.lines.colName, m.lines.colFrom, m.lines.colTo, m.lines.colActions]}
+    >
+      {lines.map((line) => (
+        <tr key={line.id}>
+          <td>
+            <Link
+              href={purpose === 'lines' ? `/lines/${line.id}` : `/schedules/${line.id}`}
+              className="strong-link"
+            >
+              {line.name}
+            </Link>
+          </td>
+          <td>{line.routeStart}</td>
+          <td>{line.routeEnd}</td>
+          <td className="row-actions">
+            {purpose === 'lines' && (
+              <>
                 <Link
-                  href={purpose === 'lines' ? `/lines/${line.id}` : `/schedules/${line.id}`}
-                  className="strong-link"
-                >
-                  {line.name}
-                </Link>
-              </td>
-              <td>{line.routeStart}</td>
-              <td>{line.routeEnd}</td>
-              <td className="row-actions">
-                {purpose === 'lines' && (
-                  <>
-                    <Link
-                      href={`/lines/${line.id}`}
-                      className="btn btn--small"
-                      aria-label={m.lines.viewOf(line.name)}
-                    >
-                      {m.common.view}
-                    </Link>
-                    <Link
-                      href={`/lines/${line.id}/edit`}
-                      className="btn btn--small"
-                      aria-label={m.lines.editOf(line.name)}
-                    >
-                      {m.common.edit}
-                    </Link>
-                  </>
-                )}
-                <Link
-                  href={`/schedules/${line.id}`}
+                  href={`/lines/${line.id}`}
                   className="btn btn--small"
-                  aria-label={m.lines.schedulesOf(line.name)}
+                  aria-label={m.lines.viewOf(line.name)}
                 >
-                  {m.admin.schedules}
+                  {m.common.view}
                 </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                <Link
+                  href={`/lines/${line.id}/edit`}
+                  className="btn btn--small"
+                  aria-label={m.lines.editOf(line.name)}
+                >
+                  {m.common.edit}
+                </Link>
+              </>
+            )}
+            <Link
+              href={`/schedules/${line.id}`}
+              className="btn btn--small"
+              aria-label={m.lines.schedulesOf(line.name)}
+            >
+              {m.admin.schedules}
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

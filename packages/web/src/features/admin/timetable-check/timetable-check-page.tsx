@@ -60,7 +60,7 @@ function Report({ report }: { report: TimetableCheckReport }) {
   return (
     <>
       <p
-        className={`check-verdict ${report.errors > 0 ? 'has-errors' : report.warnings > 0 ? 'has-warnings' : 'is-clean'}`}
+        className={`verdict check-verdict ${report.errors > 0 ? 'is-bad' : report.warnings > 0 ? 'is-warning' : 'is-good'}`}
         role="status"
       >
         {report.findings.length === 0 ? m.check.clean : m.check.verdict(report.errors, report.warnings)}

@@ -139,7 +139,7 @@ function RulesEditor({ data, onSaved }: { data: RulesWithUsageData; onSaved: () 
         </button>
       </div>
       {draft.value.length === 0 && <p className="muted">{m.rules.empty}</p>}
-      <div className="rule-grid">
+      <div className="two-columns">
         {draft.value.map((rule, index) => (
           <RuleCard
             key={rule.id}

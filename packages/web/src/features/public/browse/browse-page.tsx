@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Fragment, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { DataTable } from '../../../components/data-table.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { PublicError } from '../../../components/public-error.tsx';
 import { useMessages } from '../../../i18n/index.ts';
@@ -46,69 +47,61 @@ export function BrowsePage() {
         (result.data.length === 0 ? (
           <p>{m.browse.noLines}</p>
         ) : (
-          <div className="table-wrap">
-            <table className="table lines-table">
-              <thead>
-                <tr>
-                  <th scope="col">{m.browse.colLine}</th>
-                  <th scope="col">{m.browse.colGoesTo}</th>
-                  <th scope="col">{m.browse.colShowStops}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.data.map((line) => {
-                  const href = withSearch(linePath(line.id), search);
-                  const open = openIds.has(line.id);
-                  const stopsId = `line-stops-${line.id}`;
-                  const action = open ? m.browse.hide : m.browse.show;
-                  return (
-                    <Fragment key={line.id}>
-                      <tr className="lines-table__row" onClick={(event) => openRow(event, href)}>
-                        <th scope="row">
-                          <Link href={href}>{line.name}</Link>
-                        </th>
-                        <td>{line.goesTo}</td>
-                        <td>
-                          <button
-                            type="button"
-                            className="btn btn--small"
-                            aria-expanded={open}
-                            aria-controls={open ? stopsId : undefined}
-                            aria-label={m.browse.stopsOf(action, line.name)}
-                            onClick={() => toggle(line.id)}
-                          >
-                            {action}
-                          </button>
-                        </td>
-                      </tr>
-                      {open && (
-                        <tr id={stopsId} className="lines-table__stops">
-                          <td colSpan={3}>
-                            <ol className="stop-chain">
-                              {line.mainStops.map((stop, index) => (
-                                <li
-                                  key={`${stop.id}-${index}`}
-                                  className={stop.id === from ? 'is-selected' : undefined}
-                                >
-                                  {stop.name}
-                                </li>
-                              ))}
-                            </ol>
-                            {line.extraStops && line.extraStops.length > 0 && (
-                              <p className="extra-stops">
-                                <strong className="extra-stops__label">{m.browse.extra}</strong>{' '}
-                                {line.extraStops.map((stop) => stop.name).join(', ')}
-                              </p>
-                            )}
-                          </td>
-                        </tr>
-                      )}
-                    </Fragment>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="table lines-table"
+            columns={[m.browse.colLine, m.browse.colGoesTo, m.browse.colShowStops]}
+          >
+            {result.data.map((line) => {
+              const href = withSearch(linePath(line.id), search);
+              const open = openIds.has(line.id);
+              const stopsId = `line-stops-${line.id}`;
+              const action = open ? m.browse.hide : m.browse.show;
+              return (
+                <Fragment key={line.id}>
+                  <tr className="lines-table__row" onClick={(event) => openRow(event, href)}>
+                    <th scope="row">
+                      <Link href={href}>{line.name}</Link>
+                    </th>
+                    <td>{line.goesTo}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn--small"
+                        aria-expanded={open}
+                        aria-controls={open ? stopsId : undefined}
+                        aria-label={m.browse.stopsOf(action, line.name)}
+                        onClick={() => toggle(line.id)}
+                      >
+                        {action}
+                      </button>
+                    </td>
+                  </tr>
+                  {open && (
+                    <tr id={stopsId} className="lines-table__stops">
+                      <td colSpan={3}>
+                        <ol className="stop-chain">
+                          {line.mainStops.map((stop, index) => (
+                            <li
+                              key={`${stop.id}-${index}`}
+                              className={stop.id === from ? 'is-selected' : undefined}
+                            >
+                              {stop.name}
+                            </li>
+                          ))}
+                        </ol>
+                        {line.extraStops && line.extraStops.length > 0 && (
+                          <p className="extra-stops">
+                            <strong className="extra-stops__label">{m.browse.extra}</strong>{' '}
+                            {line.extraStops.map((stop) => stop.name).join(', ')}
+                          </p>
+                        )}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </DataTable>
         ))}
     </>
   );

@@ -1,8 +1,9 @@
-import type { BoundFor, LinePrintColumn, LinePrintDirection } from '@bus/core';
+import type { LinePrintColumn, LinePrintDirection } from '@bus/core';
 import { useSearch } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { NotFound } from '../../../components/not-found.tsx';
 import { isMissing, PublicError } from '../../../components/public-error.tsx';
+import { directionLabel } from '../../../i18n/direction-label.ts';
 import { useMessages } from '../../../i18n/index.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -38,12 +39,6 @@ function LinePrint({ data }: { data: LinePrintAnswer }) {
   const m = useMessages();
   const { line, print } = data;
   useDocumentTitle(m.print.lineTitle(line.name));
-  const directionLabel = (boundFor: BoundFor) =>
-    boundFor === 'Out bound'
-      ? m.header.outBound
-      : boundFor === 'City bound'
-        ? m.header.cityBoundElsewhere
-        : m.trip.oneWay;
   const hasHolidays = print.directions.some((d) => d.columns.some((c) => c.runsOnPublicHolidays));
   return (
     <>
@@ -59,8 +54,8 @@ function LinePrint({ data }: { data: LinePrintAnswer }) {
         </header>
         {print.directions.length === 0 && <p>{m.print.noTrips}</p>}
         {print.directions.map((direction) => (
-          <section key={direction.boundFor} aria-label={directionLabel(direction.boundFor)}>
-            <h2>{directionLabel(direction.boundFor)}</h2>
+          <section key={direction.boundFor} aria-label={directionLabel(m, direction.boundFor)}>
+            <h2>{directionLabel(m, direction.boundFor)}</h2>
             {chunks(direction.columns, TRIPS_PER_TABLE).map((columns) => (
               <DirectionTable key={columns[0]?.tripId} direction={direction} columns={columns} />
             ))}

@@ -1,10 +1,11 @@
-import type { BoundFor } from '@bus/core';
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { NotFound } from '../../../components/not-found.tsx';
 import { isMissing, PublicError } from '../../../components/public-error.tsx';
+import { StopTimesTable } from '../../../components/stop-times-table.tsx';
 import { WeekdayStrip } from '../../../components/weekday-strip.tsx';
+import { directionLabel } from '../../../i18n/direction-label.ts';
 import { useMessages } from '../../../i18n/index.ts';
 import { WHOLE_YEAR_RULE_NAME } from '../../../lib/core.ts';
 import { linePath } from '../../../lib/paths.ts';
@@ -59,12 +60,6 @@ function TripView({ data }: { data: TripSchedule }) {
     document.querySelector('.trip-times tr.is-selected')?.scrollIntoView?.({ block: 'center' });
   }, [from]);
 
-  const directionLabel = (boundFor: BoundFor) =>
-    boundFor === 'Out bound'
-      ? m.header.outBound
-      : boundFor === 'City bound'
-        ? m.header.cityBoundElsewhere
-        : m.trip.oneWay;
   const rowProps = (stopId: number) =>
     stopId === from ? { className: 'is-selected', 'aria-current': 'location' as const } : {};
 
@@ -140,7 +135,7 @@ function TripView({ data }: { data: TripSchedule }) {
                       <th scope="col">{m.trip.stop}</th>
                       {view.columns.map((column, index) => (
                         <th key={column.tripId} scope="col" className="num">
-                          {directionLabel(column.boundFor)}{' '}
+                          {directionLabel(m, column.boundFor)}{' '}
                           <span aria-hidden="true">{index === 0 ? '↓' : '↑'}</span>
                         </th>
                       ))}
@@ -165,27 +160,13 @@ function TripView({ data }: { data: TripSchedule }) {
             // Different routes: each trip's whole stop list, one after the other on phones.
             <div className="trip-directions">
               {view.directions.map((direction) => (
-                <div key={direction.tripId} className="table-wrap trip-table">
-                  <table className="table stop-times">
-                    <caption>{directionLabel(direction.boundFor)}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{m.trip.stop}</th>
-                        <th scope="col" className="num">
-                          {m.trip.time}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {direction.stops.map((s, index) => (
-                        <tr key={`${s.stop.id}-${index}`} {...rowProps(s.stop.id)}>
-                          <th scope="row">{s.stop.name}</th>
-                          <td className="num">{s.time ?? ''}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <StopTimesTable
+                  key={direction.tripId}
+                  className="trip-table"
+                  caption={directionLabel(m, direction.boundFor)}
+                  rows={direction.stops}
+                  highlightStopId={from}
+                />
               ))}
             </div>
           )}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { TimetableDataset } from '@bus/core';
 import { describe, expect, it } from 'vitest';
 import type { PublicTrip } from '../../../lib/schedule.ts';
-import { trip } from '../../../test/fixtures.ts';
+import { stop, trip } from '../../../test/fixtures.ts';
 import { buildTripView, shownTimes, type TripView } from './trip-table.ts';
 
 /** The view as text: one string per row, 'stop: time | time', or per direction. */
@@ -67,22 +67,12 @@ describe('trip view on the real schedules', () => {
     return schedule.trips.map((t) => {
       const route = routes.get(t.routeId);
       if (!route) throw new Error(`no route ${t.routeId}`);
-      return {
-        id: t.id,
-        boundFor: t.boundFor,
-        routeDirReversed: t.routeDirReversed,
-        timeList: t.timeList,
-        route: {
-          id: route.id,
-          routeNotes: route.routeNotes,
-          stopsArr: route.stopIds.map((stopId) => {
-            const stop = stops.get(stopId);
-            if (!stop) throw new Error(`no stop ${stopId}`);
-            return { id: stop.id, name: stop.name, coords: stop.coords, defaultOption: stop.defaultOption };
-          }),
-          distanceMeters: route.distanceMeters,
-        },
-      } as PublicTrip;
+      const routeStops = route.stopIds.map((stopId) => {
+        const found = stops.get(stopId);
+        if (!found) throw new Error(`no stop ${stopId}`);
+        return stop(found.id, found.name);
+      });
+      return trip(t.id, t.boundFor, route.id, routeStops, t.timeList, t.routeDirReversed);
     });
   };
   const allTimes = (trips: PublicTrip[]) =>

@@ -36,7 +36,7 @@ afterEach(() => {
   clearPublicQueryCache();
 });
 
-describe('public routes', () => {
+describe('public pages', () => {
   it.each([
     ['/', heading(en.timetable.heading)],
     ['/browse', heading(en.browse.heading)],
@@ -94,7 +94,7 @@ describe('navbar', () => {
   });
 });
 
-describe('admin routes', () => {
+describe('admin pages', () => {
   it('redirects a non-admin to the login', async () => {
     signInAs(['ROLE_USER']);
     const ctx: { redirectTo?: string } = {};

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { en } from '../../../i18n/en.ts';
 import { clearPublicQueryCache, primePublicQuery } from '../../../lib/use-public-query.ts';
-import { TimetablePage } from './timetable-page.tsx';
+import { DeparturesPage } from './departures-page.tsx';
 
 // A date after today: the server's tooLate flags stand (a date before today has left whole).
 const query = { from: 1, to: null, dir: 'Out bound' as const, date: '2099-05-01' };
@@ -25,14 +25,14 @@ const departure = (over: Partial<DepartureItem>): DepartureItem => ({
 function render(url: string): string {
   return renderToString(
     <Router ssrPath={url}>
-      <TimetablePage />
+      <DeparturesPage />
     </Router>,
   );
 }
 
 afterEach(() => clearPublicQueryCache());
 
-describe('timetable home', () => {
+describe('departures page (the home)', () => {
   it('shows chips by hour with the query string, the route colour and the line name on the chip', () => {
     primePublicQuery('departures', query, {
       query: { ...query },

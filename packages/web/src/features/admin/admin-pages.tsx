@@ -24,8 +24,8 @@ const TimetableCheckPage = lazyNamed(
   'TimetableCheckPage',
 );
 
-/** Admin route table, relative to /admin-panel (spec section 2, Admin). 'lines/new' precedes ':lineId'. */
-export function AdminRoutes() {
+/** Admin page table, relative to /admin-panel (spec section 2, Admin). 'lines/new' precedes ':lineId'. */
+export function AdminPages() {
   return (
     <Switch>
       <Route path="/" component={AdminHomePage} />

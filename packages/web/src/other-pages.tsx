@@ -6,7 +6,7 @@ import { lazyNamed } from './lib/lazy-named.ts';
 
 // Every page beyond the timetable home is a chunk loaded on demand, and so is everything admin
 // (login included): none of it is in the public bundle. This table itself is in lazy-pages.ts's
-// chunk (routes.tsx), so the home's first load carries only the home's route.
+// chunk (pages.tsx), so the home's first load carries only the home's route.
 const BrowsePage = lazyNamed(() => pages.browsePage(), 'BrowsePage');
 const LinePage = lazyNamed(() => pages.linePage(), 'LinePage');
 const TripPage = lazyNamed(() => pages.tripPage(), 'TripPage');
@@ -15,8 +15,8 @@ const AdminArea = lazyNamed(() => pages.adminArea(), 'AdminArea');
 // Printed timetables (/print/stop/:id, /print/line/:id): one chunk, loaded when opened.
 const PrintPage = lazyNamed(() => pages.printPage(), 'Print');
 
-/** The routes beyond the home (spec section 2). First match wins, the last is not-found. */
-export function OtherRoutes() {
+/** The page table beyond the home (spec section 2). First match wins, the last is not-found. */
+export function OtherPages() {
   return (
     <Switch>
       <Route path="/browse" component={BrowsePage} />

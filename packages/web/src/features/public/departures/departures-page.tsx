@@ -23,8 +23,8 @@ const loadNextBuses = () => {
 };
 const NextBuses = lazy(() => loadNextBuses().then((chunk) => ({ default: chunk.NextBuses })));
 
-/** Timetable home (/): departures for the chosen stop, date and direction, by hour. */
-export function TimetablePage() {
+/** The departures page, the home (/): departures for the chosen stop, date and direction, by hour. */
+export function DeparturesPage() {
   const m = useMessages();
   const search = useSearch();
   const now = useVilniusNow();

@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+import { Route, Switch } from 'wouter';
+import { DeparturesPage } from './features/public/departures/departures-page.tsx';
+
+// The initial bundle is the timetable home; the table of every other page (other-pages.tsx)
+// comes with lazy-pages.ts's chunk, which the first page beyond the home fetches anyway.
+const OtherPages = lazy(() => import('./lazy-pages.ts').then((pages) => ({ default: pages.OtherPages })));
+
+/** The page table (spec section 2): the home, else the other pages' table. */
+export function AppPages() {
+  return (
+    <Switch>
+      <Route path="/" component={DeparturesPage} />
+      <Route component={OtherPages} />
+    </Switch>
+  );
+}
