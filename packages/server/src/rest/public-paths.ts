@@ -1,6 +1,7 @@
 import { IsoDate, MAX_STOP_QUERY_LENGTH } from '@bus/core';
 import { z } from 'zod';
-import { getDepartures } from '../public-read/departures.ts';
+import { stopDepartures } from '../public-read/departures.ts';
+import { readOf } from '../public-read/http-cache.ts';
 import { findStops, getStopPair } from '../services/stops.ts';
 import { getLineTimetable, getTripSchedule, listLinePreviews } from '../services/timetable.ts';
 import { legacyQueryId, legacyRequiredId, legacyText, parseLegacy } from './legacy-input.ts';
@@ -52,7 +53,8 @@ export const PUBLIC_PATHS: RestPath[] = [
         dir: q.qdir,
         date: q.qdate,
       };
-      const result = await getDepartures(db, input, clock);
+      // The request's generation, read once by the caching hook (as the tRPC procedures do).
+      const result = await stopDepartures(readOf(req, db, clock), input);
       return result.items.map(legacyHomeItem);
     },
   },
@@ -65,9 +67,9 @@ export const PUBLIC_PATHS: RestPath[] = [
     query: StopSearchQuery,
     response: z.array(S.StopOption),
     errors: [400],
-    handle: async ({ req, deps: { db } }) => {
+    handle: async ({ req, deps: { db, clock } }) => {
       const q = parseLegacy(StopSearchQuery, req.query);
-      return (await findStops(db, q.str, 'id')).map(legacyStopOption);
+      return (await findStops(readOf(req, db, clock), q.str, 'id')).map(legacyStopOption);
     },
   },
   {
