@@ -66,6 +66,11 @@ export function openReader(path: string): OpenedDatabase {
   return { kysely, sqlite };
 }
 
+/** Opens a read transaction on `reader` (openReader): every read on it sees one state until it is closed. */
+export function beginRead(reader: OpenedDatabase): void {
+  reader.sqlite.prepare('BEGIN').run();
+}
+
 /** Brings the schema to the newest migration; throws with the failing migration's error. */
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });

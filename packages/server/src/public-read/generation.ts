@@ -1,5 +1,6 @@
 import { prepareSearchIndex } from '@bus/core';
 import {
+  beginRead,
   dataBasis,
   dataStamp,
   dataVersion,
@@ -279,7 +280,7 @@ function holdDuringImport(
   let reader: OpenedDatabase | undefined;
   try {
     reader = openReader(db.sqlite.name);
-    reader.sqlite.prepare('BEGIN').run();
+    beginRead(reader);
     const basis = dataBasis(reader.sqlite);
     const same =
       basis.changeId === snapshot.basis.changeId &&
