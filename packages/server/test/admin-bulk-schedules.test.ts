@@ -7,7 +7,7 @@ import type { HistoryPage } from '../src/services/admin/history.ts';
 import { type Actor, recordedWrite } from '../src/services/admin/recorded-write.ts';
 import type { LineSchedules, RuleScheduleGroup } from '../src/services/admin/schedules.ts';
 import { scheduleStates } from '../src/services/admin/states.ts';
-import { type AdminTestApp, adminApp, adminClient, createTestUser, tokenFor } from './admin-helpers.ts';
+import { type AdminTestApp, type adminClient, twoAdmins } from './admin-helpers.ts';
 
 /**
  * Bulk schedule changes on the real Anykščiai data: schedules 16 and 17 (line 7, M17 B) and 19
@@ -23,10 +23,7 @@ let boss: ReturnType<typeof adminClient>;
 let anna: ReturnType<typeof adminClient>;
 
 beforeAll(async () => {
-  t = await adminApp();
-  boss = adminClient(t.app, t.adminToken);
-  await createTestUser(t, 'anna', ['ROLE_ADMIN']);
-  anna = adminClient(t.app, await tokenFor(t.db, 'anna', ['ROLE_ADMIN']));
+  ({ t, boss, anna } = await twoAdmins());
 });
 afterAll(() => t.app.close());
 

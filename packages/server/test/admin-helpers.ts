@@ -127,3 +127,18 @@ export function toSaveInput(line: import('../src/services/admin/lines.ts').LineF
 export function versionNow(t: TestApp, scope: VersionScope): Promise<number> {
   return currentVersion(t.db.kysely, scope);
 }
+
+/** A real-data admin app with two admins signed in: boss (the demo admin) and anna. */
+export async function twoAdmins(): Promise<{
+  t: AdminTestApp;
+  boss: ReturnType<typeof adminClient>;
+  anna: ReturnType<typeof adminClient>;
+}> {
+  const t = await adminApp();
+  await createTestUser(t, 'anna', ['ROLE_ADMIN']);
+  return {
+    t,
+    boss: adminClient(t.app, t.adminToken),
+    anna: adminClient(t.app, await tokenFor(t.db, 'anna', ['ROLE_ADMIN'])),
+  };
+}

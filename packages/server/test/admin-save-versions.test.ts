@@ -1,14 +1,7 @@
 import { readTimetable } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/trpc/router.ts';
-import {
-  type AdminTestApp,
-  adminApp,
-  adminClient,
-  createTestUser,
-  tokenFor,
-  toSaveInput,
-} from './admin-helpers.ts';
+import { type AdminTestApp, type adminClient, toSaveInput, twoAdmins } from './admin-helpers.ts';
 
 /**
  * Every tRPC write of the admin board requires the version it was made from (issue 25, point 4):
@@ -23,10 +16,7 @@ let boss: ReturnType<typeof adminClient>;
 let anna: ReturnType<typeof adminClient>;
 
 beforeAll(async () => {
-  t = await adminApp();
-  boss = adminClient(t.app, t.adminToken);
-  await createTestUser(t, 'anna', ['ROLE_ADMIN']);
-  anna = adminClient(t.app, await tokenFor(t.db, 'anna', ['ROLE_ADMIN']));
+  ({ t, boss, anna } = await twoAdmins());
 });
 afterAll(() => t.app.close());
 
