@@ -223,13 +223,16 @@ export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
   };
 
   // After a reload the draft starts again from the data as it comes back.
+  // The reload counter matters when the data came back unchanged (already refetched before
+  // the click): the query then keeps its old object and `loaded` alone would not run this.
   const resetOnLoad = useRef(false);
+  const [reloads, setReloads] = useState(0);
   useEffect(() => {
     if (!resetOnLoad.current) return;
     resetOnLoad.current = false;
     draft.reset(structuredClone(loaded));
     setResets((n) => n + 1);
-  }, [loaded, draft.reset]);
+  }, [loaded, reloads, draft.reset]);
 
   const reloadFresh = async () => {
     writeStored(key, null);
@@ -237,6 +240,7 @@ export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
     setConflict(null);
     resetOnLoad.current = true;
     await reload();
+    setReloads((n) => n + 1);
   };
 
   const failed = (error: unknown) => {
