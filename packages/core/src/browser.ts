@@ -8,6 +8,7 @@ export * from './departures-query.ts';
 export * from './domain.ts';
 export * from './reconcile.ts';
 export * from './server-messages.ts';
+export * from './service-changes/index.ts';
 export * from './service-day.ts';
 export * from './stop-search.ts';
 export * from './text.ts';

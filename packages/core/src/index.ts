@@ -24,6 +24,7 @@ export * from './queries.ts';
 export * from './reconcile.ts';
 export * from './route-times.ts';
 export * from './server-messages.ts';
+export * from './service-changes/index.ts';
 export * from './service-day.ts';
 export * from './stale-copies.ts';
 export * from './stop-search.ts';

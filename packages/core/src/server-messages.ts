@@ -19,7 +19,26 @@ export type ChangeSubject =
   | { kind: 'stop'; id: number; name: string | null }
   /** A restore from the history: the entry's stored summary ('Line M35'). */
   | { kind: 'change'; summary: string }
-  | { kind: 'publishing' };
+  | { kind: 'publishing' }
+  | { kind: 'serviceChange'; id: number; title: string | null };
+
+/** What is wrong with a service change as given (admin-inputs/service-changes.ts). */
+export type ServiceChangeProblem =
+  | 'fromRequired'
+  | 'datesOrder'
+  | 'tooLong'
+  | 'tripsRequired'
+  | 'retimeNothing'
+  | 'retimeOnly'
+  | 'timesOfOtherTrip'
+  | 'time'
+  | 'shift'
+  | 'oneStop'
+  | 'insteadOnlyClosure'
+  | 'insteadSame'
+  | 'titleRequired'
+  | 'titleEnRequired'
+  | 'url';
 
 type NoParams = Record<string, never>;
 
@@ -125,6 +144,13 @@ export interface ServerMessageParams {
   routeNotOnLine: { id: number };
   noteNotOnLine: { id: number };
   changeNotFound: { id: number };
+  // Service changes.
+  serviceChangeInvalid: { problem: ServiceChangeProblem };
+  serviceChangeNotFound: { id: number };
+  /** A change names a line, stop or trip that does not exist. */
+  serviceChangeUnknown: { what: 'line' | 'stop' | 'trip'; id: number };
+  /** A retime would move a time of the trip out of the day, or make its times go backwards. */
+  retimeProblem: { tripId: number; problem: 'outOfDay' | 'backwards' | 'badIndex'; stops: number[] };
   // User accounts (the command line).
   badUsername: NoParams;
   passwordEmpty: NoParams;
@@ -173,6 +199,8 @@ const subjectText = (subject: ChangeSubject): string => {
       return subject.summary;
     case 'publishing':
       return 'The publishing setup';
+    case 'serviceChange':
+      return `Service change ${subject.id}${subject.title === null ? '' : ` (${subject.title})`}`;
   }
 };
 
@@ -181,6 +209,26 @@ const sizeText = (max: number) => `at most ${max} characters`;
 /** Who made the newest change a stale copy missed: 'by anna at 2026-01-05 14:30'. */
 const bySomeone = (username: string | null, at: string | null) =>
   username === null ? 'by someone else' : `by ${username} at ${at}`;
+
+const SERVICE_CHANGE_PROBLEMS: Record<ServiceChangeProblem, string> = {
+  fromRequired: 'Choose the first date of the change',
+  datesOrder: 'The last date is before the first date',
+  tooLong: 'A change to the service lasts at most 366 days',
+  tripsRequired: 'Choose at least one trip',
+  retimeNothing: 'Give a shift in minutes or a new time for a stop',
+  retimeOnly: 'Only a time change shifts times',
+  timesOfOtherTrip: 'A new time is given for a trip that is not chosen',
+  time: 'A new time must be written HH:MM (00:00-23:59)',
+  shift: 'A shift is at most 720 minutes either way',
+  oneStop: 'Choose the one stop that is closed',
+  insteadOnlyClosure: 'Only a closed stop has a stop to use instead',
+  insteadSame: 'The stop to use instead must be another stop',
+  titleRequired: 'A notice needs a title in Lithuanian',
+  titleEnRequired: 'An English text needs an English title',
+  url: 'The link must be a web address (https://...)',
+};
+
+export const SERVICE_CHANGE_PROBLEM_LIST = Object.keys(SERVICE_CHANGE_PROBLEMS) as ServiceChangeProblem[];
 
 /** The English of every key: word for word what the server sends (and has always sent). */
 export const SERVER_MESSAGES: ServerMessageCatalogue = {
@@ -290,6 +338,20 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   routeNotOnLine: ({ id }) => `Route ${id} is not a route of this line`,
   noteNotOnLine: ({ id }) => `Note ${id} is not a note of this line`,
   changeNotFound: ({ id }) => `Change ${id} does not exist`,
+  serviceChangeInvalid: ({ problem }) => SERVICE_CHANGE_PROBLEMS[problem],
+  serviceChangeNotFound: ({ id }) => `Service change ${id} does not exist`,
+  serviceChangeUnknown: ({ what, id }) =>
+    what === 'line'
+      ? `Line ${id} does not exist`
+      : what === 'stop'
+        ? `Bus stop ${id} does not exist`
+        : `Trip ${id} does not exist`,
+  retimeProblem: ({ tripId, problem, stops }) =>
+    problem === 'outOfDay'
+      ? `Trip ${tripId}: the shift moves the time at stop ${stops.map((i) => i + 1).join(', ')} out of the day (00:00-23:59)`
+      : problem === 'backwards'
+        ? `Trip ${tripId}: the new times go backwards at stop ${stops.map((i) => i + 1).join(', ')}`
+        : `Trip ${tripId} has no stop ${stops.map((i) => i + 1).join(', ')}`,
   badUsername: () => 'a username is 1 to 64 characters: letters, digits, and . _ @ -',
   passwordEmpty: () => 'the password is empty',
   passwordTooShort: ({ min }) => `the password is too short (at least ${min} characters)`,

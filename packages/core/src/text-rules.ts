@@ -29,6 +29,9 @@ export const TEXT_LIMITS = {
   publisherName: 100,
   webAddress: 200,
   phone: 30,
+  noticeTitle: 200,
+  noticeText: 2000,
+  changeReason: 200,
 } as const;
 
 export type TextField = keyof typeof TEXT_LIMITS;
@@ -37,6 +40,7 @@ export type TextField = keyof typeof TEXT_LIMITS;
 export const MULTILINE_TEXT: ReadonlySet<TextField> = new Set<TextField>([
   'noteValue',
   'scheduleDescription',
+  'noticeText',
 ]);
 
 /** What people call each field in a message. */
@@ -59,6 +63,9 @@ export const TEXT_LABELS: Record<TextField, string> = {
   publisherName: 'Publisher name',
   webAddress: 'Web address',
   phone: 'Phone',
+  noticeTitle: 'Notice title',
+  noticeText: 'Notice text',
+  changeReason: 'Reason',
 };
 
 export type TextProblem = 'empty' | 'too-long' | 'control';

@@ -141,7 +141,7 @@ export interface SignInFailureTable {
   at: number;
 }
 
-export type ChangeKind = 'line' | 'schedule' | 'rules' | 'holiday' | 'stop';
+export type ChangeKind = 'line' | 'schedule' | 'rules' | 'holiday' | 'stop' | 'service_change';
 export type ChangeAction = 'create' | 'update' | 'delete';
 
 /** One admin write (migration 2026-11-25-change-log). */
@@ -169,6 +169,31 @@ export interface ChangeLogTable {
   batch: number | null;
 }
 
+/** A cancelled trip, changed times, a closed stop or a notice (migration 2026-11-30-service-changes). */
+export interface ServiceChangeTable {
+  id: Generated<number>;
+  kind: 'cancel' | 'retime' | 'closure' | 'notice';
+  /** 'YYYY-MM-DD', both ends included; null = open. */
+  from_date: string | null;
+  until_date: string | null;
+  /** JSON arrays of ids. */
+  line_ids: string;
+  stop_ids: string;
+  trip_ids: string;
+  shift_minutes: number | null;
+  /** JSON array of { tripId, index, time }. */
+  stop_times: string;
+  instead_stop_id: number | null;
+  reason: string | null;
+  title_lt: string;
+  text_lt: string | null;
+  title_en: string | null;
+  text_en: string | null;
+  cause: string;
+  effect: string;
+  url: string | null;
+}
+
 export interface Database {
   stop: StopTable;
   holiday: HolidayTable;
@@ -187,11 +212,13 @@ export interface Database {
   app_meta: AppMetaTable;
   sign_in_failure: SignInFailureTable;
   change_log: ChangeLogTable;
+  service_change: ServiceChangeTable;
 }
 
 /** A row as a select of every column gives it back (Kysely's Selectable of the table). */
 export type StopRow = Selectable<StopTable>;
 export type HolidayRow = Selectable<HolidayTable>;
+export type ServiceChangeRow = Selectable<ServiceChangeTable>;
 export type YearlyRuleRow = Selectable<YearlyRuleTable>;
 export type TimePeriodRow = Selectable<TimePeriodTable>;
 export type PatternItemRow = Selectable<PatternItemTable>;

@@ -3,7 +3,12 @@ import { DomainError } from '../errors.ts';
 import { FEED_WINDOW_DAYS } from '../gtfs/publishing.ts';
 import { pickValidationMessage } from '../messages.ts';
 import { MAX_STOP_QUERY_LENGTH } from '../queries.ts';
-import { englishMessage, type KeyedMessage, serverMessage } from '../server-messages.ts';
+import {
+  englishMessage,
+  type KeyedMessage,
+  SERVICE_CHANGE_PROBLEM_LIST,
+  serverMessage,
+} from '../server-messages.ts';
 import { MAX_SEARCH_NAMES } from '../stop-search.ts';
 import { TEXT_LIMITS, type TextField, type TextProblem } from '../text-rules.ts';
 import { SIGN_IN_LIMITS } from './sign-in.ts';
@@ -46,6 +51,7 @@ const KEYED_TEXTS: ReadonlyMap<string, KeyedMessage> = new Map(
     serverMessage('versionRequired', { field: 'baseVersions', lineId: null }),
     serverMessage('versionRequired', { field: 'baseSavedAt', lineId: null }),
     serverMessage('invalidDate'),
+    ...SERVICE_CHANGE_PROBLEM_LIST.map((problem) => serverMessage('serviceChangeInvalid', { problem })),
     serverMessage('queryTooLong', { max: MAX_STOP_QUERY_LENGTH }),
   ].map((keyed) => [englishMessage(keyed), keyed] as const),
 );

@@ -7,7 +7,7 @@ import { BaseVersion } from './versions.ts';
 /** The admin history's filters (newest first; beforeId pages to older entries). */
 export const HistoryFilterInput = z.object(
   {
-    kind: z.enum(['line', 'schedule', 'rules', 'holiday', 'stop'], failed).optional(),
+    kind: z.enum(['line', 'schedule', 'rules', 'holiday', 'stop', 'service_change'], failed).optional(),
     lineId: intLike(1, MAX_ID).optional(),
     username: z.string(failed).trim().min(1, failed).max(64, failed).optional(),
     beforeId: intLike(1, MAX_ID).optional(),

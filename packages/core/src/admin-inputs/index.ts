@@ -14,6 +14,7 @@ export * from './publishing.ts';
 export * from './rules.ts';
 export * from './schedule-save.ts';
 export * from './schedules.ts';
+export * from './service-changes.ts';
 export * from './sign-in.ts';
 export * from './stops.ts';
 export * from './versions.ts';

@@ -8,6 +8,7 @@ import * as stopSearchNames from './2026-11-26-stop-search-names.ts';
 import * as gtfsPublishing from './2026-11-27-gtfs-publishing.ts';
 import * as departureIndex from './2026-11-28-departure-index.ts';
 import * as signInsNeverComeBack from './2026-11-29-sign-ins-never-come-back.ts';
+import * as serviceChanges from './2026-11-30-service-changes.ts';
 
 /**
  * Inline provider: migrations are bundled with the code, keyed by date-prefixed name. Kysely
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-gtfs-publishing': gtfsPublishing,
   '2026-11-28-departure-index': departureIndex,
   '2026-11-29-sign-ins-never-come-back': signInsNeverComeBack,
+  '2026-11-30-service-changes': serviceChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

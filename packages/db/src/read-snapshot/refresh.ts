@@ -3,6 +3,7 @@ import type SQLite from 'better-sqlite3';
 import type { OpenedDatabase } from '../connection.ts';
 import { listHolidays } from '../repositories/holidays.ts';
 import { listYearlyRules } from '../repositories/rules.ts';
+import { listServiceChanges } from '../repositories/service-changes.ts';
 import { type DataBasis, dataBasis, dataStamp } from './change-stamp.ts';
 import {
   type ReadSnapshot,
@@ -23,7 +24,7 @@ import {
 
 /**
  * The snapshot of the data as it is now, from an older one: only what the history says has
- * changed since (the lines and schedules of a line, a stop, the rules, the holidays) is read
+ * changed since (the lines and schedules of a line, a stop, the rules, the holidays, the service changes) is read
  * again, so the first answer after an admin save does not wait for the whole timetable to be
  * read. An import or a restore (or more changes than are worth following) reads it all. The
  * older snapshot is left as it was: requests still using it see no change under them.
@@ -47,11 +48,13 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
   const stopIds = new Set<number>();
   let rules = false;
   let holidays = false;
+  let serviceChanges = false;
   for (const c of changes) {
     if ((c.kind === 'line' || c.kind === 'schedule') && c.line_id !== null) lineIds.add(c.line_id);
     else if (c.kind === 'stop' && c.entity_id !== null) stopIds.add(c.entity_id);
     else if (c.kind === 'rules') rules = true;
     else if (c.kind === 'holiday') holidays = true;
+    else if (c.kind === 'service_change') serviceChanges = true;
   }
 
   const routeStops = new Map(previous.routeStops);
@@ -165,9 +168,10 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
     trips = longestRoute(routeStops) >= PACKED_MAX_STOPS ? null : tripFactsOf(rows, trips);
   }
 
-  const [newRules, newHolidays] = await Promise.all([
+  const [newRules, newHolidays, newServiceChanges] = await Promise.all([
     rules ? listYearlyRules(opened.kysely) : previous.rules,
     holidays ? listHolidays(opened.kysely) : previous.holidays,
+    serviceChanges ? listServiceChanges(opened.kysely) : previous.serviceChanges,
   ]);
   return {
     stamp,
@@ -182,6 +186,7 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
     trips,
     rules: newRules,
     holidays: newHolidays,
+    serviceChanges: newServiceChanges,
   };
 }
 

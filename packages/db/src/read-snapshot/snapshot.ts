@@ -2,6 +2,7 @@ import {
   type Holiday,
   type RouteType,
   type SearchCandidate,
+  type ServiceChange,
   type Stop,
   searchName,
   type YearlyRule,
@@ -10,6 +11,7 @@ import type SQLite from 'better-sqlite3';
 import type { OpenedDatabase } from '../connection.ts';
 import { listHolidays } from '../repositories/holidays.ts';
 import { listYearlyRules } from '../repositories/rules.ts';
+import { listServiceChanges } from '../repositories/service-changes.ts';
 import { parseSearchNames } from '../repositories/stops.ts';
 import type { StopRow } from '../schema.ts';
 import { type DataBasis, dataBasis, dataStamp } from './change-stamp.ts';
@@ -53,6 +55,8 @@ export interface ReadSnapshot {
   trips: TripFacts | null;
   rules: YearlyRule[];
   holidays: Holiday[];
+  /** Every service change (cancelled trips, changed times, closed stops, notices), oldest first. */
+  serviceChanges: ServiceChange[];
 }
 
 /** The stop columns the snapshot reads (STOP_SELECT). */
@@ -216,7 +220,11 @@ async function readWhole(
     name: string;
     route_type: RouteType;
   }[];
-  const [rules, holidays] = await Promise.all([listYearlyRules(opened.kysely), listHolidays(opened.kysely)]);
+  const [rules, holidays, serviceChanges] = await Promise.all([
+    listYearlyRules(opened.kysely),
+    listHolidays(opened.kysely),
+    listServiceChanges(opened.kysely),
+  ]);
   return {
     stamp,
     basis,
@@ -230,6 +238,7 @@ async function readWhole(
     trips: facts?.facts ?? null,
     rules,
     holidays,
+    serviceChanges,
   };
 }
 

@@ -36,7 +36,8 @@ export type VersionScope =
   | { kind: 'schedules'; lineId: number }
   | { kind: 'rules' }
   | { kind: 'holiday'; id: number }
-  | { kind: 'stop'; id: number };
+  | { kind: 'stop'; id: number }
+  | { kind: 'service_change'; id: number };
 
 /** Records the entries of one save, in order, as one batch; returns their ids. */
 export async function recordChanges(db: Kysely<Database>, changes: readonly NewChange[]): Promise<number[]> {
@@ -96,6 +97,7 @@ export async function latestChange(
       break;
     case 'holiday':
     case 'stop':
+    case 'service_change':
       query = query.where('kind', '=', scope.kind).where('entity_id', '=', scope.id);
       break;
   }

@@ -15,7 +15,14 @@ import {
   type Slicing,
 } from '@bus/db';
 import { onCommitted } from '../services/admin/recorded-write.ts';
-import { ANSWERS, boundedCache, FEEDS, SERVICE_DAYS, type SerializedAnswers } from './kept-answers.ts';
+import {
+  ANSWERS,
+  boundedCache,
+  DAY_CHANGES,
+  FEEDS,
+  SERVICE_DAYS,
+  type SerializedAnswers,
+} from './kept-answers.ts';
 
 /**
  * The data generation: what the public answers are worked out from and kept for.
@@ -37,6 +44,7 @@ type Connection = OpenedDatabase['sqlite'];
 export class Generation {
   snapshot: Promise<ReadSnapshot> | undefined;
   readonly serviceDays = boundedCache(SERVICE_DAYS);
+  readonly dayChanges = boundedCache(DAY_CHANGES);
   readonly answers = boundedCache(ANSWERS);
   readonly feeds = boundedCache(FEEDS);
   /** Feeds being written now, which requests missing them meanwhile wait for (see keptFeed). */

@@ -1,5 +1,11 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type DepartureItem, type ServiceDayContext, tooLateOn, type VilniusNow } from '@bus/core';
+import {
+  type DayChanges,
+  type DepartureItem,
+  type ServiceDayContext,
+  tooLateOn,
+  type VilniusNow,
+} from '@bus/core';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -48,6 +54,8 @@ export interface ServiceDay {
 
 /** Service days by date: a year has 365 or 366, and computing one takes up to a few 100 µs. */
 export const SERVICE_DAYS: CacheBound<ServiceDay> = { entries: 1_000, size: 1_000, sizeOf: () => 1 };
+/** The service changes holding on each date (DayChanges), as many dates as service days. */
+export const DAY_CHANGES: CacheBound<DayChanges> = { entries: 1_000, size: 1_000, sizeOf: () => 1 };
 /** At most 1,000 answers and 60,000 departures across them (about 8 MB). */
 export const ANSWERS: CacheBound<KeptDepartures> = {
   entries: 1_000,

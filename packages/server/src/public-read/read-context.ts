@@ -1,4 +1,11 @@
-import { type Clock, serviceDayContext, type VilniusNow, vilniusNow } from '@bus/core';
+import {
+  type Clock,
+  type DayChanges,
+  dayChanges,
+  serviceDayContext,
+  type VilniusNow,
+  vilniusNow,
+} from '@bus/core';
 import { dataVersion, type OpenedDatabase, type ReadSnapshot } from '@bus/db';
 import { currentGeneration, type Generation, snapshotOf } from './generation.ts';
 import {
@@ -62,6 +69,20 @@ export async function serviceDay(read: ReadContext, date: string): Promise<Servi
     const snapshot = await snapshotOf(read.db, read.generation);
     day = serviceDayOf(serviceDayContext(date, snapshot.rules, snapshot.holidays));
     read.generation.serviceDays.set(date, day);
+  }
+  return day;
+}
+
+/**
+ * The service changes holding on a date (cancelled trips, changed times, closed stops,
+ * notices), indexed once per generation and date: every public answer applies them from here.
+ */
+export async function changesOn(read: ReadContext, date: string): Promise<DayChanges> {
+  let day = read.generation.dayChanges.get(date);
+  if (day === undefined) {
+    const snapshot = await snapshotOf(read.db, read.generation);
+    day = dayChanges(snapshot.serviceChanges, date);
+    read.generation.dayChanges.set(date, day);
   }
   return day;
 }

@@ -1,5 +1,5 @@
 import type { TextField } from '@bus/core';
-import type { ChangeSubject, ServerMessageCatalogue } from '@bus/core/browser';
+import type { ChangeSubject, ServerMessageCatalogue, ServiceChangeProblem } from '@bus/core/browser';
 import { pluralForm } from './plural-lt.ts';
 
 /** 'ne daugiau kaip 100 simbolių' */
@@ -28,7 +28,31 @@ const FIELD_LABELS: Record<TextField, string> = {
   publisherName: 'Skelbėjo pavadinimas',
   webAddress: 'Interneto adresas',
   phone: 'Telefonas',
+  noticeTitle: 'Pranešimo antraštė',
+  noticeText: 'Pranešimo tekstas',
+  changeReason: 'Priežastis',
 };
+
+/** What is wrong with a service change (core's ServiceChangeProblem). */
+const SERVICE_CHANGE_PROBLEMS_LT: Record<ServiceChangeProblem, string> = {
+  fromRequired: 'Pasirinkite pirmąją pakeitimo dieną',
+  datesOrder: 'Paskutinė diena yra anksčiau už pirmąją',
+  tooLong: 'Eismo pakeitimas gali trukti ne ilgiau kaip 366 dienas',
+  tripsRequired: 'Pasirinkite bent vieną reisą',
+  retimeNothing: 'Nurodykite poslinkį minutėmis arba naują laiką stotelėje',
+  retimeOnly: 'Laikus keičia tik laiko pakeitimas',
+  timesOfOtherTrip: 'Naujas laikas nurodytas nepasirinktam reisui',
+  time: 'Naują laiką rašykite VV:MM (00:00–23:59)',
+  shift: 'Poslinkis gali būti ne didesnis kaip 720 minučių',
+  oneStop: 'Pasirinkite vieną uždaromą stotelę',
+  insteadOnlyClosure: 'Kitą stotelę galima nurodyti tik uždarant stotelę',
+  insteadSame: 'Vietoj jos nurodykite kitą stotelę',
+  titleRequired: 'Pranešimui reikia antraštės lietuviškai',
+  titleEnRequired: 'Angliškam tekstui reikia angliškos antraštės',
+  url: 'Nuoroda turi būti interneto adresas (https://...)',
+};
+
+const stopNumbers = (stops: readonly number[]) => stops.map((i) => i + 1).join(', ');
 
 /** What a stale save names, as the object of 'pakeitė' (galininkas). */
 function subjectText(subject: ChangeSubject): string {
@@ -49,6 +73,10 @@ function subjectText(subject: ChangeSubject): string {
       return `„${subject.summary}“`;
     case 'publishing':
       return 'atvirųjų duomenų nustatymus';
+    case 'serviceChange':
+      return subject.title === null
+        ? `eismo pakeitimą ${subject.id}`
+        : `eismo pakeitimą ${subject.id} („${subject.title}“)`;
   }
 }
 
@@ -196,6 +224,16 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   routeNotOnLine: ({ id }) => `Šiame maršrute maršruto varianto ${id} nėra`,
   noteNotOnLine: ({ id }) => `Šiame maršrute pastabos ${id} nėra`,
   changeNotFound: ({ id }) => `Pakeitimo ${id} nėra`,
+  serviceChangeInvalid: ({ problem }) => SERVICE_CHANGE_PROBLEMS_LT[problem],
+  serviceChangeNotFound: ({ id }) => `Eismo pakeitimo ${id} nėra`,
+  serviceChangeUnknown: ({ what, id }) =>
+    what === 'line' ? `Maršruto ${id} nėra` : what === 'stop' ? `Stotelės ${id} nėra` : `Reiso ${id} nėra`,
+  retimeProblem: ({ tripId, problem, stops }) =>
+    problem === 'outOfDay'
+      ? `Reisas ${tripId}: poslinkis perkelia laiką ${stopNumbers(stops)} stotelėje už paros ribų (00:00–23:59)`
+      : problem === 'backwards'
+        ? `Reisas ${tripId}: nauji laikai ${stopNumbers(stops)} stotelėje eina atgal`
+        : `Reisas ${tripId} neturi ${stopNumbers(stops)} stotelės`,
   badUsername: () => 'naudotojo vardas – nuo 1 iki 64 simbolių: raidės, skaitmenys ir . _ @ -',
   passwordEmpty: () => 'slaptažodis tuščias',
   passwordTooShort: ({ min }) =>

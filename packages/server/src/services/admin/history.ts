@@ -6,6 +6,7 @@ import {
   type RestoreChangeInput,
   type SaveLineFields,
   type SaveSchedulesFields,
+  type ServiceChange,
   type Stop,
   serverMessage,
   UNVERSIONED,
@@ -19,6 +20,7 @@ import {
   deleteHoliday,
   deleteLineDeep,
   deleteScheduleDeep,
+  deleteServiceChange,
   deleteStop,
   getChange,
   getStop,
@@ -30,6 +32,7 @@ import {
   listStopUsage,
   type OpenedDatabase,
   restoreHolidayRow,
+  restoreServiceChangeRow,
   restoreStopRow,
   summarizeBatches,
   type VersionScope,
@@ -51,6 +54,7 @@ import {
   rulesState,
   type ScheduleState,
   scheduleStates,
+  serviceChangeState,
   stopState,
 } from './states.ts';
 
@@ -151,6 +155,7 @@ function restoreScope(entry: ChangeEntry): VersionScope {
   switch (entry.kind) {
     case 'holiday':
     case 'stop':
+    case 'service_change':
       return { kind: entry.kind, id: entry.entityId as number };
     case 'rules':
       return { kind: 'rules' };
@@ -405,7 +410,25 @@ const restoreRules: Restorer = async (db, actor, entry, baseVersion) => {
   return changeIds;
 };
 
+const restoreServiceChange: Restorer = async (db, actor, entry, baseVersion) => {
+  const id = entry.entityId as number;
+  const before = entry.before as ServiceChange | null;
+  const { changeIds } = await recordedWrite(db, actor, {
+    scope: { kind: 'service_change', id },
+    baseVersion,
+    restoredFrom: entry.id,
+    what: async () => ({ kind: 'change', summary: entry.summary }),
+    states: (trx) => serviceChangeState(trx, id),
+    write: async (trx) => {
+      if (before === null) await deleteServiceChange(trx, id);
+      else await restoreServiceChangeRow(trx, before);
+    },
+  });
+  return changeIds;
+};
+
 const RESTORERS: Record<ChangeKind, Restorer> = {
+  service_change: restoreServiceChange,
   holiday: restoreHoliday,
   stop: restoreStop,
   rules: restoreRules,

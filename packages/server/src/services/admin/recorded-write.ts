@@ -92,8 +92,11 @@ export async function currentVersion(db: Db, scope: VersionScope): Promise<numbe
   return (await latestChange(db, scope))?.id ?? 0;
 }
 
-/** The version of each holiday or stop that has one (others are at version 0). */
-export function entityVersions(db: Db, kind: 'holiday' | 'stop'): Promise<Map<number, number>> {
+/** The version of each holiday, stop or service change that has one (others are at version 0). */
+export function entityVersions(
+  db: Db,
+  kind: 'holiday' | 'stop' | 'service_change',
+): Promise<Map<number, number>> {
   return latestChangeIds(db, kind);
 }
 

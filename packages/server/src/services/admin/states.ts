@@ -1,5 +1,13 @@
 import type { Db } from '@bus/db';
-import { getLineInfo, getStop, listHolidays, listRoutes, listSchedules, listYearlyRules } from '@bus/db';
+import {
+  getLineInfo,
+  getServiceChange,
+  getStop,
+  listHolidays,
+  listRoutes,
+  listSchedules,
+  listYearlyRules,
+} from '@bus/db';
 import type { EntityState } from './recorded-write.ts';
 
 /**
@@ -79,5 +87,21 @@ export async function stopState(db: Db, id: number | null): Promise<EntityState[
   const stop = await getStop(db, id);
   return stop
     ? [{ kind: 'stop', entityId: id, lineId: null, summary: `Stop ${stop.name}`, state: stop }]
+    : [];
+}
+
+export async function serviceChangeState(db: Db, id: number | null): Promise<EntityState[]> {
+  if (id === null) return [];
+  const change = await getServiceChange(db, id);
+  return change
+    ? [
+        {
+          kind: 'service_change',
+          entityId: id,
+          lineId: change.lineIds[0] ?? null,
+          summary: `Service change ${id}: ${change.titleLt}`,
+          state: change,
+        },
+      ]
     : [];
 }

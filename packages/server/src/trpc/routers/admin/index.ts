@@ -6,6 +6,7 @@ import { adminPublishingRouter } from './publishing.ts';
 import { adminRoutesRouter } from './routes.ts';
 import { adminRulesRouter } from './rules.ts';
 import { adminSchedulesRouter } from './schedules.ts';
+import { adminServiceChangesRouter } from './service-changes.ts';
 import { adminStopsRouter } from './stops.ts';
 import { adminTimetableCheckRouter } from './timetable-check.ts';
 
@@ -20,4 +21,5 @@ export const adminRouter = router({
   history: adminHistoryRouter,
   publishing: adminPublishingRouter,
   check: adminTimetableCheckRouter,
+  serviceChanges: adminServiceChangesRouter,
 });
