@@ -22,6 +22,7 @@ describe('migrations', () => {
       'route_distance',
       'route_stop',
       'schedule',
+      'service_change',
       'sign_in_failure',
       'stop',
       'time_period',
