@@ -73,6 +73,18 @@ export const en = {
     loop: (time: string) => `the same bus as at ${time}`,
     toDisabled: 'Only for trips from Anyksciai bus station',
   },
+  /** Service changes as visitors see them (issue 27; ours but the two the issue names). */
+  changes: {
+    heading: 'Service changes',
+    cancelled: 'Cancelled',
+    /** The planned time of a departure whose time changed, read after the new one. */
+    planned: (time: string) => `planned ${time}`,
+    notServed: 'Not served at this stop',
+    /** A notice's validity, from core's changeDatesText ('3–5 December', 'from 3 December'). */
+    valid: (dates: string) => (dates === '' ? 'Until further notice' : `Valid ${dates}`),
+    more: 'More information',
+    insteadStop: (name: string) => `Use ${name} instead`,
+  },
 };
 
 /** The texts of the timetable home and every page's frame (loaded first). */
