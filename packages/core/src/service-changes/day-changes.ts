@@ -183,8 +183,11 @@ export function noticesFor(changes: readonly ServiceChange[], scope: NoticeScope
 }
 
 /** The notice's title and text in a language; English falls back to Lithuanian. */
-export function noticeIn(notice: NoticeText, lang: 'lt' | 'en'): { title: string; text: string | null } {
+export function noticeIn(
+  notice: Pick<NoticeText, 'titleLt' | 'textLt' | 'titleEn' | 'textEn'>,
+  lang: 'lt' | 'en',
+): { title: string; text: string | null } {
   if (lang === 'en' && notice.titleEn !== null)
-    return { title: notice.titleEn, text: notice.textEn ?? (notice.textLt === null ? null : notice.textLt) };
+    return { title: notice.titleEn, text: notice.textEn ?? notice.textLt };
   return { title: notice.titleLt, text: notice.textLt };
 }
