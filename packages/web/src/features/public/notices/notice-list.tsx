@@ -33,7 +33,7 @@ export function NoticeList({ notices, thisYear }: { notices: readonly NoticeView
             </p>
             {text !== null && <p className="notice__text">{text}</p>}
             {n.url !== null && (
-              <p>
+              <p className="notice__more">
                 <a href={n.url} rel="noopener noreferrer">
                   {m.changes.more}
                 </a>
