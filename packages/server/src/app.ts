@@ -12,6 +12,8 @@ import Fastify, {
 } from 'fastify';
 import { createAuthRuntime } from './auth/runtime.ts';
 import { type Env, isLoopback } from './env.ts';
+// Issue 27, part D: the GTFS-Realtime feeds of the service changes.
+import { registerRealtimeFeeds } from './gtfs-rt/http.ts';
 import { httpErrorOf } from './http-errors.ts';
 import { publicOrigin } from './public-origin.ts';
 import { registerCalendarFeeds } from './public-read/calendar-feeds-http.ts';
@@ -134,6 +136,8 @@ export async function buildApp({
       .header('content-disposition', 'attachment; filename="gtfs.zip"')
       .send(Buffer.from(feed.zip.buffer, feed.zip.byteOffset, feed.zip.byteLength));
   });
+  // Issue 27, part D: GTFS-Realtime (/gtfs-rt/alerts.pb, /gtfs-rt/trip-updates.pb), beside /gtfs.zip.
+  registerRealtimeFeeds(app, { db, clock });
   registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
   // Calendar feeds (.ics) of a stop's departures or a trip.
   registerCalendarFeeds(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN });

@@ -3,8 +3,9 @@ import { SERVICE_TIME_ZONE } from '../clock.ts';
 import type { TimetableDataset } from '../dataset.ts';
 import { WEEKDAYS } from '../domain.ts';
 import { backwardSteps, directionContradicted } from '../plausibility.ts';
+import { dayChanges, NO_DAY_CHANGES } from '../service-changes/day-changes.ts';
+import type { ServiceChange } from '../service-changes/types.ts';
 import { foldText } from '../text.ts';
-import { parseTime } from '../time.ts';
 import { type CsvRow as Row, toCsv } from './csv.ts';
 import { isEmailAddress, type PublishingSettings, siteBase } from './publishing.ts';
 import {
@@ -14,12 +15,19 @@ import {
   runningDates,
   windowServiceDays,
 } from './service-dates.ts';
+import { plannedMinutes, plannedVisits, travelStops, tripVariants } from './trip-days.ts';
 import { type GtfsNotice, validateGtfs } from './validate.ts';
 
 /**
  * The timetable as a GTFS Schedule feed (https://gtfs.org/schedule/reference/), built from the
  * very data the site shows: ids are the database ids, so they stay the same from one export to
  * the next; each schedule is one service whose dates are compiled by service-dates.ts.
+ *
+ * Exact day by day with the service changes (dayChanges): a trip cancelled on a date does not
+ * run on it, a trip with changed times or a closed stop runs on those dates as a trip variant
+ * of its own (trip-days.ts: `104-r7`, `104-x12`) with those times and without those visits; a
+ * trip whose dates so differ from its schedule's runs on a service of its own
+ * (`<scheduleId>-<n>`), the other trips keep the schedule's service.
  *
  * What a stop visit becomes: the trip's stops in travel order (a reversed trip drives its
  * route backwards), one stop_times row per stop that has a time, stop_sequence = the position
@@ -73,6 +81,14 @@ export interface FeedSummary {
   services: number;
 }
 
+/** The ids the feed's files hold, as written (what the GTFS-Realtime feeds may refer to). */
+export interface FeedIds {
+  agencies: string[];
+  routes: Set<string>;
+  stops: Set<string>;
+  trips: Set<string>;
+}
+
 export interface BuiltFeed {
   /** File name -> CSV text, in the order they are written. */
   files: Map<string, string>;
@@ -81,6 +97,7 @@ export interface BuiltFeed {
   /** The validator's warnings (the feed may be published with them). */
   warnings: GtfsNotice[];
   summary: FeedSummary;
+  ids: FeedIds;
 }
 
 export interface FeedInput {
@@ -90,6 +107,11 @@ export interface FeedInput {
   start: string;
   /** The data's change time, as the feed's version. */
   version: string;
+  /**
+   * The service changes (cancelled trips, changed times, closed stops): the feed is exact day
+   * by day, so a trip runs on each date as dayChanges says. None: the regular timetable.
+   */
+  changes?: readonly ServiceChange[];
 }
 
 /** YYYY-MM-DD -> YYYYMMDD */
@@ -133,7 +155,7 @@ const EXPLAINED_FIELDS = new Set([
   'feed_contact_url',
 ]);
 
-export function buildFeed({ dataset, settings, start, version }: FeedInput): BuiltFeed {
+export function buildFeed({ dataset, settings, start, version, changes = [] }: FeedInput): BuiltFeed {
   const window: FeedWindow = { start, days: settings.windowDays };
   const end = addDays(start, settings.windowDays - 1);
   const problems: FeedProblem[] = [];
@@ -146,25 +168,40 @@ export function buildFeed({ dataset, settings, start, version }: FeedInput): Bui
   const linesById = new Map(dataset.lines.map((l) => [l.id, l]));
   const routesById = new Map(dataset.lines.flatMap((l) => l.routes.map((r) => [r.id, r] as const)));
 
-  const services = new Map<number, CompiledService>();
+  // The service changes of every date of the window, by core's one rule (dayChanges).
+  const dayByDate = new Map(days.map((day) => [day.date, dayChanges(changes, day.date)]));
+  const dayOf = (date: string) => dayByDate.get(date) ?? NO_DAY_CHANGES;
+
+  const services = new Map<string, CompiledService>();
   const tripRows: Row[] = [];
   const stopTimeRows: Row[] = [];
   const usedStops = new Set<number>();
   const usedLines = new Set<number>();
+  const ids: FeedIds = { agencies: [], routes: new Set(), stops: new Set(), trips: new Set() };
   for (const schedule of [...dataset.schedules].sort((a, b) => a.id - b.id)) {
     const line = linesById.get(schedule.lineId);
     if (!line) continue;
     const dates = runningDates(schedule, days);
     if (dates.length === 0) continue;
-    let written = false;
+    // A trip whose dates differ from its schedule's (a date cancelled, changed times) runs on
+    // a service of its own: one per distinct set of dates, shared by the trips that have it.
+    const serviceIds = new Map<string, string>([[dates.join(), String(schedule.id)]]);
+    const serviceOf = (variantDates: readonly string[]): string => {
+      const key = variantDates.join();
+      let id = serviceIds.get(key);
+      if (id === undefined) {
+        id = `${schedule.id}-${serviceIds.size}`;
+        serviceIds.set(key, id);
+      }
+      if (!services.has(id)) services.set(id, compileService(variantDates));
+      return id;
+    };
     for (const trip of [...schedule.trips].sort((a, b) => a.id - b.id)) {
       const route = routesById.get(trip.routeId);
       if (!route) continue;
-      const travel = trip.routeDirReversed ? [...route.stopIds].reverse() : route.stopIds;
-      const timed = travel
-        .map((stopId, index) => ({ stopId, index, time: trip.timeList[index] ?? null }))
-        .filter((visit) => visit.time !== null && parseTime(visit.time) !== null);
-      if (timed.length === 0) continue;
+      const travel = travelStops(trip, route.stopIds);
+      const planned = plannedMinutes(trip, travel);
+      if (plannedVisits(travel, planned).length === 0) continue;
       const back = backwardSteps(trip.timeList).steps[0];
       if (back) {
         problems.push({
@@ -192,31 +229,30 @@ export function buildFeed({ dataset, settings, start, version }: FeedInput): Bui
           lastStopName: lastStop?.name ?? '',
         });
       }
-      tripRows.push({
-        route_id: line.id,
-        service_id: schedule.id,
-        trip_id: trip.id,
-        trip_headsign: lastStop?.name ?? '',
-        direction_id: DIRECTION_ID[trip.boundFor],
-      });
-      for (const visit of timed) {
-        const time = gtfsTime(parseTime(visit.time as string) as number);
-        usedStops.add(visit.stopId);
-        stopTimeRows.push({
-          trip_id: trip.id,
-          arrival_time: time,
-          departure_time: time,
-          stop_id: visit.stopId,
-          stop_sequence: visit.index,
-          pickup_type: visit.index === lastIndex ? 1 : 0,
-          drop_off_type: visit.index === 0 ? 1 : 0,
+      for (const variant of tripVariants(trip.id, travel, planned, dates, dayOf)) {
+        tripRows.push({
+          route_id: line.id,
+          service_id: serviceOf(variant.dates),
+          trip_id: variant.tripId,
+          trip_headsign: lastStop?.name ?? '',
+          direction_id: DIRECTION_ID[trip.boundFor],
         });
+        ids.trips.add(variant.tripId);
+        for (const visit of variant.visits) {
+          const time = gtfsTime(visit.minute);
+          usedStops.add(visit.stopId);
+          stopTimeRows.push({
+            trip_id: variant.tripId,
+            arrival_time: time,
+            departure_time: time,
+            stop_id: visit.stopId,
+            stop_sequence: visit.index,
+            pickup_type: visit.index === lastIndex ? 1 : 0,
+            drop_off_type: visit.index === 0 ? 1 : 0,
+          });
+        }
+        usedLines.add(line.id);
       }
-      written = true;
-    }
-    if (written) {
-      services.set(schedule.id, compileService(dates));
-      usedLines.add(line.id);
     }
   }
   if (tripRows.length === 0) problems.push({ kind: 'noService' });
@@ -226,12 +262,14 @@ export function buildFeed({ dataset, settings, start, version }: FeedInput): Bui
   for (const line of lines) {
     if (line.operator === null) problems.push({ kind: 'lineOperator', lineId: line.id, lineName: line.name });
     else operators.set(agencyId(line.operator), line.operator);
+    ids.routes.add(String(line.id));
   }
   const contacts = new Map(settings.operators.map((o) => [o.name, o]));
   const agencyRows: Row[] = [];
   for (const [id, name] of [...operators].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const contact = contacts.get(name);
     if (!contact?.url) problems.push({ kind: 'operatorUrl', operator: name });
+    ids.agencies.push(id);
     agencyRows.push({
       agency_id: id,
       agency_name: name,
@@ -257,6 +295,7 @@ export function buildFeed({ dataset, settings, start, version }: FeedInput): Bui
     if (!usedStops.has(stop.id)) continue;
     const position = stop.position ?? null;
     if (position === null) problems.push({ kind: 'stopPosition', stopId: stop.id, stopName: stop.name });
+    ids.stops.add(String(stop.id));
     stopRows.push({
       stop_id: stop.id,
       stop_name: stop.name,
@@ -388,6 +427,7 @@ export function buildFeed({ dataset, settings, start, version }: FeedInput): Bui
       stopTimes: stopTimeRows.length,
       services: services.size,
     },
+    ids,
   };
 }
 

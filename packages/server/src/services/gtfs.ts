@@ -4,9 +4,12 @@ import {
   buildFeed,
   type Clock,
   describeFeedProblem,
+  type FeedIds,
   type FeedProblem,
   type GtfsNotice,
   type PublishingSettings,
+  type ServiceChange,
+  type TimetableDataset,
   validateGtfs,
   vilniusNow,
 } from '@bus/core';
@@ -14,6 +17,7 @@ import {
   dataVersion,
   feedDataChangedAt,
   getPublishingSettings,
+  listServiceChanges,
   type OpenedDatabase,
   publishingSavedAt,
   readTimetable,
@@ -31,7 +35,9 @@ async function feedSources(db: OpenedDatabase) {
     const dataset = await readTimetable(trx);
     const stored = await getPublishingSettings(trx);
     const changedAt = await feedDataChangedAt(trx);
-    return { dataset, stored, changedAt };
+    // The service changes make the feed exact day by day (cancelled trips, changed times).
+    const changes = await listServiceChanges(trx);
+    return { dataset, stored, changedAt, changes };
   });
 }
 
@@ -41,6 +47,7 @@ function feedOf(sources: Awaited<ReturnType<typeof feedSources>>, clock: Clock):
     settings: sources.stored.settings,
     start: vilniusNow(clock).date,
     version: feedVersion(sources.changedAt),
+    changes: sources.changes,
   });
 }
 
@@ -108,6 +115,18 @@ export interface PublishedFeed {
   zip: Uint8Array;
   etag: string;
   version: string;
+  /** What the GTFS-Realtime feeds are made of: the same data, and the ids the zip holds. */
+  realtime: RealtimeBasis;
+}
+
+export interface RealtimeBasis {
+  dataset: TimetableDataset;
+  changes: ServiceChange[];
+  ids: FeedIds;
+  /** The zip's last date. */
+  windowEnd: string;
+  /** When the data last changed (ISO instant), or null. */
+  changedAt: string | null;
 }
 
 /**
@@ -129,12 +148,20 @@ export function publishedFeed(db: OpenedDatabase, clock: Clock): Promise<Publish
   const kept = published.get(db);
   if (kept?.key === key) return kept.feed;
   const feed = (async () => {
-    const built = await currentFeed(db, clock);
+    const sources = await feedSources(db);
+    const built = feedOf(sources, clock);
     if (built.problems.length > 0) throw new FeedNotReady(built.problems);
     const zip = zipFeed(built);
     // Named by its bytes: two different feeds never share a tag, whatever their times say.
     const hash = createHash('sha256').update(zip).digest('base64url').slice(0, 22);
-    return { zip, etag: `"gtfs-${hash}"`, version: built.summary.version };
+    const realtime: RealtimeBasis = {
+      dataset: sources.dataset,
+      changes: sources.changes,
+      ids: built.ids,
+      windowEnd: built.summary.end,
+      changedAt: sources.changedAt,
+    };
+    return { zip, etag: `"gtfs-${hash}"`, version: built.summary.version, realtime };
   })();
   published.set(db, { key, feed });
   // A feed that is not ready is kept too (the same answer until the data changes); any other

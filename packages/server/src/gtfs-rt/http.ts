@@ -1,0 +1,54 @@
+import { type Clock, DomainError } from '@bus/core';
+import type { OpenedDatabase } from '@bus/db';
+import type { FastifyInstance } from 'fastify';
+import type { ReadMeta } from '../public-read/cache-policy.ts';
+import { readOf } from '../public-read/http-cache.ts';
+import { FeedNotReady } from '../services/gtfs.ts';
+import { encodeFeed, feedJson, type RealtimeFeedName, realtimeMessage } from './feeds.ts';
+
+/**
+ * The GTFS-Realtime paths:
+ *   GET /gtfs-rt/alerts.pb        every current and upcoming service change as an Alert
+ *   GET /gtfs-rt/trip-updates.pb  today's and tomorrow's cancelled and retimed trips, closed stops
+ * `?format=json`: the same message as JSON. Public answers: ETag, 304 and Cache-Control from
+ * http-cache.ts. By minute: the header's timestamp moves with it (and the dates with the day);
+ * the publishing save too, as for /gtfs.zip, whose readiness they share.
+ */
+export const REALTIME_FEED_CACHE: ReadMeta = { cache: 'minute', publishing: true };
+
+export const PROTOBUF_CONTENT_TYPE = 'application/x-protobuf';
+
+export function registerRealtimeFeeds(
+  app: FastifyInstance,
+  { db, clock }: { db: OpenedDatabase; clock: Clock },
+) {
+  const paths: Record<string, RealtimeFeedName> = {
+    '/gtfs-rt/alerts.pb': 'alerts',
+    '/gtfs-rt/trip-updates.pb': 'trip-updates',
+  };
+  for (const [path, name] of Object.entries(paths)) {
+    app.get<{ Querystring: { format?: string } }>(
+      path,
+      { config: { cache: REALTIME_FEED_CACHE } },
+      async (request, reply) => {
+        const format = request.query.format;
+        if (format !== undefined && format !== 'json' && format !== 'pb')
+          throw new DomainError('INVALID_INPUT', `format must be "json" or "pb", not "${format}"`);
+        let message: Awaited<ReturnType<typeof realtimeMessage>>;
+        try {
+          message = await realtimeMessage(readOf(request, db, clock), name);
+        } catch (error) {
+          // They name the static feed's ids: without /gtfs.zip there is nothing to refer to.
+          if (error instanceof FeedNotReady)
+            throw new DomainError('NOT_FOUND', `GTFS-Realtime refers to /gtfs.zip, and ${error.message}`);
+          throw error;
+        }
+        if (format === 'json') return reply.type('application/json; charset=utf-8').send(feedJson(message));
+        const bytes = encodeFeed(message);
+        return reply
+          .type(PROTOBUF_CONTENT_TYPE)
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      },
+    );
+  }
+}
