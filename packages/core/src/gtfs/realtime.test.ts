@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import type { ServiceChange } from '../service-changes/types.ts';
+import { type RtSources, tripUpdatesFeed } from './realtime.ts';
+import { alertsFeed } from './realtime-alerts.ts';
+import { build, change, town } from './test-town.ts';
+
+/** In the town (test-town.ts): trip 1 runs 1 -> 2 -> 3 on weekdays (07:00, 07:20, 07:30), trip 2 back. */
+const CHANGES: ServiceChange[] = [
+  change({ id: 5, kind: 'cancel', from: '2026-12-02', until: '2026-12-02', tripIds: [1], lineIds: [10] }),
+  change({
+    id: 6,
+    kind: 'retime',
+    from: '2026-12-03',
+    until: '2026-12-04',
+    tripIds: [1],
+    lineIds: [10],
+    shiftMinutes: 15,
+    stopTimes: [{ tripId: 1, index: 3, time: '07:50' }],
+    effect: 'SIGNIFICANT_DELAYS',
+  }),
+  change({ id: 7, kind: 'closure', from: '2026-12-03', until: '2026-12-06', stopIds: [2], effect: 'DETOUR' }),
+  change({
+    id: 8,
+    kind: 'notice',
+    from: null,
+    until: '2026-12-24',
+    titleLt: 'Šventinis eismas',
+    textLt: 'Gruodžio 24 d. autobusai važiuoja rečiau.',
+    titleEn: 'Holiday service',
+    cause: 'HOLIDAY',
+    effect: 'REDUCED_SERVICE',
+    url: 'https://example.lt/sventes',
+  }),
+  change({ id: 9, kind: 'notice', from: '2026-11-01', until: '2026-11-30', titleLt: 'Praėjęs' }),
+  change({ id: 10, kind: 'notice', from: '2026-12-10', until: null, lineIds: [20], stopIds: [4] }),
+];
+
+function sources(today: string, changes = CHANGES): RtSources {
+  const feed = build({ changes });
+  return {
+    dataset: town(),
+    changes,
+    ids: feed.ids,
+    today,
+    windowEnd: feed.summary.end,
+    timestamp: 1_800_000_000,
+  };
+}
+
+/** POSIX seconds of a UTC instant. */
+const at = (iso: string) => Date.parse(iso) / 1000;
+
+describe('tripUpdatesFeed', () => {
+  it('is an empty FULL_DATASET when nothing changes today or tomorrow', () => {
+    expect(tripUpdatesFeed(sources('2026-12-01', CHANGES.slice(3)))).toEqual({
+      header: { gtfsRealtimeVersion: '2.0', incrementality: 'FULL_DATASET', timestamp: 1_800_000_000 },
+      entity: [],
+    });
+  });
+
+  it("cancels today's trip, and gives tomorrow's new times where the delay changes and skips the closed stop", () => {
+    const { entity } = tripUpdatesFeed(sources('2026-12-02'));
+    expect(entity).toEqual([
+      {
+        id: '20261202-1',
+        tripUpdate: {
+          trip: { tripId: '1', routeId: '10', startDate: '20261202', scheduleRelationship: 'CANCELED' },
+          stopTimeUpdate: [],
+          timestamp: 1_800_000_000,
+        },
+      },
+      {
+        id: '20261203-1',
+        tripUpdate: {
+          trip: { tripId: '1', routeId: '10', startDate: '20261203', scheduleRelationship: 'SCHEDULED' },
+          stopTimeUpdate: [
+            // 07:15 in Vilnius (UTC+2): 15 minutes late from the start...
+            {
+              stopSequence: 0,
+              stopId: '1',
+              arrival: { time: at('2026-12-03T05:15:00Z') },
+              departure: { time: at('2026-12-03T05:15:00Z') },
+              scheduleRelationship: 'SCHEDULED',
+            },
+            // ...not at the closed stop...
+            { stopSequence: 2, stopId: '2', scheduleRelationship: 'SKIPPED' },
+            // ...and 20 at the end, typed.
+            {
+              stopSequence: 3,
+              stopId: '3',
+              arrival: { time: at('2026-12-03T05:50:00Z') },
+              departure: { time: at('2026-12-03T05:50:00Z') },
+              scheduleRelationship: 'SCHEDULED',
+            },
+          ],
+          timestamp: 1_800_000_000,
+        },
+      },
+      {
+        id: '20261203-2',
+        tripUpdate: {
+          trip: { tripId: '2', routeId: '10', startDate: '20261203', scheduleRelationship: 'SCHEDULED' },
+          stopTimeUpdate: [{ stopSequence: 1, stopId: '2', scheduleRelationship: 'SKIPPED' }],
+          timestamp: 1_800_000_000,
+        },
+      },
+    ]);
+  });
+
+  it('names only trips that run that date by the regular timetable', () => {
+    // 2026-12-05 is a Saturday, 12-06 a Sunday, both with stop 2 closed: trips 1 and 2 run on
+    // weekdays only; trip 3 (1 -> 2) on winter Sundays.
+    const ids = tripUpdatesFeed(sources('2026-12-05')).entity.map((e) => e.id);
+    expect(ids).toEqual(['20261206-3']);
+  });
+});
+
+describe('alertsFeed', () => {
+  it('makes every current and upcoming change an alert, past ones left out', () => {
+    const { header, entity } = alertsFeed(sources('2026-12-02'));
+    expect(header.incrementality).toBe('FULL_DATASET');
+    expect(entity.map((e) => e.id)).toEqual(['change-5', 'change-6', 'change-7', 'change-8', 'change-10']);
+    expect(alertsFeed(sources('2026-12-03')).entity.map((e) => e.id)).not.toContain('change-5');
+  });
+
+  it('gives the Vilnius days as the active period, an open end left out', () => {
+    const alerts = new Map(alertsFeed(sources('2026-12-02')).entity.map((e) => [e.id, e.alert]));
+    expect(alerts.get('change-6')?.activePeriod).toEqual([
+      { start: at('2026-12-02T22:00:00Z'), end: at('2026-12-04T22:00:00Z') },
+    ]);
+    expect(alerts.get('change-7')?.activePeriod).toEqual([
+      { start: at('2026-12-02T22:00:00Z'), end: at('2026-12-06T22:00:00Z') },
+    ]);
+    expect(alerts.get('change-10')?.activePeriod).toEqual([{ start: at('2026-12-09T22:00:00Z') }]);
+    expect(alerts.get('change-8')?.activePeriod).toEqual([{ end: at('2026-12-24T22:00:00Z') }]);
+  });
+
+  it('names the dated trips of a cancel or retime, a closed stop, the lines and stops of a notice, the network by agency', () => {
+    const alerts = new Map(alertsFeed(sources('2026-12-02')).entity.map((e) => [e.id, e.alert]));
+    expect(alerts.get('change-5')?.informedEntity).toEqual([
+      { trip: { tripId: '1', routeId: '10', startDate: '20261202' } },
+    ]);
+    expect(alerts.get('change-6')?.informedEntity).toEqual([
+      { trip: { tripId: '1', routeId: '10', startDate: '20261203' } },
+      { trip: { tripId: '1', routeId: '10', startDate: '20261204' } },
+    ]);
+    expect(alerts.get('change-7')?.informedEntity).toEqual([{ stopId: '2' }]);
+    expect(alerts.get('change-8')?.informedEntity).toEqual([{ agencyId: 'uab-vezejas' }]);
+    // Stop 4 has no time in any trip, so the static feed does not hold it.
+    expect(alerts.get('change-10')?.informedEntity).toEqual([{ routeId: '20' }]);
+  });
+
+  it('says it in Lithuanian and English (English falls back to Lithuanian), with cause, effect and link', () => {
+    const alerts = new Map(alertsFeed(sources('2026-12-02')).entity.map((e) => [e.id, e.alert]));
+    expect(alerts.get('change-8')).toMatchObject({
+      cause: 'HOLIDAY',
+      effect: 'REDUCED_SERVICE',
+      url: { translation: [{ text: 'https://example.lt/sventes' }] },
+      headerText: {
+        translation: [
+          { text: 'Šventinis eismas', language: 'lt' },
+          { text: 'Holiday service', language: 'en' },
+        ],
+      },
+      descriptionText: {
+        translation: [
+          { text: 'Gruodžio 24 d. autobusai važiuoja rečiau.', language: 'lt' },
+          { text: 'Gruodžio 24 d. autobusai važiuoja rečiau.', language: 'en' },
+        ],
+      },
+    });
+    expect(alerts.get('change-10')?.headerText.translation).toEqual([
+      { text: 'Pakeitimas 10', language: 'lt' },
+      { text: 'Pakeitimas 10', language: 'en' },
+    ]);
+    expect(alerts.get('change-10')?.descriptionText).toBeUndefined();
+  });
+});
