@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TimetableDataset } from '../dataset.ts';
-import { parseCsv, toCsv } from './csv.ts';
-import { agencyId, buildFeed, describeFeedProblem } from './feed.ts';
-import { EMPTY_PUBLISHING_SETTINGS, type PublishingSettings } from './publishing.ts';
-import { build, SETTINGS, table, town } from './test-town.ts';
+import { toCsv } from './csv.ts';
+import { agencyId, describeFeedProblem } from './feed.ts';
+import { EMPTY_PUBLISHING_SETTINGS } from './publishing.ts';
+import { build, table, town } from './test-town.ts';
 
 describe('buildFeed', () => {
   it('builds a feed the validator passes, with no problems', () => {
