@@ -9,6 +9,7 @@ import { loadDefaultDataset } from '../src/import/default-dataset.ts';
 import type { PublishingOverview } from '../src/services/gtfs.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { runCliCaptured } from './cli-helpers.ts';
+import { makeFeedReady, SETTINGS, TIME_FIXES, WRONG_WAY } from './gtfs-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
 /**
@@ -18,22 +19,6 @@ import { fixedClock } from './helpers.ts';
  */
 
 const CLOCK = fixedClock('2026-11-25T10:00:00Z');
-
-const SETTINGS = {
-  siteUrl: 'https://autobusai.anyksciai.lt/',
-  publisherName: 'Anykščių rajono savivaldybė',
-  publisherContact: 'info@anyksciai.lt',
-  operators: [{ name: 'Transporto Centras', url: 'https://www.anyksciutc.lt', phone: '+370 381 51333' }],
-  windowDays: 365,
-};
-
-/** Trip id -> travel index -> corrected time, for the three trips whose times go backwards. */
-const TIME_FIXES: Record<number, Record<number, string>> = {
-  25: { 13: '14:14' },
-  104: { 8: '15:25', 9: '15:26' },
-};
-/** City bound trips driven from Anykščių AS outwards: their route 5 is drawn toward the station. */
-const WRONG_WAY = new Set([18, 20]);
 
 let t: AdminTestApp;
 let admin: ReturnType<typeof adminClient>;
@@ -61,20 +46,8 @@ async function saveSettings(base: string | null, changes: Partial<typeof SETTING
   });
 }
 
-/** Everything the real data lacks for a feed, done the way the import and the editors do it. */
 async function makeReady(): Promise<void> {
-  const dataset = await readTimetable(t.db.kysely);
-  for (const schedule of dataset.schedules) {
-    for (const trip of schedule.trips) {
-      const fix = TIME_FIXES[trip.id];
-      if (fix) trip.timeList = trip.timeList.map((time, i) => fix[i] ?? time);
-      if (trip.id === 131) trip.timeList = [...trip.timeList].reverse();
-      if (WRONG_WAY.has(trip.id)) trip.routeDirReversed = false;
-    }
-  }
-  dataset.stops = dataset.stops.map((s) => ({ ...s, position: { lat: 55.5 + s.id / 10_000, lon: 25.1 } }));
-  replaceTimetable(t.db.sqlite, dataset);
-  expect((await saveSettings((await overview()).savedAt)).status).toBe(200);
+  await makeFeedReady(t, admin);
 }
 
 describe('GET /gtfs.zip', () => {
