@@ -1,5 +1,10 @@
 import type { TimetableDataset } from '../dataset.ts';
-import { type DayChanges, type TripRetime, tripRetimeOn } from '../service-changes/day-changes.ts';
+import {
+  changesNothing,
+  type DayChanges,
+  type TripRetime,
+  tripRetimeOn,
+} from '../service-changes/day-changes.ts';
 import type { ServiceChange } from '../service-changes/types.ts';
 import { parseTime } from '../time.ts';
 
@@ -114,8 +119,8 @@ export interface TripVariant {
 
 /**
  * The trip's variants over the dates it runs by the regular timetable (ascending): the regular
- * one first, then the others by name. A cancelled date is in none; a variant that serves fewer
- * than two stops carries nobody anywhere, so it is left out too.
+ * one first, then the others by name. A cancelled date is in none; a variant the changes leave
+ * with fewer than two stops carries nobody anywhere, so it is left out too.
  */
 export function tripVariants(
   tripId: number,
@@ -125,9 +130,15 @@ export function tripVariants(
   dayOf: (date: string) => DayChanges,
 ): TripVariant[] {
   const byName = new Map<string, TripVariant>();
+  const regular = plannedVisits(travel, planned);
   for (const date of dates) {
-    const on = tripOnDay(dayOf(date), tripId, travel, planned);
-    if (!on.runs || on.visits.length < 2) continue;
+    const day = dayOf(date);
+    // Most dates change nothing: the regular trip, without working it out again.
+    const on = changesNothing(day)
+      ? ({ runs: true, variant: '', visits: regular } as const)
+      : tripOnDay(day, tripId, travel, planned);
+    // A trip the changes leave with one stop carries nobody anywhere (the regular trip is as staff made it).
+    if (!on.runs || on.visits.length === 0 || (on.variant !== '' && on.visits.length < 2)) continue;
     let variant = byName.get(on.variant);
     if (variant === undefined) {
       variant = {

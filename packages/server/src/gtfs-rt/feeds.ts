@@ -1,7 +1,7 @@
-import { alertsFeed, type RtFeedMessage, tripUpdatesFeed } from '@bus/core';
+import { alertsFeed, tripUpdatesFeed } from '@bus/core';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import type { ReadContext } from '../public-read/read-context.ts';
-import { publishedFeed } from '../services/gtfs.ts';
+import { publishedFeed, type RealtimeBasis } from '../services/gtfs.ts';
 
 /**
  * The GTFS-Realtime feeds of the service changes (core/src/gtfs/realtime*.ts), encoded by
@@ -30,25 +30,47 @@ export function headerTimestamp(read: ReadContext, changedAt: string | null): nu
   return Math.min(now, Math.max(read.minute * 60, changed));
 }
 
+type Message = InstanceType<typeof FeedMessage>;
+
+/**
+ * The last message of each feed, kept beside the published static feed it was made of (so it
+ * goes with it): the same data, date and timestamp make the same message, which every request of
+ * the minute shares.
+ */
+const kept = new WeakMap<RealtimeBasis, Map<RealtimeFeedName, { key: string; message: Message }>>();
+
 /** The feed's message for the request's data and minute (throws FeedNotReady like /gtfs.zip). */
-export async function realtimeMessage(read: ReadContext, name: RealtimeFeedName): Promise<RtFeedMessage> {
+export async function realtimeMessage(read: ReadContext, name: RealtimeFeedName): Promise<Message> {
   const { realtime } = await publishedFeed(read.db, read.clock);
-  return REALTIME_FEEDS[name]({
-    dataset: realtime.dataset,
-    changes: realtime.changes,
-    ids: realtime.ids,
-    windowEnd: realtime.windowEnd,
-    today: read.now.date,
-    timestamp: headerTimestamp(read, realtime.changedAt),
-  });
+  const timestamp = headerTimestamp(read, realtime.changedAt);
+  const key = `${read.now.date}|${timestamp}`;
+  let feeds = kept.get(realtime);
+  if (feeds === undefined) {
+    feeds = new Map();
+    kept.set(realtime, feeds);
+  }
+  const last = feeds.get(name);
+  if (last?.key === key) return last.message;
+  const message = FeedMessage.fromObject(
+    REALTIME_FEEDS[name]({
+      dataset: realtime.dataset,
+      changes: realtime.changes,
+      ids: realtime.ids,
+      windowEnd: realtime.windowEnd,
+      today: read.now.date,
+      timestamp,
+    }),
+  );
+  feeds.set(name, { key, message });
+  return message;
 }
 
 /** The message as protobuf bytes. */
-export function encodeFeed(message: RtFeedMessage): Uint8Array {
-  return FeedMessage.encode(FeedMessage.fromObject(message)).finish();
+export function encodeFeed(message: Message): Uint8Array {
+  return FeedMessage.encode(message).finish();
 }
 
 /** The message as JSON: protobuf's JSON form (camelCase names, enums by name, 64-bit numbers as strings). */
-export function feedJson(message: RtFeedMessage): string {
-  return JSON.stringify(FeedMessage.fromObject(message).toJSON());
+export function feedJson(message: Message): string {
+  return JSON.stringify(message.toJSON());
 }
