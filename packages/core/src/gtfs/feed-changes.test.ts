@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceChange } from '../service-changes/types.ts';
 import { expandService } from './service-dates.ts';
-import { build, change, table } from './test-town.ts';
+import { build, change, stopTimeLines, TOWN_CANCEL, TOWN_RETIME, table } from './test-town.ts';
 
 /** In the town (feed.test.ts): trip 1 runs 1 -> 2 -> 3 on weekdays, trip 2 back, trip 3 on winter Sundays. */
 const CHANGES: ServiceChange[] = [
-  change({ id: 5, kind: 'cancel', from: '2026-12-02', until: '2026-12-02', tripIds: [1], lineIds: [10] }),
-  change({
-    id: 6,
-    kind: 'retime',
-    from: '2026-12-03',
-    until: '2026-12-04',
-    tripIds: [1],
-    lineIds: [10],
-    shiftMinutes: 15,
-    stopTimes: [{ tripId: 1, index: 3, time: '07:50' }],
-    effect: 'SIGNIFICANT_DELAYS',
-  }),
+  TOWN_CANCEL,
+  TOWN_RETIME,
   change({ id: 7, kind: 'closure', from: '2026-12-07', until: '2026-12-07', stopIds: [2], effect: 'DETOUR' }),
   change({ id: 8, kind: 'notice', titleLt: 'Tik žinia', effect: 'OTHER_EFFECT' }),
 ];
@@ -78,11 +68,7 @@ describe('the feed with service changes', () => {
   });
 
   it('writes the variants with their times and without the closed stop', () => {
-    const rows = table(feed.files, 'stop_times.txt')
-      .filter((r) => (r.trip_id as string).includes('-'))
-      .map((r) =>
-        [r.trip_id, r.stop_id, r.stop_sequence, r.departure_time, r.pickup_type, r.drop_off_type].join(' '),
-      );
+    const rows = stopTimeLines(feed.files).filter((line) => (line.split(' ')[0] as string).includes('-'));
     expect(rows).toEqual([
       // +15 minutes, 07:50 typed at the last stop.
       '1-r6 1 0 07:15:00 0 1',

@@ -2,22 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { ServiceChange } from '../service-changes/types.ts';
 import { type RtSources, tripUpdatesFeed } from './realtime.ts';
 import { alertsFeed } from './realtime-alerts.ts';
-import { build, change, town } from './test-town.ts';
+import { build, change, TOWN_CANCEL, TOWN_RETIME, town } from './test-town.ts';
 
 /** In the town (test-town.ts): trip 1 runs 1 -> 2 -> 3 on weekdays (07:00, 07:20, 07:30), trip 2 back. */
 const CHANGES: ServiceChange[] = [
-  change({ id: 5, kind: 'cancel', from: '2026-12-02', until: '2026-12-02', tripIds: [1], lineIds: [10] }),
-  change({
-    id: 6,
-    kind: 'retime',
-    from: '2026-12-03',
-    until: '2026-12-04',
-    tripIds: [1],
-    lineIds: [10],
-    shiftMinutes: 15,
-    stopTimes: [{ tripId: 1, index: 3, time: '07:50' }],
-    effect: 'SIGNIFICANT_DELAYS',
-  }),
+  TOWN_CANCEL,
+  TOWN_RETIME,
   change({ id: 7, kind: 'closure', from: '2026-12-03', until: '2026-12-06', stopIds: [2], effect: 'DETOUR' }),
   change({
     id: 8,

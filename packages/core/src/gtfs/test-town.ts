@@ -161,23 +161,36 @@ export function table(files: Map<string, string>, name: string): Record<string, 
 
 /** A service change as the admin save stores it; the notice words do not matter here. */
 export function change(fields: Partial<ServiceChange> & Pick<ServiceChange, 'id' | 'kind'>): ServiceChange {
-  return {
-    from: null,
-    until: null,
-    lineIds: [],
-    stopIds: [],
-    tripIds: [],
-    shiftMinutes: null,
-    stopTimes: [],
-    insteadStopId: null,
-    reason: null,
-    titleLt: `Pakeitimas ${fields.id}`,
-    textLt: null,
-    titleEn: null,
-    textEn: null,
-    cause: 'UNKNOWN_CAUSE',
-    effect: 'NO_SERVICE',
-    url: null,
-    ...fields,
-  };
+  const none = { from: null, until: null, shiftMinutes: null, insteadStopId: null, reason: null, url: null };
+  const names = { lineIds: [], stopIds: [], tripIds: [], stopTimes: [] };
+  const words = { titleLt: `Pakeitimas ${fields.id}`, textLt: null, titleEn: null, textEn: null };
+  return { ...none, ...names, ...words, cause: 'UNKNOWN_CAUSE', effect: 'NO_SERVICE', ...fields };
+}
+
+/** Trip 1 cancelled on 2026-12-02, and 15 minutes later on 12-03 and 12-04 with 07:50 typed at its last stop. */
+export const TOWN_CANCEL = change({
+  id: 5,
+  kind: 'cancel',
+  from: '2026-12-02',
+  until: '2026-12-02',
+  tripIds: [1],
+  lineIds: [10],
+});
+export const TOWN_RETIME = change({
+  id: 6,
+  kind: 'retime',
+  from: '2026-12-03',
+  until: '2026-12-04',
+  tripIds: [1],
+  lineIds: [10],
+  shiftMinutes: 15,
+  stopTimes: [{ tripId: 1, index: 3, time: '07:50' }],
+  effect: 'SIGNIFICANT_DELAYS',
+});
+
+/** stop_times.txt as 'trip stop sequence departure pickup drop-off' lines. */
+export function stopTimeLines(files: Map<string, string>): string[] {
+  return table(files, 'stop_times.txt').map((r) =>
+    [r.trip_id, r.stop_id, r.stop_sequence, r.departure_time, r.pickup_type, r.drop_off_type].join(' '),
+  );
 }
