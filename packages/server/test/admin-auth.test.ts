@@ -111,6 +111,17 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
   },
   'admin.rules.schedulesByRule': () => ({ ruleId: 1 }),
   'admin.history.list': () => ({}),
+  'admin.serviceChanges.list': () => ({}),
+  'admin.serviceChanges.save': () => ({ id: null, kind: 'notice', titleLt: 'Bandymas', baseVersion: 0 }),
+  'admin.serviceChanges.delete': async (_t, client) => {
+    const saved = await client.mutate<{ id: number; version: number }>('admin.serviceChanges.save', {
+      id: null,
+      kind: 'notice',
+      titleLt: 'Ištrinamas',
+      baseVersion: 0,
+    });
+    return { id: saved.data.id, baseVersion: saved.data.version };
+  },
   'admin.publishing.get': () => undefined,
   'admin.check.run': () => undefined,
   'admin.publishing.save': () => ({
@@ -174,6 +185,8 @@ const DENIED_INPUT: Record<string, unknown> = {
   'admin.rules.schedulesByRule': { ruleId: 1 },
   'admin.history.restore': { id: 1, baseVersion: 0 },
   'admin.history.restoreBatch': { id: 1, baseVersion: 0 },
+  'admin.serviceChanges.save': { id: null, kind: 'notice', titleLt: 'Bandymas', baseVersion: 0 },
+  'admin.serviceChanges.delete': { id: 1, baseVersion: 0 },
   'admin.publishing.save': {
     siteUrl: null,
     publisherName: null,
@@ -250,7 +263,7 @@ describe('every admin procedure is protected on the server', () => {
   afterAll(() => t.app.close());
 
   it('knows a working input for every admin procedure (so none is left out of this table)', () => {
-    expect(adminProcedures.length).toBe(27);
+    expect(adminProcedures.length).toBe(30);
     expect(adminProcedures.map((p) => p.path).sort()).toEqual(Object.keys(WORKING_INPUT).sort());
   });
 

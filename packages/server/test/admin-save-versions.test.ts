@@ -1,4 +1,4 @@
-import { readTimetable } from '@bus/db';
+import { listServiceChanges, readTimetable } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/trpc/router.ts';
 import { type AdminTestApp, type adminClient, toSaveInput, twoAdmins } from './admin-helpers.ts';
@@ -98,9 +98,47 @@ const publishingInput = async (c: Client, name: string) => {
   return { ...settings, publisherName: name, baseSavedAt: savedAt };
 };
 
+type Changes = { items: (Input & { id: number; version: number; titleLt: string })[] };
+const serviceChange = async (c: Client, id: number) =>
+  (await ok(c.query<Changes>('admin.serviceChanges.list', {}))).items.find(
+    (i) => i.id === id,
+  ) as Changes['items'][number];
+const newNotice = async (c: Client, title: string) =>
+  ok(
+    c.mutate<{ id: number; version: number }>('admin.serviceChanges.save', {
+      id: null,
+      kind: 'notice',
+      titleLt: title,
+      baseVersion: 0,
+    }),
+  );
+const rewordNotice = async (c: Client, id: number, titleLt: string) => {
+  const { version, status: _s, ...fields } = await serviceChange(c, id);
+  await ok(c.mutate('admin.serviceChanges.save', { ...fields, titleLt, baseVersion: version }));
+};
+let lastNotice = 0;
+
 let made = 0;
 
 const WRITES: Record<string, Write> = {
+  'admin.serviceChanges.save': {
+    field: 'baseVersion',
+    input: async () => {
+      lastNotice = (await newNotice(anna, `Pranešimas ${++made}`)).id;
+      const { version, status: _s, ...fields } = await serviceChange(boss, lastNotice);
+      return { ...fields, titleLt: 'Boso žodžiai', baseVersion: version };
+    },
+    interfere: () => rewordNotice(anna, lastNotice, 'Anos žodžiai'),
+  },
+  'admin.serviceChanges.delete': {
+    field: 'baseVersion',
+    input: async () => {
+      const created = await newNotice(anna, `Pranešimas ${++made}`);
+      lastNotice = created.id;
+      return { id: created.id, baseVersion: created.version };
+    },
+    interfere: () => rewordNotice(anna, lastNotice, 'Anos žodžiai'),
+  },
   'admin.holidays.save': {
     field: 'baseVersion',
     input: async () => {
@@ -234,9 +272,10 @@ const WRITES: Record<string, Write> = {
   },
 };
 
-/** Everything a write could change: the timetable, the history, the publishing settings. */
+/** Everything a write could change: the timetable, the service changes, the history, the publishing settings. */
 const stored = async () => ({
   timetable: await readTimetable(t.db.kysely),
+  serviceChanges: await listServiceChanges(t.db.kysely),
   history: t.db.sqlite.prepare('SELECT count(*) FROM change_log').pluck().get(),
   publishing: t.db.sqlite
     .prepare("SELECT key, value FROM app_meta WHERE key LIKE 'publishing%' ORDER BY key")
