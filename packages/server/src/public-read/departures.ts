@@ -1,6 +1,7 @@
 import {
   assembleDepartures,
   type Clock,
+  type DayChanges,
   type DepartureItem,
   type DeparturesQuery,
   type DeparturesQueryInput,
@@ -37,16 +38,31 @@ export interface DeparturesResult {
 }
 
 /**
- * A stop's departures for a date and direction by the regular timetable (publicDepartures adds
- * the date's service changes for the home, its next-buses panel and the old home-from path;
- * the posters and calendar feeds read this one): the date's service day (core rules on the read snapshot) -> the
- * departures index -> assembled departures. Kept by service day rather than date: which trips
- * run depends on the date only through its weekday, holiday flag and active yearly rules, so
- * every date with the same ones shares an answer; tooLate is worked out again for `now`.
+ * A stop's departures for a date and direction by the regular timetable, as the posters and
+ * calendar feeds read them (publicDepartures adds the date's service changes): the date's
+ * service day (core rules on the read snapshot) -> the departures index -> assembled departures.
+ * Kept by service day rather than date: which trips run depends on the date only through its
+ * weekday, holiday flag and active yearly rules, so every date with the same ones shares an
+ * answer; tooLate is worked out again for `now`.
  */
-export async function stopDepartures(
+export function stopDepartures(read: ReadContext, input: DeparturesQueryInput): Promise<DeparturesResult> {
+  return departures(read, input, false);
+}
+
+/**
+ * The public departures answer (the tRPC procedure, the home and its next-buses panel, the old
+ * home-from path): stopDepartures with the date's service changes laid over it (cancelled trips
+ * marked in their place, changed times, a closed stop's departures marked not served) and the
+ * notices that concern what it shows.
+ */
+export function publicDepartures(read: ReadContext, input: DeparturesQueryInput): Promise<DeparturesResult> {
+  return departures(read, input, true);
+}
+
+async function departures(
   read: ReadContext,
   input: DeparturesQueryInput,
+  changes: boolean,
 ): Promise<DeparturesResult> {
   const { now } = read;
   const query = normalizeDeparturesQuery(input, now.date);
@@ -57,21 +73,11 @@ export async function stopDepartures(
   const kept = keptDepartures(read, key);
   const items = kept !== undefined ? withTooLate(kept, query.date, now) : await assembled(read, query, day);
   if (kept === undefined) keepDeparturesAnswer(read, key, items);
-  return { query, items, holiday: day.context.isHoliday };
-}
-
-/**
- * The public departures answer (the tRPC procedure, the old home-from path): stopDepartures with
- * the date's service changes laid over it (cancelled trips marked in their place, changed times,
- * a closed stop's departures marked not served) and the notices that concern what it shows.
- * stopDepartures itself stays the regular timetable of the date's service day, as the posters
- * and calendar feeds read it.
- */
-export async function publicDepartures(
-  read: ReadContext,
-  input: DeparturesQueryInput,
-): Promise<DeparturesResult> {
-  return withChanges(read, await stopDepartures(read, input));
+  const result = { query, items, holiday: day.context.isHoliday };
+  if (!changes) return result;
+  // Kept per generation and date (changesOn): looked up without a wait on the common path.
+  const dayChanges = read.generation.dayChanges.get(query.date) ?? (await changesOn(read, query.date));
+  return dayChanges.holding.length === 0 ? result : withChanges(read, result, dayChanges);
 }
 
 /** The departures of the date's service day, worked out from the departures index. */
@@ -106,10 +112,12 @@ async function assembled(
  * answer is left as it is (the same objects, so the same JSON byte for byte) when the date has
  * no change; the kept answer itself is never changed, as other dates share it.
  */
-async function withChanges(read: ReadContext, result: DeparturesResult): Promise<DeparturesResult> {
+async function withChanges(
+  read: ReadContext,
+  result: DeparturesResult,
+  day: DayChanges,
+): Promise<DeparturesResult> {
   const { query } = result;
-  const day = await changesOn(read, query.date);
-  if (day.holding.length === 0) return result;
   const snapshot = await snapshotOf(read.db, read.generation);
   const items = departuresWithChanges(result.items, day, {
     from: query.from,
