@@ -2,30 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { DepartureItem } from '../departures.ts';
 import { dayChanges } from './day-changes.ts';
 import { departureNotices, departuresWithChanges, type PlannedTrip, publicNotice } from './departures.ts';
+import { aServiceChange } from './test-changes.ts';
 import type { ServiceChange } from './types.ts';
 
 const DATE = '2026-12-03';
-const base: ServiceChange = {
-  id: 1,
-  kind: 'notice',
-  from: DATE,
-  until: DATE,
-  lineIds: [],
-  stopIds: [],
-  tripIds: [],
-  shiftMinutes: null,
-  stopTimes: [],
-  insteadStopId: null,
-  reason: null,
-  titleLt: 'Pranešimas',
-  textLt: null,
-  titleEn: null,
-  textEn: null,
-  cause: 'UNKNOWN_CAUSE',
-  effect: 'OTHER_EFFECT',
-  url: null,
-};
-const change = (over: Partial<ServiceChange>): ServiceChange => ({ ...base, ...over });
+// Changes holding on DATE only, unless a test says otherwise.
+const change = (over: Partial<ServiceChange>): ServiceChange =>
+  aServiceChange({ from: DATE, until: DATE, ...over });
 
 const item = (tripId: number, timeDepart: string, lineName = 'M1', lineId = 1): DepartureItem => ({
   lineName,

@@ -3,19 +3,12 @@ import { renderToString } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { switchLanguage } from '../../../i18n/index.ts';
+import { departure } from '../../../test/fixtures.ts';
 import { ChangedChip } from './changed-chip.tsx';
 
-const departure = (over: Partial<DepartureItem>): DepartureItem => ({
-  lineName: 'M35',
-  routeType: 'Regional Bus',
-  tooLate: false,
-  lineId: 1,
-  schedId: 2,
-  tripId: 3,
-  timeDepart: '10:20',
-  name: 'Panevėžys',
-  ...over,
-});
+// The 10:20 to Panevėžys, with what a service change says of it.
+const changed = (over: Partial<DepartureItem>) =>
+  departure({ timeDepart: '10:20', name: 'Panevėžys', ...over });
 
 const render = (item: DepartureItem, left = false) =>
   renderToString(
@@ -28,7 +21,7 @@ afterAll(() => switchLanguage('en'));
 
 describe('a departure a service change touches (issue 27)', () => {
   it('a cancelled one is struck through in its place and marked Cancelled, its reason behind the mark', () => {
-    const html = render(departure({ cancelled: true, reason: 'kelio darbai', changeId: 7 }));
+    const html = render(changed({ cancelled: true, reason: 'kelio darbai', changeId: 7 }));
     expect(html).toMatch(
       /class="chip chip--regional chip--off"><span class="chip__time">10:20<\/span> <small>M35/,
     );
@@ -40,14 +33,14 @@ describe('a departure a service change touches (issue 27)', () => {
   });
 
   it('a departure from a closed stop is struck through and marked, with no reason of its own', () => {
-    const html = render(departure({ notServed: true, changeId: 8 }));
+    const html = render(changed({ notServed: true, changeId: 8 }));
     expect(html).toContain('chip--off');
     expect(html).toContain('<span class="chip-mark">Not served at this stop</span>');
     expect(html).not.toContain('<details');
   });
 
   it('a changed time shows the new time and the planned one struck through, read as "planned"', () => {
-    const html = render(departure({ timeDepart: '10:35', plannedTime: '10:20', changeId: 9 }), true);
+    const html = render(changed({ timeDepart: '10:35', plannedTime: '10:20', changeId: 9 }), true);
     expect(html).toContain(
       '<span class="chip__time">10:35</span><s class="chip__planned"><span class="sr-only">planned 10:20</span><span aria-hidden="true">10:20</span></s> <small>M35</small>',
     );
@@ -57,10 +50,10 @@ describe('a departure a service change touches (issue 27)', () => {
 
   it('in Lithuanian', async () => {
     await switchLanguage('lt');
-    expect(render(departure({ cancelled: true, reason: 'kelio darbai', changeId: 7 }))).toContain(
+    expect(render(changed({ cancelled: true, reason: 'kelio darbai', changeId: 7 }))).toContain(
       '<summary>Atšauktas</summary>',
     );
-    expect(render(departure({ timeDepart: '10:35', plannedTime: '10:20', changeId: 9 }))).toContain(
+    expect(render(changed({ timeDepart: '10:35', plannedTime: '10:20', changeId: 9 }))).toContain(
       '<span class="sr-only">planuota 10:20</span>',
     );
   });
