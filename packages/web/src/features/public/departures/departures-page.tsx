@@ -21,12 +21,12 @@ const loadNextBuses = () => {
   return nextBusesChunk;
 };
 const NextBuses = lazy(() => loadNextBuses().then((chunk) => ({ default: chunk.NextBuses })));
-// Service changes (issue 27): the notices and the changed departures' chips are drawn by chunks
-// fetched only when the answer has some, so the home's first load stays as it was.
 // A failed call's message (components/public-error.tsx) is not part of the first paint: its chunk
 // is asked for at once, so it is there (and kept for offline use) before any call can fail.
 const errorChunk = import('../../../components/public-error.tsx');
 const PublicError = lazy(() => errorChunk.then((c) => ({ default: c.PublicError })));
+// Service changes (issue 27): the notices and the changed departures' chips come in one chunk,
+// fetched only for an answer that has some, so the home's first load stays as it was.
 let changesChunk: Promise<typeof import('./changed-chip.tsx')> | undefined;
 const loadChanges = () => (changesChunk ??= import('./changed-chip.tsx'));
 const NoticeList = lazy(() => loadChanges().then((c) => ({ default: c.NoticeList })));
