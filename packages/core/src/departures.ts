@@ -16,6 +16,17 @@ export interface DepartureItem {
   timeDepart: string;
   /** Where the bus goes: the terminus, or for city buses the next stops. */
   name: string;
+  // Service changes of the date (issue 27, service-changes/departures.ts); only present when set.
+  /** The trip does not run on the date: it stays in its place, marked. */
+  cancelled?: true;
+  /** Why it is cancelled: the change's reason, else its Lithuanian title. */
+  reason?: string;
+  /** The service change that cancelled, retimed or closed it. */
+  changeId?: number;
+  /** The planned 'HH:MM' of a retimed departure (timeDepart is the new time). */
+  plannedTime?: string;
+  /** The departure stop is closed on the date. */
+  notServed?: true;
 }
 
 export interface DepartureSelection {

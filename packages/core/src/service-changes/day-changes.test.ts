@@ -13,29 +13,11 @@ import {
   retimeProblems,
   tripRetimeOn,
 } from './day-changes.ts';
+import { aServiceChange } from './test-changes.ts';
 import type { ServiceChange } from './types.ts';
 
-const base: ServiceChange = {
-  id: 1,
-  kind: 'notice',
-  from: null,
-  until: null,
-  lineIds: [],
-  stopIds: [],
-  tripIds: [],
-  shiftMinutes: null,
-  stopTimes: [],
-  insteadStopId: null,
-  reason: null,
-  titleLt: 'Pranešimas',
-  textLt: null,
-  titleEn: null,
-  textEn: null,
-  cause: 'UNKNOWN_CAUSE',
-  effect: 'OTHER_EFFECT',
-  url: null,
-};
-const change = (over: Partial<ServiceChange>): ServiceChange => ({ ...base, ...over });
+const base = aServiceChange();
+const change = (over: Partial<ServiceChange>): ServiceChange => aServiceChange(over);
 
 describe('when a change holds', () => {
   it.each([

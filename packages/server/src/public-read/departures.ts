@@ -1,17 +1,26 @@
 import {
   assembleDepartures,
   type Clock,
+  type DayChanges,
   type DepartureItem,
   type DeparturesQuery,
   type DeparturesQueryInput,
+  departureNotices,
+  departuresWithChanges,
   effectiveDestination,
   normalizeDeparturesQuery,
+  type PlannedTrip,
+  type PublicNotice,
+  publicNotice,
+  tooLateOn,
+  travelOrder,
   tripSelectionFilter,
 } from '@bus/core';
-import { findDepartureCandidates, type OpenedDatabase } from '@bus/db';
+import { findDepartureCandidates, type OpenedDatabase, type ReadSnapshot } from '@bus/db';
 import { snapshotOf } from './generation.ts';
-import { withTooLate } from './kept-answers.ts';
+import { type ServiceDay, withTooLate } from './kept-answers.ts';
 import {
+  changesOn,
   keepDeparturesAnswer,
   keptDepartures,
   type ReadContext,
@@ -24,18 +33,36 @@ export interface DeparturesResult {
   items: DepartureItem[];
   /** The date is a public holiday (its table or Easter): only holiday services run. */
   holiday: boolean;
+  /** The service changes of the date that concern the stop, the lines or the trips shown (when any). */
+  notices?: PublicNotice[];
 }
 
 /**
- * A stop's departures for a date and direction (the timetable home, its next-buses panel, the
- * old home-from path): the date's service day (core rules on the read snapshot) -> the
- * departures index -> assembled departures. Kept by service day rather than date: which trips
- * run depends on the date only through its weekday, holiday flag and active yearly rules, so
- * every date with the same ones shares an answer; tooLate is worked out again for `now`.
+ * A stop's departures for a date and direction by the regular timetable, as the posters and
+ * calendar feeds read them (publicDepartures adds the date's service changes): the date's
+ * service day (core rules on the read snapshot) -> the departures index -> assembled departures.
+ * Kept by service day rather than date: which trips run depends on the date only through its
+ * weekday, holiday flag and active yearly rules, so every date with the same ones shares an
+ * answer; tooLate is worked out again for `now`.
  */
-export async function stopDepartures(
+export function stopDepartures(read: ReadContext, input: DeparturesQueryInput): Promise<DeparturesResult> {
+  return departures(read, input, false);
+}
+
+/**
+ * The public departures answer (the tRPC procedure, the home and its next-buses panel, the old
+ * home-from path): stopDepartures with the date's service changes laid over it (cancelled trips
+ * marked in their place, changed times, a closed stop's departures marked not served) and the
+ * notices that concern what it shows.
+ */
+export function publicDepartures(read: ReadContext, input: DeparturesQueryInput): Promise<DeparturesResult> {
+  return departures(read, input, true);
+}
+
+async function departures(
   read: ReadContext,
   input: DeparturesQueryInput,
+  changes: boolean,
 ): Promise<DeparturesResult> {
   const { now } = read;
   const query = normalizeDeparturesQuery(input, now.date);
@@ -44,8 +71,21 @@ export async function stopDepartures(
   // the same answer as none, so `to=1`, `to=2`, ... share it rather than each working it out.
   const key = `${query.from}|${effectiveDestination(query) ?? ''}|${query.dir}|${day.key}`;
   const kept = keptDepartures(read, key);
-  if (kept !== undefined)
-    return { query, items: withTooLate(kept, query.date, now), holiday: day.context.isHoliday };
+  const items = kept !== undefined ? withTooLate(kept, query.date, now) : await assembled(read, query, day);
+  if (kept === undefined) keepDeparturesAnswer(read, key, items);
+  const result = { query, items, holiday: day.context.isHoliday };
+  if (!changes) return result;
+  // Kept per generation and date (changesOn): looked up without a wait on the common path.
+  const dayChanges = read.generation.dayChanges.get(query.date) ?? (await changesOn(read, query.date));
+  return dayChanges.holding.length === 0 ? result : withChanges(read, result, dayChanges);
+}
+
+/** The departures of the date's service day, worked out from the departures index. */
+async function assembled(
+  read: ReadContext,
+  query: DeparturesQuery,
+  day: ServiceDay,
+): Promise<DepartureItem[]> {
   const snapshot = await snapshotOf(read.db, read.generation);
   const { reader, held } = read.generation;
   const candidates = findDepartureCandidates(
@@ -61,19 +101,69 @@ export async function stopDepartures(
     // Held at the snapshot's state: its trips' facts hold, nothing to check.
     held ? { trips: snapshot.trips, stamp: null } : snapshot,
   );
-  const items = assembleDepartures(query, now, candidates, {
+  return assembleDepartures(query, read.now, candidates, {
     stopIds: (id) => snapshot.routeStops.get(id),
     stopName: (id) => snapshot.stopNames.get(id) ?? '',
   });
-  keepDeparturesAnswer(read, key, items);
-  return { query, items, holiday: day.context.isHoliday };
 }
 
-/** stopDepartures for a caller outside a request (the old REST path, the benchmark, tests). */
+/**
+ * The service changes of the date laid over a service day's departures (core's rules): the
+ * answer is left as it is (the same objects, so the same JSON byte for byte) when the date has
+ * no change; the kept answer itself is never changed, as other dates share it.
+ */
+async function withChanges(
+  read: ReadContext,
+  result: DeparturesResult,
+  day: DayChanges,
+): Promise<DeparturesResult> {
+  const { query } = result;
+  const snapshot = await snapshotOf(read.db, read.generation);
+  const items = departuresWithChanges(result.items, day, {
+    from: query.from,
+    plannedTrip: (tripId) => plannedTrip(read, snapshot, tripId),
+    tooLate: tooLateOn(query.date, read.now),
+  }) as DepartureItem[];
+  const stopName = (id: number) => snapshot.stopNames.get(id) ?? '';
+  const notices = departureNotices(day, query.from, items).map((c) => publicNotice(c, stopName));
+  return notices.length > 0 ? { ...result, items, notices } : { ...result, items };
+}
+
+type Connection = ReadContext['generation']['reader'];
+
+/** The two statements plannedTrip reads with, prepared once per connection. */
+const tripStatements = new WeakMap<
+  Connection,
+  { trip: ReturnType<Connection['prepare']>; times: ReturnType<Connection['prepare']> }
+>();
+
+/** A trip's stops and planned minutes in travel order, read through the generation's connection. */
+function plannedTrip(read: ReadContext, snapshot: ReadSnapshot, tripId: number): PlannedTrip | undefined {
+  const { reader } = read.generation;
+  let statements = tripStatements.get(reader);
+  if (statements === undefined) {
+    statements = {
+      trip: reader.prepare(
+        'select route_id as routeId, route_dir_reversed as reversed from trip where id = ?',
+      ),
+      times: reader.prepare('select seq, minute from trip_time where trip_id = ? order by seq'),
+    };
+    tripStatements.set(reader, statements);
+  }
+  const trip = statements.trip.get(tripId) as { routeId: number; reversed: number } | undefined;
+  const drawn = trip && snapshot.routeStops.get(trip.routeId);
+  if (trip === undefined || drawn === undefined) return undefined;
+  const minutes: (number | null)[] = [];
+  for (const row of statements.times.all(tripId) as { seq: number; minute: number | null }[])
+    minutes[row.seq] = row.minute;
+  return { stops: travelOrder(drawn, trip.reversed === 1), minutes: Array.from(minutes, (m) => m ?? null) };
+}
+
+/** publicDepartures for a caller outside a request (the benchmark, tests). */
 export function getDepartures(
   db: OpenedDatabase,
   input: DeparturesQueryInput,
   clock: Clock,
 ): Promise<DeparturesResult> {
-  return stopDepartures(readContext(db, clock), input);
+  return publicDepartures(readContext(db, clock), input);
 }

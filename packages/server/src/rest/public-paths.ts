@@ -1,6 +1,6 @@
 import { IsoDate, MAX_STOP_QUERY_LENGTH } from '@bus/core';
 import { z } from 'zod';
-import { stopDepartures } from '../public-read/departures.ts';
+import { publicDepartures } from '../public-read/departures.ts';
 import { readOf } from '../public-read/http-cache.ts';
 import { findStops, getStopPair } from '../services/stops.ts';
 import { getLineTimetable, getTripSchedule, listLinePreviews } from '../services/timetable.ts';
@@ -54,8 +54,10 @@ export const PUBLIC_PATHS: RestPath[] = [
         date: q.qdate,
       };
       // The request's generation, read once by the caching hook (as the tRPC procedures do).
-      const result = await stopDepartures(readOf(req, db, clock), input);
-      return result.items.map(legacyHomeItem);
+      const result = await publicDepartures(readOf(req, db, clock), input);
+      // Service changes (issue 27): these clients cannot show a cancellation, so cancelled and
+      // not-served departures are left out; changed times are carried (the items are in their order).
+      return result.items.filter((i) => !i.cancelled && !i.notServed).map(legacyHomeItem);
     },
   },
   {

@@ -1,4 +1,4 @@
-import type { BoundFor, LineInfo, Weekday, YearlyRule } from '@bus/core';
+import type { BoundFor, DepartureItem, LineInfo, Weekday, YearlyRule } from '@bus/core';
 import type { LineTimetableData, PublicSchedule, PublicStop, PublicTrip } from '../lib/schedule.ts';
 
 /** Small builders for the public answers' shapes (unit tests only). */
@@ -100,3 +100,16 @@ export function lineTimetable(
     ...overrides,
   };
 }
+
+/** A departure of the home's answer (M35 at 06:40 to Dabužiai unless `over` says otherwise). */
+export const departure = (over: Partial<DepartureItem> = {}): DepartureItem => ({
+  lineName: 'M35',
+  routeType: 'Regional Bus',
+  tooLate: false,
+  lineId: 1,
+  schedId: 2,
+  tripId: 3,
+  timeDepart: '06:40',
+  name: 'Dabužiai',
+  ...over,
+});

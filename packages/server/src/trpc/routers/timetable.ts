@@ -1,6 +1,6 @@
 import { DeparturesQueryInput, IsoDate, LineIdInput, StopSearchInput, TripIdInput } from '@bus/core';
 import { z } from 'zod';
-import { stopDepartures } from '../../public-read/departures.ts';
+import { publicDepartures } from '../../public-read/departures.ts';
 import { getLinePrint, getStopPoster } from '../../services/printed-timetable.ts';
 import { findStops, getStopPair } from '../../services/stops.ts';
 import { getLineTimetable, getTripSchedule, listLinePreviews } from '../../services/timetable.ts';
@@ -22,7 +22,7 @@ export const timetableRouter = router({
   departures: publicProcedure
     .meta({ cache: 'minute', fastLane: true })
     .input(DeparturesQueryInput)
-    .query(({ ctx, input }) => stopDepartures(ctx.read(), input)),
+    .query(({ ctx, input }) => publicDepartures(ctx.read(), input)),
   searchStops: publicProcedure
     .meta({ cache: 'day', fastLane: true })
     .input(StopSearchInput)

@@ -3,7 +3,7 @@ import { nextBusesEn } from '../../../i18n/next-buses-en.ts';
 import { nextBusesLt } from '../../../i18n/next-buses-lt.ts';
 import { hasLeft, minuteOf, nowSlot, otherPasses, showsNextBuses } from './countdown.ts';
 import { buildHourGrid } from './hour-grid.ts';
-import { nextDepartures, vilniusInstant, waitParts } from './next-departures.ts';
+import { comes, nextDepartures, vilniusInstant, waitParts } from './next-departures.ts';
 
 const at = (timeDepart: string, tripId = 1) => ({ timeDepart, tripId, tooLate: false });
 const times = (list: { item: { timeDepart: string } }[]) => list.map((u) => u.item.timeDepart);
@@ -50,6 +50,37 @@ describe('nextDepartures', () => {
       '10:00',
     ]);
     expect(times(nextDepartures(shuffled, { date: '2026-11-23', minutes: hm(7, 0) }, 1))).toEqual(['08:00']);
+  });
+});
+
+describe('nextDepartures with service changes (issue 27)', () => {
+  it('skips a cancelled bus and one from a closed stop, and counts a changed time', () => {
+    const day = [
+      { ...at('08:00', 1), cancelled: true as const },
+      at('08:10', 2),
+      { ...at('08:20', 3), notServed: true as const },
+      // Planned 07:55, leaving at 08:25 on the date: its new time is its place.
+      { ...at('08:25', 4), plannedTime: '07:55' },
+      at('08:30', 5),
+      at('08:40', 6),
+    ];
+    const next = nextDepartures(day, { date: '2026-11-23', minutes: hm(8, 0) });
+    expect(next.map((u) => u.item.tripId)).toEqual([2, 4, 5]);
+    expect(next.map((u) => u.wait)).toEqual([10, 25, 30]);
+    expect(
+      nextDepartures(
+        day.slice(0, 3).filter((i) => i.tripId !== 2),
+        { date: '2026-11-23', minutes: 0 },
+      ),
+    ).toEqual([]);
+  });
+
+  it('a bus comes unless cancelled or not served', () => {
+    expect([{}, { cancelled: true as const }, { notServed: true as const }].map(comes)).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 });
 

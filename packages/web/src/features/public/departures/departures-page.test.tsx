@@ -1,26 +1,14 @@
-import type { DepartureItem } from '@bus/core';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { en } from '../../../i18n/en.ts';
 import { clearPublicQueryCache, primePublicQuery } from '../../../lib/use-public-query.ts';
+import { departure } from '../../../test/fixtures.ts';
 import { DeparturesPage } from './departures-page.tsx';
 
 // A date after today: the server's tooLate flags stand (a date before today has left whole).
 const query = { from: 1, to: null, dir: 'Out bound' as const, date: '2099-05-01' };
 const search = 'from=1&to=&dir=Out+bound&date=2099-05-01';
-
-const departure = (over: Partial<DepartureItem>): DepartureItem => ({
-  lineName: 'M35',
-  routeType: 'Regional Bus',
-  tooLate: false,
-  lineId: 1,
-  schedId: 2,
-  tripId: 3,
-  timeDepart: '06:40',
-  name: 'Dabužiai',
-  ...over,
-});
 
 function render(url: string): string {
   return renderToString(

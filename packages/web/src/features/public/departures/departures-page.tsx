@@ -2,17 +2,16 @@ import type { DepartureItem } from '@bus/core';
 import { lazy, Suspense } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
-import { PublicError } from '../../../components/public-error.tsx';
 import { useMessages } from '../../../i18n/index.ts';
 import type { VilniusNow } from '../../../lib/core.ts';
-import { linePath } from '../../../lib/paths.ts';
 import { emptyDayBrowseSearch, readTimetableQuery } from '../../../lib/timetable-query.ts';
 import { withSearch } from '../../../lib/url.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useVilniusNow } from '../../../lib/use-now.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
+import { Chip } from './chip.tsx';
 import { hasLeft, nowSlot, otherPasses, showsNextBuses } from './countdown.ts';
-import { buildHourGrid, chipClass, chipTime } from './hour-grid.ts';
+import { buildHourGrid } from './hour-grid.ts';
 
 // Next buses now (today only) is a small chunk of its own, asked for as soon as the home shows
 // today, while the departures are on their way; the grid never waits for it.
@@ -22,6 +21,16 @@ const loadNextBuses = () => {
   return nextBusesChunk;
 };
 const NextBuses = lazy(() => loadNextBuses().then((chunk) => ({ default: chunk.NextBuses })));
+// A failed call's message (components/public-error.tsx) is not part of the first paint: its chunk
+// is asked for at once, so it is there (and kept for offline use) before any call can fail.
+const errorChunk = import('../../../components/public-error.tsx');
+const PublicError = lazy(() => errorChunk.then((c) => ({ default: c.PublicError })));
+// Service changes (issue 27): the notices and the changed departures' chips come in one chunk,
+// fetched only for an answer that has some, so the home's first load stays as it was.
+let changesChunk: Promise<typeof import('./changed-chip.tsx')> | undefined;
+const loadChanges = () => (changesChunk ??= import('./changed-chip.tsx'));
+const NoticeList = lazy(() => loadChanges().then((c) => ({ default: c.NoticeList })));
+const ChangedChip = lazy(() => loadChanges().then((c) => ({ default: c.ChangedChip })));
 
 /** The departures page, the home (/): departures for the chosen stop, date and direction, by hour. */
 export function DeparturesPage() {
@@ -39,9 +48,18 @@ export function DeparturesPage() {
   return (
     <>
       <h1>{m.timetable.heading}</h1>
-      {result.status === 'error' && <PublicError error={result.error} onRetry={result.retry} />}
+      {result.status === 'error' && (
+        <Suspense fallback={null}>
+          <PublicError error={result.error} onRetry={result.retry} />
+        </Suspense>
+      )}
       {(result.status === 'loading' || result.status === 'idle') && <Loading />}
       {data?.holiday && <p className="notice">{m.now.holiday}</p>}
+      {data?.notices && (
+        <Suspense fallback={null}>
+          <NoticeList notices={data.notices} thisYear={+data.query.date.slice(0, 4)} />
+        </Suspense>
+      )}
       {/* After a failure the last departures shown stay on the page, under the message. */}
       {/* On today, also when it has no bus at all: then the next day's first bus. */}
       {data && showsNextBuses(data.query.date, now.date) && (
@@ -57,7 +75,10 @@ export function DeparturesPage() {
             </Link>
           </p>
         ) : (
-          <HourGrid items={data.items} date={data.query.date} now={now} search={search} />
+          // The changed departures' chips are a chunk: the grid waits for it, never shows without.
+          <Suspense fallback={<Loading />}>
+            <HourGrid items={data.items} date={data.query.date} now={now} search={search} />
+          </Suspense>
         ))}
       <p className="home-links">
         {/* The poster of the chosen date (today's needs none: the poster's default). */}
@@ -101,16 +122,20 @@ function HourGrid({
       </thead>
       <tbody>
         {rows.map((row) => {
-          const chips = row.items.map((item, index) => (
-            <Chip
-              // A trip passing the stop twice gives two items: the index keeps keys unique.
-              key={`${item.tripId}-${item.timeDepart}-${index}`}
-              item={item}
-              left={hasLeft(item, date, now)}
-              loop={loops.get(item)}
-              search={search}
-            />
-          ));
+          const chips = row.items.map((item, index) => {
+            // A departure a service change touches (issue 27) is drawn by its own small chunk.
+            const Drawn = item.changeId === undefined ? Chip : ChangedChip;
+            return (
+              <Drawn
+                // A trip passing the stop twice gives two items: the index keeps keys unique.
+                key={`${item.tripId}-${item.timeDepart}-${index}`}
+                item={item}
+                left={hasLeft(item, date, now)}
+                loop={loops.get(item)}
+                search={search}
+              />
+            );
+          });
           if (marker?.hour === row.hour) chips.splice(marker.index, 0, nowMark);
           return (
             <tr key={row.hour}>
@@ -123,46 +148,5 @@ function HourGrid({
         })}
       </tbody>
     </table>
-  );
-}
-
-/**
- * A departure: time, line and where it goes, coloured by route type, linking to the line
- * timetable. The line name is on the chip itself, so a phone shows it without hover or press;
- * the tooltip (title) repeats it. A loop bus that passes the stop twice is marked on both
- * chips, each naming the other's time.
- */
-function Chip({
-  item,
-  left,
-  loop,
-  search,
-}: {
-  item: DepartureItem;
-  /** Gone already (tooLate, kept current by the minute on today). */
-  left: boolean;
-  /** A loop bus: the time of its other pass at this stop. */
-  loop: string | undefined;
-  search: string;
-}) {
-  const m = useMessages();
-  return (
-    <li>
-      <Link
-        href={withSearch(linePath(item.lineId, item.schedId, item.tripId), search)}
-        className={chipClass(item, left)}
-        title={loop ? `${item.lineName}: ${m.now.loop(loop)}` : item.lineName}
-      >
-        <span className="chip__time">{chipTime(item.timeDepart)}</span> <small>{item.lineName}</small>{' '}
-        {item.name}
-        {loop && (
-          <>
-            <span aria-hidden="true"> ↻</span>
-            <span className="sr-only"> ({m.now.loop(loop)})</span>
-          </>
-        )}
-        {left && <span className="sr-only"> {m.timetable.departed}</span>}
-      </Link>
-    </li>
   );
 }

@@ -10,7 +10,7 @@ import { readTimetableQuery } from '../../../lib/timetable-query.ts';
 import { withSearch } from '../../../lib/url.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { chipClass, chipTime } from './hour-grid.ts';
-import { LOOK_AHEAD_DAYS, nextDepartures, waitParts } from './next-departures.ts';
+import { comes, LOOK_AHEAD_DAYS, nextDepartures, waitParts } from './next-departures.ts';
 
 /**
  * Today's next three departures with the time left until each, kept current by the minute; when
@@ -36,11 +36,12 @@ export function NextBuses({
   const [ahead, setAhead] = useState({ base, days: 1 });
   const days = ahead.base === base ? ahead.days : 1;
   const later = usePublicQuery('departures', base === null ? null : { ...q, date: addDays(now.date, days) });
-  const none = later.status === 'success' && later.data.items.length === 0;
+  // A day whose buses are all cancelled (or whose stop is closed) has none either.
+  const first = later.status === 'success' ? later.data.items.find(comes) : undefined;
+  const none = later.status === 'success' && first === undefined;
   useEffect(() => {
     if (none && days < LOOK_AHEAD_DAYS) setAhead({ base, days: days + 1 });
   }, [none, days, base]);
-  const first = later.status === 'success' ? later.data.items[0] : undefined;
   const day = new Date(`${addDays(now.date, days)}T12:00Z`);
   const dayName = (options: Intl.DateTimeFormatOptions) =>
     day.toLocaleDateString(m.app.locale, { ...options, timeZone: 'UTC' });

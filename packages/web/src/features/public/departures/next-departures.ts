@@ -17,13 +17,23 @@ export interface Upcoming<T> {
 
 const MINUTE = 60_000;
 
+/** What a service change of the date may say of a departure (issue 27). */
+export interface Changed {
+  cancelled?: true;
+  notServed?: true;
+}
+
+/** The bus comes: not cancelled, and its stop not closed, on the date. */
+export const comes = (item: Changed) => !item.cancelled && !item.notServed;
+
 /**
  * The first `count` departures of `now.date` that have not left by `now.minutes` (wall-clock
- * minutes, as the domain rules count tooLate), soonest first. The wait is counted in real
- * minutes: across the night the clocks change (2026-03-29, 2026-10-25) it is an hour less or
- * more than the wall-clock difference.
+ * minutes, as the domain rules count tooLate), soonest first; a cancelled bus, or one from a
+ * closed stop, is no next bus, and a changed time counts (timeDepart is the new one). The wait
+ * is counted in real minutes: across the night the clocks change (2026-03-29, 2026-10-25) it is
+ * an hour less or more than the wall-clock difference.
  */
-export function nextDepartures<T extends Timed>(
+export function nextDepartures<T extends Timed & Changed>(
   items: readonly T[],
   now: { date: string; minutes: number },
   count = 3,
@@ -32,7 +42,7 @@ export function nextDepartures<T extends Timed>(
   return items
     .flatMap((item) => {
       const minute = minuteOf(item.timeDepart);
-      return minute !== null && minute >= now.minutes ? [{ item, minute }] : [];
+      return minute !== null && minute >= now.minutes && comes(item) ? [{ item, minute }] : [];
     })
     .sort((a, b) => a.minute - b.minute)
     .slice(0, count)

@@ -1,5 +1,6 @@
 import { changeDatesText, noticeIn, type ServiceChange } from '@bus/core/browser';
 import { useLanguage, useMessages } from '../../../i18n/index.ts';
+import './notice-list.css';
 
 /** What a notice needs to be shown (a public answer's notices: service changes without their times). */
 export type NoticeView = Pick<
