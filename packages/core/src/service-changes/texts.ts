@@ -73,6 +73,9 @@ export function changeDatesText(
   return `${day(from, withYear)} – ${day(until, withYear)}`;
 }
 
+/** A sentence ending in a name: its full stop, unless the name ends with one ('A. Baranausko a.'). */
+const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
 const capital = (text: string) => text.charAt(0).toLocaleUpperCase('lt') + text.slice(1);
 
 /** What the words need to know of the trips and stops a change names. */
@@ -151,7 +154,7 @@ export function defaultNoticeText(
         titleLt: `Stotelė „${stop}“ uždaryta`,
         textLt: `${capital(lt)} autobusai stotelėje „${stop}“ nestoja.${instead === null ? '' : ` Naudokitės stotele „${instead}“.`}${reasonLt}`,
         titleEn: `Stop ${stop} closed`,
-        textEn: `${onEn} buses do not call at ${stop}.${instead === null ? '' : ` Use ${instead} instead.`}${reasonEn}`,
+        textEn: `${onEn} buses do not call at ${sentence(stop)}${instead === null ? '' : ` Use ${instead} instead.`}${reasonEn}`,
       };
     }
     case 'notice':
