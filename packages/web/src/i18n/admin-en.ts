@@ -737,7 +737,6 @@ export const adminEn = {
     tripsHint: 'The regular trips of the first date, both directions; tick the ones the change is about.', // ours
     tripsNeedDate: 'Choose a line and the first date to see its trips.', // ours
     noTrips: 'The line has no trips on this date.', // ours
-    trip: (time: string, from: string, to: string) => `${time} ${from} – ${to}`, // ours
     alreadyCancelled: (title: string) => `already changed: ${title}`, // ours
     shift: 'Shift, minutes', // ours
     shiftHint: 'Later with a plus, earlier with a minus: 15 or -10. Leave empty to type times only.', // ours
@@ -795,7 +794,6 @@ export const adminEn = {
     removeStop: (name: string) => `Remove ${name}`, // ours
     save: 'Save the change', // ours
     saving: 'Saving…', // ours
-    close: 'Close the form', // ours
     preview: 'What visitors will see', // ours
     previewDate: 'Date', // ours
     previewNone: 'No change holds on this date: visitors see the regular timetable.', // ours
@@ -804,7 +802,5 @@ export const adminEn = {
     previewClosed: (stop: string) => `Not served: ${stop}`, // ours
     previewInstead: (stop: string) => `Use ${stop} instead`, // ours
     notRunning: 'does not run on this date anyway', // ours
-    tripName: (time: string, line: string, from: string, to: string) => `${time} ${line}, ${from} – ${to}`, // ours
-    timeChange: (stop: string, planned: string, time: string) => `${stop} ${planned} → ${time}`, // ours
   },
 };

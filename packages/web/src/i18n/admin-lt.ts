@@ -783,7 +783,6 @@ export const adminLt: AdminMessages = {
       'Pirmosios dienos įprasti reisai abiem kryptimis; pažymėkite tuos, kuriems taikomas pakeitimas.',
     tripsNeedDate: 'Pasirinkite maršrutą ir pirmąją dieną, kad matytumėte jos reisus.',
     noTrips: 'Šią dieną maršrutas reisų neturi.',
-    trip: (time: string, from: string, to: string) => `${time} ${from} – ${to}`,
     alreadyCancelled: (title: string) => `jau pakeista: ${title}`,
     shift: 'Poslinkis, minutėmis',
     shiftHint:
@@ -843,7 +842,6 @@ export const adminLt: AdminMessages = {
     removeStop: (name: string) => `Pašalinti ${name}`,
     save: 'Išsaugoti pakeitimą',
     saving: 'Saugoma…',
-    close: 'Uždaryti formą',
     preview: 'Ką matys lankytojai',
     previewDate: 'Diena',
     previewNone: 'Šią dieną pakeitimų nėra: lankytojai mato įprastą tvarkaraštį.',
@@ -852,7 +850,5 @@ export const adminLt: AdminMessages = {
     previewClosed: (stop: string) => `Neaptarnaujama: ${stop}`,
     previewInstead: (stop: string) => `Vietoj jos – ${stop}`,
     notRunning: 'šią dieną ir taip nevyksta',
-    tripName: (time: string, line: string, from: string, to: string) => `${time} ${line}, ${from} – ${to}`,
-    timeChange: (stop: string, planned: string, time: string) => `${stop} ${planned} → ${time}`,
   },
 };

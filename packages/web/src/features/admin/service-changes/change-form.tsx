@@ -44,7 +44,6 @@ export function ChangeForm({
   onDone: (saved: { id: number; titleLt: string } | null) => void;
 }) {
   const m = useAdminMessages();
-  const s = m.serviceChanges;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toasts = useToasts();
@@ -103,7 +102,7 @@ export function ChangeForm({
     const found: ProblemAt = {};
     const shift = shiftMinutes(draft.shift);
     if (kind === 'retime' && !editing && shift !== null && Number.isNaN(shift))
-      found.shiftMinutes = s.badShift;
+      found.shiftMinutes = m.serviceChanges.badShift;
     const result = SaveServiceChangeInput.safeParse(input());
     if (!result.success)
       for (const issue of result.error.issues) {
@@ -149,26 +148,26 @@ export function ChangeForm({
   };
   const badKeys = checked ? badTimes(draft) : [];
   const causeOptions = [
-    { value: '' as const, label: s.byDefault(s.causes.UNKNOWN_CAUSE) },
-    ...ALERT_CAUSES.map((c) => ({ value: c, label: s.causes[c] })),
+    { value: '' as const, label: m.serviceChanges.byDefault(m.serviceChanges.causes.UNKNOWN_CAUSE) },
+    ...ALERT_CAUSES.map((c) => ({ value: c, label: m.serviceChanges.causes[c] })),
   ];
   const effectOptions = [
-    { value: '' as const, label: s.byDefault(s.effects[defaultEffect(kind)]) },
-    ...ALERT_EFFECTS.map((e) => ({ value: e, label: s.effects[e] })),
+    { value: '' as const, label: m.serviceChanges.byDefault(m.serviceChanges.effects[defaultEffect(kind)]) },
+    ...ALERT_EFFECTS.map((e) => ({ value: e, label: m.serviceChanges.effects[e] })),
   ];
 
   return (
     <form ref={formRef} className="panel sc-form" aria-labelledby={headingId} onSubmit={submit} noValidate>
       <h2 id={headingId} tabIndex={-1}>
-        {existing ? s.editTitle(existing.titleLt) : s.formTitle[kind]}
+        {existing ? m.serviceChanges.editTitle(existing.titleLt) : m.serviceChanges.formTitle[kind]}
       </h2>
-      {editing && <p className="field-hint">{s.keeps}</p>}
+      {editing && <p className="field-hint">{m.serviceChanges.keeps}</p>}
       {!editing && (kind === 'cancel' || kind === 'retime') && (
         <Select
-          label={s.line}
+          label={m.serviceChanges.line}
           value={draft.lineId === null ? '' : String(draft.lineId)}
           options={[
-            { value: '', label: s.pickLine },
+            { value: '', label: m.serviceChanges.pickLine },
             ...lines.map((l) => ({ value: String(l.id), label: l.name })),
           ]}
           onChange={(value) =>
@@ -183,7 +182,7 @@ export function ChangeForm({
       <div className="form-grid">
         <TextInput
           type="date"
-          label={s.from}
+          label={m.serviceChanges.from}
           value={draft.from}
           problem={problem('from')}
           onChange={(value) =>
@@ -198,9 +197,11 @@ export function ChangeForm({
         />
         <TextInput
           type="date"
-          label={s.until}
+          label={m.serviceChanges.until}
           value={draft.until}
-          hint={kind === 'cancel' || kind === 'retime' ? s.oneDayHint : s.openHint}
+          hint={
+            kind === 'cancel' || kind === 'retime' ? m.serviceChanges.oneDayHint : m.serviceChanges.openHint
+          }
           problem={problem('until')}
           onChange={(value) => set('until', value)}
         />
@@ -209,16 +210,21 @@ export function ChangeForm({
         <>
           {kind === 'retime' && (
             <TextInput
-              label={s.shift}
+              label={m.serviceChanges.shift}
               value={draft.shift}
-              hint={s.shiftHint}
+              hint={m.serviceChanges.shiftHint}
               inputMode="text"
               inputClassName="input input--short"
               problem={problem('shiftMinutes')}
               onChange={(value) => set('shift', value)}
             />
           )}
-          <TripPicker draft={draft} edit={edit} badTimeKeys={badKeys} badTimeText={s.badTime} />
+          <TripPicker
+            draft={draft}
+            edit={edit}
+            badTimeKeys={badKeys}
+            badTimeText={m.serviceChanges.badTime}
+          />
           {problem('tripIds', 'stopTimes') && (
             <p className="field-error">{problem('tripIds', 'stopTimes')}</p>
           )}
@@ -228,7 +234,7 @@ export function ChangeForm({
         <div className="form-grid">
           <div className={problem('stopIds') ? 'sc-combo is-invalid' : 'sc-combo'}>
             <StopCombobox
-              label={s.closedStop}
+              label={m.serviceChanges.closedStop}
               value={draft.stops[0] ?? null}
               onChange={(stop) => set('stops', stop ? [{ id: stop.id, label: stop.label }] : [])}
             />
@@ -236,7 +242,7 @@ export function ChangeForm({
           </div>
           <div className="sc-combo">
             <StopCombobox
-              label={s.insteadStop}
+              label={m.serviceChanges.insteadStop}
               value={draft.insteadStop}
               exclude={draft.stops[0]?.id}
               onChange={(stop) => set('insteadStop', stop ? { id: stop.id, label: stop.label } : null)}
@@ -248,49 +254,49 @@ export function ChangeForm({
       {!editing && kind === 'notice' && <NoticeConcerns draft={draft} edit={edit} lines={lines} />}
       {kind !== 'notice' && (
         <TextInput
-          label={s.reason}
+          label={m.serviceChanges.reason}
           value={draft.reason}
-          hint={kind === 'cancel' ? s.reasonHint : undefined}
+          hint={kind === 'cancel' ? m.serviceChanges.reasonHint : undefined}
           problem={problem('reason')}
           onChange={(value) => set('reason', value)}
         />
       )}
       <fieldset className="sc-notice">
-        <legend>{s.notice}</legend>
-        {kind !== 'notice' && !editing && <p className="field-hint">{s.noticeHint}</p>}
+        <legend>{m.serviceChanges.notice}</legend>
+        {kind !== 'notice' && !editing && <p className="field-hint">{m.serviceChanges.noticeHint}</p>}
         <div className="form-grid">
           <TextInput
-            label={s.titleLt}
+            label={m.serviceChanges.titleLt}
             value={draft.titleLt}
             problem={problem('titleLt')}
             onChange={(value) => set('titleLt', value)}
           />
           <TextInput
-            label={s.titleEn}
+            label={m.serviceChanges.titleEn}
             value={draft.titleEn}
             problem={problem('titleEn')}
             onChange={(value) => set('titleEn', value)}
           />
           <TextArea
-            label={s.textLt}
+            label={m.serviceChanges.textLt}
             value={draft.textLt}
             problem={problem('textLt')}
             onChange={(value) => set('textLt', value)}
           />
           <TextArea
-            label={s.textEn}
+            label={m.serviceChanges.textEn}
             value={draft.textEn}
             problem={problem('textEn')}
             onChange={(value) => set('textEn', value)}
           />
           <Select
-            label={s.cause}
+            label={m.serviceChanges.cause}
             value={draft.cause}
             options={causeOptions}
             onChange={(value) => set('cause', value)}
           />
           <Select
-            label={s.effect}
+            label={m.serviceChanges.effect}
             value={draft.effect}
             options={effectOptions}
             onChange={(value) => set('effect', value)}
@@ -298,7 +304,7 @@ export function ChangeForm({
         </div>
         <TextInput
           type="url"
-          label={s.url}
+          label={m.serviceChanges.url}
           value={draft.url}
           problem={problem('url')}
           onChange={(value) => set('url', value)}
@@ -321,7 +327,7 @@ export function ChangeForm({
       )}
       <p className="actions-bar">
         <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-          {save.isPending ? s.saving : s.save}
+          {save.isPending ? m.serviceChanges.saving : m.serviceChanges.save}
         </button>
         <button type="button" className="btn" onClick={() => onDone(null)}>
           {m.common.cancel}
@@ -341,14 +347,14 @@ function NoticeConcerns({
   edit: (change: (d: ChangeDraft) => void) => void;
   lines: readonly LineChoice[];
 }) {
-  const s = useAdminMessages().serviceChanges;
+  const m = useAdminMessages();
   const id = useId();
   return (
     <fieldset className="sc-concerns">
-      <legend>{s.concerns}</legend>
-      <p className="field-hint">{s.concernsHint}</p>
+      <legend>{m.serviceChanges.concerns}</legend>
+      <p className="field-hint">{m.serviceChanges.concernsHint}</p>
       <fieldset className="sc-subset">
-        <legend>{s.lines}</legend>
+        <legend>{m.serviceChanges.lines}</legend>
         <ul className="sc-line-list">
           {lines.map((line) => (
             <li key={line.id}>
@@ -371,7 +377,7 @@ function NoticeConcerns({
       </fieldset>
       <div className="sc-combo">
         <StopCombobox
-          label={s.addStop}
+          label={m.serviceChanges.addStop}
           value={null}
           onChange={(stop) => {
             if (stop)
@@ -382,14 +388,14 @@ function NoticeConcerns({
         />
       </div>
       {draft.stops.length > 0 && (
-        <ul className="sc-chips" aria-label={s.stops}>
+        <ul className="sc-chips" aria-label={m.serviceChanges.stops}>
           {draft.stops.map((stop) => (
             <li key={stop.id}>
               {stop.label}{' '}
               <button
                 type="button"
                 className="btn btn--small"
-                aria-label={s.removeStop(stop.label)}
+                aria-label={m.serviceChanges.removeStop(stop.label)}
                 onClick={() =>
                   edit((d) => {
                     d.stops = d.stops.filter((x) => x.id !== stop.id);

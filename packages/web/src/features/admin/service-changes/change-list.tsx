@@ -68,7 +68,6 @@ function ChangeRow({
   onUndone: (title: string) => void;
 }) {
   const m = useAdminMessages();
-  const s = m.serviceChanges;
   const language = useLanguage();
   const serverMessages = useServerMessages();
   const trpc = useTRPC();
@@ -76,13 +75,16 @@ function ChangeRow({
   const remove = useMutation(trpc.admin.serviceChanges.delete.mutationOptions());
   const [refusal, setRefusal] = useState<{ text: string; stale: boolean } | null>(null);
   const dates =
-    changeDatesText(change.from, change.until, language, toCalendarDate(today).year) || s.untilFurther;
+    changeDatesText(change.from, change.until, language, toCalendarDate(today).year) ||
+    m.serviceChanges.untilFurther;
   const lineName = (id: number) => lines.find((l) => l.id === id)?.name ?? String(id);
   const concerns = [
-    change.lineIds.length > 0 ? s.concernsLines(change.lineIds.map(lineName).join(', ')) : null,
-    change.tripIds.length > 0 ? s.concernsTrips(change.tripIds.length) : null,
-    change.shiftMinutes ? s.shiftBy(change.shiftMinutes) : null,
-    change.stopTimes.length > 0 ? s.typedTimes(change.stopTimes.length) : null,
+    change.lineIds.length > 0
+      ? m.serviceChanges.concernsLines(change.lineIds.map(lineName).join(', '))
+      : null,
+    change.tripIds.length > 0 ? m.serviceChanges.concernsTrips(change.tripIds.length) : null,
+    change.shiftMinutes ? m.serviceChanges.shiftBy(change.shiftMinutes) : null,
+    change.stopTimes.length > 0 ? m.serviceChanges.typedTimes(change.stopTimes.length) : null,
   ].filter((x) => x !== null);
   const title = language === 'en' && change.titleEn ? change.titleEn : change.titleLt;
 
@@ -100,19 +102,23 @@ function ChangeRow({
   return (
     <li className={`sc-item sc-item--${change.kind}`}>
       <p className="sc-item__kind">
-        <span className="badge">{s.kinds[change.kind]}</span> <span>{dates}</span>
+        <span className="badge">{m.serviceChanges.kinds[change.kind]}</span> <span>{dates}</span>
       </p>
       <h3 className="sc-item__title">{title}</h3>
       <p className="sc-item__concerns">
-        {concerns.length > 0 ? concerns.join(' · ') : change.stopIds.length > 0 ? null : s.network}
+        {concerns.length > 0
+          ? concerns.join(' · ')
+          : change.stopIds.length > 0
+            ? null
+            : m.serviceChanges.network}
         {change.stopIds.length > 0 && <StopNames ids={change.stopIds} />}
       </p>
-      {change.reason && <p className="muted">{s.reasonIs(change.reason)}</p>}
+      {change.reason && <p className="muted">{m.serviceChanges.reasonIs(change.reason)}</p>}
       <p className="sc-item__actions">
         <button
           type="button"
           className="btn btn--small"
-          aria-label={s.editOf(change.titleLt)}
+          aria-label={m.serviceChanges.editOf(change.titleLt)}
           onClick={onEdit}
         >
           {m.common.edit}
@@ -120,11 +126,11 @@ function ChangeRow({
         <button
           type="button"
           className="btn btn--small btn--danger-outline"
-          aria-label={s.undoOf(change.titleLt)}
+          aria-label={m.serviceChanges.undoOf(change.titleLt)}
           disabled={remove.isPending}
           onClick={() => void undo()}
         >
-          {s.undo}
+          {m.serviceChanges.undo}
         </button>
       </p>
       {refusal !== null && (
@@ -149,9 +155,9 @@ function ChangeRow({
 
 /** A closure's or notice's stops, named from the stops list (ids while it loads). */
 function StopNames({ ids }: { ids: readonly number[] }) {
-  const s = useAdminMessages().serviceChanges;
+  const m = useAdminMessages();
   const names = useStopNames();
-  return <>{s.concernsStops(ids.map((id) => names.get(id) ?? String(id)).join(', '))}</>;
+  return <>{m.serviceChanges.concernsStops(ids.map((id) => names.get(id) ?? String(id)).join(', '))}</>;
 }
 
 /** Stop names by id (the admin stops list, shared with the other admin screens' cache). */

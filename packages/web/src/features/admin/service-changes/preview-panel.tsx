@@ -8,6 +8,10 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { LoadError } from '../ui/bits.tsx';
 import { TextInput } from './form-fields.tsx';
 
+/** A trip named by its first time, line and ends ('07:50 M24, Anykščių AS – Nausodė'): no words to translate. */
+const tripName = (trip: { firstTime: string; lineName: string; firstStop: string; lastStop: string }) =>
+  `${trip.firstTime} ${trip.lineName}, ${trip.firstStop} – ${trip.lastStop}`;
+
 /**
  * "What visitors will see" on a chosen date (admin.serviceChanges.preview): every change holding
  * then, its notice in the language shown (English falls back to Lithuanian, as on the site), and
@@ -15,7 +19,6 @@ import { TextInput } from './form-fields.tsx';
  */
 export function PreviewPanel({ today }: { today: string }) {
   const m = useAdminMessages();
-  const s = m.serviceChanges;
   const language = useLanguage();
   const trpc = useTRPC();
   const headingId = useId();
@@ -27,7 +30,7 @@ export function PreviewPanel({ today }: { today: string }) {
   if (!valid) body = null;
   else if (preview.isPending) body = <Loading />;
   else if (preview.isError) body = <LoadError error={preview.error} />;
-  else if (preview.data.items.length === 0) body = <p>{s.previewNone}</p>;
+  else if (preview.data.items.length === 0) body = <p>{m.serviceChanges.previewNone}</p>;
   else
     body = (
       <ul className="sc-preview">
@@ -37,27 +40,22 @@ export function PreviewPanel({ today }: { today: string }) {
           return (
             <li key={change.id}>
               <p className="sc-preview__title">
-                <strong>{notice.title}</strong> <span className="badge">{s.kinds[change.kind]}</span>
+                <strong>{notice.title}</strong>{' '}
+                <span className="badge">{m.serviceChanges.kinds[change.kind]}</span>
               </p>
               {notice.text && <p>{notice.text}</p>}
               {change.trips.length > 0 && (
                 <>
-                  <p>{cancelled ? s.previewCancelled : s.previewRetimed}</p>
+                  <p>{cancelled ? m.serviceChanges.previewCancelled : m.serviceChanges.previewRetimed}</p>
                   <ul>
                     {change.trips.map((trip) => (
                       <li key={trip.id}>
-                        {cancelled ? (
-                          <s>{s.tripName(trip.firstTime, trip.lineName, trip.firstStop, trip.lastStop)}</s>
-                        ) : (
-                          s.tripName(trip.firstTime, trip.lineName, trip.firstStop, trip.lastStop)
-                        )}
-                        {!trip.runs && <span className="muted"> ({s.notRunning})</span>}
+                        {cancelled ? <s>{tripName(trip)}</s> : tripName(trip)}
+                        {!trip.runs && <span className="muted"> ({m.serviceChanges.notRunning})</span>}
                         {trip.changedTimes.length > 0 && (
                           <ul className="sc-preview__times">
                             {trip.changedTimes.map((t) => (
-                              <li key={t.index}>
-                                {s.timeChange(t.stopName, t.planned ?? '—', t.time ?? '—')}
-                              </li>
+                              <li key={t.index}>{`${t.stopName} ${t.planned ?? '—'} → ${t.time ?? '—'}`}</li>
                             ))}
                           </ul>
                         )}
@@ -67,8 +65,8 @@ export function PreviewPanel({ today }: { today: string }) {
                 </>
               )}
               {change.kind === 'closure' &&
-                change.stops.map((stop) => <p key={stop.id}>{s.previewClosed(stop.name)}</p>)}
-              {change.insteadStop && <p>{s.previewInstead(change.insteadStop.name)}</p>}
+                change.stops.map((stop) => <p key={stop.id}>{m.serviceChanges.previewClosed(stop.name)}</p>)}
+              {change.insteadStop && <p>{m.serviceChanges.previewInstead(change.insteadStop.name)}</p>}
             </li>
           );
         })}
@@ -77,10 +75,10 @@ export function PreviewPanel({ today }: { today: string }) {
 
   return (
     <section className="panel sc-preview-panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>{s.preview}</h2>
+      <h2 id={headingId}>{m.serviceChanges.preview}</h2>
       <TextInput
         type="date"
-        label={s.previewDate}
+        label={m.serviceChanges.previewDate}
         value={date}
         inputClassName="input sc-date"
         onChange={setDate}

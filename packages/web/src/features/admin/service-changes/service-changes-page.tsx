@@ -30,7 +30,6 @@ type Open = { draft: ChangeDraft; existing: ChangeItem | null; key: number } | n
  */
 export function ServiceChangesPage() {
   const m = useAdminMessages();
-  const s = m.serviceChanges;
   const trpc = useTRPC();
   const toasts = useToasts();
   const id = useId();
@@ -59,8 +58,8 @@ export function ServiceChangesPage() {
 
   return (
     <>
-      <h1>{s.menu}</h1>
-      <p>{s.intro}</p>
+      <h1>{m.serviceChanges.menu}</h1>
+      <p>{m.serviceChanges.intro}</p>
       <p className="sc-create">
         {SERVICE_CHANGE_KINDS.map((kind: ServiceChangeKind) => (
           <button
@@ -69,7 +68,7 @@ export function ServiceChangesPage() {
             className="btn"
             onClick={() => start(emptyDraft(kind, filter.lineId), null)}
           >
-            {s.create[kind]}
+            {m.serviceChanges.create[kind]}
           </button>
         ))}
       </p>
@@ -86,9 +85,13 @@ export function ServiceChangesPage() {
       </div>
       <div className="sc-columns">
         <div className="sc-main">
-          <form className="sc-filters" aria-label={s.filters} onSubmit={(e) => e.preventDefault()}>
+          <form
+            className="sc-filters"
+            aria-label={m.serviceChanges.filters}
+            onSubmit={(e) => e.preventDefault()}
+          >
             <div className="field">
-              <label htmlFor={`${id}-line`}>{s.line}</label>
+              <label htmlFor={`${id}-line`}>{m.serviceChanges.line}</label>
               <select
                 id={`${id}-line`}
                 className="input select"
@@ -97,7 +100,7 @@ export function ServiceChangesPage() {
                   setFilter({ ...filter, lineId: e.target.value === '' ? null : Number(e.target.value) })
                 }
               >
-                <option value="">{s.allLines}</option>
+                <option value="">{m.serviceChanges.allLines}</option>
                 {lineChoices.map((l) => (
                   <option key={l.id} value={l.id}>
                     {l.name}
@@ -106,7 +109,7 @@ export function ServiceChangesPage() {
               </select>
             </div>
             <div className="field">
-              <label htmlFor={`${id}-date`}>{s.holdingOn}</label>
+              <label htmlFor={`${id}-date`}>{m.serviceChanges.holdingOn}</label>
               <input
                 id={`${id}-date`}
                 type="date"
@@ -118,7 +121,7 @@ export function ServiceChangesPage() {
               />
             </div>
             <div className="field">
-              <label htmlFor={`${id}-status`}>{s.status}</label>
+              <label htmlFor={`${id}-status`}>{m.serviceChanges.status}</label>
               <select
                 id={`${id}-status`}
                 className="input select"
@@ -130,16 +133,16 @@ export function ServiceChangesPage() {
                   })
                 }
               >
-                <option value="">{s.allStatuses}</option>
-                <option value="current">{s.statuses.current}</option>
-                <option value="upcoming">{s.statuses.upcoming}</option>
-                <option value="past">{s.statuses.past}</option>
+                <option value="">{m.serviceChanges.allStatuses}</option>
+                <option value="current">{m.serviceChanges.statuses.current}</option>
+                <option value="upcoming">{m.serviceChanges.statuses.upcoming}</option>
+                <option value="past">{m.serviceChanges.statuses.past}</option>
               </select>
             </div>
             {filtered && (
               <p className="sc-filters__clear">
                 <button type="button" className="btn btn--small" onClick={() => navigate('/service-changes')}>
-                  {s.clearFilters}
+                  {m.serviceChanges.clearFilters}
                 </button>
               </p>
             )}
@@ -149,7 +152,7 @@ export function ServiceChangesPage() {
           ) : list.isError ? (
             <LoadError error={list.error} />
           ) : items.length === 0 ? (
-            <p>{filtered ? s.noMatch : s.empty}</p>
+            <p>{filtered ? m.serviceChanges.noMatch : m.serviceChanges.empty}</p>
           ) : (
             <ChangeList
               items={items}
@@ -163,7 +166,7 @@ export function ServiceChangesPage() {
               }
               onUndone={(title) => {
                 if (open?.existing?.titleLt === title) setOpen(null);
-                toasts.success(s.undone(title), ALERT_MS.standard);
+                toasts.success(m.serviceChanges.undone(title), ALERT_MS.standard);
               }}
             />
           )}
