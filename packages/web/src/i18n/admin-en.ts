@@ -709,9 +709,11 @@ export const adminEn = {
     noMatch: 'No change matches the filters.', // ours
     untilFurther: 'until further notice', // ours
     network: 'The whole network', // ours
-    concernsLines: (names: string) => `Lines: ${names}`, // ours
+    concernsLines: (names: string[]) =>
+      names.length === 1 ? `Line ${names[0]}` : `Lines: ${names.join(', ')}`, // ours
     concernsTrips: (n: number) => (n === 1 ? '1 trip' : `${n} trips`), // ours
-    concernsStops: (names: string) => `Stops: ${names}`, // ours
+    concernsStops: (names: string[]) =>
+      names.length === 1 ? `Stop ${names[0]}` : `Stops: ${names.join(', ')}`, // ours
     shiftBy: (minutes: number) => `Shift: ${minutes > 0 ? '+' : ''}${minutes} min`, // ours
     typedTimes: (n: number) => (n === 1 ? '1 typed time' : `${n} typed times`), // ours
     reasonIs: (reason: string) => `Reason: ${reason}`, // ours
@@ -790,6 +792,9 @@ export const adminEn = {
     concernsHint: 'Nothing chosen: the whole network.', // ours
     lines: 'Lines', // ours
     stops: 'Stops', // ours
+    trips: 'Trips', // ours
+    tripsOfLine: 'Trips of the line', // ours
+    tripsDay: 'On the day', // ours
     addStop: 'Add a stop', // ours
     removeStop: (name: string) => `Remove ${name}`, // ours
     save: 'Save the change', // ours

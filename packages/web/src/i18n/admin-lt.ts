@@ -754,9 +754,11 @@ export const adminLt: AdminMessages = {
     noMatch: 'Filtrą atitinkančių pakeitimų nėra.',
     untilFurther: 'iki atskiro pranešimo',
     network: 'Visas maršrutų tinklas',
-    concernsLines: (names: string) => `Maršrutai: ${names}`,
+    concernsLines: (names: string[]) =>
+      names.length === 1 ? `Maršrutas ${names[0]}` : `Maršrutai: ${names.join(', ')}`,
     concernsTrips: (n: number) => plural(n, 'reisas', 'reisai', 'reisų'),
-    concernsStops: (names: string) => `Stotelės: ${names}`,
+    concernsStops: (names: string[]) =>
+      names.length === 1 ? `Stotelė ${names[0]}` : `Stotelės: ${names.join(', ')}`,
     shiftBy: (minutes: number) => `Poslinkis: ${minutes > 0 ? '+' : ''}${minutes} min.`,
     typedTimes: (n: number) => plural(n, 'įvestas laikas', 'įvesti laikai', 'įvestų laikų'),
     reasonIs: (reason: string) => `Priežastis: ${reason}`,
@@ -803,7 +805,7 @@ export const adminLt: AdminMessages = {
     textLt: 'Tekstas lietuviškai',
     titleEn: 'Pavadinimas angliškai (nebūtina)',
     textEn: 'Tekstas angliškai (nebūtina)',
-    cause: 'Priežastis (GTFS)',
+    cause: 'Priežasties rūšis',
     effect: 'Poveikis',
     url: 'Nuoroda (nebūtina)',
     causes: {
@@ -838,6 +840,9 @@ export const adminLt: AdminMessages = {
     concernsHint: 'Nieko nepasirinkus – visam maršrutų tinklui.',
     lines: 'Maršrutai',
     stops: 'Stotelės',
+    trips: 'Reisai',
+    tripsOfLine: 'Maršruto reisai',
+    tripsDay: 'Dieną',
     addStop: 'Pridėti stotelę',
     removeStop: (name: string) => `Pašalinti ${name}`,
     save: 'Išsaugoti pakeitimą',

@@ -251,7 +251,9 @@ export function ChangeForm({
           </div>
         </div>
       )}
-      {!editing && kind === 'notice' && <NoticeConcerns draft={draft} edit={edit} lines={lines} />}
+      {!editing && kind === 'notice' && (
+        <NoticeConcerns draft={draft} edit={edit} lines={lines} badTimeText={m.serviceChanges.badTime} />
+      )}
       {kind !== 'notice' && (
         <TextInput
           label={m.serviceChanges.reason}
@@ -342,13 +344,18 @@ function NoticeConcerns({
   draft,
   edit,
   lines,
+  badTimeText,
 }: {
   draft: ChangeDraft;
   edit: (change: (d: ChangeDraft) => void) => void;
   lines: readonly LineChoice[];
+  badTimeText: (text: string) => string;
 }) {
   const m = useAdminMessages();
   const id = useId();
+  // The trips are picked from a line's trips of a day: the notice's first date, else the one chosen here.
+  const [tripDay, setTripDay] = useState('');
+  const day = tripDay !== '' ? tripDay : draft.from;
   return (
     <fieldset className="sc-concerns">
       <legend>{m.serviceChanges.concerns}</legend>
@@ -408,6 +415,26 @@ function NoticeConcerns({
           ))}
         </ul>
       )}
+      <fieldset className="sc-subset">
+        <legend>{m.serviceChanges.trips}</legend>
+        <div className="form-grid">
+          <Select
+            label={m.serviceChanges.tripsOfLine}
+            value={draft.lineId === null ? '' : String(draft.lineId)}
+            options={[
+              { value: '', label: m.serviceChanges.pickLine },
+              ...lines.map((l) => ({ value: String(l.id), label: l.name })),
+            ]}
+            onChange={(value) =>
+              edit((d) => {
+                d.lineId = value === '' ? null : Number(value);
+              })
+            }
+          />
+          <TextInput type="date" label={m.serviceChanges.tripsDay} value={day} onChange={setTripDay} />
+        </div>
+        <TripPicker draft={draft} date={day} edit={edit} badTimeKeys={[]} badTimeText={badTimeText} />
+      </fieldset>
     </fieldset>
   );
 }

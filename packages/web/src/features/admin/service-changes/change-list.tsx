@@ -79,9 +79,7 @@ function ChangeRow({
     m.serviceChanges.untilFurther;
   const lineName = (id: number) => lines.find((l) => l.id === id)?.name ?? String(id);
   const concerns = [
-    change.lineIds.length > 0
-      ? m.serviceChanges.concernsLines(change.lineIds.map(lineName).join(', '))
-      : null,
+    change.lineIds.length > 0 ? m.serviceChanges.concernsLines(change.lineIds.map(lineName)) : null,
     change.tripIds.length > 0 ? m.serviceChanges.concernsTrips(change.tripIds.length) : null,
     change.shiftMinutes ? m.serviceChanges.shiftBy(change.shiftMinutes) : null,
     change.stopTimes.length > 0 ? m.serviceChanges.typedTimes(change.stopTimes.length) : null,
@@ -157,7 +155,7 @@ function ChangeRow({
 function StopNames({ ids }: { ids: readonly number[] }) {
   const m = useAdminMessages();
   const names = useStopNames();
-  return <>{m.serviceChanges.concernsStops(ids.map((id) => names.get(id) ?? String(id)).join(', '))}</>;
+  return <>{m.serviceChanges.concernsStops(ids.map((id) => names.get(id) ?? String(id)))}</>;
 }
 
 /** Stop names by id (the admin stops list, shared with the other admin screens' cache). */

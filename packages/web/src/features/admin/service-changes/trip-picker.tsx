@@ -1,10 +1,10 @@
-import { isIsoDate } from '@bus/core';
+import { changeDatesText, isIsoDate, toCalendarDate } from '@bus/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { directionLabel } from '../../../i18n/direction-label.ts';
-import { useMessages } from '../../../i18n/index.ts';
+import { useLanguage, useMessages } from '../../../i18n/index.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { LoadError } from '../ui/bits.tsx';
 import { type ChangeDraft, shiftMinutes } from './change-draft.ts';
@@ -16,11 +16,14 @@ import { type ChangeDraft, shiftMinutes } from './change-draft.ts';
  */
 export function TripPicker({
   draft,
+  date = draft.from,
   edit,
   badTimeKeys,
   badTimeText,
 }: {
   draft: ChangeDraft;
+  /** The day whose trips are listed: the change's first date unless given (a notice's picker). */
+  date?: string;
   edit: (change: (d: ChangeDraft) => void) => void;
   badTimeKeys: readonly string[];
   badTimeText: (text: string) => string;
@@ -29,9 +32,10 @@ export function TripPicker({
   const messages = useMessages();
   const trpc = useTRPC();
   const id = useId();
-  const ready = draft.lineId !== null && isIsoDate(draft.from);
+  const language = useLanguage();
+  const ready = draft.lineId !== null && isIsoDate(date);
   const trips = useQuery({
-    ...trpc.admin.serviceChanges.lineTrips.queryOptions({ lineId: draft.lineId ?? 0, date: draft.from }),
+    ...trpc.admin.serviceChanges.lineTrips.queryOptions({ lineId: draft.lineId ?? 0, date }),
     enabled: ready,
   });
 
@@ -51,7 +55,9 @@ export function TripPicker({
   return (
     <>
       <fieldset className="sc-trips">
-        <legend>{m.serviceChanges.tripsOn(draft.from)}</legend>
+        <legend>
+          {m.serviceChanges.tripsOn(changeDatesText(date, date, language, toCalendarDate(date).year))}
+        </legend>
         <p className="field-hint">{m.serviceChanges.tripsHint}</p>
         {list.length === 0 && <p>{m.serviceChanges.noTrips}</p>}
         <ul className="sc-trip-list">
