@@ -123,6 +123,29 @@ describe('the Service changes screen', () => {
     });
   });
 
+  it('says so when someone else saved the change meanwhile (409), and reloads', async () => {
+    const { page } = session;
+    await page.getByRole('button', { name: 'Edit “Reisas 07:50 į Nausodę nevažiuos”' }).click();
+    const form = page.getByRole('form', { name: 'Edit “Reisas 07:50 į Nausodę nevažiuos”' });
+    // Another admin rewords the Lithuanian text in between.
+    const [stored] = (await list()).items as [ListAnswer['items'][number] & Record<string, unknown>];
+    const { version, status: _status, ...fields } = stored;
+    await adminApi(
+      session.token,
+      'serviceChanges.save',
+      { ...fields, textLt: 'Kitas tekstas', baseVersion: version },
+      'mutation',
+    );
+    await form.getByLabel('Text in English (optional)').fill('Roadworks.');
+    await form.getByRole('button', { name: 'Save the change' }).click();
+    await form.getByRole('button', { name: 'Reload the current version' }).click();
+    await form.waitFor({ state: 'detached' });
+    expect((await list()).items[0]).toMatchObject({
+      version: version + 1,
+      textEn: expect.not.stringContaining('Roadworks'),
+    });
+  });
+
   it('refuses a notice that ends before it starts, inline, and saves nothing', async () => {
     const { page } = session;
     const before = await list();
@@ -153,7 +176,7 @@ describe('the Service changes screen', () => {
         kind: 'service_change',
       },
     );
-    expect(history.items.map((e) => e.action).slice(0, 3)).toEqual(['delete', 'update', 'create']);
+    expect(history.items.map((e) => e.action).slice(0, 4)).toEqual(['delete', 'update', 'update', 'create']);
   });
 
   it('closes a stop from Thursday on with a stop to use instead, shown in the preview, and undoes it', async () => {

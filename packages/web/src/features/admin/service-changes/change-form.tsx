@@ -51,7 +51,6 @@ export function ChangeForm({
   const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(initial);
-  const [problems, setProblems] = useState<ProblemAt>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
@@ -117,13 +116,10 @@ export function ChangeForm({
     event.preventDefault();
     setChecked(true);
     setRefusal(null);
-    const found = localProblems();
-    if (Object.keys(found).length > 0 || badTimes(draft).length > 0) {
-      setProblems(found);
+    if (Object.keys(localProblems()).length > 0 || badTimes(draft).length > 0) {
       setFocusInvalid((n) => n + 1);
       return;
     }
-    setProblems({});
     try {
       const saved = await save.mutateAsync(input() as Parameters<typeof save.mutateAsync>[0]);
       await queryClient.invalidateQueries({ queryKey: trpc.admin.serviceChanges.pathKey() });
@@ -141,12 +137,16 @@ export function ChangeForm({
     onDone(null);
   };
 
+  // After a first try to save, the problems follow the edits (a fixed field clears at once).
+  const problems = checked ? localProblems() : {};
   const problem = (...paths: string[]) => {
     if (!checked) return null;
     for (const path of paths) if (problems[path]) return problems[path];
     return null;
   };
   const badKeys = checked ? badTimes(draft) : [];
+  // A time that is none is named at its stop; the schema's general words only for the rest.
+  const tripsProblem = problem('tripIds') ?? (badKeys.length === 0 ? problem('stopTimes') : null);
   const causeOptions = [
     { value: '' as const, label: m.serviceChanges.byDefault(m.serviceChanges.causes.UNKNOWN_CAUSE) },
     ...ALERT_CAUSES.map((c) => ({ value: c, label: m.serviceChanges.causes[c] })),
@@ -225,9 +225,7 @@ export function ChangeForm({
             badTimeKeys={badKeys}
             badTimeText={m.serviceChanges.badTime}
           />
-          {problem('tripIds', 'stopTimes') && (
-            <p className="field-error">{problem('tripIds', 'stopTimes')}</p>
-          )}
+          {tripsProblem !== null && <p className="field-error">{tripsProblem}</p>}
         </>
       )}
       {!editing && kind === 'closure' && (

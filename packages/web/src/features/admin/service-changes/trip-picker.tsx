@@ -6,6 +6,7 @@ import { useAdminMessages } from '../../../i18n/admin.ts';
 import { directionLabel } from '../../../i18n/direction-label.ts';
 import { useLanguage, useMessages } from '../../../i18n/index.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { parseCellTime } from '../logic/grid-time.ts';
 import { LoadError } from '../ui/bits.tsx';
 import { type ChangeDraft, shiftMinutes } from './change-draft.ts';
 
@@ -126,6 +127,14 @@ export function TripPicker({
                             edit((d) => {
                               d.times = { ...d.times, [key]: value };
                             });
+                          }}
+                          onBlur={() => {
+                            // Shown as the grid shows it: '1350' becomes 13:50.
+                            const parsed = parseCellTime(text);
+                            if (parsed.kind === 'time' && parsed.value !== text)
+                              edit((d) => {
+                                d.times = { ...d.times, [key]: parsed.value };
+                              });
                           }}
                         />
                         {bad && <p className="field-error">{badTimeText(text)}</p>}
