@@ -95,15 +95,19 @@ function checked(
   throw new ArgumentError(positional[field] ?? ARGUMENT_OF[field] ?? field, issue?.message ?? 'not valid');
 }
 
-/** Saves through the admin board's service; a refusal (unknown trip, ...) says nothing was changed. */
-async function saved(context: CliContext, fields: ServiceChangeFields): Promise<ServiceChange> {
-  const db = await context.database({ mustExist: true });
+/** A write of the admin board's service; its refusal (unknown trip, ...) says nothing was changed. */
+async function refusedSaysSo<T>(write: () => Promise<T>): Promise<T> {
   try {
-    return await saveServiceChange(db, actor, { ...fields, baseVersion: UNVERSIONED });
+    return await write();
   } catch (error) {
     if (error instanceof DomainError) throw new Error(`${error.message}; nothing was changed`);
     throw error;
   }
+}
+
+async function saved(context: CliContext, fields: ServiceChangeFields): Promise<ServiceChange> {
+  const db = await context.database({ mustExist: true });
+  return refusedSaysSo(() => saveServiceChange(db, actor, { ...fields, baseVersion: UNVERSIONED }));
 }
 
 const period = (c: Pick<ServiceChange, 'from' | 'until'>) =>
@@ -230,12 +234,7 @@ export const changeCommands: CliCommand[] = [
     async run(context, { positionals }) {
       const id = idArgument('<id>', positionals[0] ?? '');
       const db = await context.database({ mustExist: true });
-      try {
-        await removeServiceChange(db, actor, { id, baseVersion: UNVERSIONED });
-      } catch (error) {
-        if (error instanceof DomainError) throw new Error(`${error.message}; nothing was changed`);
-        throw error;
-      }
+      await refusedSaysSo(() => removeServiceChange(db, actor, { id, baseVersion: UNVERSIONED }));
       context.out(`removed service change ${id}`);
       return 0;
     },

@@ -19,7 +19,8 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { conflictReason } from '../ui/safe-draft.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import { badTimes, type ChangeDraft, draftToInput, shiftMinutes } from './change-draft.ts';
-import { Select, TextArea, TextInput } from './form-fields.tsx';
+import { LineSelect, Select, TextArea, TextInput } from './form-fields.tsx';
+import { NoticeConcerns } from './notice-concerns.tsx';
 import { TripPicker } from './trip-picker.tsx';
 import type { ChangeItem, LineChoice } from './types.ts';
 
@@ -163,16 +164,13 @@ export function ChangeForm({
       </h2>
       {editing && <p className="field-hint">{m.serviceChanges.keeps}</p>}
       {!editing && (kind === 'cancel' || kind === 'retime') && (
-        <Select
+        <LineSelect
           label={m.serviceChanges.line}
-          value={draft.lineId === null ? '' : String(draft.lineId)}
-          options={[
-            { value: '', label: m.serviceChanges.pickLine },
-            ...lines.map((l) => ({ value: String(l.id), label: l.name })),
-          ]}
-          onChange={(value) =>
+          lineId={draft.lineId}
+          lines={lines}
+          onChange={(lineId) =>
             edit((d) => {
-              d.lineId = value === '' ? null : Number(value);
+              d.lineId = lineId;
               d.tripIds = [];
               d.times = {};
             })
@@ -265,30 +263,18 @@ export function ChangeForm({
         <legend>{m.serviceChanges.notice}</legend>
         {kind !== 'notice' && !editing && <p className="field-hint">{m.serviceChanges.noticeHint}</p>}
         <div className="form-grid">
-          <TextInput
-            label={m.serviceChanges.titleLt}
-            value={draft.titleLt}
-            problem={problem('titleLt')}
-            onChange={(value) => set('titleLt', value)}
-          />
-          <TextInput
-            label={m.serviceChanges.titleEn}
-            value={draft.titleEn}
-            problem={problem('titleEn')}
-            onChange={(value) => set('titleEn', value)}
-          />
-          <TextArea
-            label={m.serviceChanges.textLt}
-            value={draft.textLt}
-            problem={problem('textLt')}
-            onChange={(value) => set('textLt', value)}
-          />
-          <TextArea
-            label={m.serviceChanges.textEn}
-            value={draft.textEn}
-            problem={problem('textEn')}
-            onChange={(value) => set('textEn', value)}
-          />
+          {(['titleLt', 'titleEn', 'textLt', 'textEn'] as const).map((key) => {
+            const Input = key === 'titleLt' || key === 'titleEn' ? TextInput : TextArea;
+            return (
+              <Input
+                key={key}
+                label={m.serviceChanges[key]}
+                value={draft[key]}
+                problem={problem(key)}
+                onChange={(value) => set(key, value)}
+              />
+            );
+          })}
           <Select
             label={m.serviceChanges.cause}
             value={draft.cause}
@@ -334,105 +320,5 @@ export function ChangeForm({
         </button>
       </p>
     </form>
-  );
-}
-
-/** A notice's lines (ticked) and stops (added with the stop search); none: the whole network. */
-function NoticeConcerns({
-  draft,
-  edit,
-  lines,
-  badTimeText,
-}: {
-  draft: ChangeDraft;
-  edit: (change: (d: ChangeDraft) => void) => void;
-  lines: readonly LineChoice[];
-  badTimeText: (text: string) => string;
-}) {
-  const m = useAdminMessages();
-  const id = useId();
-  // The trips are picked from a line's trips of a day: the notice's first date, else the one chosen here.
-  const [tripDay, setTripDay] = useState('');
-  const day = tripDay !== '' ? tripDay : draft.from;
-  return (
-    <fieldset className="sc-concerns">
-      <legend>{m.serviceChanges.concerns}</legend>
-      <p className="field-hint">{m.serviceChanges.concernsHint}</p>
-      <fieldset className="sc-subset">
-        <legend>{m.serviceChanges.lines}</legend>
-        <ul className="sc-line-list">
-          {lines.map((line) => (
-            <li key={line.id}>
-              <input
-                id={`${id}-line-${line.id}`}
-                type="checkbox"
-                className="checkbox"
-                checked={draft.lineIds.includes(line.id)}
-                onChange={(event) => {
-                  const on = event.target.checked;
-                  edit((d) => {
-                    d.lineIds = on ? [...d.lineIds, line.id] : d.lineIds.filter((l) => l !== line.id);
-                  });
-                }}
-              />
-              <label htmlFor={`${id}-line-${line.id}`}>{line.name}</label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-      <div className="sc-combo">
-        <StopCombobox
-          label={m.serviceChanges.addStop}
-          value={null}
-          onChange={(stop) => {
-            if (stop)
-              edit((d) => {
-                if (!d.stops.some((x) => x.id === stop.id)) d.stops = [...d.stops, stop];
-              });
-          }}
-        />
-      </div>
-      {draft.stops.length > 0 && (
-        <ul className="sc-chips" aria-label={m.serviceChanges.stops}>
-          {draft.stops.map((stop) => (
-            <li key={stop.id}>
-              {stop.label}{' '}
-              <button
-                type="button"
-                className="btn btn--small"
-                aria-label={m.serviceChanges.removeStop(stop.label)}
-                onClick={() =>
-                  edit((d) => {
-                    d.stops = d.stops.filter((x) => x.id !== stop.id);
-                  })
-                }
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <fieldset className="sc-subset">
-        <legend>{m.serviceChanges.trips}</legend>
-        <div className="form-grid">
-          <Select
-            label={m.serviceChanges.tripsOfLine}
-            value={draft.lineId === null ? '' : String(draft.lineId)}
-            options={[
-              { value: '', label: m.serviceChanges.pickLine },
-              ...lines.map((l) => ({ value: String(l.id), label: l.name })),
-            ]}
-            onChange={(value) =>
-              edit((d) => {
-                d.lineId = value === '' ? null : Number(value);
-              })
-            }
-          />
-          <TextInput type="date" label={m.serviceChanges.tripsDay} value={day} onChange={setTripDay} />
-        </div>
-        <TripPicker draft={draft} date={day} edit={edit} badTimeKeys={[]} badTimeText={badTimeText} />
-      </fieldset>
-    </fieldset>
   );
 }

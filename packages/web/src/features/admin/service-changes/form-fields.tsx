@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import { useAdminMessages } from '../../../i18n/admin.ts';
 
 /**
  * The service change form's plain fields: a label, the control, a hint and the problem under it
@@ -136,5 +137,31 @@ export function Select<T extends string>({
         </select>
       )}
     </Field>
+  );
+}
+
+/** A line to choose ('Choose a line' first): the trips of the chosen one are listed below it. */
+export function LineSelect({
+  label,
+  lineId,
+  lines,
+  onChange,
+}: {
+  label: string;
+  lineId: number | null;
+  lines: readonly { id: number; name: string }[];
+  onChange: (lineId: number | null) => void;
+}) {
+  const m = useAdminMessages();
+  return (
+    <Select
+      label={label}
+      value={lineId === null ? '' : String(lineId)}
+      options={[
+        { value: '', label: m.serviceChanges.pickLine },
+        ...lines.map((l) => ({ value: String(l.id), label: l.name })),
+      ]}
+      onChange={(value) => onChange(value === '' ? null : Number(value))}
+    />
   );
 }
