@@ -100,6 +100,30 @@ const publishingInput = async (c: Client, name: string) => {
 
 let made = 0;
 
+// Service changes (issue 27): a notice made for each write, reworded by the other admin.
+type ChangeItem = Input & { id: number; version: number; status: string };
+const changeItem = async (c: Client, id: number) =>
+  (await ok(c.query<{ items: ChangeItem[] }>('admin.serviceChanges.list', {}))).items.find(
+    (i) => i.id === id,
+  ) as ChangeItem;
+let notice = 0;
+const madeNotice = async () => {
+  const created = await ok(
+    anna.mutate<{ id: number }>('admin.serviceChanges.save', {
+      id: null,
+      kind: 'notice',
+      titleLt: `Pranešimas ${++made}`,
+      baseVersion: 0,
+    }),
+  );
+  notice = created.id;
+  return changeItem(boss, notice);
+};
+const rewordNotice = async (c: Client, title: string) => {
+  const { version, status: _status, ...fields } = await changeItem(c, notice);
+  await ok(c.mutate('admin.serviceChanges.save', { ...fields, titleLt: title, baseVersion: version }));
+};
+
 const WRITES: Record<string, Write> = {
   'admin.holidays.save': {
     field: 'baseVersion',
@@ -224,6 +248,22 @@ const WRITES: Record<string, Write> = {
       return { id: entry.id, baseVersion: entry.batchRestore?.version };
     },
     interfere: () => describeSchedule(anna, 10, 0, 'anna'),
+  },
+  'admin.serviceChanges.save': {
+    field: 'baseVersion',
+    input: async () => {
+      const { version, status: _status, ...fields } = await madeNotice();
+      return { ...fields, titleLt: 'Boss’s notice', baseVersion: version };
+    },
+    interfere: () => rewordNotice(anna, 'Anna’s notice'),
+  },
+  'admin.serviceChanges.delete': {
+    field: 'baseVersion',
+    input: async () => {
+      const { id, version } = await madeNotice();
+      return { id, baseVersion: version };
+    },
+    interfere: () => rewordNotice(anna, 'Anna’s words'),
   },
   'admin.publishing.save': {
     field: 'baseSavedAt',

@@ -263,12 +263,18 @@ export function ChangeForm({
         <legend>{m.serviceChanges.notice}</legend>
         {kind !== 'notice' && !editing && <p className="field-hint">{m.serviceChanges.noticeHint}</p>}
         <div className="form-grid">
-          {(['titleLt', 'titleEn', 'textLt', 'textEn'] as const).map((key) => {
-            const Input = key === 'titleLt' || key === 'titleEn' ? TextInput : TextArea;
+          {(
+            [
+              ['titleLt', m.serviceChanges.titleLt, TextInput],
+              ['titleEn', m.serviceChanges.titleEn, TextInput],
+              ['textLt', m.serviceChanges.textLt, TextArea],
+              ['textEn', m.serviceChanges.textEn, TextArea],
+            ] as const
+          ).map(([key, label, Input]) => {
             return (
               <Input
                 key={key}
-                label={m.serviceChanges[key]}
+                label={label}
                 value={draft[key]}
                 problem={problem(key)}
                 onChange={(value) => set(key, value)}
