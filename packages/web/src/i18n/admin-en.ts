@@ -281,6 +281,8 @@ export const adminEn = {
       rules: 'Yearly rules',
       holiday: (name: string) => `Holiday ${name}`,
       stop: (name: string) => `Stop ${name}`,
+      // issue 27, part A
+      serviceChange: (id: string, title: string) => `Service change ${id}: ${title}`,
     },
   },
   /** The Publishing screen: the open-data feed (GTFS) for journey planners (ours). */

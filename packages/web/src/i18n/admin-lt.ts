@@ -294,6 +294,8 @@ export const adminLt: AdminMessages = {
       rules: 'Metinės taisyklės',
       holiday: (name: string) => `Šventė „${name}“`,
       stop: (name: string) => `Stotelė „${name}“`,
+      // issue 27, part A
+      serviceChange: (id: string, title: string) => `Eismo pakeitimas ${id} „${title}“`,
     },
   },
   publishing: {
