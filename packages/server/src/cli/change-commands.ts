@@ -197,9 +197,9 @@ export const changeCommands: CliCommand[] = [
   },
   {
     name: 'notice add',
-    synopsis:
-      '--title TEXT [--text TEXT] [--title-en TEXT] [--text-en TEXT] [--from DATE] [--until DATE] [--line ID]... [--stop ID]... [--trip ID]... [--cause C] [--effect E] [--url U]',
-    summary: 'add a notice (the whole network unless lines, stops or trips are named)',
+    synopsis: '--title TEXT [--from DATE] [--until DATE] [--line|--stop|--trip ID]...',
+    summary:
+      'add a notice (the whole network unless lines, stops or trips are named); also --text, --title-en, --text-en, --cause, --effect, --url',
     options: noticeOptions,
     positionals: [],
     async run(context, args) {
