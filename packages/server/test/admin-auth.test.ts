@@ -111,17 +111,6 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
   },
   'admin.rules.schedulesByRule': () => ({ ruleId: 1 }),
   'admin.history.list': () => ({}),
-  'admin.serviceChanges.list': () => ({}),
-  'admin.serviceChanges.save': () => ({ id: null, kind: 'notice', titleLt: 'Bandymas', baseVersion: 0 }),
-  'admin.serviceChanges.delete': async (_t, client) => {
-    const saved = await client.mutate<{ id: number; version: number }>('admin.serviceChanges.save', {
-      id: null,
-      kind: 'notice',
-      titleLt: 'Ištrinamas',
-      baseVersion: 0,
-    });
-    return { id: saved.data.id, baseVersion: saved.data.version };
-  },
   'admin.publishing.get': () => undefined,
   'admin.check.run': () => undefined,
   'admin.publishing.save': () => ({
@@ -132,6 +121,20 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
     windowDays: 365,
     baseSavedAt: null,
   }),
+  // Service changes (issue 27): the base's list/save/delete and part A's lineTrips/preview.
+  'admin.serviceChanges.list': () => ({}),
+  'admin.serviceChanges.save': () => ({ id: null, kind: 'notice', titleLt: 'Bandymas', baseVersion: 0 }),
+  'admin.serviceChanges.delete': async (_t, client) => {
+    const saved = await client.mutate<{ id: number; version: number }>('admin.serviceChanges.save', {
+      id: null,
+      kind: 'notice',
+      titleLt: 'Trinamas',
+      baseVersion: 0,
+    });
+    return { id: saved.data.id, baseVersion: saved.data.version };
+  },
+  'admin.serviceChanges.lineTrips': () => ({ lineId: 20, date: '2026-12-03' }),
+  'admin.serviceChanges.preview': () => ({ date: '2026-12-03' }),
   'admin.history.restoreBatch': async (_t, client) => {
     const v = (await client.query<{ version: number }>('admin.schedules.byLine', { lineId: 7 })).data.version;
     await client.mutate('admin.schedules.bulkUpdate', {
@@ -185,8 +188,6 @@ const DENIED_INPUT: Record<string, unknown> = {
   'admin.rules.schedulesByRule': { ruleId: 1 },
   'admin.history.restore': { id: 1, baseVersion: 0 },
   'admin.history.restoreBatch': { id: 1, baseVersion: 0 },
-  'admin.serviceChanges.save': { id: null, kind: 'notice', titleLt: 'Bandymas', baseVersion: 0 },
-  'admin.serviceChanges.delete': { id: 1, baseVersion: 0 },
   'admin.publishing.save': {
     siteUrl: null,
     publisherName: null,
@@ -196,6 +197,10 @@ const DENIED_INPUT: Record<string, unknown> = {
     baseSavedAt: null,
   },
   'admin.lines.saveFull': { info: { id: 1 }, routes: [], baseVersion: 0 },
+  'admin.serviceChanges.save': { id: null, kind: 'notice', titleLt: 'Bandymas', baseVersion: 0 },
+  'admin.serviceChanges.delete': { id: 1, baseVersion: 0 },
+  'admin.serviceChanges.lineTrips': { lineId: 20, date: '2026-12-03' },
+  'admin.serviceChanges.preview': { date: '2026-12-03' },
 };
 
 async function foreignToken(): Promise<string> {
@@ -263,7 +268,8 @@ describe('every admin procedure is protected on the server', () => {
   afterAll(() => t.app.close());
 
   it('knows a working input for every admin procedure (so none is left out of this table)', () => {
-    expect(adminProcedures.length).toBe(30);
+    // 27 before issue 27; its service changes add list, save, delete, lineTrips and preview.
+    expect(adminProcedures.length).toBe(32);
     expect(adminProcedures.map((p) => p.path).sort()).toEqual(Object.keys(WORKING_INPUT).sort());
   });
 

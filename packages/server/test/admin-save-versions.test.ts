@@ -98,47 +98,33 @@ const publishingInput = async (c: Client, name: string) => {
   return { ...settings, publisherName: name, baseSavedAt: savedAt };
 };
 
-type Changes = { items: (Input & { id: number; version: number; titleLt: string })[] };
-const serviceChange = async (c: Client, id: number) =>
-  (await ok(c.query<Changes>('admin.serviceChanges.list', {}))).items.find(
+let made = 0;
+
+// Service changes (issue 27): a notice made for each write, reworded by the other admin.
+type ChangeItem = Input & { id: number; version: number; status: string };
+const changeItem = async (c: Client, id: number) =>
+  (await ok(c.query<{ items: ChangeItem[] }>('admin.serviceChanges.list', {}))).items.find(
     (i) => i.id === id,
-  ) as Changes['items'][number];
-const newNotice = async (c: Client, title: string) =>
-  ok(
-    c.mutate<{ id: number; version: number }>('admin.serviceChanges.save', {
+  ) as ChangeItem;
+let notice = 0;
+const madeNotice = async () => {
+  const created = await ok(
+    anna.mutate<{ id: number }>('admin.serviceChanges.save', {
       id: null,
       kind: 'notice',
-      titleLt: title,
+      titleLt: `Pranešimas ${++made}`,
       baseVersion: 0,
     }),
   );
-const rewordNotice = async (c: Client, id: number, titleLt: string) => {
-  const { version, status: _s, ...fields } = await serviceChange(c, id);
-  await ok(c.mutate('admin.serviceChanges.save', { ...fields, titleLt, baseVersion: version }));
+  notice = created.id;
+  return changeItem(boss, notice);
 };
-let lastNotice = 0;
-
-let made = 0;
+const rewordNotice = async (c: Client, title: string) => {
+  const { version, status: _status, ...fields } = await changeItem(c, notice);
+  await ok(c.mutate('admin.serviceChanges.save', { ...fields, titleLt: title, baseVersion: version }));
+};
 
 const WRITES: Record<string, Write> = {
-  'admin.serviceChanges.save': {
-    field: 'baseVersion',
-    input: async () => {
-      lastNotice = (await newNotice(anna, `Pranešimas ${++made}`)).id;
-      const { version, status: _s, ...fields } = await serviceChange(boss, lastNotice);
-      return { ...fields, titleLt: 'Boso žodžiai', baseVersion: version };
-    },
-    interfere: () => rewordNotice(anna, lastNotice, 'Anos žodžiai'),
-  },
-  'admin.serviceChanges.delete': {
-    field: 'baseVersion',
-    input: async () => {
-      const created = await newNotice(anna, `Pranešimas ${++made}`);
-      lastNotice = created.id;
-      return { id: created.id, baseVersion: created.version };
-    },
-    interfere: () => rewordNotice(anna, lastNotice, 'Anos žodžiai'),
-  },
   'admin.holidays.save': {
     field: 'baseVersion',
     input: async () => {
@@ -262,6 +248,22 @@ const WRITES: Record<string, Write> = {
       return { id: entry.id, baseVersion: entry.batchRestore?.version };
     },
     interfere: () => describeSchedule(anna, 10, 0, 'anna'),
+  },
+  'admin.serviceChanges.save': {
+    field: 'baseVersion',
+    input: async () => {
+      const { version, status: _status, ...fields } = await madeNotice();
+      return { ...fields, titleLt: 'Boss’s notice', baseVersion: version };
+    },
+    interfere: () => rewordNotice(anna, 'Anna’s notice'),
+  },
+  'admin.serviceChanges.delete': {
+    field: 'baseVersion',
+    input: async () => {
+      const { id, version } = await madeNotice();
+      return { id, baseVersion: version };
+    },
+    interfere: () => rewordNotice(anna, 'Anna’s words'),
   },
   'admin.publishing.save': {
     field: 'baseSavedAt',

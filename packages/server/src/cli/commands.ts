@@ -4,6 +4,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { migrateToLatest, type OpenedDatabase, openDatabase } from '@bus/db';
 import { parseEnv } from '../env.ts';
 import { backupCommands } from './backup-commands.ts';
+import { changeCommands } from './change-commands.ts';
 import { checkCommands } from './check-commands.ts';
 import { dataCommands } from './data-commands.ts';
 import { gtfsCommands } from './gtfs-commands.ts';
@@ -58,6 +59,8 @@ export const COMMANDS: readonly CliCommand[] = [
   ...checkCommands,
   ...backupCommands,
   ...userCommands,
+  // Service changes (issue 27, part A): cancel-trip, notice add, changes list/remove.
+  ...changeCommands,
 ];
 
 function usage(commands: readonly CliCommand[]): string {

@@ -240,6 +240,7 @@ export const adminEn = {
       rules: 'Yearly rules',
       holiday: 'Holidays',
       stop: 'Bus stops',
+      service_change: 'Service changes', // issue 27, part A
     },
     line: 'Line',
     allLines: 'All lines',
@@ -280,6 +281,8 @@ export const adminEn = {
       rules: 'Yearly rules',
       holiday: (name: string) => `Holiday ${name}`,
       stop: (name: string) => `Stop ${name}`,
+      // issue 27, part A
+      serviceChange: (id: string, title: string) => `Service change ${id}: ${title}`,
     },
   },
   /** The Publishing screen: the open-data feed (GTFS) for journey planners (ours). */
@@ -678,5 +681,133 @@ export const adminEn = {
       periodName: 'the name',
       routeNotes: 'a route variation’s name',
     } as Record<string, string>, // ours
+  },
+  /** Service changes (issue 27, part A): the staff screen; the words of a change (ours but the menu's). */
+  serviceChanges: {
+    menu: 'Service changes',
+    intro:
+      'Cancel trips or change their times on chosen dates, close a stop for a while, or tell riders something. Each change is also a notice on the site and in the real-time feeds.', // ours
+    create: {
+      cancel: 'Cancel trips',
+      retime: 'Change times',
+      closure: 'Close a stop',
+      notice: 'Add a notice',
+    }, // ours
+    kinds: {
+      cancel: 'Cancelled trips',
+      retime: 'Changed times',
+      closure: 'Closed stop',
+      notice: 'Notice',
+    }, // ours
+    statuses: { current: 'Current', upcoming: 'Upcoming', past: 'Past' }, // ours
+    filters: 'Filter the changes', // ours
+    line: 'Line', // ours
+    allLines: 'All lines', // ours
+    holdingOn: 'Holding on', // ours
+    status: 'Status', // ours
+    allStatuses: 'All', // ours
+    clearFilters: 'Show all changes', // ours
+    empty: 'No service changes yet.', // ours
+    noMatch: 'No change matches the filters.', // ours
+    untilFurther: 'until further notice', // ours
+    network: 'The whole network', // ours
+    concernsLines: (names: string[]) =>
+      names.length === 1 ? `Line ${names[0]}` : `Lines: ${names.join(', ')}`, // ours
+    concernsTrips: (n: number) => (n === 1 ? '1 trip' : `${n} trips`), // ours
+    concernsStops: (names: string[]) =>
+      names.length === 1 ? `Stop ${names[0]}` : `Stops: ${names.join(', ')}`, // ours
+    shiftBy: (minutes: number) => `Shift: ${minutes > 0 ? '+' : ''}${minutes} min`, // ours
+    typedTimes: (n: number) => (n === 1 ? '1 typed time' : `${n} typed times`), // ours
+    reasonIs: (reason: string) => `Reason: ${reason}`, // ours
+    editOf: (title: string) => `Edit “${title}”`, // ours
+    undo: 'Undo', // ours
+    undoOf: (title: string) => `Undo “${title}”`, // ours
+    undone: (title: string) => `Undone: “${title}”. The history keeps it.`, // ours
+    formTitle: {
+      cancel: 'Cancel trips',
+      retime: 'Change times',
+      closure: 'Close a stop',
+      notice: 'Add a notice',
+    }, // ours
+    editTitle: (title: string) => `Edit “${title}”`, // ours
+    keeps:
+      'What the change does (its trips, times or stop) stays as it is; to change that, undo it and make a new one.', // ours
+    from: 'From', // ours
+    until: 'Until', // ours
+    oneDayHint: 'Leave “Until” empty for one day.', // ours
+    openHint: 'Leave a date empty to keep that end open.', // ours
+    pickLine: 'Choose a line', // ours
+    tripsOn: (date: string) => `Trips on ${date}`, // ours
+    tripsHint: 'The regular trips of the first date, both directions; tick the ones the change is about.', // ours
+    tripsNeedDate: 'Choose a line and the first date to see its trips.', // ours
+    noTrips: 'The line has no trips on this date.', // ours
+    alreadyCancelled: (title: string) => `already changed: ${title}`, // ours
+    shift: 'Shift, minutes', // ours
+    shiftHint: 'Later with a plus, earlier with a minus: 15 or -10. Leave empty to type times only.', // ours
+    badShift: 'The shift must be a whole number of minutes, for example 15 or -10', // ours
+    newTimes: (time: string, from: string) => `New times of the ${time} from ${from}`, // ours
+    newTimesHint: 'Type a time only where it differs (0738 is 07:38); a typed time wins over the shift.', // ours
+    newTimeAt: (stop: string, planned: string) => `${stop}, planned ${planned}`, // ours
+    badTime: (text: string) => `“${text}” is not a time of day (00:00-23:59)`, // ours
+    closedStop: 'Closed stop', // ours
+    insteadStop: 'Stop to use instead (optional)', // ours
+    reason: 'Reason', // ours
+    reasonHint: 'Riders see it beside a cancelled departure.', // ours
+    notice: 'The notice riders read', // ours
+    noticeHint: 'Leave the title empty and the notice is written from what the change does.', // ours
+    titleLt: 'Title in Lithuanian', // ours
+    textLt: 'Text in Lithuanian', // ours
+    titleEn: 'Title in English (optional)', // ours
+    textEn: 'Text in English (optional)', // ours
+    cause: 'Cause', // ours
+    effect: 'Effect', // ours
+    url: 'Link (optional)', // ours
+    causes: {
+      UNKNOWN_CAUSE: 'Unknown cause',
+      OTHER_CAUSE: 'Other cause',
+      TECHNICAL_PROBLEM: 'Technical problem',
+      STRIKE: 'Strike',
+      DEMONSTRATION: 'Demonstration',
+      ACCIDENT: 'Accident',
+      HOLIDAY: 'Holiday',
+      WEATHER: 'Weather',
+      MAINTENANCE: 'Maintenance',
+      CONSTRUCTION: 'Construction or roadworks',
+      POLICE_ACTIVITY: 'Police activity',
+      MEDICAL_EMERGENCY: 'Medical emergency',
+    }, // ours
+    effects: {
+      NO_SERVICE: 'No service',
+      REDUCED_SERVICE: 'Reduced service',
+      SIGNIFICANT_DELAYS: 'Significant delays',
+      DETOUR: 'Detour',
+      ADDITIONAL_SERVICE: 'Additional service',
+      MODIFIED_SERVICE: 'Modified service',
+      OTHER_EFFECT: 'Other effect',
+      UNKNOWN_EFFECT: 'Unknown effect',
+      STOP_MOVED: 'Stop moved',
+      NO_EFFECT: 'No effect',
+      ACCESSIBILITY_ISSUE: 'Accessibility issue',
+    }, // ours
+    byDefault: (label: string) => `${label} (default)`, // ours
+    concerns: 'What it concerns', // ours
+    concernsHint: 'Nothing chosen: the whole network.', // ours
+    lines: 'Lines', // ours
+    stops: 'Stops', // ours
+    trips: 'Trips', // ours
+    tripsOfLine: 'Trips of the line', // ours
+    tripsDay: 'On the day', // ours
+    addStop: 'Add a stop', // ours
+    removeStop: (name: string) => `Remove ${name}`, // ours
+    save: 'Save the change', // ours
+    saving: 'Saving…', // ours
+    preview: 'What visitors will see', // ours
+    previewDate: 'Date', // ours
+    previewNone: 'No change holds on this date: visitors see the regular timetable.', // ours
+    previewCancelled: 'Does not run:', // ours
+    previewRetimed: 'Runs at changed times:', // ours
+    previewClosed: (stop: string) => `Not served: ${stop}`, // ours
+    previewInstead: (stop: string) => `Use ${stop} instead`, // ours
+    notRunning: 'does not run on this date anyway', // ours
   },
 };

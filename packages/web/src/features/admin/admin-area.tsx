@@ -45,6 +45,8 @@ function AdminPanel() {
     { path: '/bus-stops', label: m.admin.busStops },
     { path: '/lines', label: m.admin.lines },
     { path: '/schedules', label: m.admin.schedules },
+    // Service changes (issue 27, part A).
+    { path: '/service-changes', label: m.serviceChanges.menu },
     { path: '/yearly-rules', label: m.admin.yearlyRules },
     { path: '/history', label: m.admin.history },
     { path: '/publishing', label: m.admin.publishing },

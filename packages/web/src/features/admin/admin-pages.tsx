@@ -23,6 +23,11 @@ const TimetableCheckPage = lazyNamed(
   () => import('./timetable-check/timetable-check-page.tsx'),
   'TimetableCheckPage',
 );
+// Service changes (issue 27, part A).
+const ServiceChangesPage = lazyNamed(
+  () => import('./service-changes/service-changes-page.tsx'),
+  'ServiceChangesPage',
+);
 
 /** Admin page table, relative to /admin-panel (spec section 2, Admin). 'lines/new' precedes ':lineId'. */
 export function AdminPages() {
@@ -48,6 +53,7 @@ export function AdminPages() {
       <Route path="/history" component={HistoryPage} />
       <Route path="/publishing" component={PublishingPage} />
       <Route path="/timetable-check" component={TimetableCheckPage} />
+      <Route path="/service-changes" component={ServiceChangesPage} />
       <Route component={NotFound} />
     </Switch>
   );

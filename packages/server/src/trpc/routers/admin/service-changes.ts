@@ -1,10 +1,22 @@
-import { AdminDeleteInput, ListServiceChangesInput, SaveServiceChangeInput } from '@bus/core';
+import {
+  AdminDeleteInput,
+  IsoDate,
+  LineIdInput,
+  ListServiceChangesInput,
+  SaveServiceChangeInput,
+} from '@bus/core';
+import { z } from 'zod';
+import { getLineTrips, previewServiceChanges } from '../../../services/admin/service-change-days.ts';
 import {
   getServiceChanges,
   removeServiceChange,
   saveServiceChange,
 } from '../../../services/admin/service-changes.ts';
 import { adminProcedure, router } from '../../init.ts';
+
+/** A line and a date (the form's trips list): both required, the date written YYYY-MM-DD. */
+const LineTripsInput = z.object({ lineId: LineIdInput.shape.id, date: IsoDate });
+const PreviewInput = z.object({ date: IsoDate });
 
 /** Service changes: cancelled trips, changed times, closed stops and notices (issue 27). */
 export const adminServiceChangesRouter = router({
@@ -17,4 +29,11 @@ export const adminServiceChangesRouter = router({
   delete: adminProcedure
     .input(AdminDeleteInput)
     .mutation(({ ctx, input }) => removeServiceChange(ctx.db, ctx.actor, input)),
+  // Part A (the staff screen): the trips to pick from, and what visitors will see on a date.
+  lineTrips: adminProcedure
+    .input(LineTripsInput)
+    .query(({ ctx, input }) => getLineTrips(ctx.db, input.lineId, input.date)),
+  preview: adminProcedure
+    .input(PreviewInput)
+    .query(({ ctx, input }) => previewServiceChanges(ctx.db, ctx.clock, input.date)),
 });

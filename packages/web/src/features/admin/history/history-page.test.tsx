@@ -121,8 +121,16 @@ describe('history page', () => {
     expect(html).toContain('<h1>History</h1>');
     for (const label of ['Kind of thing', 'Line', 'Person'])
       expect(html).toMatch(new RegExp(`<label[^>]*>${label}</label>`));
-    for (const option of ['All', 'Lines', 'Schedules', 'Yearly rules', 'Holidays', 'Bus stops'])
-      expect(html).toMatch(new RegExp(`<option value="[a-z]*"[^>]*>${option}</option>`));
+    for (const option of [
+      'All',
+      'Lines',
+      'Schedules',
+      'Yearly rules',
+      'Holidays',
+      'Bus stops',
+      'Service changes',
+    ])
+      expect(html).toMatch(new RegExp(`<option value="[a-z_]*"[^>]*>${option}</option>`));
     expect(html).toMatch(
       /<option value="" selected="">All lines<\/option><option value="3">M35<\/option><option value="4">M36/,
     );
@@ -167,6 +175,25 @@ describe('history page', () => {
     expect(html).toContain('aria-label="Restore all 3 schedules of this save (change 122)"');
     expect(html.match(/>Restore all \d+ schedules of this save</g)).toHaveLength(1);
     expect(html).toContain('Show older changes');
+  });
+
+  it('names a service change by its number and title (issue 27)', () => {
+    const change = item({
+      id: 130,
+      kind: 'service_change',
+      entityId: 5,
+      lineId: 20,
+      action: 'delete',
+      summary: 'Service change 5: Atšauktas reisas 07:50 (M24)',
+      changes: [{ path: '', before: 'Atšauktas reisas 07:50 (M24)', after: null }],
+    });
+    const html = render('/history?kind=service_change', {
+      items: [change],
+      nextBeforeId: null,
+      authors: ['boss'],
+    });
+    expect(html).toMatch(/<option value="service_change" selected="">Service changes<\/option>/);
+    expect(text(html)).toContain('Deleted Service change 5: Atšauktas reisas 07:50 (M24)');
   });
 
   it('says when nothing was recorded, or nothing matches, and waits for the first page', () => {

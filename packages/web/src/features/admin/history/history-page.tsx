@@ -208,7 +208,8 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
  */
 /**
  * What a change was about, in the language shown: the server records it in English in a few
- * fixed forms ('Line M35', 'Schedule 70 (M35)', 'Yearly rules', 'Holiday …', 'Stop …'; server
+ * fixed forms ('Line M35', 'Schedule 70 (M35)', 'Yearly rules', 'Holiday …', 'Stop …',
+ * 'Service change 5: …'; server
  * services/admin/states.ts); anything else is shown as recorded.
  */
 function subjectText(summary: string, m: AdminMessages): string {
@@ -216,6 +217,8 @@ function subjectText(summary: string, m: AdminMessages): string {
   const schedule = /^Schedule (\d+) \((.*)\)$/.exec(summary);
   if (schedule) return subject.schedule(schedule[1] as string, schedule[2] as string);
   if (summary === 'Yearly rules') return subject.rules;
+  const change = /^Service change (\d+): (.*)$/.exec(summary);
+  if (change) return subject.serviceChange(change[1] as string, change[2] as string);
   const named = /^(Line|Holiday|Stop) (.+)$/.exec(summary);
   if (!named) return summary;
   const name = named[2] as string;

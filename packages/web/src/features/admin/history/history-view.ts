@@ -1,6 +1,6 @@
 /** Pure helpers of the history screen (tested without a DOM). */
 
-export const HISTORY_KINDS = ['line', 'schedule', 'rules', 'holiday', 'stop'] as const;
+export const HISTORY_KINDS = ['line', 'schedule', 'rules', 'holiday', 'stop', 'service_change'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 export interface HistoryFilter {
