@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceChangesPage } from '../src/services/notices.ts';
 import type { lineTimetableOn, tripScheduleOn } from '../src/services/timetable.ts';
+import { pageMeta } from '../src/web-pages.ts';
 import { type AdminTestApp, adminApp, adminClient, tokenFor } from './admin-helpers.ts';
 import { fixedClock, trpcQuery } from './helpers.ts';
 
@@ -220,5 +221,16 @@ describe('timetable.serviceChanges and timetable.noticesToday', () => {
       headers: { 'if-none-match': tag },
     });
     expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('the /changes page', () => {
+  it('is a page of the app (200, titled), not a missing one', async () => {
+    expect(await pageMeta(t.db, '/changes', new URLSearchParams())).toMatchObject({
+      status: 200,
+      title: 'Service changes – Anyksciai bus timetable',
+      index: true,
+    });
+    expect((await pageMeta(t.db, '/changes/1', new URLSearchParams())).status).toBe(404);
   });
 });

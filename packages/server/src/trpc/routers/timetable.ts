@@ -14,9 +14,6 @@ const optionalId = z.coerce
   .nullish()
   .transform((v) => v ?? null);
 
-/** A query that takes nothing: no input, or `{}`. */
-const NoInput = z.object({}).optional();
-
 /**
  * The visitor's side: every procedure validates with a core schema and calls one service with
  * the request's read context, and declares how its answer is cached (public-read/cache-policy.ts:
