@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ServiceChangeFields } from './admin-inputs/service-changes.ts';
 import type { Holiday, Weekday, YearlyRule } from './domain.ts';
 import {
   dayTypeOf,
@@ -435,28 +436,12 @@ describe('groupLinePrint', () => {
 });
 
 describe('printNotices', () => {
-  const notice = (id: number, from: string | null, until: string | null, over: Partial<ServiceChange> = {}) =>
+  /** A notice as staff save it (the admin input's defaults), with its id. */
+  const notice = (id: number, from: string | null, until: string | null, over: object = {}) =>
     ({
+      ...ServiceChangeFields.parse({ kind: 'notice', from, until, titleLt: `Pranešimas ${id}`, ...over }),
       id,
-      kind: 'notice',
-      from,
-      until,
-      lineIds: [],
-      stopIds: [],
-      tripIds: [],
-      shiftMinutes: null,
-      stopTimes: [],
-      insteadStopId: null,
-      reason: null,
-      titleLt: `Pranešimas ${id}`,
-      textLt: null,
-      titleEn: null,
-      textEn: null,
-      cause: 'UNKNOWN_CAUSE',
-      effect: 'OTHER_EFFECT',
-      url: null,
-      ...over,
-    }) satisfies ServiceChange;
+    }) as ServiceChange;
   const window = { validFrom: '2026-12-01', validTo: '2026-12-28' };
   it.each([
     ['network, inside', notice(1, '2026-12-03', '2026-12-05'), {}, true],

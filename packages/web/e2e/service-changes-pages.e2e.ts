@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from './admin-support.ts';
 import {
   api,
+  BASE_URL,
   browserPerFile,
-  DEMO_USER,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   goto,
   openPage,
   screenshot,
-  url,
+  signIn,
+  tokenOf,
 } from './support.ts';
 
 /*
@@ -56,14 +57,10 @@ async function save(input: Record<string, unknown>): Promise<{ id: number; versi
 }
 
 beforeAll(async () => {
-  const signIn = await fetch(url('/trpc/auth.signIn'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_USER),
-  });
-  const body = (await signIn.json()) as { result?: { data: { accessToken: string } } };
-  if (!body.result) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  token = body.result.data.accessToken;
+  // The demo administrator's token, signed in through the login form.
+  const admin = await page();
+  await signIn(admin);
+  token = await tokenOf(admin);
   // Today as the server counts it, and the next Thursday after it.
   const today = (await api<{ query: { date: string } }>('departures', { from: 1 })).query.date;
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
@@ -145,7 +142,7 @@ describe('service changes on the public pages', () => {
     await link.waitFor();
     await link.click();
     await p.getByRole('heading', { level: 1, name: 'Service changes' }).waitFor();
-    await p.locator('.changes-list').first().waitFor();
+    await p.locator('.changes-group .notice').first().waitFor();
     const current = p.getByRole('region', { name: 'In force now' });
     expect(await current.getByRole('heading', { level: 3, name: NOTICE_EN }).count()).toBe(1);
     const upcoming = p.getByRole('region', { name: 'Coming up' });
@@ -164,7 +161,7 @@ describe('service changes on the public pages', () => {
       const p = await page(width, 'lt-LT');
       await goto(p, '/changes');
       await p.getByRole('heading', { level: 1, name: 'Eismo pakeitimai' }).waitFor();
-      await p.locator('.changes-list').first().waitFor();
+      await p.locator('.changes-group .notice').first().waitFor();
       expect(await p.getByRole('navigation').getByRole('link', { name: 'Eismo pakeitimai' }).count()).toBe(1);
       expect(await p.getByRole('heading', { level: 3, name: NOTICE_LT }).count()).toBe(1);
       expect(await p.getByRole('region', { name: 'Numatomi' }).textContent()).toContain('Atšauktas reisas');
@@ -207,7 +204,7 @@ describe('service changes on the public pages', () => {
     const lt = await read('/changes.atom');
     expect(lt).toMatchObject({ type: 'application/atom+xml; charset=utf-8', error: 0 });
     expect(lt.root).toBe('http://www.w3.org/2005/Atom feed');
-    expect(lt.self).toBe(url('/changes.atom'));
+    expect(lt.self).toBe(`${BASE_URL}/changes.atom`);
     expect(lt.titles).toEqual(
       expect.arrayContaining([NOTICE_LT, expect.stringMatching(/^Atšauktas reisas /)]),
     );

@@ -1,12 +1,12 @@
-import { changeDatesText, noticeIn } from '@bus/core/browser';
 import { Link } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { PublicError } from '../../../components/public-error.tsx';
-import { useLanguage, useMessages } from '../../../i18n/index.ts';
+import { useMessages } from '../../../i18n/index.ts';
 import { linePath } from '../../../lib/paths.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
+import { NoticeList } from '../notices/notice-list.tsx';
 import '../../../components/pages.css';
 import './changes-page.css';
 
@@ -33,24 +33,17 @@ export function ChangesPage() {
       </p>
       {result.status === 'error' && <PublicError error={result.error} onRetry={result.retry} />}
       {(result.status === 'loading' || result.status === 'idle') && <Loading />}
-      {result.status === 'success' && (
-        <>
+      {result.status === 'success' &&
+        (['current', 'upcoming'] as const).map((group) => (
           <NoticeGroup
-            id="current"
-            heading={m.serviceChanges.current}
-            empty={m.serviceChanges.none}
-            notices={result.data.current}
+            key={group}
+            id={group}
+            heading={m.serviceChanges[group]}
+            empty={group === 'current' ? m.serviceChanges.none : m.serviceChanges.noneUpcoming}
+            notices={result.data[group]}
             thisYear={Number(result.data.today.slice(0, 4))}
           />
-          <NoticeGroup
-            id="upcoming"
-            heading={m.serviceChanges.upcoming}
-            empty={m.serviceChanges.noneUpcoming}
-            notices={result.data.upcoming}
-            thisYear={Number(result.data.today.slice(0, 4))}
-          />
-        </>
-      )}
+        ))}
     </div>
   );
 }
@@ -64,71 +57,53 @@ function NoticeGroup(props: {
 }) {
   const { id, heading, empty, notices, thisYear } = props;
   return (
-    <section className="changes-group" aria-labelledby={`${id}-heading`}>
+    // The list itself is the region (NoticeList, named by the heading).
+    <div className="changes-group">
       <h2 id={`${id}-heading`}>{heading}</h2>
       {notices.length === 0 ? (
         <p className="changes-group__empty">{empty}</p>
       ) : (
-        <ul className="changes-list">
-          {notices.map((n) => (
-            <li key={n.id}>
-              <ListedNoticeView notice={n} thisYear={thisYear} />
-            </li>
-          ))}
-        </ul>
+        <NoticeList
+          notices={notices}
+          thisYear={thisYear}
+          label={heading}
+          headingLevel={3}
+          details={(n) => <Concerns notice={n} />}
+        />
       )}
-    </section>
+    </div>
   );
 }
 
-function ListedNoticeView({ notice: n, thisYear }: { notice: ListedNotice; thisYear: number }) {
+/** What a notice concerns: its lines (to their pages) and stops (to their departures), on its first day. */
+function Concerns({ notice: n }: { notice: ListedNotice }) {
   const m = useMessages();
-  const lang = useLanguage();
-  const { title, text } = noticeIn(n, lang);
-  // The lines and stops on the change's first day (today when it already holds).
+  // The change's first day when it is still to come; today (no date) when it already holds.
   const date = n.status === 'upcoming' && n.from !== null ? n.from : null;
   const lineHref = (lineId: number) => (date ? `${linePath(lineId)}?date=${date}` : linePath(lineId));
   const stopHref = (stopId: number) =>
     `/?${new URLSearchParams({ from: String(stopId), ...(date ? { date } : {}) })}`;
+  const links = (
+    label: string,
+    items: readonly { id: number; name: string }[],
+    href: (id: number) => string,
+  ) =>
+    items.length > 0 && (
+      <p className="notice__concerns">
+        {label}:{' '}
+        {items.map((item, i) => (
+          <span key={item.id}>
+            {i > 0 && ', '}
+            <Link href={href(item.id)}>{item.name}</Link>
+          </span>
+        ))}
+      </p>
+    );
   return (
-    <article
-      className="notice"
-      id={`notice-${n.id}`}
-      lang={lang === 'en' && n.titleEn === null ? 'lt' : undefined}
-    >
-      <h3 className="notice__title">{title}</h3>
-      <p className="notice__valid">{m.changes.valid(changeDatesText(n.from, n.until, lang, thisYear))}</p>
-      {n.lines.length > 0 && (
-        <p className="notice__concerns">
-          {m.serviceChanges.lines}:{' '}
-          {n.lines.map((line, i) => (
-            <span key={line.id}>
-              {i > 0 && ', '}
-              <Link href={lineHref(line.id)}>{line.name}</Link>
-            </span>
-          ))}
-        </p>
-      )}
-      {n.stops.length > 0 && (
-        <p className="notice__concerns">
-          {m.serviceChanges.stops}:{' '}
-          {n.stops.map((stop, i) => (
-            <span key={stop.id}>
-              {i > 0 && ', '}
-              <Link href={stopHref(stop.id)}>{stop.name}</Link>
-            </span>
-          ))}
-        </p>
-      )}
+    <>
+      {links(m.serviceChanges.lines, n.lines, lineHref)}
+      {links(m.serviceChanges.stops, n.stops, stopHref)}
       {n.insteadStop && <p className="notice__concerns">{m.changes.insteadStop(n.insteadStop.name)}</p>}
-      {text !== null && <p className="notice__text">{text}</p>}
-      {n.url !== null && (
-        <p className="notice__more">
-          <a href={n.url} rel="noopener noreferrer">
-            {m.changes.more}
-          </a>
-        </p>
-      )}
-    </article>
+    </>
   );
 }
