@@ -134,10 +134,6 @@ export const enPages = {
     tripCancelled: (date: string) => `This trip is cancelled on ${date}.`,
     tripChanged: (date: string) => `This trip runs at changed times on ${date}.`,
     reason: (reason: string) => `Reason: ${reason}`,
-    /** The line page's schedule list: the date its marks are for. */
-    marksFor: (date: string) => `Changes shown for ${date}`,
-    changedTime: 'Changed time',
-    printNotices: 'Service changes in this period',
   },
 };
 

@@ -155,8 +155,5 @@ export const ltPages: PageMessages = {
     tripCancelled: (date: string) => `Šis reisas ${date} atšauktas.`,
     tripChanged: (date: string) => `Šis reisas ${date} važiuoja pakeistu laiku.`,
     reason: (reason: string) => `Priežastis: ${reason}`,
-    marksFor: (date: string) => `Rodomi ${date} pakeitimai`,
-    changedTime: 'Pakeistas laikas',
-    printNotices: 'Eismo pakeitimai šiuo laikotarpiu',
   },
 };

@@ -38,7 +38,7 @@ export function ChangesPage() {
           <NoticeGroup
             key={group}
             id={group}
-            heading={m.serviceChanges[group]}
+            heading={group === 'current' ? m.serviceChanges.current : m.serviceChanges.upcoming}
             empty={group === 'current' ? m.serviceChanges.none : m.serviceChanges.noneUpcoming}
             notices={result.data[group]}
             thisYear={Number(result.data.today.slice(0, 4))}
