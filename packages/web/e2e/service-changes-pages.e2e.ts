@@ -183,6 +183,23 @@ describe('service changes on the public pages', () => {
     }
   });
 
+  it('prints the notices of the four weeks above the times (line print and stop poster)', async () => {
+    const p = await page(1280, 'lt-LT');
+    await goto(p, `/print/line/${cancelled.lineId}?date=${thursday}`);
+    const notices = p.locator('.print-sheet > .notices .notice');
+    await notices.first().waitFor();
+    expect(await notices.allTextContents()).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(NOTICE_LT),
+        expect.stringContaining('Atšauktas reisas'),
+      ]),
+    );
+    await screenshot(p, 'changes-print-line-lt-1280');
+    await goto(p, `/print/stop/1?dir=Out+bound&date=${thursday}`);
+    await p.locator('.print-sheet > .notices .notice').first().waitFor();
+    expect(await p.locator('.print-sheet > .notices').textContent()).toContain('Atšauktas reisas');
+  });
+
   it('answers the Atom feed, which a browser parses as XML with the entries, in both languages', async () => {
     const p = await page();
     await goto(p, '/changes');
