@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ServiceChangeFields } from './admin-inputs/service-changes.ts';
 import type { Holiday, Weekday, YearlyRule } from './domain.ts';
 import {
   dayTypeOf,
@@ -10,10 +11,12 @@ import {
   occurrenceUid,
   type PrintDeparture,
   type PrintTrip,
+  printNotices,
   runDates,
   serviceDays,
   windowDates,
 } from './printed-timetable.ts';
+import type { ServiceChange } from './service-changes/types.ts';
 import { type ScheduleRunsOn, scheduleRunsOn, serviceDayContext } from './service-day.ts';
 import { WHOLE_YEAR } from './test-dataset.ts';
 
@@ -429,5 +432,27 @@ describe('groupLinePrint', () => {
     const print = groupLinePrint([loop], window, RULES);
     expect(print.directions[0]?.stops.map((s) => s.id)).toEqual([1, 7, 8, 1]);
     expect(print.directions[0]?.columns[0]?.times).toEqual(['10:00', '10:05', '10:10', '10:20']);
+  });
+});
+
+describe('printNotices', () => {
+  /** A notice as staff save it (the admin input's defaults), with its id. */
+  const notice = (id: number, from: string | null, until: string | null, over: object = {}) =>
+    ({
+      ...ServiceChangeFields.parse({ kind: 'notice', from, until, titleLt: `Pranešimas ${id}`, ...over }),
+      id,
+    }) as ServiceChange;
+  const window = { validFrom: '2026-12-01', validTo: '2026-12-28' };
+  it.each([
+    ['network, inside', notice(1, '2026-12-03', '2026-12-05'), {}, true],
+    ['network, ends on the first day', notice(2, null, '2026-12-01'), {}, true],
+    ['network, starts on the last day', notice(3, '2026-12-28', null), {}, true],
+    ['network, over before', notice(4, '2026-11-01', '2026-11-30'), {}, false],
+    ['network, after', notice(5, '2026-12-29', null), {}, false],
+    ['another line', notice(6, '2026-12-03', null, { lineIds: [9] }), { lineIds: [3] }, false],
+    ['its line', notice(7, '2026-12-03', null, { lineIds: [3] }), { lineIds: [3] }, true],
+    ['its stop', notice(8, '2026-12-03', null, { stopIds: [7] }), { lineIds: [3], stopIds: [7] }, true],
+  ] as const)('%s: %s', (_name, change, scope, printed) => {
+    expect(printNotices([change], window, scope).map((c) => c.id)).toEqual(printed ? [change.id] : []);
   });
 });

@@ -1,6 +1,8 @@
 import { addDays } from './calendar.ts';
 import type { BoundFor, Holiday, Weekday, YearlyRule } from './domain.ts';
 import { WEEKDAYS, WHOLE_YEAR_RULE_NAME } from './domain.ts';
+import { changeOverlaps, type NoticeScope, noticesFor } from './service-changes/day-changes.ts';
+import type { ServiceChange } from './service-changes/types.ts';
 import {
   effectivePeriods,
   indexRulesById,
@@ -446,4 +448,21 @@ export function groupLinePrint(
     directions,
     footnotes: footnotes.list,
   };
+}
+
+// ---- Service changes on the printed timetables (issue 27) -------------------------------
+
+/**
+ * The notices a print carries above its times: those holding on some date of its window
+ * (changeOverlaps) that concern what it shows (noticesFor), oldest first.
+ */
+export function printNotices(
+  changes: readonly ServiceChange[],
+  window: { validFrom: string; validTo: string },
+  scope: NoticeScope,
+): ServiceChange[] {
+  return noticesFor(
+    changes.filter((c) => changeOverlaps(c, window.validFrom, window.validTo)),
+    scope,
+  );
 }

@@ -17,6 +17,7 @@ import { registerRealtimeFeeds } from './gtfs-rt/http.ts';
 import { httpErrorOf } from './http-errors.ts';
 import { publicOrigin } from './public-origin.ts';
 import { registerCalendarFeeds } from './public-read/calendar-feeds-http.ts';
+import { registerChangesAtom } from './public-read/changes-atom-http.ts';
 import { answeredNotModified, PUBLIC_CACHE_CONTROL } from './public-read/etag.ts';
 import { closeServing } from './public-read/generation.ts';
 import { readOf, registerHttpCaching, trpcCachePolicies } from './public-read/http-cache.ts';
@@ -192,6 +193,8 @@ export async function buildApp({
   app.get('/sitemap.xml', async (request, reply) =>
     reply.type('application/xml; charset=utf-8').send(await sitemap(db, await originOf(request))),
   );
+  // Issue 27, part C: the service changes' Atom feed (/changes.atom), cached by day like the feeds.
+  registerChangesAtom(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN });
 
   app.setNotFoundHandler(async (request, reply) => {
     const [path = '', search = ''] = request.url.split('?');

@@ -89,6 +89,9 @@ export async function pageMeta(db: OpenedDatabase, path: string, query: URLSearc
     const line = await getLineInfo(db.kysely, id);
     return line ? { ...titled(`Timetable of line ${line.name}`), index: false } : notFound;
   }
+  // Issue 27, part C: the Service changes page.
+  if (first === 'changes' && parts.length === 1)
+    return titled('Service changes', 'Cancelled trips, changed times, closed stops and notices.');
   if (first === 'date' && parts.length === 2)
     return second && isIsoDate(second) ? titled(`Date ${second}`) : notFound;
   if (first === 'admin-access' && parts.length === 1) return { ...titled('Admin access'), index: false };

@@ -14,6 +14,8 @@ const LoginPage = lazyNamed(() => pages.loginPage(), 'LoginPage');
 const AdminArea = lazyNamed(() => pages.adminArea(), 'AdminArea');
 // Printed timetables (/print/stop/:id, /print/line/:id): one chunk, loaded when opened.
 const PrintPage = lazyNamed(() => pages.printPage(), 'Print');
+// Issue 27, part C: every current and upcoming service change (/changes).
+const ChangesPage = lazyNamed(() => pages.changesPage(), 'ChangesPage');
 
 /** The page table beyond the home (spec section 2). First match wins, the last is not-found. */
 export function OtherPages() {
@@ -30,6 +32,7 @@ export function OtherPages() {
       {/* A date's departures are the home's on that date, from the home station. */}
       <Route path="/date/:date">{({ date }) => <Redirect to={`/?date=${date}`} replace />}</Route>
       <Route path="/print/*" component={PrintPage} />
+      <Route path="/changes" component={ChangesPage} />
       <Route path="/admin-access" component={LoginPage} />
       <Route path="/admin-panel" nest>
         <RequireAdmin>

@@ -3,18 +3,20 @@ import {
   type DeparturesQuery,
   DomainError,
   expandOccurrences,
+  formatTime,
   localDateTime,
   occurrenceUid,
   parseTime,
   serverMessage,
   serviceDays,
+  tripRetimeOn,
   windowDates,
 } from '@bus/core';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { type ICalCalendar } from 'ical-generator';
+import ical, { type ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { currentSnapshot } from '../public-read/generation.ts';
-import type { ReadContext } from '../public-read/read-context.ts';
-import { departuresOverDates, selectedStops } from './printed-timetable.ts';
+import { changesOn, type ReadContext } from '../public-read/read-context.ts';
+import { changedStopMinutes, departuresOverDates, selectedStops } from './printed-timetable.ts';
 import { getTripSchedule } from './timetable.ts';
 
 /**
@@ -28,6 +30,12 @@ import { getTripSchedule } from './timetable.ts';
  * the VTIMEZONE of Europe/Vilnius, so every DTSTART carries TZID=Europe/Vilnius and calendar
  * apps place it correctly in summer and winter time. Times are passed as wall-clock text
  * (YYYY-MM-DDTHH:MM:SS, no zone) and written as such under the TZID.
+ *
+ * Service changes (issue 27, core's dayChanges of each date): a stop's feed leaves out the
+ * departures cancelled on a date, and those at the stop while it is closed; a trip's feed keeps
+ * a cancelled date's event marked STATUS:CANCELLED (a subscribed calendar then shows it
+ * cancelled rather than losing it). Changed times are the events' times; an event keeps the UID
+ * of its planned time, so a calendar moves it rather than adding another.
  */
 
 const TIME_ZONE = 'Europe/Vilnius';
@@ -75,11 +83,16 @@ export async function stopCalendar(read: ReadContext, query: StopFeedQuery, orig
   );
   // DTSTAMP (required by RFC 5545): the clock's instant, so tests with a fixed clock get fixed files.
   const stamp = clock();
+  const changedStopMinute = changedStopMinutes(read);
   for (const { date, minute, departure } of expandOccurrences(departures, days)) {
+    const day = await changesOn(read, date);
+    if (day.cancelled.has(departure.tripId) || day.closed.has(stop.id)) continue;
+    const at = day.retimed.has(departure.tripId) ? await changedStopMinute(day, departure, stop.id) : minute;
+    if (at === null) continue;
     calendar.createEvent({
       id: occurrenceUid(departure.tripId, date, stop.id, minute),
       stamp,
-      start: localDateTime(date, minute),
+      start: localDateTime(date, at),
       timezone: TIME_ZONE,
       summary: `${departure.lineName} → ${departure.destination}`,
       location: stop.name,
@@ -96,9 +109,13 @@ export async function tripCalendar(read: ReadContext, tripId: number, origin: st
   const trip = schedule.trips.find((t) => t.id === tripId);
   if (!trip) throw new DomainError('NOT_FOUND', serverMessage('tripNotFound', { id: tripId }));
   const stops = trip.routeDirReversed ? [...trip.route.stopsArr].reverse() : trip.route.stopsArr;
-  const timed = stops
-    .map((stop, i) => ({ stop, time: trip.timeList[i] ?? '', minute: parseTime(trip.timeList[i] ?? '') }))
-    .filter((s): s is { stop: (typeof stops)[number]; time: string; minute: number } => s.minute !== null);
+  const planned = trip.timeList.map((t) => (t === null ? null : parseTime(t)));
+  const timedOn = (minutes: readonly (number | null)[]) =>
+    stops.flatMap((stop, i) => {
+      const minute = minutes[i] ?? null;
+      return minute === null ? [] : [{ stop, time: formatTime(minute), minute }];
+    });
+  const timed = timedOn(planned);
   const first = timed[0];
   const last = timed[timed.length - 1];
   const today = read.now.date;
@@ -107,22 +124,31 @@ export async function tripCalendar(read: ReadContext, tripId: number, origin: st
   const title = first && last ? `${lineInfo.name} ${first.stop.name} → ${last.stop.name}` : lineInfo.name;
   const calendar = newCalendar(title, `Bus ${title}, next ${CALENDAR_WINDOW_DAYS} days.`);
   if (!first || !last) return icsText(calendar);
-  // A trip that goes past midnight ends on the next day.
-  const endMinute = last.minute < first.minute ? last.minute + 24 * 60 : last.minute;
-  const description = timed.map((s) => `${s.time} ${s.stop.name}`).join('\n');
   const stamp = clock();
   const runs = expandOccurrences([{ schedule, minute: first.minute, tripId }], days);
   for (const { date } of runs) {
+    const day = await changesOn(read, date);
+    const cancel = day.cancelled.get(tripId);
+    const times = timedOn(tripRetimeOn(day, tripId, planned)?.minutes ?? planned);
+    const from = times[0] ?? first;
+    const to = times[times.length - 1] ?? last;
+    // A trip that goes past midnight ends on the next day.
+    const endMinute = to.minute < from.minute ? to.minute + 24 * 60 : to.minute;
+    const stopLines = times.map(
+      (s) => `${s.time} ${s.stop.name}${day.closed.has(s.stop.id) ? ' (not served: stop closed)' : ''}`,
+    );
+    const notice = cancel === undefined ? [] : [`Cancelled${cancel.reason ? `: ${cancel.reason}` : ''}`];
     calendar.createEvent({
       id: occurrenceUid(tripId, date, null, first.minute),
       stamp,
-      start: localDateTime(date, first.minute),
+      start: localDateTime(date, from.minute),
       end: localDateTime(date, endMinute),
       timezone: TIME_ZONE,
-      summary: `${lineInfo.name} → ${last.stop.name}`,
-      location: first.stop.name,
-      description,
-      url: `${origin}/trip/${tripId}`,
+      summary: `${cancel === undefined ? '' : 'Cancelled: '}${lineInfo.name} → ${last.stop.name}`,
+      location: from.stop.name,
+      description: [...notice, ...stopLines].join('\n'),
+      url: `${origin}/trip/${tripId}?date=${date}`,
+      ...(cancel === undefined ? {} : { status: ICalEventStatus.CANCELLED }),
     });
   }
   return icsText(calendar);

@@ -1,5 +1,7 @@
 import {
   type BoundFor,
+  type DayChanges,
+  type DepartureItem,
   type DeparturesQuery,
   DomainError,
   effectiveDestination,
@@ -12,11 +14,13 @@ import {
   type PrintDeparture,
   type PrintTrip,
   parseTime,
+  printNotices,
   type Stop,
   type StopPoster,
   serverMessage,
   serviceDays,
   travelOrder,
+  tripRetimeOn,
   windowDates,
 } from '@bus/core';
 import {
@@ -25,10 +29,12 @@ import {
   getStopsByIds,
   listSchedules,
   type OpenedDatabase,
+  type ScheduleWithTrips,
 } from '@bus/db';
 import { stopDepartures } from '../public-read/departures.ts';
 import { currentSnapshot } from '../public-read/generation.ts';
-import type { ReadContext } from '../public-read/read-context.ts';
+import { type ReadContext, snapshotFor } from '../public-read/read-context.ts';
+import { type NoticeView, noticeView } from './notices.ts';
 
 /**
  * The printed timetables (stop poster, line timetable) and the data of the calendar feeds. The
@@ -56,14 +62,15 @@ export async function departuresOverDates(
       date,
     });
     for (const item of items) {
-      const key = `${item.tripId}|${item.timeDepart}`;
+      const time = plannedTimeOf(item);
+      const key = `${item.tripId}|${time}`;
       if (byKey.has(key)) continue;
       byKey.set(key, {
         tripId: item.tripId,
         schedId: item.schedId,
         lineId: item.lineId,
         lineName: item.lineName,
-        minute: parseTime(item.timeDepart) ?? 0,
+        minute: parseTime(time) ?? 0,
         destination: item.name,
       });
     }
@@ -84,6 +91,44 @@ export async function departuresOverDates(
   });
 }
 
+/**
+ * A departure's planned time: the regular timetable's. A departure whose time a service change
+ * moved carries the planned one beside the new one (issue 27); the prints and feeds list the
+ * planned departures and apply each date's changes themselves.
+ */
+function plannedTimeOf(item: DepartureItem & { plannedTime?: string | null | undefined }): string {
+  return item.plannedTime ?? item.timeDepart;
+}
+
+/**
+ * The minute a departure leaves the stop on a day its trip runs at changed times (core's
+ * tripRetimeOn), found by its visit of the stop at its planned minute; null: no time there that
+ * day. Schedules are read once per lookup function (one feed).
+ */
+export function changedStopMinutes(read: ReadContext) {
+  const schedules = new Map<number, Promise<ScheduleWithTrips | undefined>>();
+  return async (
+    day: DayChanges,
+    departure: Pick<PrintDeparture, 'tripId' | 'schedId' | 'minute'>,
+    stopId: number,
+  ): Promise<number | null> => {
+    let schedule = schedules.get(departure.schedId);
+    if (schedule === undefined) {
+      schedule = listSchedules(read.db.kysely, { scheduleIds: [departure.schedId] }).then((s) => s[0]);
+      schedules.set(departure.schedId, schedule);
+    }
+    const trip = (await schedule)?.trips.find((t) => t.id === departure.tripId);
+    if (trip === undefined) return departure.minute;
+    const snapshot = await snapshotFor(read);
+    const stops = travelOrder(snapshot.routeStops.get(trip.routeId) ?? [], trip.routeDirReversed);
+    const planned = trip.timeList.map((t) => (t === null ? null : parseTime(t)));
+    const index = stops.findIndex((id, i) => id === stopId && planned[i] === departure.minute);
+    const retime = tripRetimeOn(day, trip.id, planned);
+    if (index === -1 || retime === undefined) return departure.minute;
+    return retime.minutes[index] ?? null;
+  };
+}
+
 /** The site's address as the Publishing settings give it; null: the page uses its own origin. */
 async function siteAddress(db: OpenedDatabase): Promise<string | null> {
   return (await getPublishingSettings(db.kysely)).settings.siteUrl;
@@ -95,6 +140,8 @@ export interface StopPosterAnswer {
   destination: { id: number; name: string } | null;
   poster: StopPoster;
   siteUrl: string | null;
+  /** The notices holding in the poster's four weeks that concern the stop or its departures. */
+  notices?: NoticeView[];
 }
 
 /**
@@ -131,12 +178,19 @@ export async function getStopPoster(
   const dates = windowDates(query.date, PRINT_WINDOW_DAYS);
   const days = serviceDays(dates, snapshot.rules, snapshot.holidays);
   const departures = await departuresOverDates(read, query, dates);
+  const poster = groupStopPoster(departures, days, snapshot.rules);
+  const notices = printNotices((await snapshotFor(read)).serviceChanges, poster, {
+    stopIds: to === null ? [stop.id] : [stop.id, to.id],
+    lineIds: [...new Set(departures.map((d) => d.lineId))],
+    tripIds: departures.map((d) => d.tripId),
+  });
   return {
     query,
     stop: { id: stop.id, name: stop.name },
     destination: to === null ? null : { id: to.id, name: to.name },
-    poster: groupStopPoster(departures, days, snapshot.rules),
+    poster,
     siteUrl: await siteAddress(db),
+    notices: notices.map(noticeView),
   };
 }
 
@@ -145,6 +199,8 @@ export interface LinePrintAnswer {
   date: string;
   print: LinePrint;
   siteUrl: string | null;
+  /** The notices holding in the print's four weeks that concern the line, its trips or stops. */
+  notices?: NoticeView[];
 }
 
 /** A line's timetable per direction (stops x trips) for PRINT_WINDOW_DAYS from the date. */
@@ -181,10 +237,17 @@ export async function getLinePrint(
       };
     }),
   );
+  const print = groupLinePrint(trips, days, snapshot.rules);
+  const notices = printNotices((await snapshotFor(read)).serviceChanges, print, {
+    lineIds: [lineId],
+    tripIds: trips.map((t) => t.tripId),
+    stopIds: [...new Set(trips.flatMap((t) => t.stops.map((s) => s.id)))],
+  });
   return {
     line,
     date: start,
-    print: groupLinePrint(trips, days, snapshot.rules),
+    print,
     siteUrl: await siteAddress(db),
+    notices: notices.map(noticeView),
   };
 }

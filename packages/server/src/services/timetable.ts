@@ -1,11 +1,14 @@
 import {
   type BoundFor,
   type Clock,
+  changesNothing,
   DomainError,
   type LineInfo,
   type LineStopsPreview,
   lineStopsPreview,
+  type ScheduleRunsOn,
   type Stop,
+  scheduleRunsOn,
   serverMessage,
   serviceDayContext,
   vilniusNow,
@@ -24,6 +27,15 @@ import {
   type RouteWithStops,
   type ScheduleWithTrips,
 } from '@bus/db';
+import { changesOn, type ReadContext, serviceDay, snapshotFor } from '../public-read/read-context.ts';
+import {
+  type ClosedStop,
+  closedStops,
+  dayNotices,
+  type NoticeView,
+  type TripDayChange,
+  tripDayChange,
+} from './notices.ts';
 
 export interface LinePreview extends LineStopsPreview {
   id: number;
@@ -183,4 +195,81 @@ export async function getTripSchedule(db: OpenedDatabase, tripId: number): Promi
     schedule: { ...rest, runsOnYearly: rulesById.get(schedule.runsOnYearlyId) ?? null },
     lineInfo,
   };
+}
+
+// ---- Service changes on the line and trip pages (issue 27) --------------------------------
+
+/**
+ * What the line and trip pages add for their date: the notices and what the changes do. The
+ * answers always carry them; their types say optional, as fields added to an existing answer.
+ */
+export interface DayChangesView {
+  /** The notices holding on the date that concern what the page shows, oldest first. */
+  notices: NoticeView[];
+  /** The page's trips that would run on the date and are cancelled or run at other times. */
+  tripChanges: TripDayChange[];
+  /** The page's stops closed on the date. */
+  closedStops: ClosedStop[];
+}
+
+/** What of a schedule the changes are read against. */
+type ChangedSchedule = ScheduleRunsOn & {
+  trips: readonly (Pick<PublicTrip, 'id' | 'timeList'> & {
+    route: { stopsArr: readonly { id: number }[] };
+  })[];
+};
+
+/** The changes on `date` for schedules of a page: only trips that run that day are marked. */
+async function dayChangesView(
+  read: ReadContext,
+  date: string,
+  scope: { lineIds: number[]; schedules: readonly ChangedSchedule[] },
+): Promise<DayChangesView> {
+  const [day, service, snapshot] = await Promise.all([
+    changesOn(read, date),
+    serviceDay(read, date),
+    snapshotFor(read),
+  ]);
+  const trips = scope.schedules.flatMap((s) => s.trips);
+  const stopIds = trips.flatMap((t) => t.route.stopsArr.map((s) => s.id));
+  const notices = dayNotices(day, { lineIds: scope.lineIds, tripIds: trips.map((t) => t.id), stopIds });
+  if (changesNothing(day)) return { notices, tripChanges: [], closedStops: [] };
+  const running = scope.schedules.filter((s) => scheduleRunsOn(s, service.context));
+  return {
+    notices,
+    tripChanges: running.flatMap((s) => s.trips.flatMap((t) => tripDayChange(day, t) ?? [])),
+    closedStops: closedStops(day, stopIds, (id) => snapshot.stopNames.get(id) ?? String(id)),
+  };
+}
+
+/** The line page's answer for a date (today when none): the timetable with that date's changes. */
+export async function lineTimetableOn(
+  read: ReadContext,
+  lineId: number,
+  date: string | null,
+): Promise<
+  { nothingFound: true } | (Extract<LineTimetable, { nothingFound: false }> & Partial<DayChangesView>)
+> {
+  const timetable = await getLineTimetable(read.db, lineId, date ?? read.now.date, read.clock);
+  if (timetable.nothingFound) return timetable;
+  const view = await dayChangesView(read, timetable.date, {
+    lineIds: [lineId],
+    schedules: timetable.schedules,
+  });
+  return { ...timetable, ...view };
+}
+
+/** The trip page's answer for a date (today when none): the schedule with that date's changes. */
+export async function tripScheduleOn(
+  read: ReadContext,
+  tripId: number,
+  date: string | null,
+): Promise<TripSchedule & Partial<DayChangesView> & { date?: string }> {
+  const answer = await getTripSchedule(read.db, tripId);
+  const day = date ?? read.now.date;
+  const view = await dayChangesView(read, day, {
+    lineIds: [answer.lineInfo.id],
+    schedules: [answer.schedule],
+  });
+  return { ...answer, date: day, ...view };
 }

@@ -2,6 +2,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { LANGUAGES, switchLanguage, useLanguage, useMessages } from '../i18n/index.ts';
 import { adminBoardPath, readStoredUser } from '../lib/stored-user.ts';
 import { withSearch } from '../lib/url.ts';
+import { usePublicQuery } from '../lib/use-public-query.ts';
 
 export function Navbar() {
   const m = useMessages();
@@ -10,6 +11,8 @@ export function Navbar() {
   // Login and logout reload the page, so reading storage on render is enough.
   const adminHref = adminBoardPath(readStoredUser());
   const current = (active: boolean) => (active ? ('page' as const) : undefined);
+  // Issue 27: the Service changes page is linked while any notice holds today.
+  const notices = usePublicQuery('noticesToday', undefined).data?.count;
 
   return (
     <nav className="navbar" aria-label={m.nav.label}>
@@ -19,6 +22,11 @@ export function Navbar() {
       <Link href={withSearch('/browse', search)} aria-current={current(location.startsWith('/browse'))}>
         {m.nav.browse}
       </Link>
+      {notices ? (
+        <Link href="/changes" aria-current={current(location === '/changes')}>
+          {m.changes.heading}
+        </Link>
+      ) : null}
       <Link href={adminHref} aria-current={current(location.startsWith('/admin'))}>
         {m.nav.adminBoard}
       </Link>

@@ -10,12 +10,15 @@ export function StopTimesTable({
   rows,
   highlightStopId,
   className,
+  renderTime,
 }: {
   caption: ReactNode;
   rows: readonly StopTime[];
   highlightStopId: number | null;
   /** A class of the page's own, beside the wrapper's table-wrap. */
   className?: string;
+  /** The time cell's content, when the page marks times (a date's service changes); else the time. */
+  renderTime?: ((row: StopTime, index: number) => ReactNode) | undefined;
 }) {
   const m = useMessages();
   return (
@@ -40,7 +43,7 @@ export function StopTimesTable({
                 aria-current={selected ? 'location' : undefined}
               >
                 <th scope="row">{row.stop.name}</th>
-                <td className="num">{row.time ?? ''}</td>
+                <td className="num">{renderTime ? renderTime(row, index) : (row.time ?? '')}</td>
               </tr>
             );
           })}

@@ -119,6 +119,22 @@ export const enPages = {
     addToCalendar: 'Add to calendar',
     subscribe: 'Subscribe to the calendar (follows timetable changes)',
   },
+  // Service changes on the public pages (issue 27, part C: the Service changes page, the line
+  // and trip pages' marks, the printed notices). All ours.
+  serviceChanges: {
+    intro: 'Cancelled trips, changed times, closed stops and other notices for riders.',
+    current: 'In force now',
+    upcoming: 'Coming up',
+    none: 'There are no service changes now.',
+    noneUpcoming: 'None announced.',
+    lines: 'Lines',
+    stops: 'Stops',
+    feed: 'Atom feed of the service changes',
+    /** The trip page, its date chosen (or today). */
+    tripCancelled: (date: string) => `This trip is cancelled on ${date}.`,
+    tripChanged: (date: string) => `This trip runs at changed times on ${date}.`,
+    reason: (reason: string) => `Reason: ${reason}`,
+  },
 };
 
 export type PageMessages = typeof enPages;

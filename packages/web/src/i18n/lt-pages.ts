@@ -142,4 +142,18 @@ export const ltPages: PageMessages = {
     addToCalendar: 'Įtraukti į kalendorių',
     subscribe: 'Prenumeruoti kalendorių (atnaujinamas pasikeitus tvarkaraščiui)',
   },
+  // Eismo pakeitimai viešuose puslapiuose (27 užduotis, C dalis).
+  serviceChanges: {
+    intro: 'Atšaukti reisai, pakeisti laikai, uždarytos stotelės ir kiti pranešimai keleiviams.',
+    current: 'Galioja dabar',
+    upcoming: 'Numatomi',
+    none: 'Šiuo metu eismo pakeitimų nėra.',
+    noneUpcoming: 'Nenumatyta.',
+    lines: 'Maršrutai',
+    stops: 'Stotelės',
+    feed: 'Eismo pakeitimų Atom sklaidos kanalas',
+    tripCancelled: (date: string) => `Šis reisas ${date} atšauktas.`,
+    tripChanged: (date: string) => `Šis reisas ${date} važiuoja pakeistu laiku.`,
+    reason: (reason: string) => `Priežastis: ${reason}`,
+  },
 };

@@ -29,8 +29,9 @@ export class PublicApiError extends Error {
   }
 }
 
-/** tRPC's GET form of a query: `/trpc/timetable.x?input=<url-encoded JSON>`. */
+/** tRPC's GET form of a query: `/trpc/timetable.x?input=<url-encoded JSON>` (no input: no query). */
 export function publicUrl<P extends PublicPath>(path: P, input: PublicInput<P>): string {
+  if (input === undefined) return `/trpc/timetable.${path}`;
   return `/trpc/timetable.${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
 }
 

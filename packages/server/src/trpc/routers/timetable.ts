@@ -1,9 +1,10 @@
 import { DeparturesQueryInput, IsoDate, LineIdInput, StopSearchInput, TripIdInput } from '@bus/core';
 import { z } from 'zod';
 import { publicDepartures } from '../../public-read/departures.ts';
+import { noticesToday, serviceChangesPage } from '../../services/notices.ts';
 import { getLinePrint, getStopPoster } from '../../services/printed-timetable.ts';
 import { findStops, getStopPair } from '../../services/stops.ts';
-import { getLineTimetable, getTripSchedule, listLinePreviews } from '../../services/timetable.ts';
+import { lineTimetableOn, listLinePreviews, tripScheduleOn } from '../../services/timetable.ts';
 import { publicProcedure, router } from '../init.ts';
 
 const optionalId = z.coerce
@@ -38,11 +39,12 @@ export const timetableRouter = router({
   lineTimetable: publicProcedure
     .meta({ cache: 'day' })
     .input(LineIdInput.extend({ date: IsoDate.nullish() }))
-    .query(({ ctx, input }) => getLineTimetable(ctx.db, input.id, input.date ?? null, ctx.clock)),
+    .query(({ ctx, input }) => lineTimetableOn(ctx.read(), input.id, input.date ?? null)),
+  // The trip's schedule, with the notices and changes of the date (today when none).
   tripSchedule: publicProcedure
     .meta({ cache: 'day' })
-    .input(TripIdInput)
-    .query(({ ctx, input }) => getTripSchedule(ctx.db, input.id)),
+    .input(TripIdInput.extend({ date: IsoDate.nullish() }))
+    .query(({ ctx, input }) => tripScheduleOn(ctx.read(), input.id, input.date ?? null)),
   // Printed timetables (the print pages): the stop poster for the home's selection and a line's
   // timetable per direction, each valid for four weeks from the date (today when none). They say
   // the site's address from the Publishing settings, so their tag names those too.
@@ -54,4 +56,8 @@ export const timetableRouter = router({
     .meta({ cache: 'day', publishing: true })
     .input(LineIdInput.extend({ date: IsoDate.nullish() }))
     .query(({ ctx, input }) => getLinePrint(ctx.read(), input.id, input.date ?? null)),
+  // Service changes (issue 27, part C): every current and upcoming notice (the Service changes
+  // page), and how many hold today (the header links to that page when any do).
+  serviceChanges: publicProcedure.meta({ cache: 'day' }).query(({ ctx }) => serviceChangesPage(ctx.read())),
+  noticesToday: publicProcedure.meta({ cache: 'day' }).query(({ ctx }) => noticesToday(ctx.read())),
 });

@@ -25,6 +25,9 @@ import { withSearch } from '../../../lib/url.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useVilniusNow } from '../../../lib/use-now.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
+import { changeOf, firstCell, tripCells } from '../changes/day-marks.ts';
+import { TimeMark } from '../changes/time-marks.tsx';
+import { NoticeList } from '../notices/notice-list.tsx';
 import {
   initialRuleSelection,
   type OffReason,
@@ -140,6 +143,13 @@ function LineView({ data, lineId, schedId, tripId, search, today, date }: LineVi
 
   const [start, end] =
     dir === 'Out bound' ? [line.routeStart, line.routeEnd] : [line.routeEnd, line.routeStart];
+  // The date's service changes over a trip's times (issue 27): its stops in travel order.
+  const cellsOf = (t: NonNullable<typeof trip>) =>
+    tripCells(
+      t,
+      travelStops(t).map((s) => s.stop.id),
+      data,
+    );
 
   // The answer's date (the chosen one, else today): which listed schedules do not run on it, why.
   const reasonText = (reason: OffReason) =>
@@ -167,6 +177,7 @@ function LineView({ data, lineId, schedId, tripId, search, today, date }: LineVi
   return (
     <div className="line-view">
       <h1>{line.name}</h1>
+      <NoticeList notices={data.notices ?? []} thisYear={Number(today.slice(0, 4))} />
       {data.isHoliday && <p className="notice">{m.now.holiday}</p>}
       <div className="line-direction">
         {line.routeType !== 'City Bus' && (
@@ -220,6 +231,8 @@ function LineView({ data, lineId, schedId, tripId, search, today, date }: LineVi
               const t = tripInDirection(schedule, dir);
               const current = schedule.id === selected?.id;
               const reasons = off.get(schedule.id) ?? [];
+              const first = t ? firstCell(cellsOf(t)) : undefined;
+              const change = t ? changeOf(data, t.id) : undefined;
               return (
                 <li key={schedule.id}>
                   <Link
@@ -227,7 +240,13 @@ function LineView({ data, lineId, schedId, tripId, search, today, date }: LineVi
                     className={reasons.length > 0 ? 'schedule-card is-off' : 'schedule-card'}
                     aria-current={current ? 'true' : undefined}
                   >
-                    <span className="schedule-card__time">{minutesText(t ? firstDeparture(t) : null)}</span>
+                    <span className="schedule-card__time">
+                      {first && change ? (
+                        <TimeMark cell={{ ...first, notServed: false }} reason={change.reason} />
+                      ) : (
+                        minutesText(t ? firstDeparture(t) : null)
+                      )}
+                    </span>
                     <WeekdayStrip days={schedule.runsOnWeekly} />
                     <span className="schedule-card__rule">
                       {schedule.runsOnYearlyStr === WHOLE_YEAR_RULE_NAME
@@ -236,6 +255,9 @@ function LineView({ data, lineId, schedId, tripId, search, today, date }: LineVi
                     </span>
                     {schedule.timeConstraintsDescription && (
                       <span className="schedule-card__note">{schedule.timeConstraintsDescription}</span>
+                    )}
+                    {change?.cancelled && change.reason && (
+                      <span className="schedule-card__note">{change.reason}</span>
                     )}
                     {reasons.length > 0 && (
                       <span className="schedule-card__off">
@@ -257,6 +279,13 @@ function LineView({ data, lineId, schedId, tripId, search, today, date }: LineVi
                   caption={m.line.stopsGoing(tripLabel)}
                   rows={travelStops(trip)}
                   highlightStopId={query.from}
+                  renderTime={(_row, index) => {
+                    const cells = cellsOf(trip);
+                    const cell = cells[index];
+                    if (!cell) return null;
+                    const quiet = cells.findIndex((c) => c.time !== null) !== index;
+                    return <TimeMark cell={cell} reason={changeOf(data, trip.id)?.reason} quiet={quiet} />;
+                  }}
                 />
                 <p>
                   <Link href={withSearch(tripPath(trip.id), search)}>{m.line.openTrip}</Link>

@@ -1,4 +1,5 @@
 import { changeDatesText, noticeIn, type ServiceChange } from '@bus/core/browser';
+import type { ReactNode } from 'react';
 import { useLanguage, useMessages } from '../../../i18n/index.ts';
 import './notice-list.css';
 
@@ -13,12 +14,28 @@ export type NoticeView = Pick<
  * text and validity in the page's language (English falls back to Lithuanian), and its link.
  * Nothing at all when there are none.
  */
-export function NoticeList({ notices, thisYear }: { notices: readonly NoticeView[]; thisYear: number }) {
+export function NoticeList<N extends NoticeView>({
+  notices,
+  thisYear,
+  label,
+  headingLevel = 2,
+  details,
+}: {
+  notices: readonly N[];
+  thisYear: number;
+  /** The list's name (default: "Service changes"); the Service changes page names its groups. */
+  label?: string;
+  /** The notices' titles' heading level (3 under a page's own h2). */
+  headingLevel?: 2 | 3;
+  /** More about a notice after its validity (the Service changes page: what it concerns). */
+  details?: (notice: N) => ReactNode;
+}) {
   const m = useMessages();
   const lang = useLanguage();
   if (notices.length === 0) return null;
+  const Title = headingLevel === 3 ? 'h3' : 'h2';
   return (
-    <section className="notices" aria-label={m.changes.heading}>
+    <section className="notices" aria-label={label ?? m.changes.heading}>
       {notices.map((n) => {
         const { title, text } = noticeIn(n, lang);
         return (
@@ -28,10 +45,11 @@ export function NoticeList({ notices, thisYear }: { notices: readonly NoticeView
             id={`notice-${n.id}`}
             lang={lang === 'en' && n.titleEn === null ? 'lt' : undefined}
           >
-            <h2 className="notice__title">{title}</h2>
+            <Title className="notice__title">{title}</Title>
             <p className="notice__valid">
               {m.changes.valid(changeDatesText(n.from, n.until, lang, thisYear))}
             </p>
+            {details?.(n)}
             {text !== null && <p className="notice__text">{text}</p>}
             {n.url !== null && (
               <p className="notice__more">

@@ -8,6 +8,7 @@ import { useMessages } from '../../../i18n/index.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
+import { NoticeList } from '../notices/notice-list.tsx';
 import { columnDays, footnoteText } from './print-words.ts';
 import { PrintToolbar } from './stop-poster-page.tsx';
 
@@ -52,6 +53,8 @@ function LinePrint({ data }: { data: LinePrintAnswer }) {
           )}
           <p className="print-valid">{m.print.validFromTo(print.validFrom, print.validTo)}</p>
         </header>
+        {/* Issue 27: the notices holding in the four weeks, above the times. */}
+        <NoticeList notices={data.notices ?? []} thisYear={Number(print.validFrom.slice(0, 4))} />
         {print.directions.length === 0 && <p>{m.print.noTrips}</p>}
         {print.directions.map((direction) => (
           <section key={direction.boundFor} aria-label={directionLabel(m, direction.boundFor)}>

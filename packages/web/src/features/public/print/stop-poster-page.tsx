@@ -8,6 +8,7 @@ import { HOME_STOP_ID } from '../../../lib/core.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
+import { NoticeList } from '../notices/notice-list.tsx';
 import { footnoteText } from './print-words.ts';
 
 type StopPosterAnswer = PublicOutput<'stopPoster'>;
@@ -83,6 +84,8 @@ function StopPoster({ data }: { data: StopPosterAnswer }) {
           </p>
           <p className="print-valid">{m.print.validFromTo(poster.validFrom, poster.validTo)}</p>
         </header>
+        {/* Issue 27: the notices holding in the four weeks, above the times. */}
+        <NoticeList notices={data.notices ?? []} thisYear={Number(poster.validFrom.slice(0, 4))} />
         {poster.hours.length === 0 ? (
           <p>{m.print.noDepartures}</p>
         ) : (

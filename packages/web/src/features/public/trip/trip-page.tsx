@@ -1,3 +1,4 @@
+import { changeDatesText } from '@bus/core/browser';
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
@@ -6,8 +7,8 @@ import { isMissing, PublicError } from '../../../components/public-error.tsx';
 import { StopTimesTable } from '../../../components/stop-times-table.tsx';
 import { WeekdayStrip } from '../../../components/weekday-strip.tsx';
 import { directionLabel } from '../../../i18n/direction-label.ts';
-import { useMessages } from '../../../i18n/index.ts';
-import { WHOLE_YEAR_RULE_NAME } from '../../../lib/core.ts';
+import { useLanguage, useMessages } from '../../../i18n/index.ts';
+import { isIsoDate, WHOLE_YEAR_RULE_NAME } from '../../../lib/core.ts';
 import { linePath } from '../../../lib/paths.ts';
 import { subscribeUrl, tripCalendarPath } from '../../../lib/print-paths.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
@@ -15,19 +16,31 @@ import { travelStops } from '../../../lib/schedule.ts';
 import { parseStopId } from '../../../lib/timetable-query.ts';
 import { withSearch } from '../../../lib/url.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useVilniusNow } from '../../../lib/use-now.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
-import { buildTripView } from './trip-table.ts';
+import { changeOf } from '../changes/day-marks.ts';
+import { TimeMark } from '../changes/time-marks.tsx';
+import { NoticeList } from '../notices/notice-list.tsx';
+import { buildTripView, viewCells } from './trip-table.ts';
 import '../../../components/pages.css';
 import '../../../components/stop-times-table.css';
 import './trip-page.css';
 
 type TripSchedule = PublicOutput<'tripSchedule'>;
 
-/** Single trip page (/trip/:tripId): the line's facts and the schedule's stop-by-stop times. */
+/**
+ * Single trip page (/trip/:tripId): the line's facts and the schedule's stop-by-stop times, with
+ * the service changes of the date (?date=, else today): its notices, a cancelled trip marked,
+ * changed times with the planned ones struck through, closed stops not served.
+ */
 export function TripPage({ tripId }: { tripId: string }) {
   const m = useMessages();
-  const result = usePublicQuery('tripSchedule', { id: tripId });
-  if (result.status === 'success') return <TripView data={result.data} />;
+  const search = useSearch();
+  const today = useVilniusNow().date;
+  const chosen = new URLSearchParams(search).get('date');
+  const date = chosen !== null && isIsoDate(chosen) ? chosen : today;
+  const result = usePublicQuery('tripSchedule', { id: tripId, date });
+  if (result.status === 'success') return <TripView data={result.data} date={date} today={today} />;
   // No such trip, or an id that cannot exist ('/trip/abc'): the not-found screen.
   if (result.status === 'error' && isMissing(result.error)) return <NotFound />;
   return (
@@ -38,8 +51,9 @@ export function TripPage({ tripId }: { tripId: string }) {
   );
 }
 
-function TripView({ data }: { data: TripSchedule }) {
+function TripView({ data, date, today }: { data: TripSchedule; date: string; today: string }) {
   const m = useMessages();
+  const lang = useLanguage();
   const search = useSearch();
   const from = parseStopId(new URLSearchParams(search).get('from'));
   const [flipped, setFlipped] = useState(false);
@@ -62,10 +76,30 @@ function TripView({ data }: { data: TripSchedule }) {
 
   const rowProps = (stopId: number) =>
     stopId === from ? { className: 'is-selected', 'aria-current': 'location' as const } : {};
+  // The date's service changes over the times (issue 27).
+  const cells = viewCells(view, schedule.trips, data);
+  const reasonOf = (id: number) => changeOf(data, id)?.reason;
+  const change = changeOf(data, data.tripId);
+  // The date as the notices say it ('3 December', 'gruodžio 3 d.'; the year when not this one).
+  const day = data.date ?? date;
+  const dayText = changeDatesText(day, day, lang, Number(today.slice(0, 4)));
+  const quiet = (column: (typeof cells)[number], index: number) =>
+    column.findIndex((c) => c.time !== null) !== index;
 
   return (
     <>
       <h1>{lineInfo.name}</h1>
+      {change && (
+        <p className={change.cancelled ? 'trip-day-change is-cancelled' : 'trip-day-change'}>
+          <strong>
+            {change.cancelled
+              ? m.serviceChanges.tripCancelled(dayText)
+              : m.serviceChanges.tripChanged(dayText)}
+          </strong>
+          {change.reason && <span> {m.serviceChanges.reason(change.reason)}</span>}
+        </p>
+      )}
+      <NoticeList notices={data.notices ?? []} thisYear={Number(today.slice(0, 4))} />
       <div className="trip-layout">
         <section className="trip-layout__info" aria-label={m.line.info}>
           <table className="table info-table">
@@ -145,11 +179,24 @@ function TripView({ data }: { data: TripSchedule }) {
                     {view.rows.map((row, index) => (
                       <tr key={`${row.stop.id}-${index}`} {...rowProps(row.stop.id)}>
                         <th scope="row">{row.stop.name}</th>
-                        {row.times.map((time, i) => (
-                          <td key={view.columns[i]?.tripId ?? i} className="num">
-                            {time ?? ''}
-                          </td>
-                        ))}
+                        {row.times.map((time, i) => {
+                          const cell = cells[index]?.[i];
+                          const tripIdOf = view.columns[i]?.tripId ?? i;
+                          const column = cells.map((r) => r[i]).filter((c) => c !== undefined);
+                          return (
+                            <td key={tripIdOf} className="num">
+                              {cell ? (
+                                <TimeMark
+                                  cell={cell}
+                                  reason={reasonOf(tripIdOf)}
+                                  quiet={quiet(column, index)}
+                                />
+                              ) : (
+                                (time ?? '')
+                              )}
+                            </td>
+                          );
+                        })}
                       </tr>
                     ))}
                   </tbody>
@@ -159,13 +206,24 @@ function TripView({ data }: { data: TripSchedule }) {
           ) : (
             // Different routes: each trip's whole stop list, one after the other on phones.
             <div className="trip-directions">
-              {view.directions.map((direction) => (
+              {view.directions.map((direction, d) => (
                 <StopTimesTable
                   key={direction.tripId}
                   className="trip-table"
                   caption={directionLabel(m, direction.boundFor)}
                   rows={direction.stops}
                   highlightStopId={from}
+                  renderTime={(_row, index) => {
+                    const column = cells[d] ?? [];
+                    const cell = column[index];
+                    return cell ? (
+                      <TimeMark
+                        cell={cell}
+                        reason={reasonOf(direction.tripId)}
+                        quiet={quiet(column, index)}
+                      />
+                    ) : null;
+                  }}
                 />
               ))}
             </div>

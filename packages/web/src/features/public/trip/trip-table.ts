@@ -6,6 +6,7 @@ import {
   type StopTime,
   travelStops,
 } from '../../../lib/schedule.ts';
+import { type DayMarks, type TimeCell, tripCells } from '../changes/day-marks.ts';
 
 /**
  * The trip page's times (spec section 2, "Trip page"), without React. No time of the schedule
@@ -100,4 +101,28 @@ export function shownTimes(view: TripView): string[] {
   if (view.kind === 'combined')
     return view.rows.flatMap((r) => r.times.filter((t): t is string => t !== null));
   return view.directions.flatMap((d) => d.stops.flatMap((s) => (s.time === null ? [] : [s.time])));
+}
+
+/** No time: a cell the view leaves blank. */
+const BLANK: TimeCell = { time: null, planned: null, cancelled: false, notServed: false };
+
+/**
+ * The view's times under the date's service changes (issue 27): for the combined table one
+ * cell per row and column (the second column read backwards, as its times are), for the
+ * two-direction view one per stop of each direction.
+ */
+export function viewCells(view: TripView, trips: readonly PublicTrip[], marks: DayMarks): TimeCell[][] {
+  const cellsOf = (tripId: number) => {
+    const trip = trips.find((t) => t.id === tripId);
+    return trip
+      ? tripCells(
+          trip,
+          travelStops(trip).map((s) => s.stop.id),
+          marks,
+        )
+      : [];
+  };
+  if (view.kind === 'directions') return view.directions.map((d) => cellsOf(d.tripId));
+  const columns = view.columns.map((c, i) => (i === 0 ? cellsOf(c.tripId) : cellsOf(c.tripId).reverse()));
+  return view.rows.map((_, row) => columns.map((cells) => cells[row] ?? BLANK));
 }
