@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminEn } from './admin-en.ts';
 import { adminLt } from './admin-lt.ts';
+import { changesEn } from './changes-en.ts';
+import { changesLt } from './changes-lt.ts';
 import { en as enHome } from './en.ts';
 import { enPages } from './en-pages.ts';
 import { lt as ltHome } from './lt.ts';
@@ -57,6 +59,7 @@ const pairs = [
   ['adminEn / adminLt (admin)', adminEn, adminLt],
   ['offlineEn / offlineLt (offline banner)', offlineEn, offlineLt],
   ['nextBusesEn / nextBusesLt (next buses now)', nextBusesEn, nextBusesLt],
+  ['changesEn / changesLt (service changes)', changesEn, changesLt],
 ] as const;
 
 describe('the same keys in both languages', () => {
@@ -220,6 +223,7 @@ const checked = [
   ['adminEn / adminLt (admin)', adminEn, adminLt, SAME_IN_BOTH_ADMIN],
   ['offlineEn / offlineLt (offline banner)', offlineEn, offlineLt, {}],
   ['nextBusesEn / nextBusesLt (next buses now)', nextBusesEn, nextBusesLt, {}],
+  ['changesEn / changesLt (service changes)', changesEn, changesLt, {}],
 ] as const;
 
 describe('Lithuanian texts are Lithuanian', () => {

@@ -73,17 +73,9 @@ export const en = {
     loop: (time: string) => `the same bus as at ${time}`,
     toDisabled: 'Only for trips from Anyksciai bus station',
   },
-  /** Service changes as visitors see them (issue 27; ours but the two the issue names). */
+  /** Service changes (issue 27): the header link's name; the rest is in changes-en.ts. */
   changes: {
     heading: 'Service changes',
-    cancelled: 'Cancelled',
-    /** The planned time of a departure whose time changed, read after the new one. */
-    planned: (time: string) => `planned ${time}`,
-    notServed: 'Not served at this stop',
-    /** A notice's validity, from core's changeDatesText ('3–5 December', 'from 3 December'). */
-    valid: (dates: string) => (dates === '' ? 'Until further notice' : `Valid ${dates}`),
-    more: 'More information',
-    insteadStop: (name: string) => `Use ${name} instead`,
   },
 };
 

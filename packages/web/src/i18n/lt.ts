@@ -66,14 +66,8 @@ export const lt: HomeMessages = {
     loop: (time: string) => `tas pats autobusas kaip ${time}`,
     toDisabled: 'Tik išvykstant iš Anykščių autobusų stoties',
   },
-  /** Eismo pakeitimai, kaip juos mato keleiviai (27 užduotis). */
+  /** Eismo pakeitimai (27 užduotis): nuorodos antraštėje pavadinimas; kiti žodžiai – changes-lt.ts. */
   changes: {
     heading: 'Eismo pakeitimai',
-    cancelled: 'Atšauktas',
-    planned: (time: string) => `planuota ${time}`,
-    notServed: 'Šioje stotelėje nestoja',
-    valid: (dates: string) => (dates === '' ? 'Iki atskiro pranešimo' : `Galioja ${dates}`),
-    more: 'Daugiau informacijos',
-    insteadStop: (name: string) => `Naudokitės stotele „${name}“`,
   },
 };

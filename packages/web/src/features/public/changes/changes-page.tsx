@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { PublicError } from '../../../components/public-error.tsx';
+import { useChangesMessages } from '../../../i18n/changes.ts';
 import { useMessages } from '../../../i18n/index.ts';
 import { linePath } from '../../../lib/paths.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
@@ -78,6 +79,7 @@ function NoticeGroup(props: {
 /** What a notice concerns: its lines (to their pages) and stops (to their departures), on its first day. */
 function Concerns({ notice: n }: { notice: ListedNotice }) {
   const m = useMessages();
+  const c = useChangesMessages();
   // The change's first day when it is still to come; today (no date) when it already holds.
   const date = n.status === 'upcoming' && n.from !== null ? n.from : null;
   const lineHref = (lineId: number) => (date ? `${linePath(lineId)}?date=${date}` : linePath(lineId));
@@ -103,7 +105,7 @@ function Concerns({ notice: n }: { notice: ListedNotice }) {
     <>
       {links(m.serviceChanges.lines, n.lines, lineHref)}
       {links(m.serviceChanges.stops, n.stops, stopHref)}
-      {n.insteadStop && <p className="notice__concerns">{m.changes.insteadStop(n.insteadStop.name)}</p>}
+      {n.insteadStop && <p className="notice__concerns">{c.insteadStop(n.insteadStop.name)}</p>}
     </>
   );
 }

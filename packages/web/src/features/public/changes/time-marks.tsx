@@ -1,4 +1,4 @@
-import { useMessages } from '../../../i18n/index.ts';
+import { useChangesMessages } from '../../../i18n/changes.ts';
 import type { TimeCell } from './day-marks.ts';
 import './time-marks.css';
 
@@ -17,7 +17,7 @@ export function TimeMark({
   /** The "Cancelled" label for screen readers only (a table's rows after its first). */
   quiet?: boolean;
 }) {
-  const m = useMessages();
+  const c = useChangesMessages();
   if (cell.time === null && cell.planned === null) return null;
   if (cell.cancelled || cell.notServed)
     return (
@@ -27,7 +27,7 @@ export function TimeMark({
           className={quiet && cell.cancelled ? 'sr-only' : 'time-mark__label'}
           title={reason ?? undefined}
         >
-          {cell.cancelled ? m.changes.cancelled : m.changes.notServed}
+          {cell.cancelled ? c.cancelled : c.notServed}
         </span>
       </span>
     );
@@ -35,8 +35,8 @@ export function TimeMark({
     return (
       <span className="time-mark">
         <strong className="time-mark__new">{cell.time ?? ''}</strong>{' '}
-        <del title={m.changes.planned(cell.planned)}>
-          <span className="sr-only">{m.changes.planned(cell.planned)}</span>
+        <del title={c.planned(cell.planned)}>
+          <span className="sr-only">{c.planned(cell.planned)}</span>
           <span aria-hidden="true">{cell.planned}</span>
         </del>
       </span>

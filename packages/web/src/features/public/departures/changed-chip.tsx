@@ -1,4 +1,4 @@
-import { useMessages } from '../../../i18n/index.ts';
+import { useChangesMessages } from '../../../i18n/changes.ts';
 import { Chip, type ChipProps } from './chip.tsx';
 import './changed-chip.css';
 
@@ -14,9 +14,9 @@ export { NoticeList } from '../notices/notice-list.tsx';
  * A chunk of its own: the home fetches it only for an answer with such departures.
  */
 export function ChangedChip(props: ChipProps) {
-  const m = useMessages();
+  const c = useChangesMessages();
   const { item } = props;
-  const mark = item.cancelled ? m.changes.cancelled : item.notServed ? m.changes.notServed : null;
+  const mark = item.cancelled ? c.cancelled : item.notServed ? c.notServed : null;
   return (
     <Chip
       {...props}
@@ -24,7 +24,7 @@ export function ChangedChip(props: ChipProps) {
       planned={
         item.plannedTime !== undefined && (
           <s className="chip__planned">
-            <span className="sr-only">{m.changes.planned(item.plannedTime)}</span>
+            <span className="sr-only">{c.planned(item.plannedTime)}</span>
             <span aria-hidden="true">{item.plannedTime}</span>
           </s>
         )

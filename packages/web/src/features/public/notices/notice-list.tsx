@@ -1,5 +1,6 @@
 import { changeDatesText, noticeIn, type ServiceChange } from '@bus/core/browser';
 import type { ReactNode } from 'react';
+import { useChangesMessages } from '../../../i18n/changes.ts';
 import { useLanguage, useMessages } from '../../../i18n/index.ts';
 import './notice-list.css';
 
@@ -31,6 +32,7 @@ export function NoticeList<N extends NoticeView>({
   details?: (notice: N) => ReactNode;
 }) {
   const m = useMessages();
+  const c = useChangesMessages();
   const lang = useLanguage();
   if (notices.length === 0) return null;
   const Title = headingLevel === 3 ? 'h3' : 'h2';
@@ -46,15 +48,13 @@ export function NoticeList<N extends NoticeView>({
             lang={lang === 'en' && n.titleEn === null ? 'lt' : undefined}
           >
             <Title className="notice__title">{title}</Title>
-            <p className="notice__valid">
-              {m.changes.valid(changeDatesText(n.from, n.until, lang, thisYear))}
-            </p>
+            <p className="notice__valid">{c.valid(changeDatesText(n.from, n.until, lang, thisYear))}</p>
             {details?.(n)}
             {text !== null && <p className="notice__text">{text}</p>}
             {n.url !== null && (
               <p className="notice__more">
                 <a href={n.url} rel="noopener noreferrer">
-                  {m.changes.more}
+                  {c.more}
                 </a>
               </p>
             )}
