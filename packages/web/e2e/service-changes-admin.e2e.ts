@@ -123,6 +123,42 @@ describe('the Service changes screen', () => {
     });
   });
 
+  it('visitors see it: struck through on that Thursday, as ever a week later, its notice on the line page and the Service changes page', async () => {
+    const chip = (p: Page) =>
+      p
+        .locator('.hour-grid li')
+        .filter({ has: p.locator('.chip__time', { hasText: '07:50' }) })
+        .filter({ hasText: 'Nausodė' });
+    for (const [locale, width, cancelled] of [
+      ['en-GB', 1280, 'Cancelled'],
+      ['lt-LT', 390, 'Atšauktas'],
+    ] as const) {
+      const p = await session.open({ width, height: 900, locale });
+      await p.goto(url(`/?from=1&to=&dir=Out+bound&date=${thursday}`));
+      await settled(p);
+      await chip(p).locator('summary').waitFor();
+      expect(await chip(p).locator('summary').textContent()).toBe(cancelled);
+      expect(
+        await chip(p)
+          .locator('a.chip')
+          .evaluate((a) => getComputedStyle(a).textDecorationLine),
+      ).toBe('line-through');
+      await screenshot(p, `service-changes-home-thursday-${locale}-${width}`);
+      // The same trip a week later runs as ever.
+      await p.goto(url(`/?from=1&to=&dir=Out+bound&date=${weekLater}`));
+      await settled(p);
+      await chip(p).waitFor();
+      expect(await chip(p).locator('summary, s').count()).toBe(0);
+    }
+    const p = await session.open({ width: 1280, height: 900, locale: 'en-GB' });
+    await p.goto(url(`/browse/${M24}?date=${thursday}`));
+    await settled(p);
+    await p.getByRole('region', { name: 'Service changes' }).getByText('No 07:50 to Nausodė').waitFor();
+    await p.goto(url('/changes'));
+    await settled(p);
+    await p.getByRole('region', { name: 'Coming up' }).getByText('No 07:50 to Nausodė').waitFor();
+  });
+
   it('says so when someone else saved the change meanwhile (409), and reloads', async () => {
     const { page } = session;
     await page.getByRole('button', { name: 'Edit “Reisas 07:50 į Nausodę nevažiuos”' }).click();
