@@ -12,7 +12,6 @@ import Fastify, {
 } from 'fastify';
 import { createAuthRuntime } from './auth/runtime.ts';
 import { type Env, isLoopback } from './env.ts';
-// Issue 27, part D: the GTFS-Realtime feeds of the service changes.
 import { registerRealtimeFeeds } from './gtfs-rt/http.ts';
 import { httpErrorOf } from './http-errors.ts';
 import { publicOrigin } from './public-origin.ts';
@@ -137,7 +136,7 @@ export async function buildApp({
       .header('content-disposition', 'attachment; filename="gtfs.zip"')
       .send(Buffer.from(feed.zip.buffer, feed.zip.byteOffset, feed.zip.byteLength));
   });
-  // Issue 27, part D: GTFS-Realtime (/gtfs-rt/alerts.pb, /gtfs-rt/trip-updates.pb), beside /gtfs.zip.
+  // GTFS-Realtime of the service changes (/gtfs-rt/alerts.pb, /gtfs-rt/trip-updates.pb), beside /gtfs.zip.
   registerRealtimeFeeds(app, { db, clock });
   registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
   // Calendar feeds (.ics) of a stop's departures or a trip.
@@ -193,7 +192,7 @@ export async function buildApp({
   app.get('/sitemap.xml', async (request, reply) =>
     reply.type('application/xml; charset=utf-8').send(await sitemap(db, await originOf(request))),
   );
-  // Issue 27, part C: the service changes' Atom feed (/changes.atom), cached by day like the feeds.
+  // The service changes' Atom feed (/changes.atom), cached by day like the calendar feeds.
   registerChangesAtom(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN });
 
   app.setNotFoundHandler(async (request, reply) => {

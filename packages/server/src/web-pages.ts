@@ -89,7 +89,7 @@ export async function pageMeta(db: OpenedDatabase, path: string, query: URLSearc
     const line = await getLineInfo(db.kysely, id);
     return line ? { ...titled(`Timetable of line ${line.name}`), index: false } : notFound;
   }
-  // Issue 27, part C: the Service changes page.
+  // Issue 27: the Service changes page.
   if (first === 'changes' && parts.length === 1)
     return titled('Service changes', 'Cancelled trips, changed times, closed stops and notices.');
   if (first === 'date' && parts.length === 2)

@@ -121,7 +121,7 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
     windowDays: 365,
     baseSavedAt: null,
   }),
-  // Service changes (issue 27): the base's list/save/delete and part A's lineTrips/preview.
+  // Service changes (issue 27): list, save, delete, and the screen's lineTrips and preview.
   'admin.serviceChanges.list': () => ({}),
   'admin.serviceChanges.save': () => ({ id: null, kind: 'notice', titleLt: 'Bandymas', baseVersion: 0 }),
   'admin.serviceChanges.delete': async (_t, client) => {

@@ -4,7 +4,7 @@ import type { VersionedServiceChange } from '../src/services/admin/service-chang
 import { type AdminTestApp, adminApp, adminClient, tokenFor } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
-// The staff screen's reads (issue 27, part A): a line's trips on a date, and the preview of a date.
+// The staff screen's reads (issue 27): a line's trips on a date, and the preview of a date.
 let t: AdminTestApp;
 let client: ReturnType<typeof adminClient>;
 // 2026-12-01 09:30 in Vilnius, a Tuesday.

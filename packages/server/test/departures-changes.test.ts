@@ -6,7 +6,7 @@ import { type AdminTestApp, adminApp, adminClient, tokenFor } from './admin-help
 import { fixedClock } from './helpers.ts';
 
 /**
- * The departures answers with service changes (issue 27, part B), on the real Anykščiai data:
+ * The departures answers with service changes (issue 27), on the real Anykščiai data:
  * the tRPC answer marks cancelled and not-served departures in their place, carries changed
  * times with the planned one, and lists the notices; the old home-from path leaves the
  * cancelled and not-served out and carries the changed times. Dates around a change answer

@@ -12,7 +12,7 @@ import {
 } from './support.ts';
 
 /*
- * Issue 27, part B: service changes on the home, in Chromium on the real data. Staff cancel the
+ * Issue 27: service changes on the home, in Chromium on the real data. Staff cancel the
  * 10:20 to Panevėžys (trip 43, a weekday trip) for Thursday 2026-12-03 and move the 09:15 to
  * Svėdasai (trip 100) 15 minutes later that day, through the admin API; the home shows the
  * cancelled one struck through in its place with "Cancelled" / "Atšauktas" (its reason behind

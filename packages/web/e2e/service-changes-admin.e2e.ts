@@ -4,7 +4,7 @@ import { adminApi, alertWithText, screenshotViewport } from './admin-support.ts'
 import { expectNoAxeViolations, pagePerFile, screenshot, settled, url } from './support.ts';
 
 /**
- * Issue 27, part A: staff cancel a real trip for the next Thursday on the Service changes
+ * Issue 27: staff cancel a real trip for the next Thursday on the Service changes
  * screen, see it listed as upcoming and in the preview of that day, reword its notice, undo it;
  * a notice ending before it starts is refused inline with nothing saved; Lithuanian; screenshots
  * at 390 and 1280 px in both languages.

@@ -15,7 +15,7 @@ import {
 } from './support.ts';
 
 /*
- * Issue 27 on the public pages (part C), in Chromium on the real data: a line notice and a
+ * Issue 27 on the public pages, in Chromium on the real data: a line notice and a
  * cancelled trip made through the admin API show on the line page and the trip page on the
  * cancelled date (not the day after), the Service changes page lists them, the header links to
  * it while a notice holds today, and the Atom feed answers; in English and in Lithuanian, at

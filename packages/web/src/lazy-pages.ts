@@ -12,7 +12,7 @@ export const tripPage = () => import('./features/public/trip/trip-page.tsx');
 export const loginPage = () => import('./features/admin/login/login-page.tsx');
 export const adminArea = () => import('./features/admin/admin-area.tsx');
 export const printPage = () => import('./features/public/print/index.tsx');
-// Issue 27, part C: the Service changes page.
+// Issue 27: the Service changes page.
 export const changesPage = () => import('./features/public/changes/changes-page.tsx');
 export const offline = () => import('./offline/offline.ts');
 export const datePicker = () => import('./components/date-picker-popover.tsx');

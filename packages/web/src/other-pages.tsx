@@ -14,7 +14,7 @@ const LoginPage = lazyNamed(() => pages.loginPage(), 'LoginPage');
 const AdminArea = lazyNamed(() => pages.adminArea(), 'AdminArea');
 // Printed timetables (/print/stop/:id, /print/line/:id): one chunk, loaded when opened.
 const PrintPage = lazyNamed(() => pages.printPage(), 'Print');
-// Issue 27, part C: every current and upcoming service change (/changes).
+// Issue 27: every current and upcoming service change (/changes).
 const ChangesPage = lazyNamed(() => pages.changesPage(), 'ChangesPage');
 
 /** The page table beyond the home (spec section 2). First match wins, the last is not-found. */

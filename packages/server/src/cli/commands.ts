@@ -59,7 +59,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ...checkCommands,
   ...backupCommands,
   ...userCommands,
-  // Service changes (issue 27, part A): cancel-trip, notice add, changes list/remove.
+  // Service changes (issue 27): cancel-trip, notice add, changes list/remove.
   ...changeCommands,
 ];
 

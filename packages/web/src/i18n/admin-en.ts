@@ -240,7 +240,7 @@ export const adminEn = {
       rules: 'Yearly rules',
       holiday: 'Holidays',
       stop: 'Bus stops',
-      service_change: 'Service changes', // issue 27, part A
+      service_change: 'Service changes', // issue 27
     },
     line: 'Line',
     allLines: 'All lines',
@@ -281,7 +281,7 @@ export const adminEn = {
       rules: 'Yearly rules',
       holiday: (name: string) => `Holiday ${name}`,
       stop: (name: string) => `Stop ${name}`,
-      // issue 27, part A
+      // issue 27
       serviceChange: (id: string, title: string) => `Service change ${id}: ${title}`,
     },
   },
@@ -682,7 +682,7 @@ export const adminEn = {
       routeNotes: 'a route variation’s name',
     } as Record<string, string>, // ours
   },
-  /** Service changes (issue 27, part A): the staff screen; the words of a change (ours but the menu's). */
+  /** Service changes (issue 27): the staff screen; the words of a change (ours but the menu's). */
   serviceChanges: {
     menu: 'Service changes',
     intro:

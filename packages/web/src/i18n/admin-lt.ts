@@ -254,7 +254,7 @@ export const adminLt: AdminMessages = {
       rules: 'Metinės taisyklės',
       holiday: 'Švenčių dienos',
       stop: 'Stotelės',
-      service_change: 'Eismo pakeitimai', // issue 27, part A
+      service_change: 'Eismo pakeitimai', // issue 27
     },
     line: 'Maršrutas',
     allLines: 'Visi maršrutai',
@@ -294,7 +294,7 @@ export const adminLt: AdminMessages = {
       rules: 'Metinės taisyklės',
       holiday: (name: string) => `Šventė „${name}“`,
       stop: (name: string) => `Stotelė „${name}“`,
-      // issue 27, part A
+      // issue 27
       serviceChange: (id: string, title: string) => `Eismo pakeitimas ${id} „${title}“`,
     },
   },

@@ -119,7 +119,7 @@ export const enPages = {
     addToCalendar: 'Add to calendar',
     subscribe: 'Subscribe to the calendar (follows timetable changes)',
   },
-  // Service changes on the public pages (issue 27, part C: the Service changes page, the line
+  // Service changes on the public pages (issue 27: the Service changes page, the line
   // and trip pages' marks, the printed notices). All ours.
   serviceChanges: {
     intro: 'Cancelled trips, changed times, closed stops and other notices for riders.',

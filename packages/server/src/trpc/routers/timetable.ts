@@ -56,7 +56,7 @@ export const timetableRouter = router({
     .meta({ cache: 'day', publishing: true })
     .input(LineIdInput.extend({ date: IsoDate.nullish() }))
     .query(({ ctx, input }) => getLinePrint(ctx.read(), input.id, input.date ?? null)),
-  // Service changes (issue 27, part C): every current and upcoming notice (the Service changes
+  // Service changes (issue 27): every current and upcoming notice (the Service changes
   // page), and how many hold today (the header links to that page when any do).
   serviceChanges: publicProcedure.meta({ cache: 'day' }).query(({ ctx }) => serviceChangesPage(ctx.read())),
   noticesToday: publicProcedure.meta({ cache: 'day' }).query(({ ctx }) => noticesToday(ctx.read())),

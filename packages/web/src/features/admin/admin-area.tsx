@@ -45,7 +45,7 @@ function AdminPanel() {
     { path: '/bus-stops', label: m.admin.busStops },
     { path: '/lines', label: m.admin.lines },
     { path: '/schedules', label: m.admin.schedules },
-    // Service changes (issue 27, part A).
+    // Service changes (issue 27).
     { path: '/service-changes', label: m.serviceChanges.menu },
     { path: '/yearly-rules', label: m.admin.yearlyRules },
     { path: '/history', label: m.admin.history },

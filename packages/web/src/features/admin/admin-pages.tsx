@@ -23,7 +23,7 @@ const TimetableCheckPage = lazyNamed(
   () => import('./timetable-check/timetable-check-page.tsx'),
   'TimetableCheckPage',
 );
-// Service changes (issue 27, part A).
+// Service changes (issue 27).
 const ServiceChangesPage = lazyNamed(
   () => import('./service-changes/service-changes-page.tsx'),
   'ServiceChangesPage',

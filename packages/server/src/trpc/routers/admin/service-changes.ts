@@ -29,7 +29,7 @@ export const adminServiceChangesRouter = router({
   delete: adminProcedure
     .input(AdminDeleteInput)
     .mutation(({ ctx, input }) => removeServiceChange(ctx.db, ctx.actor, input)),
-  // Part A (the staff screen): the trips to pick from, and what visitors will see on a date.
+  // The staff screen: the trips to pick from, and what visitors will see on a date.
   lineTrips: adminProcedure
     .input(LineTripsInput)
     .query(({ ctx, input }) => getLineTrips(ctx.db, input.lineId, input.date)),

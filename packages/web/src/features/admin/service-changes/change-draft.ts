@@ -2,7 +2,7 @@ import type { AlertCause, AlertEffect, ServiceChange, ServiceChangeKind } from '
 import { parseCellTime } from '../logic/grid-time.ts';
 
 /**
- * The service change form's model (issue 27, part A) and what it sends: the form keeps what
+ * The service change form's model (issue 27) and what it sends: the form keeps what
  * staff typed; `draftToInput` turns it into admin.serviceChanges.save's input, which core's
  * SaveServiceChangeInput checks (in the browser first, then on the server). Typed times follow
  * the timetable grid's rules (parseCellTime: '0738', '7:38', '7.38' are 07:38).
