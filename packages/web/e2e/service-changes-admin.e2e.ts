@@ -29,6 +29,8 @@ interface TripsAnswer {
 // Line M24 (id 20) of the real data runs on Thursdays only.
 const M24 = 20;
 let thursday = '';
+/** The version of the change as the cancel created it. */
+let createdVersion = 0;
 let weekLater = '';
 let trip: TripsAnswer['trips'][number];
 
@@ -88,6 +90,7 @@ describe('the Service changes screen', () => {
     await upcoming.getByRole('heading', { name: 'Trip cancelled: 07:50 (M24)' }).waitFor();
     const after = await list();
     expect(after.items.length).toBe(before.items.length + 1);
+    createdVersion = after.items[0]?.version ?? 0;
     expect(after.items[0]).toMatchObject({
       kind: 'cancel',
       status: 'upcoming',
@@ -119,8 +122,9 @@ describe('the Service changes screen', () => {
     expect(changed).toMatchObject({
       titleLt: 'Reisas 07:50 į Nausodę nevažiuos',
       titleEn: 'No 07:50 to Nausodė',
-      version: 2,
     });
+    // A new version: history entry ids count every save of the database, so only its order is known.
+    expect(changed?.version).toBeGreaterThan(createdVersion);
   });
 
   it('visitors see it: struck through on that Thursday, as ever a week later, its notice on the line page and the Service changes page', async () => {
@@ -176,8 +180,11 @@ describe('the Service changes screen', () => {
     await form.getByRole('button', { name: 'Save the change' }).click();
     await form.getByRole('button', { name: 'Reload the current version' }).click();
     await form.waitFor({ state: 'detached' });
-    expect((await list()).items[0]).toMatchObject({
-      version: version + 1,
+    const [reloaded] = (await list()).items as [ListAnswer['items'][number] & Record<string, unknown>];
+    // The other admin's save stands (a newer version, their text), the refused one wrote nothing.
+    expect(reloaded.version).toBeGreaterThan(version);
+    expect(reloaded).toMatchObject({
+      textLt: 'Kitas tekstas',
       textEn: expect.not.stringContaining('Roadworks'),
     });
   });
