@@ -124,3 +124,47 @@ describe('admin.serviceChanges', () => {
     expect(back.titleLt).toBe(change.titleLt);
   });
 });
+
+describe('the timetable check and service changes', () => {
+  it('names a change whose trip a schedule delete removed, and links to it', async () => {
+    const saved = await client.mutate<VersionedServiceChange>('admin.serviceChanges.save', {
+      id: null,
+      kind: 'cancel',
+      from: '2026-12-10',
+      tripIds: [trip.id],
+      baseVersion: 0,
+    });
+    expect(saved.status).toBe(200);
+    const scheduleId = t.db.sqlite
+      .prepare('SELECT schedule_id FROM trip WHERE id = ?')
+      .pluck()
+      .get(trip.id) as number;
+    const removed = await client.mutate('admin.schedules.delete', {
+      id: scheduleId,
+      baseVersion: await versionNow(t, { kind: 'schedules', lineId: trip.lineId }),
+    });
+    expect(removed.status).toBe(200);
+    const report = await client.query<{
+      findings: { check: string; params: Record<string, unknown>; targets: unknown[] }[];
+    }>('admin.check.run');
+    const found = report.data.findings.filter((f) => f.check === 'changeNamesMissing');
+    // The cancel restored above names the same trip: it is listed too, each once.
+    expect(found.map((f) => f.params.changeId).sort()).toEqual(
+      [...new Set(found.map((f) => f.params.changeId))].sort(),
+    );
+    expect(found.filter((f) => f.params.changeId === saved.data.id)).toEqual([
+      {
+        check: 'changeNamesMissing',
+        severity: 'warning',
+        params: {
+          changeId: saved.data.id,
+          title: saved.data.titleLt,
+          trips: [trip.id],
+          lines: [],
+          stops: [],
+        },
+        targets: [{ kind: 'serviceChange', changeId: saved.data.id, name: saved.data.titleLt }],
+      },
+    ]);
+  });
+});

@@ -21,7 +21,9 @@ export type CheckTarget =
   | { kind: 'line'; lineId: number; name: string }
   | { kind: 'stop'; stopId: number; name: string }
   | { kind: 'rule'; ruleId: number; name: string }
-  | { kind: 'holidays' };
+  | { kind: 'holidays' }
+  /** The admin board's Service changes screen, at this change. */
+  | { kind: 'serviceChange'; changeId: number; name: string };
 
 /** Seasons a rule's name or a schedule's description can speak of. */
 export const SEASONS = ['summer', 'winter', 'schoolYear', 'schoolHolidays', 'wholeYear'] as const;
@@ -121,6 +123,11 @@ export interface CheckParams {
     problem: 'noMonth' | 'noDay' | 'leapOnly';
   };
   edgeSpaces: { entity: Entity; id: number; field: string; value: string };
+  /**
+   * A service change, current or to come, names trips, lines or stops the timetable no longer
+   * has (a schedule edit or an import removed them): for those it does nothing.
+   */
+  changeNamesMissing: { changeId: number; title: string; trips: number[]; lines: number[]; stops: number[] };
 }
 
 export type CheckKind = keyof CheckParams;
@@ -145,6 +152,7 @@ export const CHECKS: { readonly [K in CheckKind]: CheckSeverity } = {
   duplicateHoliday: 'warning',
   impossibleDate: 'warning',
   edgeSpaces: 'warning',
+  changeNamesMissing: 'warning',
 };
 
 export const CHECK_KINDS = Object.keys(CHECKS) as CheckKind[];

@@ -1,5 +1,7 @@
 import { addDays, toCalendarDate } from '../calendar.ts';
 import type { TimetableDataset } from '../dataset.ts';
+import type { ServiceChange } from '../service-changes/types.ts';
+import { checkServiceChanges } from './change-checks.ts';
 import {
   checkEdgeSpaces,
   checkHolidays,
@@ -57,8 +59,15 @@ export function yearWindow(today: string): { start: string; end: string; days: n
   return { start: today, end: addDays(sameDateNextYear, -1), days };
 }
 
-/** Runs every check over the timetable; `today` (YYYY-MM-DD, in Vilnius) starts the 12-month window. */
-export function checkTimetable(dataset: TimetableDataset, today: string): TimetableCheckReport {
+/**
+ * Runs every check over the timetable; `today` (YYYY-MM-DD, in Vilnius) starts the 12-month
+ * window. `serviceChanges`: those stored beside it, checked against it.
+ */
+export function checkTimetable(
+  dataset: TimetableDataset,
+  today: string,
+  serviceChanges: readonly ServiceChange[] = [],
+): TimetableCheckReport {
   const findings: CheckFinding[] = [];
   const add = <K extends CheckKind>(check: K, params: CheckParams[K], targets: CheckTarget[]) => {
     findings.push({ check, severity: CHECKS[check], params, targets } as CheckFinding);
@@ -71,6 +80,7 @@ export function checkTimetable(dataset: TimetableDataset, today: string): Timeta
   checkRules(dataset, add);
   checkHolidays(dataset, add);
   checkEdgeSpaces(dataset, add);
+  checkServiceChanges(dataset, serviceChanges, today, add);
 
   const order = new Map(CHECK_KINDS.map((kind, index) => [kind, index]));
   // A stable sort: within one check, the order the data lists things.

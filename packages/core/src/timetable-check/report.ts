@@ -82,6 +82,15 @@ export function describeFinding(finding: CheckFinding): string {
     }
     case 'unusedStop':
       return `stop ${finding.params.stopId}: not used by any route`;
+    case 'changeNamesMissing': {
+      const p = finding.params;
+      const gone = [
+        ...p.trips.map((id) => `trip ${id}`),
+        ...p.lines.map((id) => `line ${id}`),
+        ...p.stops.map((id) => `stop ${id}`),
+      ];
+      return `service change ${p.changeId} ${quote(p.title)}: no longer in the timetable: ${gone.join(', ')}`;
+    }
     case 'sameNameStops': {
       const p = finding.params;
       return `stops ${p.stops.map((s) => s.stopId).join(', ')}: same name ${quote(p.name)} and no coords note to tell them apart`;

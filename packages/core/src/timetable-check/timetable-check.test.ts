@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimetableDataset } from '../dataset.ts';
+import type { ServiceChange } from '../service-changes/types.ts';
 import { dataset, line, type Mutation, route, rule, schedule, stop, trip } from '../test-dataset.ts';
 import {
   type CheckKind,
@@ -496,5 +497,59 @@ describe('yearWindow', () => {
     ['2026-01-01', '2026-12-31', 365],
   ])('from %s runs through %s (%i days)', (today, end, days) => {
     expect(yearWindow(today)).toEqual({ start: today, end, days });
+  });
+});
+
+describe('checkTimetable: service changes naming what the timetable no longer has', () => {
+  const change = (over: Partial<ServiceChange>): ServiceChange => ({
+    id: 1,
+    kind: 'notice',
+    from: null,
+    until: null,
+    lineIds: [],
+    stopIds: [],
+    tripIds: [],
+    shiftMinutes: null,
+    stopTimes: [],
+    insteadStopId: null,
+    reason: null,
+    titleLt: 'Pranešimas',
+    textLt: null,
+    titleEn: null,
+    textEn: null,
+    cause: 'UNKNOWN_CAUSE',
+    effect: 'OTHER_EFFECT',
+    url: null,
+    ...over,
+  });
+  it.each([
+    [
+      'a cancel of a trip that is gone',
+      change({ kind: 'cancel', from: TODAY, until: TODAY, tripIds: [1, 99], lineIds: [1] }),
+      'service change 1 "Pranešimas": no longer in the timetable: trip 99',
+    ],
+    [
+      'a closure whose stop instead is gone',
+      change({ id: 2, kind: 'closure', from: TODAY, stopIds: [1], insteadStopId: 77 }),
+      'service change 2 "Pranešimas": no longer in the timetable: stop 77',
+    ],
+    [
+      'an upcoming notice of a line that is gone',
+      change({ id: 3, from: '2027-01-01', lineIds: [42], stopIds: [1] }),
+      'service change 3 "Pranešimas": no longer in the timetable: line 42',
+    ],
+    [
+      'a past change (history, not checked)',
+      change({ id: 4, kind: 'cancel', from: '2026-01-01', until: '2026-01-02', tripIds: [99] }),
+      null,
+    ],
+    ['a change whose things all exist', change({ id: 5, lineIds: [1], stopIds: [2] }), null],
+  ])('%s', (_, c, text) => {
+    const found = checkTimetable(dataset(), TODAY, [c]).findings.filter(
+      (f) => f.check === 'changeNamesMissing',
+    );
+    expect(found.map(describeFinding)).toEqual(text === null ? [] : [text]);
+    if (text !== null)
+      expect(found[0]?.targets).toEqual([{ kind: 'serviceChange', changeId: c.id, name: 'Pranešimas' }]);
   });
 });

@@ -23,4 +23,5 @@ export const CHECK_TITLES_EN: { readonly [K in CheckKind]: string } = {
   duplicateHoliday: 'Public holidays on the same date twice',
   impossibleDate: 'Dates that do not exist every year',
   edgeSpaces: 'Texts with spaces at an end',
+  changeNamesMissing: 'Service changes naming trips, lines or stops the timetable no longer has',
 };

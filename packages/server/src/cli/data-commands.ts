@@ -9,7 +9,13 @@ import {
   type TimetableDataset,
   vilniusNow,
 } from '@bus/core';
-import { countTimetable, readTimetable, replaceTimetable, type TimetableCounts } from '@bus/db';
+import {
+  countTimetable,
+  listServiceChanges,
+  readTimetable,
+  replaceTimetable,
+  type TimetableCounts,
+} from '@bus/db';
 import { parseDatasetJson, serializeDataset } from '../import/dataset-json.ts';
 import { legacyDumpToDataset } from '../import/legacy-to-dataset.ts';
 import { parseMysqlDump } from '../import/mysql-dump-parser.ts';
@@ -74,7 +80,8 @@ async function importDataset(
   for (const line of formatCounts(counts)) context.out(line);
   // The import's own notes (what it changed), then the timetable check over what was imported.
   for (const warning of warnings) context.err(`warning: ${warning}`);
-  const report = checkTimetable(dataset, vilniusNow(systemClock).date);
+  // The service changes stay (they are not part of a dataset): say which name what the import removed.
+  const report = checkTimetable(dataset, vilniusNow(systemClock).date, await listServiceChanges(db));
   for (const finding of report.findings) context.err(`${CHECKS[finding.check]}: ${describeFinding(finding)}`);
   const total = warnings.length + report.findings.length;
   if (total > 0)

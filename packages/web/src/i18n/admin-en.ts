@@ -634,7 +634,11 @@ export const adminEn = {
       stop: (name: string, id: number) => `${name} (stop ${id})`,
       rule: (name: string) => `Yearly rule “${name}”`,
       holidays: 'Public holidays',
+      serviceChange: (title: string, id: number) => `Service change ${id} “${title}”`,
     }, // ours
+    /** What a service change names that the timetable no longer has (ours). */
+    gone: (trips: number[], lines: number[], stops: number[]) =>
+      `No longer in the timetable: ${[...trips.map((id) => `trip ${id}`), ...lines.map((id) => `line ${id}`), ...stops.map((id) => `stop ${id}`)].join(', ')}`,
     trip: (id: number) => `trip ${id}`, // ours
     backwards: (from: string, to: string, stop: string | null, position: number, count: number) =>
       `${from} → ${to} at ${stop ?? `stop ${position}`} (stop ${position} of ${count})`, // ours

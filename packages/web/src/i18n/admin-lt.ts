@@ -654,6 +654,8 @@ export const adminLt: AdminMessages = {
       duplicateHoliday: 'Švenčių dienos, įrašytos du kartus ta pačia data',
       impossibleDate: 'Datos, kurių būna ne kiekvienais metais',
       edgeSpaces: 'Tekstai su tarpais pradžioje ar pabaigoje',
+      changeNamesMissing:
+        'Eismo pakeitimai, kuriuose nurodyti reisai, maršrutai ar stotelės, kurių tvarkaraštyje nebėra',
     },
     hints: {
       neverRuns: (start: string, end: string) =>
@@ -683,7 +685,10 @@ export const adminLt: AdminMessages = {
       stop: (name: string, id: number) => `${name} (stotelė ${id})`,
       rule: (name: string) => `Metinė taisyklė „${name}“`,
       holidays: 'Švenčių dienos',
+      serviceChange: (title: string, id: number) => `Eismo pakeitimas ${id} „${title}“`,
     },
+    gone: (trips: number[], lines: number[], stops: number[]) =>
+      `Tvarkaraštyje nebėra: ${[...trips.map((id) => `reiso ${id}`), ...lines.map((id) => `maršruto ${id}`), ...stops.map((id) => `stotelės ${id}`)].join(', ')}`,
     trip: (id: number) => `reisas ${id}`,
     backwards: (from: string, to: string, stop: string | null, position: number, count: number) =>
       `${from} → ${to} ${stop === null ? `${position}-ojoje stotelėje` : `stotelėje „${stop}“`} (${position}-oji iš ${count})`,

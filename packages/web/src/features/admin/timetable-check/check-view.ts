@@ -64,6 +64,8 @@ export function targetHref(target: CheckTarget): string {
       return `/yearly-rules/${target.ruleId}`;
     case 'holidays':
       return '/holidays';
+    case 'serviceChange':
+      return '/service-changes';
   }
 }
 

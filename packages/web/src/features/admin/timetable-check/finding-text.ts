@@ -17,6 +17,8 @@ export function targetLabel(m: AdminMessages, target: CheckTarget): string {
       return m.check.targets.rule(target.name);
     case 'holidays':
       return m.check.targets.holidays;
+    case 'serviceChange':
+      return m.check.targets.serviceChange(target.name, target.changeId);
   }
 }
 
@@ -93,6 +95,8 @@ export function findingDetail(m: AdminMessages, finding: CheckFinding): string |
       const what = p.where === 'holiday' ? m.check.dateOf.holiday(p.name) : m.check.dateOf[p.where];
       return `${what} ${m.check.impossible[p.problem](monthDay(p.month, p.day))}`;
     }
+    case 'changeNamesMissing':
+      return m.check.gone(finding.params.trips, finding.params.lines, finding.params.stops);
     case 'edgeSpaces':
       return m.check.spaces(
         m.check.fields[finding.params.field] ?? finding.params.field,
