@@ -7,20 +7,22 @@ import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   goto,
+  nextServiceThursday,
   pagePerFile,
   screenshot,
 } from './support.ts';
 
 /*
  * Issue 27: service changes on the home, in Chromium on the real data. Staff cancel the
- * 10:20 to Panevėžys (trip 43, a weekday trip) for Thursday 2026-12-03 and move the 09:15 to
+ * 10:20 to Panevėžys (trip 43, a weekday trip) for a Thursday to come and move the 09:15 to
  * Svėdasai (trip 100) 15 minutes later that day, through the admin API; the home shows the
  * cancelled one struck through in its place with "Cancelled" / "Atšauktas" (its reason behind
  * the mark), the moved one at 09:30 with 09:15 struck through, and the notices above the times;
  * Friday is as ever. Both languages, 390 and 1280 px.
  */
-const THURSDAY = '2026-12-03';
-const FRIDAY = '2026-12-04';
+// A working Thursday to come on which both trips run, and its Friday (nextServiceThursday).
+let THURSDAY = '';
+let FRIDAY = '';
 const home = (date: string) => `/?from=1&to=&dir=Out+bound&date=${date}`;
 const REASON = 'kelio darbai Vilniaus gatvėje';
 
@@ -33,6 +35,8 @@ interface Departures {
 }
 
 beforeAll(async () => {
+  THURSDAY = await nextServiceThursday([43, 100], true);
+  FRIDAY = new Date(Date.parse(`${THURSDAY}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   for (const change of [
     { kind: 'cancel', from: THURSDAY, tripIds: [43], reason: REASON },
     { kind: 'retime', from: THURSDAY, tripIds: [100], shiftMinutes: 15 },
@@ -131,8 +135,12 @@ describe('service changes on the home', () => {
 
   it("next buses on that Thursday's morning skip the cancelled bus and count the moved one by its new time", async () => {
     const p = await session.open({ width: 390, height: 900, locale: 'en-GB' });
-    // 09:20 in Vilnius on Thursday (UTC+2 in December).
-    await p.clock.install({ time: new Date(`${THURSDAY}T07:20:00Z`) });
+    // 09:20 in Vilnius on Thursday (UTC+2 in winter, UTC+3 in summer).
+    const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vilnius', timeZoneName: 'shortOffset' })
+      .formatToParts(new Date(`${THURSDAY}T12:00:00Z`))
+      .find((part) => part.type === 'timeZoneName')?.value;
+    const hours = Number(offset?.replace('GMT', '') || 0);
+    await p.clock.install({ time: new Date(Date.parse(`${THURSDAY}T09:20:00Z`) - hours * 3_600_000) });
     await goto(p, '/?from=1&to=&dir=Out+bound');
     const next = p.locator('.next li');
     await next.first().waitFor();

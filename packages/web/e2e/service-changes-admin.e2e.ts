@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminApi, alertWithText, screenshotViewport } from './admin-support.ts';
-import { expectNoAxeViolations, pagePerFile, screenshot, settled, url } from './support.ts';
+import {
+  expectNoAxeViolations,
+  nextServiceThursday,
+  pagePerFile,
+  screenshot,
+  settled,
+  url,
+} from './support.ts';
 
 /**
  * Issue 27: staff cancel a real trip for the next Thursday on the Service changes
@@ -34,19 +41,6 @@ let createdVersion = 0;
 let weekLater = '';
 let trip: TripsAnswer['trips'][number];
 
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The first Thursday after `today` ('YYYY-MM-DD'). */
-function nextThursday(today: string): string {
-  let date = addDays(today, 1);
-  while (new Date(`${date}T12:00:00Z`).getUTCDay() !== 4) date = addDays(date, 1);
-  return date;
-}
-
 const list = () => adminApi<ListAnswer>(session.token, 'serviceChanges.list', {});
 
 async function openScreen(page: Page): Promise<void> {
@@ -58,8 +52,10 @@ describe('the Service changes screen', () => {
   it('cancels a real trip for the next Thursday with a reason and lists it as upcoming', async () => {
     const { page } = session;
     const before = await list();
-    thursday = nextThursday(before.today);
-    weekLater = addDays(thursday, 7);
+    // The 07:50 of M24 (trip 126) runs on a working Thursday to come (no public holiday).
+    thursday = await nextServiceThursday([126]);
+    // The next Thursday it runs on after that one (a week later, unless a holiday comes between).
+    weekLater = await nextServiceThursday([126], false, thursday);
     const trips = await adminApi<TripsAnswer>(session.token, 'serviceChanges.lineTrips', {
       lineId: M24,
       date: thursday,

@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   goto,
+  nextServiceThursday,
   openPage,
   screenshot,
   signIn,
@@ -61,10 +62,9 @@ beforeAll(async () => {
   const admin = await page();
   await signIn(admin);
   token = await tokenOf(admin);
-  // Today as the server counts it, and the next Thursday after it.
+  // Today as the server counts it, and a Thursday to come that is no public holiday.
   const today = (await api<{ query: { date: string } }>('departures', { from: 1 })).query.date;
-  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
-  thursday = addDays(today, ((4 - weekday + 7) % 7) + 7 * Number(weekday === 4));
+  thursday = await nextServiceThursday();
   const { items } = await api<{ items: Departure[] }>('departures', {
     from: 1,
     dir: 'Out bound',

@@ -185,6 +185,48 @@ export async function api<T>(path: string, input: unknown): Promise<T> {
   return body.result.data;
 }
 
+/** The trips going out from Anykščių AS on a date, as the server answers (no public holiday: null). */
+async function workdayTripsOut(date: string): Promise<Set<number> | null> {
+  const answer = await api<{ holiday: boolean; items: { tripId: number }[] }>('departures', {
+    from: 1,
+    dir: 'Out bound',
+    date,
+  });
+  return answer.holiday ? null : new Set(answer.items.map((i) => i.tripId));
+}
+
+function plusDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The first Thursday after the server's today (or `after`; never that day itself) that is not a public holiday and on
+ * which every trip of `tripIds` leaves Anykščių AS going out, and, with `fridayToo`, the Friday
+ * after it likewise: a date the tests of service changes can change, whenever they run (the
+ * real data has seasons and holidays; Christmas Eve is a Thursday in 2026).
+ */
+export async function nextServiceThursday(
+  tripIds: readonly number[] = [],
+  fridayToo = false,
+  after?: string,
+): Promise<string> {
+  const today = after ?? (await api<{ query: { date: string } }>('departures', { from: 1 })).query.date;
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+  let thursday = plusDays(today, (4 - weekday + 7) % 7 || 7);
+  for (let week = 0; week < 53; week++, thursday = plusDays(thursday, 7)) {
+    const days = fridayToo ? [thursday, plusDays(thursday, 1)] : [thursday];
+    let fits = true;
+    for (const day of days) {
+      const trips = await workdayTripsOut(day);
+      if (trips === null || tripIds.some((id) => !trips.has(id))) fits = false;
+    }
+    if (fits) return thursday;
+  }
+  throw new Error(`no Thursday in a year runs trips ${tripIds.join(', ')}`);
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
