@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimetableDataset } from '../dataset.ts';
-import type { ServiceChange } from '../service-changes/types.ts';
+import { aServiceChange } from '../service-changes/test-changes.ts';
 import { dataset, line, type Mutation, route, rule, schedule, stop, trip } from '../test-dataset.ts';
 import {
   type CheckKind,
@@ -501,27 +501,7 @@ describe('yearWindow', () => {
 });
 
 describe('checkTimetable: service changes naming what the timetable no longer has', () => {
-  const change = (over: Partial<ServiceChange>): ServiceChange => ({
-    id: 1,
-    kind: 'notice',
-    from: null,
-    until: null,
-    lineIds: [],
-    stopIds: [],
-    tripIds: [],
-    shiftMinutes: null,
-    stopTimes: [],
-    insteadStopId: null,
-    reason: null,
-    titleLt: 'Pranešimas',
-    textLt: null,
-    titleEn: null,
-    textEn: null,
-    cause: 'UNKNOWN_CAUSE',
-    effect: 'OTHER_EFFECT',
-    url: null,
-    ...over,
-  });
+  const change = aServiceChange;
   it.each([
     [
       'a cancel of a trip that is gone',

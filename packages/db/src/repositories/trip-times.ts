@@ -1,4 +1,5 @@
 import { remapTripTimes } from '@bus/core';
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 
@@ -81,4 +82,44 @@ export async function listTripTimes(
     .orderBy('trip_id')
     .orderBy('seq')
     .execute();
+}
+
+/** A trip's route and direction, and its planned minutes by timeList index (null = no time). */
+export interface TripTimesRow {
+  routeId: number;
+  reversed: boolean;
+  minutes: (number | null)[];
+}
+
+type Connection = SQLite.Database;
+
+/** The two statements tripTimesOf reads with, prepared once per connection. */
+const tripStatements = new WeakMap<Connection, { trip: SQLite.Statement; times: SQLite.Statement }>();
+
+/**
+ * One trip's route, direction and planned minutes, read synchronously through `connection` (a
+ * read side's connection, possibly held at an older state during an import): what a retime
+ * is applied to when a departures answer lays the date's service changes over it.
+ */
+export function tripTimesOf(connection: Connection, tripId: number): TripTimesRow | undefined {
+  let statements = tripStatements.get(connection);
+  if (statements === undefined) {
+    statements = {
+      trip: connection.prepare(
+        'SELECT route_id AS routeId, route_dir_reversed AS reversed FROM trip WHERE id = ?',
+      ),
+      times: connection.prepare('SELECT seq, minute FROM trip_time WHERE trip_id = ? ORDER BY seq'),
+    };
+    tripStatements.set(connection, statements);
+  }
+  const trip = statements.trip.get(tripId) as { routeId: number; reversed: number } | undefined;
+  if (trip === undefined) return undefined;
+  const minutes: (number | null)[] = [];
+  for (const row of statements.times.all(tripId) as { seq: number; minute: number | null }[])
+    minutes[row.seq] = row.minute;
+  return {
+    routeId: trip.routeId,
+    reversed: trip.reversed === 1,
+    minutes: Array.from(minutes, (m) => m ?? null),
+  };
 }

@@ -16,7 +16,7 @@ import {
   travelOrder,
   tripSelectionFilter,
 } from '@bus/core';
-import { findDepartureCandidates, type OpenedDatabase, type ReadSnapshot } from '@bus/db';
+import { findDepartureCandidates, type OpenedDatabase, type ReadSnapshot, tripTimesOf } from '@bus/db';
 import { snapshotOf } from './generation.ts';
 import { type ServiceDay, withTooLate } from './kept-answers.ts';
 import {
@@ -129,34 +129,12 @@ async function withChanges(
   return notices.length > 0 ? { ...result, items, notices } : { ...result, items };
 }
 
-type Connection = ReadContext['generation']['reader'];
-
-/** The two statements plannedTrip reads with, prepared once per connection. */
-const tripStatements = new WeakMap<
-  Connection,
-  { trip: ReturnType<Connection['prepare']>; times: ReturnType<Connection['prepare']> }
->();
-
 /** A trip's stops and planned minutes in travel order, read through the generation's connection. */
 function plannedTrip(read: ReadContext, snapshot: ReadSnapshot, tripId: number): PlannedTrip | undefined {
-  const { reader } = read.generation;
-  let statements = tripStatements.get(reader);
-  if (statements === undefined) {
-    statements = {
-      trip: reader.prepare(
-        'select route_id as routeId, route_dir_reversed as reversed from trip where id = ?',
-      ),
-      times: reader.prepare('select seq, minute from trip_time where trip_id = ? order by seq'),
-    };
-    tripStatements.set(reader, statements);
-  }
-  const trip = statements.trip.get(tripId) as { routeId: number; reversed: number } | undefined;
+  const trip = tripTimesOf(read.generation.reader, tripId);
   const drawn = trip && snapshot.routeStops.get(trip.routeId);
   if (trip === undefined || drawn === undefined) return undefined;
-  const minutes: (number | null)[] = [];
-  for (const row of statements.times.all(tripId) as { seq: number; minute: number | null }[])
-    minutes[row.seq] = row.minute;
-  return { stops: travelOrder(drawn, trip.reversed === 1), minutes: Array.from(minutes, (m) => m ?? null) };
+  return { stops: travelOrder(drawn, trip.reversed), minutes: trip.minutes };
 }
 
 /** publicDepartures for a caller outside a request (the benchmark, tests). */
