@@ -100,28 +100,25 @@ function retimedMinuteAt(
   return minute === planned ? null : minute;
 }
 
-/** What a public answer says of a notice: its texts and dates, and for a closure the stop to use. */
-export interface PublicNotice
-  extends Pick<
-    ServiceChange,
-    'id' | 'kind' | 'from' | 'until' | 'titleLt' | 'textLt' | 'titleEn' | 'textEn' | 'url'
-  > {
+/** A notice as a public page shows it: its texts, dates and link (the change without its times). */
+export type NoticeView = Pick<
+  ServiceChange,
+  'id' | 'kind' | 'from' | 'until' | 'titleLt' | 'textLt' | 'titleEn' | 'textEn' | 'url'
+>;
+
+export function noticeView(change: ServiceChange): NoticeView {
+  const { id, kind, from, until, titleLt, textLt, titleEn, textEn, url } = change;
+  return { id, kind, from, until, titleLt, textLt, titleEn, textEn, url };
+}
+
+/** What the departures answer says of a notice: its view, and for a closure the stop to use. */
+export interface PublicNotice extends NoticeView {
   insteadStopId?: number;
   insteadStopName?: string;
 }
 
 export function publicNotice(change: ServiceChange, stopName: (id: number) => string): PublicNotice {
-  const notice: PublicNotice = {
-    id: change.id,
-    kind: change.kind,
-    from: change.from,
-    until: change.until,
-    titleLt: change.titleLt,
-    textLt: change.textLt,
-    titleEn: change.titleEn,
-    textEn: change.textEn,
-    url: change.url,
-  };
+  const notice: PublicNotice = noticeView(change);
   if (change.insteadStopId !== null) {
     notice.insteadStopId = change.insteadStopId;
     notice.insteadStopName = stopName(change.insteadStopId);

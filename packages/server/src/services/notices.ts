@@ -3,7 +3,9 @@ import {
   type DayChanges,
   formatTime,
   type NoticeScope,
+  type NoticeView,
   noticesFor,
+  noticeView,
   parseTime,
   type ServiceChange,
   tripRetimeOn,
@@ -19,16 +21,7 @@ import { changesOn, type ReadContext, snapshotFor } from '../public-read/read-co
  * tripRetimeOn, changeStatus); nothing decides for itself what runs.
  */
 
-/** A notice as a page shows it: the service change without its times (web NoticeList's NoticeView). */
-export type NoticeView = Pick<
-  ServiceChange,
-  'id' | 'kind' | 'from' | 'until' | 'titleLt' | 'textLt' | 'titleEn' | 'textEn' | 'url'
->;
-
-export function noticeView(change: ServiceChange): NoticeView {
-  const { id, kind, from, until, titleLt, textLt, titleEn, textEn, url } = change;
-  return { id, kind, from, until, titleLt, textLt, titleEn, textEn, url };
-}
+export type { NoticeView } from '@bus/core';
 
 /** The notices holding on the day that concern what a page shows, oldest first. */
 export function dayNotices(day: DayChanges, scope: NoticeScope): NoticeView[] {

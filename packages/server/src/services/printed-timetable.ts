@@ -10,6 +10,7 @@ import {
   type LineInfo,
   type LinePrint,
   normalizeDeparturesQuery,
+  noticeView,
   PRINT_WINDOW_DAYS,
   type PrintDeparture,
   type PrintTrip,
@@ -34,7 +35,7 @@ import {
 import { stopDepartures } from '../public-read/departures.ts';
 import { currentSnapshot } from '../public-read/generation.ts';
 import { type ReadContext, snapshotFor } from '../public-read/read-context.ts';
-import { type NoticeView, noticeView } from './notices.ts';
+import type { NoticeView } from './notices.ts';
 
 /**
  * The printed timetables (stop poster, line timetable) and the data of the calendar feeds. The

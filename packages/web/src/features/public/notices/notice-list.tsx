@@ -1,14 +1,11 @@
-import { changeDatesText, noticeIn, type ServiceChange } from '@bus/core/browser';
+import { changeDatesText, type NoticeView, noticeIn } from '@bus/core/browser';
 import type { ReactNode } from 'react';
 import { useChangesMessages } from '../../../i18n/changes.ts';
 import { useLanguage, useMessages } from '../../../i18n/index.ts';
 import './notice-list.css';
 
-/** What a notice needs to be shown (a public answer's notices: service changes without their times). */
-export type NoticeView = Pick<
-  ServiceChange,
-  'id' | 'kind' | 'from' | 'until' | 'titleLt' | 'textLt' | 'titleEn' | 'textEn' | 'url'
->;
+/** What a notice needs to be shown (core's NoticeView: a service change without its times). */
+export type { NoticeView };
 
 /**
  * The notices that concern what a page shows, above its times (issue 27): each with its title,
