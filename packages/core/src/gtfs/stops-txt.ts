@@ -1,0 +1,109 @@
+/**
+ * A GTFS stops.txt of another feed (a national or a neighbouring one), read for its stops'
+ * names and positions (issue 29: stop positions in one step). Columns in any order, quoted
+ * values, a BOM; the file is refused, named by its line, when it is not such a file.
+ */
+
+import type { Position } from '../domain.ts';
+import { readCsv } from './csv.ts';
+import { POSITION_BOUNDS, parseDegrees, positionInBounds, roundPosition } from './publishing.ts';
+
+/** A stop of the other feed. */
+export interface FeedStop {
+  /** 1-based line of the file (the header is line 1). */
+  line: number;
+  id: string;
+  name: string;
+  position: Position;
+  /** GTFS location_type: 0 (or empty) a stop or platform, 1 a station, 4 a boarding area. */
+  locationType: number;
+}
+
+export interface StopsTxtRead {
+  ok: true;
+  /** The stops and stations with a position in Lithuania's surroundings. */
+  stops: FeedStop[];
+  /** Entrances, generic nodes, and places outside Lithuania's surroundings: left out. */
+  skipped: number;
+}
+
+export type StopsTxtResult = StopsTxtRead | { ok: false; line: number; message: string };
+
+export const STOPS_TXT_COLUMNS = ['stop_id', 'stop_name', 'stop_lat', 'stop_lon'] as const;
+
+/** location_type 2 (entrance) and 3 (generic node) are not where a bus stops. */
+const NOT_A_STOP = new Set([2, 3]);
+
+export function parseStopsTxt(text: string): StopsTxtResult {
+  const read = readCsv(text);
+  if (read.unterminatedLine !== undefined)
+    return { ok: false, line: read.unterminatedLine, message: 'a quoted value is never closed' };
+  const [header, ...rows] = read.rows;
+  if (header === undefined) return { ok: false, line: 1, message: 'the file is empty' };
+  const columns = header.map((cell) => cell.trim());
+  const missing = STOPS_TXT_COLUMNS.filter((column) => !columns.includes(column));
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      line: read.lines[0] ?? 1,
+      message: `the header has no ${missing.join(', ')} (a GTFS stops.txt has stop_id, stop_name, stop_lat, stop_lon; found ${JSON.stringify(columns.join(','))})`,
+    };
+  }
+  const at = (column: string) => columns.indexOf(column);
+  const [idAt, nameAt, latAt, lonAt] = STOPS_TXT_COLUMNS.map(at) as [number, number, number, number];
+  const typeAt = at('location_type');
+  const stops: FeedStop[] = [];
+  const seen = new Map<string, number>();
+  let skipped = 0;
+  for (const [i, row] of rows.entries()) {
+    const line = read.lines[i + 1] as number;
+    if (row.length !== columns.length)
+      return { ok: false, line, message: `expected ${columns.length} values, found ${row.length}` };
+    const cell = (index: number) => (index === -1 ? '' : (row[index] as string).trim());
+    const id = cell(idAt);
+    if (id === '') return { ok: false, line, message: 'stop_id is empty' };
+    const earlier = seen.get(id);
+    if (earlier !== undefined)
+      return { ok: false, line, message: `stop_id ${JSON.stringify(id)} is already on line ${earlier}` };
+    seen.set(id, line);
+    const typeText = cell(typeAt);
+    if (!/^[0-4]?$/.test(typeText))
+      return { ok: false, line, message: `location_type ${JSON.stringify(typeText)} is not 0, 1, 2, 3 or 4` };
+    const locationType = Number(typeText);
+    const latText = cell(latAt);
+    const lonText = cell(lonAt);
+    // Entrances and nodes are left out; boarding areas may have no position of their own.
+    if (NOT_A_STOP.has(locationType) || (locationType === 4 && latText === '' && lonText === '')) {
+      skipped++;
+      continue;
+    }
+    const name = cell(nameAt);
+    if (name === '') return { ok: false, line, message: `stop ${JSON.stringify(id)} has no stop_name` };
+    const lat = parseDegrees(latText);
+    const lon = parseDegrees(lonText);
+    if (lat === null || Math.abs(lat) > 90)
+      return { ok: false, line, message: `stop_lat ${JSON.stringify(latText)} is not a latitude in degrees` };
+    if (lon === null || Math.abs(lon) > 180)
+      return {
+        ok: false,
+        line,
+        message: `stop_lon ${JSON.stringify(lonText)} is not a longitude in degrees`,
+      };
+    const position = roundPosition({ lat, lon });
+    // A national feed reaches Riga and Warsaw: a stop that far away is none of ours.
+    if (!positionInBounds(position)) {
+      skipped++;
+      continue;
+    }
+    stops.push({ line, id, name, position, locationType });
+  }
+  if (stops.length === 0) {
+    const b = POSITION_BOUNDS;
+    return {
+      ok: false,
+      line: read.lines[0] ?? 1,
+      message: `no stop of the file is in Lithuania's surroundings (lat ${b.minLat}-${b.maxLat}, lon ${b.minLon}-${b.maxLon})`,
+    };
+  }
+  return { ok: true, stops, skipped };
+}
