@@ -27,7 +27,57 @@ export interface StopsTxtRead {
   skipped: number;
 }
 
-export type StopsTxtResult = StopsTxtRead | { ok: false; line: number; message: string };
+/** What is wrong with a stops.txt, at a line (the server's stopsTxtProblem message words it). */
+export type StopsTxtProblem =
+  | { kind: 'unclosedQuote' }
+  | { kind: 'empty' }
+  | { kind: 'missingColumns'; columns: string[]; found: string }
+  | { kind: 'valueCount'; expected: number; found: number }
+  | { kind: 'emptyId' }
+  | { kind: 'duplicateId'; id: string; earlierLine: number }
+  | { kind: 'noName'; id: string }
+  | { kind: 'badLocationType'; value: string }
+  | { kind: 'badDegrees'; column: 'stop_lat' | 'stop_lon'; value: string }
+  | { kind: 'noneInLithuania' };
+
+export type StopsTxtResult =
+  | StopsTxtRead
+  | { ok: false; line: number; problem: StopsTxtProblem /** In English. */; message: string };
+
+/** The English of a problem (after 'stops.txt line N: '). */
+export function stopsTxtProblemText(problem: StopsTxtProblem): string {
+  switch (problem.kind) {
+    case 'unclosedQuote':
+      return 'a quoted value is never closed';
+    case 'empty':
+      return 'the file is empty';
+    case 'missingColumns':
+      return `the header has no ${problem.columns.join(', ')} (a GTFS stops.txt has stop_id, stop_name, stop_lat, stop_lon; found ${JSON.stringify(problem.found)})`;
+    case 'valueCount':
+      return `expected ${problem.expected} values, found ${problem.found}`;
+    case 'emptyId':
+      return 'stop_id is empty';
+    case 'duplicateId':
+      return `stop_id ${JSON.stringify(problem.id)} is already on line ${problem.earlierLine}`;
+    case 'noName':
+      return `stop ${JSON.stringify(problem.id)} has no stop_name`;
+    case 'badLocationType':
+      return `location_type ${JSON.stringify(problem.value)} is not 0, 1, 2, 3 or 4`;
+    case 'badDegrees':
+      return `${problem.column} ${JSON.stringify(problem.value)} is not a ${problem.column === 'stop_lat' ? 'latitude' : 'longitude'} in degrees`;
+    case 'noneInLithuania': {
+      const b = POSITION_BOUNDS;
+      return `no stop of the file is in Lithuania's surroundings (lat ${b.minLat}-${b.maxLat}, lon ${b.minLon}-${b.maxLon})`;
+    }
+  }
+}
+
+const refused = (line: number, problem: StopsTxtProblem): StopsTxtResult => ({
+  ok: false,
+  line,
+  problem,
+  message: stopsTxtProblemText(problem),
+});
 
 export const STOPS_TXT_COLUMNS = ['stop_id', 'stop_name', 'stop_lat', 'stop_lon'] as const;
 
@@ -36,19 +86,17 @@ const NOT_A_STOP = new Set([2, 3]);
 
 export function parseStopsTxt(text: string): StopsTxtResult {
   const read = readCsv(text);
-  if (read.unterminatedLine !== undefined)
-    return { ok: false, line: read.unterminatedLine, message: 'a quoted value is never closed' };
+  if (read.unterminatedLine !== undefined) return refused(read.unterminatedLine, { kind: 'unclosedQuote' });
   const [header, ...rows] = read.rows;
-  if (header === undefined) return { ok: false, line: 1, message: 'the file is empty' };
+  if (header === undefined) return refused(1, { kind: 'empty' });
   const columns = header.map((cell) => cell.trim());
   const missing = STOPS_TXT_COLUMNS.filter((column) => !columns.includes(column));
-  if (missing.length > 0) {
-    return {
-      ok: false,
-      line: read.lines[0] ?? 1,
-      message: `the header has no ${missing.join(', ')} (a GTFS stops.txt has stop_id, stop_name, stop_lat, stop_lon; found ${JSON.stringify(columns.join(','))})`,
-    };
-  }
+  if (missing.length > 0)
+    return refused(read.lines[0] ?? 1, {
+      kind: 'missingColumns',
+      columns: missing,
+      found: columns.join(','),
+    });
   const at = (column: string) => columns.indexOf(column);
   const [idAt, nameAt, latAt, lonAt] = STOPS_TXT_COLUMNS.map(at) as [number, number, number, number];
   const typeAt = at('location_type');
@@ -58,17 +106,15 @@ export function parseStopsTxt(text: string): StopsTxtResult {
   for (const [i, row] of rows.entries()) {
     const line = read.lines[i + 1] as number;
     if (row.length !== columns.length)
-      return { ok: false, line, message: `expected ${columns.length} values, found ${row.length}` };
+      return refused(line, { kind: 'valueCount', expected: columns.length, found: row.length });
     const cell = (index: number) => (index === -1 ? '' : (row[index] as string).trim());
     const id = cell(idAt);
-    if (id === '') return { ok: false, line, message: 'stop_id is empty' };
+    if (id === '') return refused(line, { kind: 'emptyId' });
     const earlier = seen.get(id);
-    if (earlier !== undefined)
-      return { ok: false, line, message: `stop_id ${JSON.stringify(id)} is already on line ${earlier}` };
+    if (earlier !== undefined) return refused(line, { kind: 'duplicateId', id, earlierLine: earlier });
     seen.set(id, line);
     const typeText = cell(typeAt);
-    if (!/^[0-4]?$/.test(typeText))
-      return { ok: false, line, message: `location_type ${JSON.stringify(typeText)} is not 0, 1, 2, 3 or 4` };
+    if (!/^[0-4]?$/.test(typeText)) return refused(line, { kind: 'badLocationType', value: typeText });
     const locationType = Number(typeText);
     const latText = cell(latAt);
     const lonText = cell(lonAt);
@@ -78,17 +124,13 @@ export function parseStopsTxt(text: string): StopsTxtResult {
       continue;
     }
     const name = cell(nameAt);
-    if (name === '') return { ok: false, line, message: `stop ${JSON.stringify(id)} has no stop_name` };
+    if (name === '') return refused(line, { kind: 'noName', id });
     const lat = parseDegrees(latText);
     const lon = parseDegrees(lonText);
     if (lat === null || Math.abs(lat) > 90)
-      return { ok: false, line, message: `stop_lat ${JSON.stringify(latText)} is not a latitude in degrees` };
+      return refused(line, { kind: 'badDegrees', column: 'stop_lat', value: latText });
     if (lon === null || Math.abs(lon) > 180)
-      return {
-        ok: false,
-        line,
-        message: `stop_lon ${JSON.stringify(lonText)} is not a longitude in degrees`,
-      };
+      return refused(line, { kind: 'badDegrees', column: 'stop_lon', value: lonText });
     const position = roundPosition({ lat, lon });
     // A national feed reaches Riga and Warsaw: a stop that far away is none of ours.
     if (!positionInBounds(position)) {
@@ -97,13 +139,6 @@ export function parseStopsTxt(text: string): StopsTxtResult {
     }
     stops.push({ line, id, name, position, locationType });
   }
-  if (stops.length === 0) {
-    const b = POSITION_BOUNDS;
-    return {
-      ok: false,
-      line: read.lines[0] ?? 1,
-      message: `no stop of the file is in Lithuania's surroundings (lat ${b.minLat}-${b.maxLat}, lon ${b.minLon}-${b.maxLon})`,
-    };
-  }
+  if (stops.length === 0) return refused(read.lines[0] ?? 1, { kind: 'noneInLithuania' });
   return { ok: true, stops, skipped };
 }
