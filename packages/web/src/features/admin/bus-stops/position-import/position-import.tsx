@@ -246,7 +246,7 @@ function Review({
                 </label>
                 <select
                   id={`${id}-choose-${stop.stopId}`}
-                  className="select"
+                  className="input select"
                   value={String(choices.get(stop.stopId) ?? '')}
                   onChange={(event) =>
                     onChoose(stop.stopId, event.target.value === '' ? null : Number(event.target.value))
