@@ -16,13 +16,13 @@ const preview: PositionImportPreviewData = {
       by: 'name',
     },
     {
-      stopId: 5,
-      name: 'Pagiriai',
-      position: { lat: 55.601, lon: 25.3 },
-      feedStops: [{ id: 'P', name: 'PAGIRIAI' }],
-      current: { lat: 55.6, lon: 25.3 },
-      movedMeters: 111,
-      by: 'name',
+      stopId: 8,
+      by: 'nearness',
+      name: 'Vikonys',
+      feedStops: [{ id: 'V1', name: 'VIKONYS' }],
+      position: { lat: 55.5066, lon: 25.1359 },
+      current: { lat: 55.5071, lon: 25.1359 },
+      movedMeters: 56,
     },
   ],
   ambiguous: [
@@ -52,7 +52,7 @@ describe('the review of a stops.txt', () => {
     const choices = initialChoices(preview);
     expect([...choices]).toEqual([
       [1, 0],
-      [5, null],
+      [8, null],
       [11, null],
     ]);
     expect(chosenProposals(preview, choices)).toEqual([
@@ -64,9 +64,9 @@ describe('the review of a stops.txt', () => {
     const choices = initialChoices(preview);
     choices.set(11, 1);
     choices.set(1, null);
-    choices.set(5, 0);
+    choices.set(8, 0);
     expect(chosenProposals(preview, choices)).toEqual([
-      { stopId: 5, name: 'Pagiriai', lat: 55.601, lon: 25.3 },
+      { stopId: 8, name: 'Vikonys', lat: 55.5066, lon: 25.1359 },
       { stopId: 11, name: 'Mokinių st. v.', lat: 55.7, lon: 25.4 },
     ]);
   });
