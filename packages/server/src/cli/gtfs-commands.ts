@@ -66,7 +66,7 @@ export const gtfsCommands: CliCommand[] = [
     name: 'import-stop-positions',
     synopsis: '<positions.csv> | --from-gtfs <stops.txt> [--apply] [--overwrite]',
     summary:
-      "set stop positions from a CSV file with the header stop_id,lat,lon (all or nothing); or match our stops to another GTFS feed's stops.txt by name and print the proposals (--apply saves the matched ones, --overwrite replaces positions stops have)",
+      "set stop positions from a CSV (stop_id,lat,lon), or from another feed's stops.txt matched by name (--apply saves, --overwrite replaces)",
     // Issue 29 (wt-posimport): --from-gtfs.
     options: {
       'from-gtfs': { type: 'string' },

@@ -276,7 +276,7 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   noSuchUser: ({ username }) => `naudotojo ${username} nėra`,
   // Positions from a GTFS stops.txt (issue 29, wt-posimport).
   stopsTxtProblem: ({ line, problem }) =>
-    `Stotelių failo nepavyko perskaityti: ${line} eilutė: ${stopsTxtProblemLt(problem)}`,
+    `Stotelių failo nepavyko perskaityti: eilutė ${line}: ${stopsTxtProblemLt(problem)}`,
   stopsTxtTooLarge: ({ max }) =>
     `Stotelių failas per didelis šiam langui (ne daugiau kaip ${max / 1_000_000} mln. simbolių): importuokite jį komanda pnpm cli import-stop-positions --from-gtfs`,
   positionTwice: ({ stopId }) => `Stotelė ${stopId} nurodyta du kartus`,

@@ -183,6 +183,7 @@ function Review({
   return (
     <div className="position-import__review">
       <p role="status">{m.positionImport.read(preview.feedStops, preview.skipped)}</p>
+      {/* The bus stops map (issue 29, wt-maps) shows them here for review: <… proposals={proposals} />. */}
 
       <h3 id={`${id}-matched`}>{m.positionImport.matched(preview.matched.length)}</h3>
       {preview.matched.length === 0 ? (
