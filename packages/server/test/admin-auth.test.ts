@@ -28,6 +28,7 @@ import {
   versionNow,
 } from './admin-helpers.ts';
 import { realDataApp } from './helpers.ts';
+import { POSITION_IMPORT_DENIED_INPUT, POSITION_IMPORT_WORKING_INPUT } from './position-import-inputs.ts';
 
 type ProcedureType = 'query' | 'mutation';
 
@@ -48,8 +49,6 @@ const adminProcedures = procedures.filter((p) => p.path.startsWith('admin.'));
  * client where it needs a read first). A procedure missing here fails the coverage test.
  */
 type Client = ReturnType<typeof adminClient>;
-/** A stops.txt of another feed for the positions import (issue 29). */
-const STOPS_TXT = 'stop_id,stop_name,stop_lat,stop_lon\nP,PAGIRIAI,55.58,25.1\n';
 const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown | Promise<unknown>> = {
   'admin.holidays.list': () => undefined,
   'admin.holidays.save': () => ({ id: null, name: 'Test day', month: 2, day: 29, baseVersion: 0 }),
@@ -71,12 +70,7 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
     id: (await insertStop(t.db.kysely, { name: 'Unused', coords: null, defaultOption: false })).id,
     baseVersion: 0,
   }),
-  // Positions from a GTFS stops.txt (issue 29, wt-posimport).
-  'admin.stops.positionImportPreview': () => ({ stopsTxt: STOPS_TXT }),
-  'admin.stops.positionImportApply': async (t) => ({
-    baseVersion: await versionNow(t, { kind: 'stops' }),
-    positions: [{ stopId: 5, lat: 55.58, lon: 25.1 }],
-  }),
+  ...POSITION_IMPORT_WORKING_INPUT,
   'admin.lines.list': () => undefined,
   'admin.lines.getFull': () => ({ id: 7 }),
   'admin.lines.empty': () => undefined,
@@ -181,8 +175,7 @@ const DENIED_INPUT: Record<string, unknown> = {
   'admin.stops.search': { query: 'a' },
   'admin.stops.save': { id: 1, name: 'Changed', coords: null, defaultOption: true, baseVersion: 0 },
   'admin.stops.delete': { id: 1, baseVersion: 0 },
-  'admin.stops.positionImportPreview': { stopsTxt: STOPS_TXT },
-  'admin.stops.positionImportApply': { baseVersion: 0, positions: [{ stopId: 5, lat: 55.58, lon: 25.1 }] },
+  ...POSITION_IMPORT_DENIED_INPUT,
   'admin.lines.getFull': { id: 1 },
   'admin.lines.delete': { id: 1, baseVersion: 0 },
   'admin.routes.byLine': { lineId: 1 },
@@ -278,8 +271,7 @@ describe('every admin procedure is protected on the server', () => {
   afterAll(() => t.app.close());
 
   it('knows a working input for every admin procedure (so none is left out of this table)', () => {
-    // 27 before issue 27; its service changes add list, save, delete, lineTrips and preview;
-    // issue 29's positions import adds stops.positionImportPreview and positionImportApply.
+    // 27 before issue 27; its service changes add 5, issue 29's positions import 2 (wt-posimport).
     expect(adminProcedures.length).toBe(34);
     expect(adminProcedures.map((p) => p.path).sort()).toEqual(Object.keys(WORKING_INPUT).sort());
   });
