@@ -17,11 +17,14 @@ export * from './gtfs/publishing.ts';
 export * from './gtfs/realtime.ts';
 export * from './gtfs/realtime-alerts.ts';
 export * from './gtfs/service-dates.ts';
+// Issue 29 (positions from a GTFS stops.txt): the other feed's stops, matched to ours.
+export * from './gtfs/stops-txt.ts';
 export * from './gtfs/trip-days.ts';
 export * from './gtfs/validate.ts';
 export * from './line-preview.ts';
 export * from './messages.ts';
 export * from './plausibility.ts';
+export * from './position-match.ts';
 export * from './printed-timetable.ts';
 export * from './queries.ts';
 export * from './reconcile.ts';

@@ -105,6 +105,9 @@ export const SERVER_MESSAGE_SAMPLES: { [K in keyof ServerMessageParams]: ServerM
   unknownRole: { role: 'ROLE_X', roles: ['ROLE_ADMIN'] },
   userExists: { username: 'boss' },
   noSuchUser: { username: 'boss' },
+  stopsTxtProblem: { line: 12, problem: { kind: 'badDegrees', column: 'stop_lat', value: '55,5' } },
+  stopsTxtTooLarge: { max: 900_000 },
+  positionTwice: { stopId: 11 },
 };
 
 /** The sample message of a key. */

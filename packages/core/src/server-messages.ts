@@ -1,3 +1,4 @@
+import { type StopsTxtProblem, stopsTxtProblemText } from './gtfs/stops-txt.ts';
 import { MESSAGES } from './messages.ts';
 import { type TextField, type TextProblem, textProblemMessage } from './text-rules.ts';
 
@@ -20,7 +21,9 @@ export type ChangeSubject =
   /** A restore from the history: the entry's stored summary ('Line M35'). */
   | { kind: 'change'; summary: string }
   | { kind: 'publishing' }
-  | { kind: 'serviceChange'; id: number; title: string | null };
+  | { kind: 'serviceChange'; id: number; title: string | null }
+  /** Some stop (the positions import saves every stop at once; issue 29). */
+  | { kind: 'stops' };
 
 /** What is wrong with a service change as given (admin-inputs/service-changes.ts). */
 export type ServiceChangeProblem =
@@ -158,6 +161,13 @@ export interface ServerMessageParams {
   unknownRole: { role: string; roles: string[] };
   userExists: { username: string };
   noSuchUser: { username: string };
+  // Positions from a GTFS stops.txt (issue 29, wt-posimport).
+  /** A stops.txt that cannot be read: the first bad line and what is wrong there. */
+  stopsTxtProblem: { line: number; problem: StopsTxtProblem };
+  /** A stops.txt larger than the bus stops screen takes (`max` characters). */
+  stopsTxtTooLarge: { max: number };
+  /** The same stop twice in one positions save. */
+  positionTwice: { stopId: number };
 }
 
 export type ServerMessageKey = keyof ServerMessageParams;
@@ -201,6 +211,8 @@ const subjectText = (subject: ChangeSubject): string => {
       return 'The publishing setup';
     case 'serviceChange':
       return `Service change ${subject.id}${subject.title === null ? '' : ` (${subject.title})`}`;
+    case 'stops':
+      return 'A bus stop';
   }
 };
 
@@ -358,6 +370,12 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   unknownRole: ({ role, roles }) => `unknown role ${JSON.stringify(role)} (one of ${roles.join(', ')})`,
   userExists: ({ username }) => `user ${username} already exists`,
   noSuchUser: ({ username }) => `there is no user ${username}`,
+  // Positions from a GTFS stops.txt (issue 29, wt-posimport).
+  stopsTxtProblem: ({ line, problem }) =>
+    `The stops file cannot be read: line ${line}: ${stopsTxtProblemText(problem)}`,
+  stopsTxtTooLarge: ({ max }) =>
+    `The stops file is too large for this screen (at most ${max / 1_000_000} million characters): import it with pnpm cli import-stop-positions --from-gtfs`,
+  positionTwice: ({ stopId }) => `Bus stop ${stopId} is given twice`,
 };
 
 /** A keyed message in English: the text the server sends. */

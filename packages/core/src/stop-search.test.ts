@@ -40,6 +40,16 @@ describe('abbreviations expand', () => {
     ['Kurkliai I k', 'kurkliai i kaimas'],
     ['Kurkliai II k.', 'kurkliai ii kaimas'],
     ['Aslinga', 'aslinga'],
+    // issue 29: as other timetables write them
+    ['ANYKŠČIŲ A.S.', 'anyksciu autobusu stotis'],
+    ['Anykščių A. S.', 'anyksciu autobusu stotis'],
+    ['A. Baranausko a.', 'a baranausko a'],
+    ['Mokinių st. v.', 'mokiniu stotele v'],
+    ['Stadijonas', 'stadijonas'],
+    ['Raguvos kr.', 'raguvos kryzkele'],
+    ['Leliūnų gyv. 1', 'leliunu gyvenviete 1'],
+    ['Rubikių ež.', 'rubikiu ezeras'],
+    ['J. Biliūno gimn.', 'j biliuno gimnazija'],
   ])('%s -> %s', (name, form) => {
     expect(searchForm(name)).toBe(form);
   });

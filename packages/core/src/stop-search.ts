@@ -8,8 +8,9 @@ import { foldText } from './text.ts';
  * - Lithuanian case endings match each other: a place name changes its ending with the case
  *   (Anykščiai / Anykščių / Anykščiuose, Kavarskas / Kavarsko), so words are compared on
  *   their stem (the word without its ending, STEM_ENDINGS).
- * - Common abbreviations of stop names expand: AS = autobusų stotis, g. st. = geležinkelio
- *   stotis, k = kaimas (ABBREVIATIONS), in the names and in the query.
+ * - Common abbreviations of stop names expand: AS (A.S.) = autobusų stotis, g. st. = geležinkelio
+ *   stotis, k = kaimas, st. = stotelė, kr. = kryžkelė, gyv. = gyvenvietė (ABBREVIATIONS), in the
+ *   names and in the query.
  * - The word being typed (the last one) also matches the start of a word: 'anyk' finds
  *   'Anykščių AS'.
  * - Queries of 3 letters or more also match anywhere in the name (domain rules).
@@ -41,7 +42,16 @@ export const ABBREVIATIONS: readonly (readonly [RegExp, string])[] = [
   [/\bg\.? ?st\.?(?= |$)/g, 'gelezinkelio stotis'],
   [/\bgel\.? ?st\.?(?= |$)/g, 'gelezinkelio stotis'],
   [/\bas\b/g, 'autobusu stotis'],
+  // 'A.S.' / 'A. S.' as other timetables write the bus station (issue 29).
+  [/\ba\.(?: s\.|s\.?)(?= |$)/g, 'autobusu stotis'],
   [/\bk\.?(?= |$)/g, 'kaimas'],
+  // Issue 29: the words other timetables spell out ('Mokinių st. v.' = 'Mokinių stotelė v.').
+  [/\bst\.?(?= |$)/g, 'stotele'],
+  [/\bkr\.(?= |$)/g, 'kryzkele'],
+  [/\bgyv\.(?= |$)/g, 'gyvenviete'],
+  [/\bez\.(?= |$)/g, 'ezeras'],
+  [/\bgimn\.(?= |$)/g, 'gimnazija'],
+  [/\bmikr\.(?= |$)/g, 'mikrorajonas'],
 ];
 
 /**
@@ -100,6 +110,20 @@ export function searchForm(text: string): string {
   let folded = foldText(text).replace(/[,;()"'/-]+/g, ' ');
   for (const [pattern, full] of ABBREVIATIONS) folded = folded.replace(pattern, full);
   return folded.replace(/\./g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Words that only say what kind of place a name is: left out when names are compared whole. */
+const PLACE_WORDS = new Set(['kaim', 'stotel']);
+
+/**
+ * Names of the same stop as other timetables spell them (issue 29: positions from a GTFS
+ * stops.txt) get the same key: case, accents, abbreviations, case endings and word order aside
+ * ('Anykščių AS', 'Anykščiai AS' and 'ANYKŠČIŲ A.S.' are 'anyksc autobus stot'). `loose`
+ * also leaves out the words naming the kind of place ('Kurkliai I k' is 'Kurkliai I').
+ */
+export function nameKey(name: string, loose = false): string {
+  const { stems } = searchName(name);
+  return (loose ? stems.filter((stem) => !PLACE_WORDS.has(stem)) : stems).sort().join(' ');
 }
 
 /** A name prepared for searching (done once per stop, not per query). */

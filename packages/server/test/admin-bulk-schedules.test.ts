@@ -294,7 +294,9 @@ describe('admin.history.restoreBatch', () => {
     expect(entries).toHaveLength(4);
     const newest = Math.max(...res.data.changeIds);
     for (const e of entries)
-      expect(e.batchRestore).toEqual(e.id === newest ? { size: 4, version: expect.any(Number) } : null);
+      expect(e.batchRestore).toEqual(
+        e.id === newest ? { size: 4, what: 'schedules', version: expect.any(Number) } : null,
+      );
     const loaded = entries.find((e) => e.id === newest)?.batchRestore?.version;
 
     // Any entry of the save restores all of it.
@@ -310,6 +312,7 @@ describe('admin.history.restoreBatch', () => {
     expect(undo.every((e) => e.restoredFrom === Math.min(...res.data.changeIds))).toBe(true);
     expect(undo.find((e) => e.id === Math.max(...restored.data.changeIds))?.batchRestore).toEqual({
       size: 4,
+      what: 'schedules',
       version: Math.max(...restored.data.changeIds),
     });
   });

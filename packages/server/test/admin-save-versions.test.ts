@@ -265,6 +265,25 @@ const WRITES: Record<string, Write> = {
     },
     interfere: () => rewordNotice(anna, 'Anna’s words'),
   },
+  // Positions from a GTFS stops.txt (issue 29, wt-posimport): saved against the stops' version.
+  'admin.stops.positionImportApply': {
+    field: 'baseVersion',
+    input: async () => {
+      const preview = await ok(
+        boss.mutate<{
+          version: number;
+          matched: { stopId: number; position: { lat: number; lon: number } }[];
+        }>('admin.stops.positionImportPreview', {
+          stopsTxt: 'stop_id,stop_name,stop_lat,stop_lon\nP,PAGIRIAI,55.58,25.1\n',
+        }),
+      );
+      return {
+        baseVersion: preview.version,
+        positions: preview.matched.map((m) => ({ stopId: m.stopId, ...m.position })),
+      };
+    },
+    interfere: () => saveStopNote(anna, 12, 'anna'),
+  },
   'admin.publishing.save': {
     field: 'baseSavedAt',
     input: () => publishingInput(boss, 'Boss'),
@@ -316,13 +335,30 @@ const listMutations = (record: object, prefix = ''): string[] =>
     return typeof value === 'object' && value !== null ? listMutations(value, path) : [];
   });
 
+/**
+ * Admin mutations that write nothing: a read whose input is too large for a query's address
+ * (issue 29: the stops.txt of the positions import's preview). The test below holds them to it.
+ */
+const READS_BY_POST: Record<string, Input> = {
+  'admin.stops.positionImportPreview': {
+    stopsTxt: 'stop_id,stop_name,stop_lat,stop_lon\nA,ANYKŠČIŲ A.S.,55.5265,25.1037\nP,Pagiriai,55.58,25.1\n',
+  },
+};
+
 describe('every admin write carries its version', () => {
   it('covers every admin mutation', () => {
     expect(
       listMutations(appRouter._def.record)
-        .filter((p) => p.startsWith('admin.'))
+        .filter((p) => p.startsWith('admin.') && !Object.hasOwn(READS_BY_POST, p))
         .sort(),
     ).toEqual(Object.keys(WRITES).sort());
+  });
+
+  it.each(Object.entries(READS_BY_POST))('%s (a read sent by POST) changes nothing', async (path, input) => {
+    const before = await stored();
+    const res = await mutation(path, input);
+    expect(res.status, JSON.stringify(res.error)).toBe(200);
+    expect(await stored()).toEqual(before);
   });
 
   it.each(Object.entries(WRITES))(

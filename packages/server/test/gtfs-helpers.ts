@@ -33,8 +33,15 @@ export const TIME_FIXES: Record<number, Record<number, string>> = {
 /** City bound trips driven from Anykščių AS outwards: their route 5 is drawn toward the station. */
 export const WRONG_WAY = new Set([18, 20]);
 
-/** Everything the real data lacks for a feed, done the way the import and the editors do it. */
-export async function makeFeedReady(t: AdminTestApp, admin: ReturnType<typeof adminClient>): Promise<void> {
+/**
+ * Everything the real data lacks for a feed, done the way the import and the editors do it;
+ * `positions: false` leaves the stops without positions (issue 29 fills them from a stops.txt).
+ */
+export async function makeFeedReady(
+  t: AdminTestApp,
+  admin: ReturnType<typeof adminClient>,
+  { positions = true }: { positions?: boolean } = {},
+): Promise<void> {
   const dataset = await readTimetable(t.db.kysely);
   for (const schedule of dataset.schedules) {
     for (const trip of schedule.trips) {
@@ -44,7 +51,8 @@ export async function makeFeedReady(t: AdminTestApp, admin: ReturnType<typeof ad
       if (WRONG_WAY.has(trip.id)) trip.routeDirReversed = false;
     }
   }
-  dataset.stops = dataset.stops.map((s) => ({ ...s, position: { lat: 55.5 + s.id / 10_000, lon: 25.1 } }));
+  if (positions)
+    dataset.stops = dataset.stops.map((s) => ({ ...s, position: { lat: 55.5 + s.id / 10_000, lon: 25.1 } }));
   replaceTimetable(t.db.sqlite, dataset);
   const overview = await admin.query<PublishingOverview>('admin.publishing.get');
   const saved = await admin.mutate('admin.publishing.save', {

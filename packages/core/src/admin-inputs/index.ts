@@ -10,6 +10,8 @@ export { isValidMonthDay } from './fields.ts';
 export * from './history.ts';
 export * from './holidays.ts';
 export * from './lines.ts';
+// Issue 29 (wt-posimport): positions from a GTFS stops.txt.
+export * from './position-import.ts';
 export * from './publishing.ts';
 export * from './rules.ts';
 export * from './schedule-save.ts';

@@ -37,6 +37,8 @@ export type VersionScope =
   | { kind: 'rules' }
   | { kind: 'holiday'; id: number }
   | { kind: 'stop'; id: number }
+  /** Every stop at once (issue 29: the positions import from a GTFS stops.txt saves against it). */
+  | { kind: 'stops' }
   | { kind: 'service_change'; id: number };
 
 /** Records the entries of one save, in order, as one batch; returns their ids. */
@@ -94,6 +96,9 @@ export async function latestChange(
       break;
     case 'rules':
       query = query.where('kind', '=', 'rules');
+      break;
+    case 'stops':
+      query = query.where('kind', '=', 'stop');
       break;
     case 'holiday':
     case 'stop':
@@ -197,6 +202,8 @@ export interface BatchSummary {
   lastId: number;
   /** Every entry is a schedule's (a bulk move, a grid or schedule editor save). */
   schedulesOnly: boolean;
+  /** Every entry changed a stop that stays (the positions import, issue 29). */
+  stopUpdatesOnly: boolean;
 }
 
 /** The size, newest entry and kinds of these batches (their first entry ids). */
@@ -206,16 +213,28 @@ export async function summarizeBatches(
 ): Promise<Map<number, BatchSummary>> {
   if (batches.length === 0) return new Map();
   const list = sql.join([...new Set(batches)]);
-  const { rows } = await sql<{ batch: number; size: number; lastId: number; others: number }>`
+  const { rows } = await sql<{
+    batch: number;
+    size: number;
+    lastId: number;
+    others: number;
+    notStopUpdates: number;
+  }>`
     SELECT coalesce(batch, id) AS batch, count(*) AS size, max(id) AS lastId,
-           sum(kind <> 'schedule') AS others
+           sum(kind <> 'schedule') AS others,
+           sum(kind <> 'stop' OR action <> 'update') AS notStopUpdates
       FROM change_log
      WHERE batch IN (${list}) OR id IN (${list})
      GROUP BY coalesce(batch, id)`.execute(db);
   return new Map(
     rows.map((r) => [
       Number(r.batch),
-      { size: Number(r.size), lastId: Number(r.lastId), schedulesOnly: Number(r.others) === 0 },
+      {
+        size: Number(r.size),
+        lastId: Number(r.lastId),
+        schedulesOnly: Number(r.others) === 0,
+        stopUpdatesOnly: Number(r.notStopUpdates) === 0,
+      },
     ]),
   );
 }

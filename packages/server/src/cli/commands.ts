@@ -46,8 +46,11 @@ export interface CliCommand {
   synopsis: string;
   summary: string;
   options?: ParseArgsConfig['options'];
-  /** Required positional arguments, in order (named for error messages). */
-  positionals: readonly string[];
+  /**
+   * Required positional arguments, in order (named for error messages); a function when they
+   * depend on the options given (`import-stop-positions --from-gtfs <stops.txt>` takes none).
+   */
+  positionals: readonly string[] | ((values: CliArgs['values']) => readonly string[]);
   /** Returns the exit code; throwing prints `error: <message>` and exits with 1. */
   run(context: CliContext, args: CliArgs): Promise<number>;
 }
@@ -116,12 +119,14 @@ export async function runCli(argv: readonly string[], io: CliIo, commands = COMM
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    if (args.positionals.length !== command.positionals.length) {
-      const missing = command.positionals.slice(args.positionals.length);
+    const positionals =
+      typeof command.positionals === 'function' ? command.positionals(args.values) : command.positionals;
+    if (args.positionals.length !== positionals.length) {
+      const missing = positionals.slice(args.positionals.length);
       throw new UsageError(
         missing.length > 0
           ? `missing ${missing.join(', ')}`
-          : `unexpected argument ${JSON.stringify(args.positionals[command.positionals.length])}`,
+          : `unexpected argument ${JSON.stringify(args.positionals[positionals.length])}`,
       );
     }
 

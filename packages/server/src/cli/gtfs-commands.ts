@@ -4,6 +4,7 @@ import { type GtfsNotice, parseStopPositionsCsv, systemClock, vilniusNow } from 
 import { importStopPositions } from '../services/admin/stop-positions.ts';
 import { currentFeed, FeedNotReady, validateFeedZip, zipFeed } from '../services/gtfs.ts';
 import type { CliCommand, CliContext } from './commands.ts';
+import { importPositionsFromGtfs } from './stop-positions-from-gtfs.ts';
 
 /** Who the history names for a command-line write (no account name has parentheses). */
 export const CLI_USERNAME = '(command line)';
@@ -63,10 +64,27 @@ export const gtfsCommands: CliCommand[] = [
   },
   {
     name: 'import-stop-positions',
-    synopsis: '<positions.csv>',
-    summary: 'set stop positions from a CSV file with the header stop_id,lat,lon (all or nothing)',
-    positionals: ['the CSV file'],
-    async run(context, { positionals }) {
+    synopsis: '<positions.csv> | --from-gtfs <stops.txt> [--apply] [--overwrite]',
+    summary:
+      "set stop positions from a CSV (stop_id,lat,lon), or from another feed's stops.txt matched by name (--apply saves, --overwrite replaces)",
+    // Issue 29 (wt-posimport): --from-gtfs.
+    options: {
+      'from-gtfs': { type: 'string' },
+      apply: { type: 'boolean' },
+      overwrite: { type: 'boolean' },
+    },
+    positionals: (values) => (values['from-gtfs'] === undefined ? ['the CSV file'] : []),
+    async run(context, { positionals, values }) {
+      const stopsTxt = values['from-gtfs'];
+      if (typeof stopsTxt === 'string') {
+        const { path, bytes } = await readBytes(context, stopsTxt);
+        return importPositionsFromGtfs(
+          context,
+          { path, text: bytes.toString('utf8') },
+          { apply: values.apply === true, overwrite: values.overwrite === true, username: CLI_USERNAME },
+        );
+      }
+      if (values.apply || values.overwrite) throw new Error('--apply and --overwrite go with --from-gtfs');
       const { path, bytes } = await readBytes(context, positionals[0] ?? '');
       const parsed = parseStopPositionsCsv(bytes.toString('utf8'));
       if (!parsed.ok)

@@ -136,6 +136,43 @@ export const adminEn = {
     oneStop: (name: string) => `Showing one stop: ${name}.`, // ours
     showAll: 'Show all stops', // ours
   },
+  // Positions from a GTFS stops.txt on the bus stops screen (issue 29, wt-posimport).
+  positionImport: {
+    open: 'Import positions from GTFS', // ours
+    heading: 'Positions from a GTFS stops.txt', // ours
+    intro:
+      'Choose the stops.txt of another GTFS feed (a national or a neighbouring one). Its stops are matched to ours by name, and where several share a name, by the stops next to them on our lines. Check the proposals, then save them: nothing changes before that.', // ours
+    file: 'GTFS stops.txt file', // ours
+    reading: 'Reading the file…', // ours
+    close: 'Close', // ours
+    read: (stops: number, skipped: number) =>
+      `${stops} stops read from the file; ${skipped} left out (entrances, places far away).`, // ours
+    matched: (n: number) => `Matched (${n})`, // ours
+    ambiguous: (n: number) => `Several places of the name (${n})`, // ours
+    unmatched: (n: number) => `Not in the file (${n})`, // ours
+    colSave: 'Save', // ours
+    colStop: 'Stop', // ours
+    colProposed: 'Proposed position', // ours
+    colInFile: 'In the file', // ours
+    colNow: 'Position now', // ours
+    saveOf: (name: string, id: number) => `Save the position of ${name} (stop ${id})`, // ours
+    byNeighbours: 'chosen by its neighbours on the routes', // ours
+    awayFromNow: (distance: string) => `${distance} from the proposed one`, // ours
+    chooseOf: (name: string, id: number) => `Position of ${name} (stop ${id})`, // ours
+    dontSave: 'Do not save', // ours
+    nearNeighbours: (distance: string) => `${distance} from its neighbours`, // ours
+    noNeighbours: 'no neighbour placed', // ours
+    noneMatched: 'No stop of ours is in the file under its name.', // ours
+    save: (n: number) => (n === 1 ? 'Save 1 position' : `Save ${n} positions`), // ours
+    saving: 'Saving…', // ours
+    saved: (n: number) =>
+      `Saved the positions of ${n === 1 ? '1 stop' : `${n} stops`}. The history puts them all back in one step.`, // ours
+    restoreSave: (n: number) => `Restore all ${n} stop positions of this save`, // ours
+    restoreSaveLabel: (n: number, id: number) =>
+      `Restore all ${n} stop positions of this save (change ${id})`, // ours
+    confirmRestoreSave: (n: number) => `Put all ${n} stops of this save back as they were before it?`, // ours
+    restoredSave: (n: number) => `Restored all ${n} stops of the save.`, // ours
+  },
   lines: {
     colName: 'Name',
     colFrom: 'From',

@@ -145,6 +145,45 @@ export const adminLt: AdminMessages = {
     oneStop: (name: string) => `Rodoma viena stotelė: „${name}“.`,
     showAll: 'Rodyti visas stoteles',
   },
+  // Stotelių vietos iš GTFS failo stops.txt stotelių lange (29 užduotis, wt-posimport).
+  positionImport: {
+    open: 'Importuoti vietas iš GTFS',
+    heading: 'Stotelių vietos iš GTFS failo stops.txt',
+    intro:
+      'Pasirinkite kito GTFS rinkinio (pavyzdžiui, nacionalinio ar kaimyninio rajono) failą stops.txt. Jo stotelės sugretinamos su mūsiškėmis pagal pavadinimą, o kai kelios vadinasi vienodai, – pagal šalia jų mūsų maršrutuose esančias stoteles. Peržiūrėkite pasiūlymus ir juos išsaugokite: iki tol niekas nepakeičiama.',
+    file: 'GTFS failas stops.txt',
+    reading: 'Skaitomas failas…',
+    close: 'Uždaryti',
+    read: (stops: number, skipped: number) =>
+      `Perskaityta faile stotelių: ${stops}; praleista: ${skipped} (įėjimai, toli esančios vietos).`,
+    matched: (n: number) => `Rastos (${n})`,
+    ambiguous: (n: number) => `Keletas vietų tuo pačiu pavadinimu (${n})`,
+    unmatched: (n: number) => `Faile nėra (${n})`,
+    colSave: 'Išsaugoti',
+    colStop: 'Stotelė',
+    colProposed: 'Siūloma vieta',
+    colInFile: 'Faile',
+    colNow: 'Dabartinė vieta',
+    saveOf: (name: string, id: number) => `Išsaugoti stotelės „${name}“ (${id}) vietą`,
+    byNeighbours: 'parinkta pagal gretimas maršrutų stoteles',
+    awayFromNow: (distance: string) => `${distance} nuo siūlomos`,
+    chooseOf: (name: string, id: number) => `Stotelės „${name}“ (${id}) vieta`,
+    dontSave: 'Neišsaugoti',
+    nearNeighbours: (distance: string) => `${distance} nuo gretimų stotelių`,
+    noNeighbours: 'gretimų stotelių vietos nežinomos',
+    noneMatched: 'Nė vienos mūsų stotelės pavadinimo faile nėra.',
+    save: (n: number) => `Išsaugoti ${plural(n, 'vietą', 'vietas', 'vietų')}`,
+    saving: 'Saugoma…',
+    saved: (n: number) =>
+      `Išsaugota stotelių vietų: ${n}. Istorijoje jas visas galima grąžinti vienu veiksmu.`,
+    restoreSave: (n: number) => `Grąžinti visas šio išsaugojimo stotelių vietas (${n}) į ankstesnes`,
+    restoreSaveLabel: (n: number, id: number) =>
+      `Grąžinti visas šio išsaugojimo stotelių vietas (${n}) į ankstesnes (pakeitimas ${id})`,
+    confirmRestoreSave: (n: number) =>
+      `Grąžinti visas šio išsaugojimo stoteles (${n}) į būseną, buvusią prieš jį?`,
+    restoredSave: (n: number) =>
+      `Grąžinta: visos išsaugojimo stotelės (${n}) vėl tokios, kokios buvo prieš jį.`,
+  },
   lines: {
     colName: 'Pavadinimas',
     colFrom: 'Iš',

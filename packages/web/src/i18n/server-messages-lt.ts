@@ -1,5 +1,10 @@
 import type { TextField } from '@bus/core';
-import type { ChangeSubject, ServerMessageCatalogue, ServiceChangeProblem } from '@bus/core/browser';
+import type {
+  ChangeSubject,
+  ServerMessageCatalogue,
+  ServiceChangeProblem,
+  StopsTxtProblem,
+} from '@bus/core/browser';
 import { pluralForm } from './plural-lt.ts';
 
 /** 'ne daugiau kaip 100 simbolių' */
@@ -32,6 +37,32 @@ const FIELD_LABELS: Record<TextField, string> = {
   noticeText: 'Pranešimo tekstas',
   changeReason: 'Priežastis',
 };
+
+/** What is wrong with a stops.txt (core's StopsTxtProblem; issue 29, wt-posimport). */
+function stopsTxtProblemLt(problem: StopsTxtProblem): string {
+  switch (problem.kind) {
+    case 'unclosedQuote':
+      return 'kabutėmis pradėta reikšmė neuždaryta';
+    case 'empty':
+      return 'failas tuščias';
+    case 'missingColumns':
+      return `antraštėje nėra ${problem.columns.join(', ')} (GTFS stops.txt turi stop_id, stop_name, stop_lat, stop_lon; rasta „${problem.found}“)`;
+    case 'valueCount':
+      return `turi būti ${problem.expected} ${pluralForm(problem.expected, 'reikšmė', 'reikšmės', 'reikšmių')}, o yra ${problem.found}`;
+    case 'emptyId':
+      return 'stop_id tuščias';
+    case 'duplicateId':
+      return `stop_id „${problem.id}“ jau yra ${problem.earlierLine} eilutėje`;
+    case 'noName':
+      return `stotelė „${problem.id}“ neturi pavadinimo (stop_name)`;
+    case 'badLocationType':
+      return `location_type „${problem.value}“ turi būti 0, 1, 2, 3 arba 4`;
+    case 'badDegrees':
+      return `${problem.column} „${problem.value}“ nėra ${problem.column === 'stop_lat' ? 'platuma' : 'ilguma'} laipsniais`;
+    case 'noneInLithuania':
+      return 'nė vienos failo stotelės nėra Lietuvoje ar šalia jos';
+  }
+}
 
 /** What is wrong with a service change (core's ServiceChangeProblem). */
 const SERVICE_CHANGE_PROBLEMS_LT: Record<ServiceChangeProblem, string> = {
@@ -77,6 +108,8 @@ function subjectText(subject: ChangeSubject): string {
       return subject.title === null
         ? `eismo pakeitimą ${subject.id}`
         : `eismo pakeitimą ${subject.id} („${subject.title}“)`;
+    case 'stops':
+      return 'vieną iš stotelių';
   }
 }
 
@@ -241,4 +274,10 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   unknownRole: ({ role, roles }) => `nežinomas vaidmuo ${JSON.stringify(role)} (galimi: ${roles.join(', ')})`,
   userExists: ({ username }) => `naudotojas ${username} jau yra`,
   noSuchUser: ({ username }) => `naudotojo ${username} nėra`,
+  // Positions from a GTFS stops.txt (issue 29, wt-posimport).
+  stopsTxtProblem: ({ line, problem }) =>
+    `Stotelių failo nepavyko perskaityti: eilutė ${line}: ${stopsTxtProblemLt(problem)}`,
+  stopsTxtTooLarge: ({ max }) =>
+    `Stotelių failas per didelis šiam langui (ne daugiau kaip ${max / 1_000_000} mln. simbolių): importuokite jį komanda pnpm cli import-stop-positions --from-gtfs`,
+  positionTwice: ({ stopId }) => `Stotelė ${stopId} nurodyta du kartus`,
 };

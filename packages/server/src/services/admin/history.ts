@@ -71,10 +71,11 @@ export type HistoryItem = Omit<ChangeEntry, 'before' | 'after' | 'batch'> & {
   version: number;
   /**
    * On the newest entry of a save that changed several schedules at once (a bulk move, a grid
-   * save): how many entries it wrote, all put back in one step by restoreBatch, and the version
-   * now of the schedules of its lines (restoreBatch sends it back). Null otherwise.
+   * save), or the positions of several stops (issue 29): how many entries it wrote, all put back
+   * in one step by restoreBatch, and the version now of the schedules of its lines, or of the
+   * stops (restoreBatch sends it back). Null otherwise.
    */
-  batchRestore: { size: number; version: number } | null;
+  batchRestore: { size: number; what: 'schedules' | 'stops'; version: number } | null;
 };
 
 export interface HistoryPage {
@@ -104,11 +105,12 @@ export async function getHistory(db: OpenedDatabase, filter: HistoryFilter): Pro
   const page = entries.slice(0, limit);
   const batches = await summarizeBatches(
     db.kysely,
-    page.filter((e) => e.kind === 'schedule').map((e) => e.batch),
+    page.filter((e) => e.kind === 'schedule' || e.kind === 'stop').map((e) => e.batch),
   );
   const restorableBatch = (e: ChangeEntry) => {
-    const batch = e.kind === 'schedule' ? batches.get(e.batch) : undefined;
-    return batch && batch.size > 1 && batch.schedulesOnly && batch.lastId === e.id ? batch : undefined;
+    const batch = e.kind === 'schedule' || e.kind === 'stop' ? batches.get(e.batch) : undefined;
+    const whole = e.kind === 'schedule' ? batch?.schedulesOnly : batch?.stopUpdatesOnly;
+    return batch && batch.size > 1 && whole && batch.lastId === e.id ? batch : undefined;
   };
   const versions = new Map<string, number>();
   const versionOf = async (scope: VersionScope) => {
@@ -131,7 +133,11 @@ export async function getHistory(db: OpenedDatabase, filter: HistoryFilter): Pro
       batchRestore: batch
         ? {
             size: batch.size,
-            version: await batchVersion(db.kysely, await batchLines(db.kysely, entry.batch)),
+            what: e.kind === 'stop' ? 'stops' : 'schedules',
+            version:
+              e.kind === 'stop'
+                ? await versionOf({ kind: 'stops' })
+                : await batchVersion(db.kysely, await batchLines(db.kysely, entry.batch)),
           }
         : null,
     });
@@ -208,7 +214,8 @@ export async function restoreChange(
  * Puts back the state before a whole save that changed several schedules at once (a bulk move,
  * a grid save), of one line or several: every schedule of it as it was before, in one
  * transaction and one new history batch, all or nothing (a line deleted since refuses it). Only
- * saves made of schedule entries are restored this way; anything else is restored entry by entry.
+ * saves made of schedule entries, or of stop changes (the positions import: restoreStopBatch),
+ * are restored this way; anything else is restored entry by entry.
  * Refused (CONFLICT) when the schedules of any of its lines changed after the history page was
  * loaded (`baseVersion`: the entry's `batchRestore.version` as the page showed it).
  */
@@ -219,6 +226,8 @@ export async function restoreBatch(
 ): Promise<{ changeIds: number[] }> {
   const entry = await existingChange(db, id);
   const entries = await listBatch(db.kysely, entry.batch);
+  if (entries.length > 1 && entries.every((e) => e.kind === 'stop' && e.action === 'update'))
+    return { changeIds: await restoreStopBatch(db, actor, entry, entries, baseVersion) };
   if (entries.some((e) => e.kind !== 'schedule' || e.lineId === null))
     throw new DomainError('INVALID_INPUT', serverMessage('inputFailed'));
   const lineIds = [...new Set(entries.map((e) => e.lineId as number))].sort((a, b) => a - b);
@@ -258,6 +267,35 @@ export async function restoreBatch(
     },
   });
   return { changeIds };
+}
+
+/**
+ * Puts back every stop of a save that changed several (the positions import, issue 29) as it
+ * was before, in one write; refused when any stop changed after the history page was loaded
+ * (`baseVersion`: the version of the stops it showed).
+ */
+async function restoreStopBatch(
+  db: OpenedDatabase,
+  actor: Actor,
+  entry: ChangeEntry,
+  entries: readonly ChangeEntry[],
+  baseVersion: number,
+): Promise<number[]> {
+  const { changeIds } = await recordedWrite(db, actor, {
+    scope: { kind: 'stops' },
+    baseVersion,
+    restoredFrom: entry.batch,
+    what: async () => ({ kind: 'change', summary: entry.summary }),
+    states: async (trx) => {
+      const states: EntityState[] = [];
+      for (const e of entries) states.push(...(await stopState(trx, e.entityId as number)));
+      return states;
+    },
+    write: async (trx) => {
+      for (const e of entries) await restoreStopRow(trx, e.before as Stop & { searchNames?: string[] });
+    },
+  });
+  return changeIds;
 }
 
 /** `baseVersion`: the version of the entry's restoreScope the history page showed. */

@@ -1,4 +1,11 @@
-import { AdminDeleteInput, AdminStopSearchInput, SaveStopInput } from '@bus/core';
+import {
+  AdminDeleteInput,
+  AdminStopSearchInput,
+  PositionImportApplyInput,
+  PositionImportPreviewInput,
+  SaveStopInput,
+} from '@bus/core';
+import { applyPositionImport, previewPositionImport } from '../../../services/admin/position-import.ts';
 import {
   getAllStops,
   getStopsWithUsage,
@@ -18,4 +25,12 @@ export const adminStopsRouter = router({
   delete: adminProcedure
     .input(AdminDeleteInput)
     .mutation(({ ctx, input }) => removeStop(ctx.db, ctx.actor, input)),
+  // Positions from a GTFS stops.txt (issue 29, wt-posimport). The preview writes nothing; it is
+  // a mutation because the file travels in the request body.
+  positionImportPreview: adminProcedure
+    .input(PositionImportPreviewInput)
+    .mutation(({ ctx, input }) => previewPositionImport(ctx.db, input.stopsTxt)),
+  positionImportApply: adminProcedure
+    .input(PositionImportApplyInput)
+    .mutation(({ ctx, input }) => applyPositionImport(ctx.db, ctx.actor, input)),
 });

@@ -22,6 +22,7 @@ import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { CheckField } from '../ui/fields.tsx';
 import { matchStops } from '../ui/stop-picker.tsx';
 import { useInlineRow } from '../ui/use-inline-row.ts';
+import { PositionImport } from './position-import/position-import.tsx';
 import {
   filterStops,
   mapHref,
@@ -91,6 +92,8 @@ export function BusStopsPage() {
           >
             {m.stops.add}
           </button>
+          {/* Issue 29 (wt-posimport): positions from a GTFS stops.txt. */}
+          <PositionImport />
         </div>
         <p className="muted" role="status">
           {oneStop ? m.stops.oneStop(oneStop.stop.name) : m.stops.count(shown.length, list.data.length)}

@@ -47,7 +47,7 @@ const created = item({
   action: 'create',
   summary: 'Schedule 70 (M35)',
   // The newest entry of a save of three schedules (a grid save).
-  batchRestore: { size: 3, version: 130 },
+  batchRestore: { size: 3, what: 'schedules', version: 130 },
   changes: Array.from({ length: 14 }, (_, i) => ({
     path: `trips[id=130].timeList[${i}]`,
     before: null,

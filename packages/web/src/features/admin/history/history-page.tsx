@@ -246,22 +246,32 @@ function RestoreButton({ item }: { item: HistoryItem }) {
 
 /**
  * On the newest entry of a save that changed several schedules at once (a bulk move, a grid
- * save): every schedule of that save put back as before it, in one step (all or nothing).
+ * save), or the positions of several stops (issue 29): everything of that save put back as
+ * before it, in one step (all or nothing).
  */
-function RestoreSaveButton({ item, batch }: { item: HistoryItem; batch: { size: number; version: number } }) {
+function RestoreSaveButton({
+  item,
+  batch,
+}: {
+  item: HistoryItem;
+  batch: NonNullable<HistoryItem['batchRestore']>;
+}) {
   const { size } = batch;
   const m = useAdminMessages();
+  const stops = batch.what === 'stops';
   const trpc = useTRPC();
   const restore = useMutation(trpc.admin.history.restoreBatch.mutationOptions());
   return (
     <RestoreConfirm
       run={() => restore.mutateAsync({ id: item.id, baseVersion: batch.version })}
       busy={restore.isPending}
-      done={m.bulk.restoredSave(size)}
-      label={m.bulk.restoreSaveLabel(size, item.id)}
-      question={m.bulk.confirmRestoreSave(size)}
+      done={stops ? m.positionImport.restoredSave(size) : m.bulk.restoredSave(size)}
+      label={
+        stops ? m.positionImport.restoreSaveLabel(size, item.id) : m.bulk.restoreSaveLabel(size, item.id)
+      }
+      question={stops ? m.positionImport.confirmRestoreSave(size) : m.bulk.confirmRestoreSave(size)}
     >
-      {m.bulk.restoreSave(size)}
+      {stops ? m.positionImport.restoreSave(size) : m.bulk.restoreSave(size)}
     </RestoreConfirm>
   );
 }
