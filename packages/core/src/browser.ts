@@ -6,6 +6,7 @@ export * from './calendar.ts';
 export * from './clock.ts';
 export * from './departures-query.ts';
 export * from './domain.ts';
+export * from './geo/nearest-stops.ts';
 export * from './reconcile.ts';
 export * from './server-messages.ts';
 export * from './service-changes/index.ts';

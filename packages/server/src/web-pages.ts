@@ -92,6 +92,9 @@ export async function pageMeta(db: OpenedDatabase, path: string, query: URLSearc
   // Issue 27: the Service changes page.
   if (first === 'changes' && parts.length === 1)
     return titled('Service changes', 'Cancelled trips, changed times, closed stops and notices.');
+  // Issue 29 (wt-maps): the map of every placed stop.
+  if (first === 'map' && parts.length === 1)
+    return titled('Map', 'Every bus stop of Anyksciai and the region on a map, and the stops near you.');
   if (first === 'date' && parts.length === 2)
     return second && isIsoDate(second) ? titled(`Date ${second}`) : notFound;
   if (first === 'admin-access' && parts.length === 1) return { ...titled('Admin access'), index: false };
