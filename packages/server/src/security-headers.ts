@@ -33,9 +33,13 @@ export const CONTENT_SECURITY_POLICY = {
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
-/** The policy with the map's tile host among the image sources (issue 29). */
+/**
+ * The policy with the map's tile host among the image sources (issue 29), and `data:`: the map
+ * library cancels a tile it no longer needs by pointing it at an empty data: GIF (an image from
+ * nowhere, which can carry nothing in or out).
+ */
 export function contentSecurityPolicy(tilesUrl: string): Record<string, string[]> {
-  return { ...CONTENT_SECURITY_POLICY, 'img-src': ["'self'", tilesCspSource(tilesUrl)] };
+  return { ...CONTENT_SECURITY_POLICY, 'img-src': ["'self'", 'data:', tilesCspSource(tilesUrl)] };
 }
 
 /**

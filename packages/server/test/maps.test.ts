@@ -151,7 +151,7 @@ describe('the map pages and their headers', () => {
   it('the default tiles’ host is the one image source beyond our own; the position is ours to ask', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(String(res.headers['content-security-policy'])).toContain(
-      "img-src 'self' https://tile.openstreetmap.org",
+      "img-src 'self' data: https://tile.openstreetmap.org",
     );
     expect(res.headers['permissions-policy']).toContain('geolocation=(self)');
     // OpenStreetMap's tile policy asks for a Referer: other sites get our origin.
@@ -169,7 +169,7 @@ describe('the map pages and their headers', () => {
     try {
       const res = await other.app.inject({ method: 'GET', url: '/trpc/timetable.stopPositions' });
       expect(String(res.headers['content-security-policy'])).toContain(
-        "img-src 'self' https://*.tiles.example.lt;",
+        "img-src 'self' data: https://*.tiles.example.lt;",
       );
       expect(res.json().result.data.tiles).toEqual({
         url: 'https://{s}.tiles.example.lt/base/{z}/{x}/{y}.png',

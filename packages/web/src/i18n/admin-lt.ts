@@ -863,4 +863,24 @@ export const adminLt: AdminMessages = {
     previewInstead: (stop: string) => `Vietoj jos – ${stop}`,
     notRunning: 'šią dieną ir taip nevyksta',
   },
+  // Issue 29 (wt-maps): stotelių ekrano ir maršruto redaktoriaus žemėlapiai.
+  stopsMap: {
+    heading: 'Žemėlapis',
+    label: 'Stotelių žemėlapis',
+    toPlace: 'Stotelė, kurią žymėsite žemėlapyje',
+    choose: '(pasirinkite stotelę be vietos)',
+    hint: 'Pasirinkite stotelę be vietos ir spustelėkite žemėlapyje, kur ji yra. Stotelę perkelsite nutempę. Kiekvienas pažymėjimas ir perkėlimas išsaugomas iš karto, su nauja versija ir įrašu keitimų istorijoje; vietą sąraše vis dar galima įrašyti kaip „platuma, ilguma“.',
+    placing: (name: string) => `Spustelėkite žemėlapyje, kur yra stotelė „${name}“.`,
+    placed: (name: string) => `Stotelė „${name}“ pažymėta žemėlapyje`,
+    moved: (name: string) => `Stotelė „${name}“ perkelta`,
+    selected: (name: string, position: string) => `„${name}“: ${position}`,
+    tilesFailed: 'Žemėlapio pagrindo įkelti nepavyko: stotelės rodomos ant vienspalvio fono.',
+    proposed: (name: string) => `${name} (siūloma vieta)`,
+    routeStops: 'Maršruto stotelės iš eilės',
+    routeMap: (n: number) => `Maršruto variantas ${n} žemėlapyje`,
+    routePlaced: (placed: number, total: number) =>
+      placed === 0
+        ? 'Nė viena šio maršruto stotelė dar neturi vietos.'
+        : `Vietą turi šio maršruto stotelių: ${placed} iš ${total}.`,
+  },
 };
