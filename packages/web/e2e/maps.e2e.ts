@@ -19,9 +19,9 @@ import {
  * internet: the tile server's requests are answered here, one small image each, and counted.
  */
 
-/** A 1×1 PNG, the whole tile server's answer. */
+/** A 1×1 PNG of a pale land colour, the whole tile server's answer. */
 const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48vIOAAVeAqrrMC5jAAAAAElFTkSuQmCC',
   'base64',
 );
 const TILES = 'https://tile.openstreetmap.org/**';
@@ -153,6 +153,12 @@ describe('the map script stays out of the home’s first load', () => {
     expect(firstLoad.filter((u) => /stop-map|leaflet|tile\.openstreetmap/i.test(u))).toEqual([]);
     // The selector's switch to the map, and the header's Map link, are on the home.
     await fresh.getByRole('link', { name: 'Choose on the map' }).waitFor();
+    await screenshot(fresh, 'maps-home-en-1280');
+    const phone = await session.open({ width: 390, locale: 'lt-LT' });
+    await goto(phone, '/');
+    await phone.getByRole('link', { name: 'Rinktis žemėlapyje' }).waitFor();
+    await expectNoHorizontalScroll(phone, 390);
+    await screenshotViewport(phone, 'maps-home-lt-390');
     await fresh.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Map' }).click();
     await fresh.waitForURL(/\/map(\?|$)/);
     await fresh.locator('.stop-map__stop').first().waitFor();

@@ -96,9 +96,7 @@ export function StopHeader({ variant }: { variant: StopHeaderVariant }) {
           />
         )}
         {/* Issue 29 (wt-maps): the stop chosen on the map instead (the map itself is a lazy page). */}
-        <Link href={`/map?${writeHeaderQuery(q)}`}>
-          {m.header.onMap}
-        </Link>
+        <Link href={`/map?${writeHeaderQuery(q)}`}>{m.header.onMap}</Link>
       </div>
       {variant === 'timetable' && (
         <div className="app-header__when">
