@@ -12,7 +12,7 @@ export const mapLt: MapMessages = {
   nearMe: 'Artimiausios stotelės',
   locating: 'Nustatoma, kur esate…',
   refused:
-    'Neleidote šiai svetainei sužinoti, kur esate, todėl artimiausių stotelių rasti negalime. Tai leisti galite naršyklės nustatymuose arba pasirinkite stotelę žemėlapyje.',
+    'Neleidote šiai svetainei sužinoti, kur esate, todėl artimiausių stotelių rasti negalime. Tai galite leisti naršyklės nustatymuose arba pasirinkti stotelę žemėlapyje.',
   unavailable:
     'Šiuo metu nepavyksta nustatyti, kur esate, todėl negalime rasti ir artimiausių stotelių. Bandykite dar kartą arba pasirinkite stotelę žemėlapyje.',
   nearestHeading: 'Arčiausiai jūsų esančios stotelės',
