@@ -145,7 +145,8 @@ export function loadTemplate(file: string): string {
 /** Every public line page, for sitemap.xml. */
 export async function sitemap(db: OpenedDatabase, origin: string): Promise<string> {
   const lines = await listLineInfos(db.kysely);
-  const urls = ['/', '/browse', ...lines.map((l) => `/browse/${l.id}`)];
+  // Issue 29 (wt-maps): the Map page too.
+  const urls = ['/', '/browse', '/map', ...lines.map((l) => `/browse/${l.id}`)];
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls.map((u) => `  <url><loc>${escapeHtml(origin + u)}</loc></url>`).join('\n')}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../src/env.ts';
 import { tilesCspSource } from '../src/map-tiles.ts';
 import type { StopPositions } from '../src/public-read/stop-positions.ts';
-import { pageMeta } from '../src/web-pages.ts';
+import { pageMeta, sitemap } from '../src/web-pages.ts';
 import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
 import { realDataApp, trpcQuery } from './helpers.ts';
 
@@ -146,6 +146,9 @@ describe('the map pages and their headers', () => {
       index: true,
     });
     expect((await pageMeta(t.db, '/map/1', new URLSearchParams())).status).toBe(404);
+    expect(await sitemap(t.db, 'https://autobusai.anyksciai.lt')).toContain(
+      '<loc>https://autobusai.anyksciai.lt/map</loc>',
+    );
   });
 
   it('the default tiles’ host is the one image source beyond our own; the position is ours to ask', async () => {

@@ -137,7 +137,7 @@ export const adminLt: AdminMessages = {
       'Vieta – platuma ir ilguma, pvz., 55.5248, 25.1043. Įklijuokite iš bet kurio žemėlapio nukopijuotą porą: „Google Maps“ dešiniuoju pelės klavišu spustelėkite stotelę, tada spustelėkite skaičius – jie bus nukopijuoti.',
     noPosition: 'Vieta nenurodyta',
     onMap: 'Žemėlapis',
-    onMapOf: (name: string) => `Stotelė „${name}“ žemėlapyje („OpenStreetMap“, atsidaro naujame skirtuke)`,
+    onMapOf: (name: string) => `Žemėlapis: stotelė „${name}“ („OpenStreetMap“, atsidaro naujame skirtuke)`,
     withoutPosition: (n: number) =>
       `${plural(n, 'stotelė', 'stotelės', 'stotelių')} neturi nurodytos vietos.`,
     allPositioned: 'Visų stotelių vieta nurodyta.',
