@@ -6,6 +6,8 @@ export * from './calendar.ts';
 export * from './clock.ts';
 export * from './departures-query.ts';
 export * from './domain.ts';
+// Issue 29 (wt-maps): the nearest stops (Stops near me).
+export * from './geo/nearest-stops.ts';
 export * from './reconcile.ts';
 export * from './server-messages.ts';
 export * from './service-changes/index.ts';
@@ -14,6 +16,3 @@ export * from './stop-search.ts';
 export * from './text.ts';
 export * from './time.ts';
 export * from './vilnius-instant.ts';
-
-// Issue 29 (wt-maps): the nearest stops (Stops near me).
-export * from './geo/nearest-stops.ts';
