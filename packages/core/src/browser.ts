@@ -6,6 +6,8 @@ export * from './calendar.ts';
 export * from './clock.ts';
 export * from './departures-query.ts';
 export * from './domain.ts';
+// Issue 29 (wt-maps): the nearest stops (Stops near me).
+export * from './geo/nearest-stops.ts';
 // Issue 29 (wt-posimport): the stops.txt problems the server's messages name.
 export type { StopsTxtProblem } from './gtfs/stops-txt.ts';
 export * from './reconcile.ts';

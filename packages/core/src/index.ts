@@ -11,6 +11,7 @@ export * from './departures-query.ts';
 export * from './domain.ts';
 export * from './easter.ts';
 export * from './errors.ts';
+export * from './geo/nearest-stops.ts';
 export * from './gtfs/csv.ts';
 export * from './gtfs/feed.ts';
 export * from './gtfs/publishing.ts';

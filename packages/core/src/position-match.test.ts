@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Position } from './domain.ts';
+import { distanceMetres } from './geo/nearest-stops.ts';
 import { type FeedStop, parseStopsTxt } from './gtfs/stops-txt.ts';
 import { otherFeedStopsTxt, otherSpelling } from './gtfs/test-stops-txt.ts';
-import { distanceMeters, matchStopPositions, type StopToPlace } from './position-match.ts';
+import { matchStopPositions, type StopToPlace } from './position-match.ts';
 import { nameKey } from './stop-search.ts';
 
 /** The real stops and routes (data/anyksciai.json), none placed (as in the real data). */
@@ -35,7 +36,7 @@ const feedStop = (id: string, name: string, lat: number, lon: number, locationTy
   locationType,
 });
 
-describe('distanceMeters', () => {
+describe('distanceMetres', () => {
   it.each([
     [{ lat: 55.5265, lon: 25.1037 }, { lat: 55.5265, lon: 25.1037 }, 0],
     // a hundredth of a degree of latitude is about 1.11 km anywhere
@@ -43,7 +44,7 @@ describe('distanceMeters', () => {
     // Anykščiai - Vilnius, about 98 km as the crow flies
     [{ lat: 55.5265, lon: 25.1037 }, { lat: 54.6702, lon: 25.2821 }, 95_800],
   ])('%j to %j is about %d m', (a, b, meters) => {
-    expect(Math.abs(distanceMeters(a, b) - meters)).toBeLessThan(meters / 100 + 1);
+    expect(Math.abs(distanceMetres(a, b) - meters)).toBeLessThan(meters / 100 + 1);
   });
 });
 
@@ -84,7 +85,7 @@ describe('every real stop from a stops.txt with other spellings', () => {
     expect(result.matched).toHaveLength(real.stops.length);
     for (const m of result.matched) {
       const where = feed.expected.get(m.stopId) as Position;
-      expect(distanceMeters(m.position, where), `${m.stopId} ${m.name}`).toBeLessThan(1);
+      expect(distanceMetres(m.position, where), `${m.stopId} ${m.name}`).toBeLessThan(1);
     }
   });
 

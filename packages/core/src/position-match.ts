@@ -7,20 +7,10 @@
  */
 
 import type { Position } from './domain.ts';
+import { distanceMetres } from './geo/nearest-stops.ts';
 import { roundPosition } from './gtfs/publishing.ts';
 import type { FeedStop } from './gtfs/stops-txt.ts';
 import { nameKey } from './stop-search.ts';
-
-const EARTH_RADIUS_METERS = 6_371_000;
-
-/** The great-circle distance in metres (haversine; plenty for distances between bus stops). */
-export function distanceMeters(a: Position, b: Position): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** Feed stops of one name this close together are one place (a stop each side of the road). */
 export const SAME_PLACE_METERS = 300;
@@ -114,7 +104,7 @@ function placesOf(stops: readonly FeedStop[]): Place[] {
   const groups: FeedStop[][] = [];
   for (const stop of stops) {
     const near = groups.filter((g) =>
-      g.some((f) => distanceMeters(f.position, stop.position) <= SAME_PLACE_METERS),
+      g.some((f) => distanceMetres(f.position, stop.position) <= SAME_PLACE_METERS),
     );
     const merged = [...near.flat(), stop];
     for (const g of near) groups.splice(groups.indexOf(g), 1);
@@ -169,7 +159,7 @@ function referencesOf(
 
 function nearness(place: Place, refs: readonly Position[]): number | null {
   if (refs.length === 0) return null;
-  return Math.min(...refs.map((ref) => distanceMeters(place.position, ref)));
+  return Math.min(...refs.map((ref) => distanceMetres(place.position, ref)));
 }
 
 /** `best` is clearly nearer than every other (at least twice as near, and a kilometre nearer). */
@@ -270,7 +260,7 @@ export function matchStopPositions(
           position: done.place.position,
           feedStops: done.place.feedStops.map((f) => ({ id: f.id, name: f.name })),
           current: stop.position,
-          movedMeters: stop.position ? Math.round(distanceMeters(stop.position, done.place.position)) : null,
+          movedMeters: stop.position ? Math.round(distanceMetres(stop.position, done.place.position)) : null,
           by: done.by,
         });
         continue;

@@ -90,7 +90,7 @@ export async function buildApp({
   });
   // JSON bodies that are not valid UTF-8: 400, nothing stored (tRPC's scope below does the same).
   registerStrictJsonBodies(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { tilesUrl: env.MAP_TILES_URL });
   // How each public answer is cached, as its procedure declares it (public-read/cache-policy.ts).
   const policies = await trpcCachePolicies(appRouter);
   await registerHttpCaching(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN, policies });

@@ -2,6 +2,12 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  DEFAULT_MAP_TILES_ATTRIBUTION,
+  DEFAULT_MAP_TILES_URL,
+  parseAttribution,
+  tilesUrlProblem,
+} from './map-tiles.ts';
 
 /** The repository root, so defaults work whatever directory the server is started from. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -94,6 +100,29 @@ const EnvSchema = z.object({
     isOrigin,
     'each origin must look like https://host[:port], without a path',
   ).transform((origins) => origins.map((o) => new URL(o).origin)),
+  // Issue 29 (wt-maps): the maps' background tiles and their attribution (map-tiles.ts).
+  /** A tile address with {z}, {x}, {y} ({s}: a server letter); its host is allowed in the CSP. */
+  MAP_TILES_URL: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .default(DEFAULT_MAP_TILES_URL)
+      .superRefine((url, ctx) => {
+        const problem = tilesUrlProblem(url);
+        if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  ),
+  /** The words the tiles' licence asks for, then the address they link to: 'Words <https://…>'. */
+  MAP_TILES_ATTRIBUTION: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .default(DEFAULT_MAP_TILES_ATTRIBUTION)
+      .refine(
+        (text) => parseAttribution(text) !== null,
+        "must be words (no '<' or '>'), optionally followed by a link: © Map makers <https://example.org/copyright>",
+      ),
+  ),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DEMO'> & { DEMO: boolean };

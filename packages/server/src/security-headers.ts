@@ -1,13 +1,17 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { tilesCspSource } from './map-tiles.ts';
 
 /**
  * Security headers on every answer (@fastify/helmet): nosniff everywhere; a Content Security
  * Policy that allows our own scripts, styles and images only (no inline script, no eval, no
  * plugins, no framing: the admin board cannot be clickjacked; our own service worker and
  * manifest only), X-Frame-Options DENY for older
- * browsers, Referrer-Policy strict-origin-when-cross-origin, a Permissions-Policy that denies
- * camera, microphone, geolocation and payment. HSTS only on answers that went
+ * browsers, Referrer-Policy strict-origin-when-cross-origin (other sites, such as the map tile
+ * server, see our origin and no more: the OpenStreetMap tile policy asks for a Referer), a
+ * Permissions-Policy that denies camera, microphone and payment, and the position (geolocation)
+ * to everything but our own pages ("Stops near me"). The map's tile host is the one image
+ * source beyond our own (MAP_TILES_URL, issue 29). HSTS only on answers that went
  * out over HTTPS (directly, or by X-Forwarded-Proto from a trusted proxy): sent over plain
  * HTTP it would mean nothing, and on a local test server it would lock the browser out.
  */
@@ -30,26 +34,38 @@ export const CONTENT_SECURITY_POLICY = {
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 /**
- * Browser features no page of the site uses, denied to every page and to anything it would
- * embed (Permissions-Policy; an empty list allows nobody). The one place to open one: a page
- * that needs the visitor's position (a map) gets `geolocation: ['self']` here (the whole site),
- * or, for its own path only, a test of request.url in the onRequest hook below.
+ * The policy with the map's tile host among the image sources (issue 29), and `data:`: the map
+ * library cancels a tile it no longer needs by pointing it at an empty data: GIF (an image from
+ * nowhere, which can carry nothing in or out).
+ */
+export function contentSecurityPolicy(tilesUrl: string): Record<string, string[]> {
+  return { ...CONTENT_SECURITY_POLICY, 'img-src': ["'self'", 'data:', tilesCspSource(tilesUrl)] };
+}
+
+/**
+ * Browser features, denied to every page and to anything it would embed (Permissions-Policy;
+ * an empty list allows nobody). The visitor's position is allowed to our own pages only:
+ * "Stops near me" asks for it when pressed (issue 29). It is the whole site's, not one path's:
+ * the app moves between its pages without loading a new document.
  */
 export const PERMISSIONS_POLICY: Readonly<Record<string, readonly string[]>> = {
   camera: [],
   microphone: [],
-  geolocation: [],
+  geolocation: ['self'],
   payment: [],
 };
 
-/** 'camera=(), microphone=(), geolocation=(), payment=()'. */
+/** 'camera=(), microphone=(), geolocation=(self), payment=()'. */
 export const PERMISSIONS_POLICY_VALUE = Object.entries(PERMISSIONS_POLICY)
   .map(([feature, allowed]) => `${feature}=(${allowed.join(' ')})`)
   .join(', ');
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { tilesUrl }: { tilesUrl: string },
+): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(tilesUrl) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: false,

@@ -92,6 +92,9 @@ export async function pageMeta(db: OpenedDatabase, path: string, query: URLSearc
   // Issue 27: the Service changes page.
   if (first === 'changes' && parts.length === 1)
     return titled('Service changes', 'Cancelled trips, changed times, closed stops and notices.');
+  // Issue 29 (wt-maps): the map of every placed stop.
+  if (first === 'map' && parts.length === 1)
+    return titled('Map', 'Every bus stop of Anyksciai and the region on a map, and the stops near you.');
   if (first === 'date' && parts.length === 2)
     return second && isIsoDate(second) ? titled(`Date ${second}`) : notFound;
   if (first === 'admin-access' && parts.length === 1) return { ...titled('Admin access'), index: false };
@@ -142,7 +145,8 @@ export function loadTemplate(file: string): string {
 /** Every public line page, for sitemap.xml. */
 export async function sitemap(db: OpenedDatabase, origin: string): Promise<string> {
   const lines = await listLineInfos(db.kysely);
-  const urls = ['/', '/browse', ...lines.map((l) => `/browse/${l.id}`)];
+  // Issue 29 (wt-maps): the Map page too.
+  const urls = ['/', '/browse', '/map', ...lines.map((l) => `/browse/${l.id}`)];
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls.map((u) => `  <url><loc>${escapeHtml(origin + u)}</loc></url>`).join('\n')}

@@ -58,7 +58,9 @@ describe('security headers', () => {
   ])('%s', async (_what, url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=()');
+    expect(res.headers['permissions-policy']).toBe(
+      'camera=(), microphone=(), geolocation=(self), payment=()',
+    );
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const csp = String(res.headers['content-security-policy']);
@@ -146,8 +148,8 @@ describe('TRUST_PROXY and the sign-in limit per client address', () => {
 });
 
 describe('Permissions-Policy', () => {
-  it('denies camera, microphone, geolocation and payment to every page, in the header’s own syntax', () => {
-    expect(PERMISSIONS_POLICY_VALUE).toBe('camera=(), microphone=(), geolocation=(), payment=()');
+  it('denies camera, microphone and payment to every page, and the position to all but our own pages (Stops near me), in the header’s own syntax', () => {
+    expect(PERMISSIONS_POLICY_VALUE).toBe('camera=(), microphone=(), geolocation=(self), payment=()');
   });
 
   it('is on a refused sign-in, a kept public answer and a 304 too', async () => {

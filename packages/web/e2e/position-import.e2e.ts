@@ -75,6 +75,10 @@ describe('positions from a GTFS stops.txt', () => {
     await page.getByRole('heading', { name: 'Not in the file (1)' }).waitFor();
     await page.getByText('266 stops read from the file; 2 left out (entrances, places far away).').waitFor();
     expect(await page.locator('.position-import__unmatched').textContent()).toBe('Techn. mokykla (2)');
+    // The proposals on the map before anything is saved: a labelled marker each, nothing placed yet.
+    const proposalsMap = page.getByRole('region', { name: 'Proposed positions on the map' });
+    await proposalsMap.getByRole('img', { name: 'Anykščių AS (proposed position)' }).waitFor();
+    expect(await proposalsMap.getByRole('img', { name: / \(proposed position\)$/ }).count()).toBe(193);
 
     // Matched: ticked, with the place in the file and how it was chosen.
     const station = page.getByRole('checkbox', { name: 'Save the position of Anykščių AS (stop 1)' });

@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   goto,
+  keepOffline,
   openPage,
   pageErrors,
   queryOf,
@@ -99,6 +100,7 @@ describe('timetable home', () => {
       hasTouch: true,
       isMobile: true,
     });
+    await keepOffline(context);
     const p = track(watchPage(await context.newPage()));
     await goto(p, `/?from=1&to=&dir=Out+bound&date=${MONDAY}`);
     const chip = p.locator('.chip').first();
@@ -244,9 +246,9 @@ describe('timetable home', () => {
 
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('Skip to content');
-    // Navbar: Timetable, Browse by line, Admin board, the language switch (LT, EN); then the
-    // departure selector.
-    for (let i = 0; i < 4; i++) await p.keyboard.press('Tab');
+    // Navbar: Timetable, Browse by line, Map (issue 29), Admin board, the language switch (LT,
+    // EN); then the departure selector.
+    for (let i = 0; i < 5; i++) await p.keyboard.press('Tab');
     expect(await focused()).toBe('LT');
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('EN');
@@ -266,9 +268,12 @@ describe('timetable home', () => {
     await p.keyboard.press('Escape');
     expect(await departureInput(p).inputValue()).toBe('Kavarskas');
 
-    // Clear button, then the (disabled) destination is skipped: Today, the date button.
+    // Clear button, then the (disabled) destination is skipped: the switch to the map (issue
+    // 29), Today, the date button.
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('Clear From');
+    await p.keyboard.press('Tab');
+    expect(await focused()).toBe('Choose on the map');
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('Today');
     await p.keyboard.press('Tab');

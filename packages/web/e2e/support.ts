@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 /** Shared pieces of the end-to-end tests: the browser, the server address, axe, screenshots. */
@@ -54,7 +54,30 @@ export async function openPage(
   locale = 'en-GB',
 ): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, locale });
+  await keepOffline(context);
   return watchPage(await context.newPage());
+}
+
+/** A 1×1 PNG of a pale land colour: what a map tile request gets in the tests. */
+export const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48vIOAAVeAqrrMC5jAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/**
+ * No test reaches the internet: in a context, every request to another origin than the test
+ * server is answered here, an image (a map tile of the bus stops screen or a line page) with
+ * BLANK_TILE and anything else refused. A test's own later `context.route` runs first.
+ */
+export async function keepOffline(context: BrowserContext): Promise<void> {
+  const origin = new URL(BASE_URL).origin;
+  await context.route(
+    (address) => address.origin !== origin && /^https?:$/.test(address.protocol),
+    (route) =>
+      route.request().resourceType() === 'image'
+        ? route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE })
+        : route.abort('blockedbyclient'),
+  );
 }
 
 /**

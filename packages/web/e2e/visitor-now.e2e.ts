@@ -6,6 +6,7 @@ import {
   browserPerFile,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  keepOffline,
   screenshot,
   settled,
   url,
@@ -35,6 +36,7 @@ const vilniusAt = (vilnius: string): Date =>
 /** A page with the browser clock set to `vilnius` ('YYYY-MM-DDTHH:MM' in Vilnius). */
 async function page(width: number, vilnius: string | null = null, locale = 'en-GB'): Promise<Page> {
   const context = await browser().newContext({ viewport: { width, height: 900 }, locale });
+  await keepOffline(context);
   const p = watchPage(await context.newPage());
   track(p);
   if (vilnius) await p.clock.install({ time: vilniusAt(vilnius) });

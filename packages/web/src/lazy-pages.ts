@@ -14,6 +14,8 @@ export const adminArea = () => import('./features/admin/admin-area.tsx');
 export const printPage = () => import('./features/public/print/index.tsx');
 // Issue 27: the Service changes page.
 export const changesPage = () => import('./features/public/changes/changes-page.tsx');
+// Issue 29 (wt-maps): the Map page and "Stops near me" (/map).
+export const mapPage = () => import('./features/public/map/map-page.tsx');
 export const offline = () => import('./offline/offline.ts');
 export const datePicker = () => import('./components/date-picker-popover.tsx');
 

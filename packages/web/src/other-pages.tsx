@@ -17,6 +17,9 @@ const PrintPage = lazyNamed(() => pages.printPage(), 'Print');
 // Issue 27: every current and upcoming service change (/changes).
 const ChangesPage = lazyNamed(() => pages.changesPage(), 'ChangesPage');
 
+// Issue 29 (wt-maps): every placed stop on a map, and the stops near the visitor (/map).
+const MapPage = lazyNamed(() => pages.mapPage(), 'MapPage');
+
 /** The page table beyond the home (spec section 2). First match wins, the last is not-found. */
 export function OtherPages() {
   return (
@@ -33,6 +36,8 @@ export function OtherPages() {
       <Route path="/date/:date">{({ date }) => <Redirect to={`/?date=${date}`} replace />}</Route>
       <Route path="/print/*" component={PrintPage} />
       <Route path="/changes" component={ChangesPage} />
+      {/* Issue 29 (wt-maps). */}
+      <Route path="/map" component={MapPage} />
       <Route path="/admin-access" component={LoginPage} />
       <Route path="/admin-panel" nest>
         <RequireAdmin>

@@ -22,6 +22,10 @@ export function Navbar() {
       <Link href={withSearch('/browse', search)} aria-current={current(location.startsWith('/browse'))}>
         {m.nav.browse}
       </Link>
+      {/* Issue 29 (wt-maps): the Map page, keeping the date and direction chosen. */}
+      <Link href={withSearch('/map', search)} aria-current={current(location === '/map')}>
+        {m.nav.map}
+      </Link>
       {notices ? (
         <Link href="/changes" aria-current={current(location === '/changes')}>
           {m.changes.heading}

@@ -1,4 +1,4 @@
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useMessages } from '../i18n/index.ts';
 import { DIRECTIONS, type Direction, HOME_STOP_ID, stopLabel } from '../lib/core.ts';
 import {
@@ -96,6 +96,8 @@ export function StopHeader({ variant }: { variant: StopHeaderVariant }) {
             }}
           />
         )}
+        {/* Issue 29 (wt-maps): the stop chosen on the map instead (the map itself is a lazy page). */}
+        <Link href={`/map?${writeHeaderQuery(q)}`}>{m.header.onMap}</Link>
       </div>
       {variant === 'timetable' && (
         <div className="app-header__when">

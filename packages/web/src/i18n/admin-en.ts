@@ -138,6 +138,7 @@ export const adminEn = {
   },
   // Positions from a GTFS stops.txt on the bus stops screen (issue 29, wt-posimport).
   positionImport: {
+    mapLabel: 'Proposed positions on the map', // ours
     open: 'Import positions from GTFS', // ours
     heading: 'Positions from a GTFS stops.txt', // ours
     intro:
@@ -850,5 +851,25 @@ export const adminEn = {
     previewClosed: (stop: string) => `Not served: ${stop}`, // ours
     previewInstead: (stop: string) => `Use ${stop} instead`, // ours
     notRunning: 'does not run on this date anyway', // ours
+  },
+  // Issue 29 (wt-maps): the maps of the bus stops screen and the route editor (ours).
+  stopsMap: {
+    heading: 'Map',
+    label: 'Map of the bus stops',
+    toPlace: 'Stop to place on the map',
+    choose: '(choose a stop without a position)',
+    hint: 'Choose a stop without a position, then click the map where it is. Drag a stop to move it. Each placing and move is saved at once, with a new version and an entry in the history; a position can still be typed as "lat, lon" in the list.',
+    placing: (name: string) => `Click the map where ${name} is.`,
+    placed: (name: string) => `${name} is placed on the map`,
+    moved: (name: string) => `${name} is moved`,
+    selected: (name: string, position: string) => `${name}: ${position}`,
+    tilesFailed: 'The map background could not be loaded: the stops are shown on a plain background.',
+    proposed: (name: string) => `${name} (proposed position)`,
+    routeStops: 'The stops of the route in order',
+    routeMap: (n: number) => `Route variation ${n} on the map`,
+    routePlaced: (placed: number, total: number) =>
+      placed === 0
+        ? 'None of the stops of this route has a position yet.'
+        : `${placed} of ${total} stops of this route have a position.`,
   },
 };

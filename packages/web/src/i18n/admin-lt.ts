@@ -137,7 +137,7 @@ export const adminLt: AdminMessages = {
       'Vieta – platuma ir ilguma, pvz., 55.5248, 25.1043. Įklijuokite iš bet kurio žemėlapio nukopijuotą porą: „Google Maps“ dešiniuoju pelės klavišu spustelėkite stotelę, tada spustelėkite skaičius – jie bus nukopijuoti.',
     noPosition: 'Vieta nenurodyta',
     onMap: 'Žemėlapis',
-    onMapOf: (name: string) => `Stotelė „${name}“ žemėlapyje („OpenStreetMap“, atsidaro naujame skirtuke)`,
+    onMapOf: (name: string) => `Žemėlapis: stotelė „${name}“ („OpenStreetMap“, atsidaro naujame skirtuke)`,
     withoutPosition: (n: number) =>
       `${plural(n, 'stotelė', 'stotelės', 'stotelių')} neturi nurodytos vietos.`,
     allPositioned: 'Visų stotelių vieta nurodyta.',
@@ -147,6 +147,7 @@ export const adminLt: AdminMessages = {
   },
   // Stotelių vietos iš GTFS failo stops.txt stotelių lange (29 užduotis, wt-posimport).
   positionImport: {
+    mapLabel: 'Siūlomos vietos žemėlapyje',
     open: 'Importuoti vietas iš GTFS',
     heading: 'Stotelių vietos iš GTFS failo stops.txt',
     intro:
@@ -901,5 +902,25 @@ export const adminLt: AdminMessages = {
     previewClosed: (stop: string) => `Neaptarnaujama: ${stop}`,
     previewInstead: (stop: string) => `Vietoj jos – ${stop}`,
     notRunning: 'šią dieną ir taip nevyksta',
+  },
+  // Issue 29 (wt-maps): stotelių ekrano ir maršruto redaktoriaus žemėlapiai.
+  stopsMap: {
+    heading: 'Žemėlapis',
+    label: 'Stotelių žemėlapis',
+    toPlace: 'Stotelė, kurią žymėsite žemėlapyje',
+    choose: '(pasirinkite stotelę be vietos)',
+    hint: 'Pasirinkite stotelę be vietos ir spustelėkite žemėlapyje, kur ji yra. Stotelę perkelsite nutempę. Kiekvienas pažymėjimas ir perkėlimas išsaugomas iš karto, su nauja versija ir įrašu keitimų istorijoje; vietą sąraše vis dar galima įrašyti kaip „platuma, ilguma“.',
+    placing: (name: string) => `Spustelėkite žemėlapyje, kur yra stotelė „${name}“.`,
+    placed: (name: string) => `Stotelė „${name}“ pažymėta žemėlapyje`,
+    moved: (name: string) => `Stotelė „${name}“ perkelta`,
+    selected: (name: string, position: string) => `„${name}“: ${position}`,
+    tilesFailed: 'Žemėlapio pagrindo įkelti nepavyko: stotelės rodomos ant vienspalvio fono.',
+    proposed: (name: string) => `${name} (siūloma vieta)`,
+    routeStops: 'Maršruto stotelės iš eilės',
+    routeMap: (n: number) => `Maršruto variantas ${n} žemėlapyje`,
+    routePlaced: (placed: number, total: number) =>
+      placed === 0
+        ? 'Nė viena šio maršruto stotelė dar neturi vietos.'
+        : `Vietą turi šio maršruto stotelių: ${placed} iš ${total}.`,
   },
 };

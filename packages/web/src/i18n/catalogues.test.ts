@@ -9,6 +9,9 @@ import { en as enHome } from './en.ts';
 import { enPages } from './en-pages.ts';
 import { lt as ltHome } from './lt.ts';
 import { ltPages } from './lt-pages.ts';
+// Issue 29 (wt-maps): the maps' own catalogue.
+import { mapEn } from './map-en.ts';
+import { mapLt } from './map-lt.ts';
 import { nextBusesEn } from './next-buses-en.ts';
 import { nextBusesLt } from './next-buses-lt.ts';
 import { offlineEn } from './offline-en.ts';
@@ -60,6 +63,7 @@ const pairs = [
   ['offlineEn / offlineLt (offline banner)', offlineEn, offlineLt],
   ['nextBusesEn / nextBusesLt (next buses now)', nextBusesEn, nextBusesLt],
   ['changesEn / changesLt (service changes)', changesEn, changesLt],
+  ['mapEn / mapLt (maps)', mapEn, mapLt],
 ] as const;
 
 describe('the same keys in both languages', () => {
@@ -224,6 +228,7 @@ const checked = [
   ['offlineEn / offlineLt (offline banner)', offlineEn, offlineLt, {}],
   ['nextBusesEn / nextBusesLt (next buses now)', nextBusesEn, nextBusesLt, {}],
   ['changesEn / changesLt (service changes)', changesEn, changesLt, {}],
+  ['mapEn / mapLt (maps)', mapEn, mapLt, { distance: "'350 m': metres and kilometres are written alike" }],
 ] as const;
 
 describe('Lithuanian texts are Lithuanian', () => {

@@ -21,6 +21,7 @@ export const en = {
     label: 'Main', // ours: accessible name of the navbar
     timetable: 'Timetable',
     browse: 'Browse by line',
+    map: 'Map', // issue 29 (wt-maps)
     adminBoard: 'Admin board',
     language: 'Language', // ours: the language switch
     /** Each language under its own name (the switch's tooltips), and its code (the buttons). */
@@ -34,6 +35,7 @@ export const en = {
     searchPlaceholder: 'Type a stop name', // ours
     clear: (field: string) => `Clear ${field}`, // ours: accessible name of a selector's clear button
     noStops: 'No stops found', // ours
+    onMap: 'Choose on the map', // ours, issue 29 (wt-maps): the selector's switch to /map
     stopsFound: (count: number) => (count === 1 ? '1 stop found' : `${count} stops found`), // ours
     today: 'Today',
     chooseDate: (date: string) => `Date ${date}, choose a date`, // ours: the date button's name

@@ -15,6 +15,7 @@ export const lt: HomeMessages = {
     label: 'Pagrindinis meniu',
     timetable: 'Tvarkaraštis',
     browse: 'Maršrutai',
+    map: 'Žemėlapis', // issue 29 (wt-maps)
     adminBoard: 'Administravimas',
     language: 'Kalba',
     /** Each language under its own name (tooltips) and its code (the buttons). */
@@ -28,6 +29,7 @@ export const lt: HomeMessages = {
     searchPlaceholder: 'Įveskite stotelės pavadinimą',
     clear: (field: string) => `Išvalyti lauką „${field}“`,
     noStops: 'Stotelių nerasta',
+    onMap: 'Rinktis žemėlapyje', // issue 29 (wt-maps)
     stopsFound: (count: number) =>
       `${pluralForm(count, 'Rasta', 'Rastos', 'Rasta')} ${plural(count, 'stotelė', 'stotelės', 'stotelių')}`,
     today: 'Šiandien',

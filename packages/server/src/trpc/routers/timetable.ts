@@ -1,6 +1,8 @@
 import { DeparturesQueryInput, IsoDate, LineIdInput, StopSearchInput, TripIdInput } from '@bus/core';
 import { z } from 'zod';
+import { mapTiles } from '../../map-tiles.ts';
 import { publicDepartures } from '../../public-read/departures.ts';
+import { stopPositions } from '../../public-read/stop-positions.ts';
 import { noticesToday, serviceChangesPage } from '../../services/notices.ts';
 import { getLinePrint, getStopPoster } from '../../services/printed-timetable.ts';
 import { findStops, getStopPair } from '../../services/stops.ts';
@@ -60,4 +62,10 @@ export const timetableRouter = router({
   // page), and how many hold today (the header links to that page when any do).
   serviceChanges: publicProcedure.meta({ cache: 'day' }).query(({ ctx }) => serviceChangesPage(ctx.read())),
   noticesToday: publicProcedure.meta({ cache: 'day' }).query(({ ctx }) => noticesToday(ctx.read())),
+  // Issue 29 (wt-maps): every placed stop and the tile source, for the maps of the site.
+  stopPositions: publicProcedure
+    .meta({ cache: 'day' })
+    .query(({ ctx }) =>
+      stopPositions(ctx.read(), mapTiles(ctx.env.MAP_TILES_URL, ctx.env.MAP_TILES_ATTRIBUTION)),
+    ),
 });

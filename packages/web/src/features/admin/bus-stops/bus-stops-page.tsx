@@ -30,6 +30,8 @@ import {
   searchFromStopsFilter,
   stopsFilterFromSearch,
 } from './stops-filter.ts';
+// Issue 29 (wt-maps): the map where stops are placed and moved.
+import { StopsMap } from './stops-map.tsx';
 import './bus-stops.css';
 
 /**
@@ -120,6 +122,7 @@ export function BusStopsPage() {
             </button>
           )}
         </div>
+        <StopsMap items={list.data} />
         <p id={`${id}-position-hint`} className="field-hint stops-positions__hint">
           {m.stops.positionHint}
         </p>

@@ -28,6 +28,8 @@ import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { changeOf, firstCell, tripCells } from '../changes/day-marks.ts';
 import { TimeMark } from '../changes/time-marks.tsx';
 import { NoticeList } from '../notices/notice-list.tsx';
+// Issue 29 (wt-maps): the route of the direction shown on a map.
+import { LineMap } from './line-map.tsx';
 import {
   initialRuleSelection,
   type OffReason,
@@ -290,6 +292,7 @@ function LineView({ data, lineId, schedId, tripId, search, today, date }: LineVi
                 <p>
                   <Link href={withSearch(tripPath(trip.id), search)}>{m.line.openTrip}</Link>
                 </p>
+                <LineMap stops={travelStops(trip)} direction={tripLabel} />
               </>
             )}
             <table className="table info-table">

@@ -8,6 +8,7 @@ import { type Language, useLanguage, useServerMessages } from '../../../../i18n/
 import { errorText } from '../../../../lib/error-text.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { ALERT_MS, useToasts } from '../../ui/toasts.tsx';
+import { ProposalsMap } from './proposals-map.tsx';
 import {
   chosenProposals,
   initialChoices,
@@ -183,7 +184,7 @@ function Review({
   return (
     <div className="position-import__review">
       <p role="status">{m.positionImport.read(preview.feedStops, preview.skipped)}</p>
-      {/* The bus stops map (issue 29, wt-maps) shows them here for review: <… proposals={proposals} />. */}
+      <ProposalsMap proposals={proposals} />
 
       <h3 id={`${id}-matched`}>{m.positionImport.matched(preview.matched.length)}</h3>
       {preview.matched.length === 0 ? (

@@ -1,0 +1,152 @@
+import L from 'leaflet';
+import { useEffect, useRef, useState } from 'react';
+import type { MapStop, StopMapProps } from './map-types.ts';
+import 'leaflet/dist/leaflet.css';
+import './stop-map.css';
+
+/** Anykščiai bus station: where a map with nothing on it looks. */
+const HOME_VIEW = { center: L.latLng(55.5262, 25.104), zoom: 12 };
+/** A single stop, or stops close together, are shown no closer than this. */
+const FIT_MAX_ZOOM = 16;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A map of stops (issue 29), with Leaflet: each stop a marker that is a focusable, labelled
+ * element (role button, named by the stop; Enter or Space chooses it), a route as a line through
+ * its stops in order (also listed, in order, for screen readers), proposed positions as distinct
+ * markers, and, for staff, click-to-place and drag-to-move. Tiles come from the server's
+ * MAP_TILES_URL, one view at a time (Leaflet fetches the tiles in sight, no more); when they
+ * fail, the markers and the route stay on a plain background and a note says so.
+ */
+export function StopMap(props: StopMapProps) {
+  const { tiles, words, stops, route, proposals, selectedId, onPlace, fitKey, className } = props;
+  const box = useRef<HTMLElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const layers = useRef<L.LayerGroup | null>(null);
+  const fitted = useRef<string | null>(null);
+  // The latest callbacks, so the markers need not be rebuilt when a parent re-renders.
+  const latest = useRef(props);
+  latest.current = props;
+  const [tilesFailed, setTilesFailed] = useState(false);
+
+  // The map itself, once.
+  useEffect(() => {
+    if (!box.current) return;
+    const created = L.map(box.current, { keyboard: true, zoomSnap: 1 });
+    created.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+    const { text, href } = tiles.attribution;
+    L.tileLayer(tiles.url, {
+      maxZoom: tiles.maxZoom,
+      attribution: href === null ? escapeHtml(text) : `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`,
+    })
+      .on('tileerror', () => setTilesFailed(true))
+      .addTo(created);
+    created.setView(HOME_VIEW.center, HOME_VIEW.zoom);
+    created.on('click', (event: L.LeafletMouseEvent) =>
+      latest.current.onPlace?.({ lat: event.latlng.lat, lon: event.latlng.lng }),
+    );
+    layers.current = L.layerGroup().addTo(created);
+    map.current = created;
+    return () => {
+      created.remove();
+      map.current = null;
+      layers.current = null;
+      fitted.current = null;
+    };
+  }, [tiles.url, tiles.maxZoom, tiles.attribution]);
+
+  // The markers, the route and the proposals, drawn again when they change.
+  useEffect(() => {
+    const group = layers.current;
+    const shown = map.current;
+    if (!group || !shown) return;
+    group.clearLayers();
+    if (route && route.length > 1)
+      L.polyline(
+        route.map((s) => [s.lat, s.lon] as [number, number]),
+        { className: 'stop-map__route', interactive: false },
+      ).addTo(group);
+    const draggable = latest.current.onMove !== undefined;
+    for (const stop of stops) {
+      const selected = stop.id === selectedId;
+      const marker = L.marker([stop.lat, stop.lon], {
+        icon: L.divIcon({
+          className: selected ? 'stop-map__stop is-selected' : 'stop-map__stop',
+          iconSize: selected ? [22, 22] : [16, 16],
+        }),
+        keyboard: true,
+        title: stop.name,
+        draggable,
+        autoPanOnFocus: true,
+        zIndexOffset: selected ? 1000 : 0,
+      });
+      marker.on('click', () => latest.current.onChoose?.(stop));
+      marker.on('dragend', () => {
+        const { lat, lng } = marker.getLatLng();
+        latest.current.onMove?.(stop, { lat, lon: lng });
+      });
+      marker.addTo(group);
+      labelMarker(marker, stop.name, stop);
+    }
+    for (const proposal of proposals ?? []) {
+      const marker = L.marker([proposal.lat, proposal.lon], {
+        icon: L.divIcon({ className: 'stop-map__stop stop-map__stop--proposed', iconSize: [18, 18] }),
+        keyboard: true,
+        title: words.proposed(proposal.name),
+        zIndexOffset: 500,
+      }).addTo(group);
+      labelMarker(marker, words.proposed(proposal.name), null);
+    }
+    const key = fitKey ?? 'once';
+    if (fitted.current !== key) {
+      fitted.current = key;
+      const points = [...(route && route.length > 0 ? route : stops), ...(proposals ?? [])].map(
+        (s) => [s.lat, s.lon] as [number, number],
+      );
+      if (points.length > 0)
+        shown.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: FIT_MAX_ZOOM });
+    }
+  }, [stops, route, proposals, selectedId, fitKey, words]);
+
+  // Placing a stop: a crosshair over the map.
+  useEffect(() => {
+    box.current?.classList.toggle('is-placing', onPlace !== undefined);
+  }, [onPlace]);
+
+  return (
+    <div className={className ? `stop-map ${className}` : 'stop-map'}>
+      <section ref={box} className="stop-map__map" aria-label={words.label} />
+      {tilesFailed && (
+        <p className="stop-map__note" role="status">
+          {words.tilesFailed}
+        </p>
+      )}
+      {route && route.length > 0 && (
+        <ol className="sr-only" aria-label={words.routeStops}>
+          {route.map((s, index) => (
+            <li key={`${s.id}-${index}`}>{s.name}</li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** The marker's element named for screen readers; Enter or Space chooses a stop. */
+function labelMarker(marker: L.Marker, name: string, stop: MapStop | null) {
+  const element = marker.getElement();
+  if (!element) return;
+  element.setAttribute('aria-label', name);
+  if (stop === null) {
+    // A proposal is looked at, not chosen: a labelled image, still reachable by keyboard.
+    element.setAttribute('role', 'img');
+    return;
+  }
+  element.dataset.stopId = String(stop.id);
+  element.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    marker.fire('click');
+  });
+}
