@@ -21,6 +21,7 @@ export * from './gtfs/trip-days.ts';
 export * from './gtfs/validate.ts';
 export * from './line-preview.ts';
 export * from './messages.ts';
+export * from './planner/index.ts';
 export * from './plausibility.ts';
 export * from './printed-timetable.ts';
 export * from './queries.ts';

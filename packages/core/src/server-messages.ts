@@ -20,7 +20,9 @@ export type ChangeSubject =
   /** A restore from the history: the entry's stored summary ('Line M35'). */
   | { kind: 'change'; summary: string }
   | { kind: 'publishing' }
-  | { kind: 'serviceChange'; id: number; title: string | null };
+  | { kind: 'serviceChange'; id: number; title: string | null }
+  // wt-plan (issue 30): the changes between buses.
+  | { kind: 'changeRules' };
 
 /** What is wrong with a service change as given (admin-inputs/service-changes.ts). */
 export type ServiceChangeProblem =
@@ -201,6 +203,8 @@ const subjectText = (subject: ChangeSubject): string => {
       return 'The publishing setup';
     case 'serviceChange':
       return `Service change ${subject.id}${subject.title === null ? '' : ` (${subject.title})`}`;
+    case 'changeRules':
+      return 'The changes between buses';
   }
 };
 

@@ -37,7 +37,9 @@ export type VersionScope =
   | { kind: 'rules' }
   | { kind: 'holiday'; id: number }
   | { kind: 'stop'; id: number }
-  | { kind: 'service_change'; id: number };
+  | { kind: 'service_change'; id: number }
+  // wt-plan (issue 30): the changes between buses (one set).
+  | { kind: 'change_rules' };
 
 /** Records the entries of one save, in order, as one batch; returns their ids. */
 export async function recordChanges(db: Kysely<Database>, changes: readonly NewChange[]): Promise<number[]> {
@@ -94,6 +96,9 @@ export async function latestChange(
       break;
     case 'rules':
       query = query.where('kind', '=', 'rules');
+      break;
+    case 'change_rules':
+      query = query.where('kind', '=', 'change_rules');
       break;
     case 'holiday':
     case 'stop':

@@ -77,6 +77,9 @@ function subjectText(subject: ChangeSubject): string {
       return subject.title === null
         ? `eismo pakeitimą ${subject.id}`
         : `eismo pakeitimą ${subject.id} („${subject.title}“)`;
+    // wt-plan (issue 30): the changes between buses.
+    case 'changeRules':
+      return 'persėdimų nustatymus';
   }
 }
 

@@ -1,6 +1,14 @@
-import { DeparturesQueryInput, IsoDate, LineIdInput, StopSearchInput, TripIdInput } from '@bus/core';
+import {
+  DeparturesQueryInput,
+  IsoDate,
+  LineIdInput,
+  PlanQueryInput,
+  StopSearchInput,
+  TripIdInput,
+} from '@bus/core';
 import { z } from 'zod';
 import { publicDepartures } from '../../public-read/departures.ts';
+import { planJourneysAnswer } from '../../public-read/journeys.ts';
 import { noticesToday, serviceChangesPage } from '../../services/notices.ts';
 import { getLinePrint, getStopPoster } from '../../services/printed-timetable.ts';
 import { findStops, getStopPair } from '../../services/stops.ts';
@@ -60,4 +68,9 @@ export const timetableRouter = router({
   // page), and how many hold today (the header links to that page when any do).
   serviceChanges: publicProcedure.meta({ cache: 'day' }).query(({ ctx }) => serviceChangesPage(ctx.read())),
   noticesToday: publicProcedure.meta({ cache: 'day' }).query(({ ctx }) => noticesToday(ctx.read())),
+  // wt-plan (issue 30): the journey planner, from any stop to any stop with changes, on a date.
+  plan: publicProcedure
+    .meta({ cache: 'day' })
+    .input(PlanQueryInput)
+    .query(({ ctx, input }) => planJourneysAnswer(ctx.read(), input)),
 });

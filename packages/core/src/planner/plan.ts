@@ -1,0 +1,86 @@
+import type { DayNetwork, Network } from './network.ts';
+import { NEVER, search } from './raptor.ts';
+import { MAX_CHANGES, MAX_JOURNEYS, type PlannedJourney, type PlannedLeg, type PlanQuery } from './types.ts';
+
+/**
+ * The journeys of a query on a day's network (issue 30).
+ *
+ * Leaving after a time: the earliest arrival with 1, 2, 3 and 4 rides (RAPTOR's rounds); each
+ * that arrives earlier than every journey with fewer rides is Pareto-optimal by arrival and
+ * changes. Each is then searched backwards from its arrival with as many rides, for the latest
+ * departure that still arrives then, so no journey waits at the start when an equal one leaves
+ * later. Then the next ones: the same again from a minute after the earliest departure found,
+ * until there are MAX_JOURNEYS. Arriving by a time is the mirror image (the latest departures,
+ * each then made to arrive as early as it can, then the ones before).
+ */
+export function planJourneys(network: DayNetwork, query: PlanQuery): PlannedJourney[] {
+  const maxRides = MAX_CHANGES + 1;
+  const [first, second] = query.arriveBy
+    ? [network.backward, network.forward]
+    : [network.forward, network.backward];
+  const [source, target] = query.arriveBy ? [query.to, query.from] : [query.from, query.to];
+  const found: PlannedJourney[] = [];
+  const seen = new Set<string>();
+  // In the first network's minutes (a backward network's are negated).
+  let time = query.arriveBy ? -query.time : query.time;
+  while (found.length < MAX_JOURNEYS) {
+    const front = frontAt(first, second, source, target, time, maxRides);
+    if (front.length === 0) break;
+    front.sort((a, b) =>
+      query.arriveBy
+        ? b.depart - a.depart || a.changes - b.changes
+        : a.arrive - b.arrive || a.changes - b.changes,
+    );
+    for (const journey of front) {
+      const key = signature(journey);
+      if (seen.has(key) || found.length >= MAX_JOURNEYS) continue;
+      seen.add(key);
+      found.push(journey);
+    }
+    // The next search starts a minute past the front's earliest departure (latest arrival).
+    time = query.arriveBy
+      ? -Math.max(...front.map((j) => j.arrive)) + 1
+      : Math.min(...front.map((j) => j.depart)) + 1;
+  }
+  return found.sort((a, b) => a.depart - b.depart || a.arrive - b.arrive || a.changes - b.changes);
+}
+
+/**
+ * The Pareto front at `time` on `first` (by the time at the target and the rides), each journey
+ * made tight on `second` (searched back from the target's time with as many rides).
+ */
+function frontAt(
+  first: Network,
+  second: Network,
+  source: number,
+  target: number,
+  time: number,
+  maxRides: number,
+): PlannedJourney[] {
+  const { arrivals } = search(first, source, target, time, maxRides);
+  const front: PlannedJourney[] = [];
+  for (let k = 1; k <= maxRides; k++) {
+    const reached = arrivals[k] as number;
+    if (reached === NEVER || reached >= (arrivals[k - 1] as number)) continue;
+    // Back from the time reached, with at most k rides: the tightest journey reaching it.
+    const back = search(second, target, source, -reached, k);
+    const legs = back.legs(k);
+    if (legs.length > 0) front.push(journeyOf(legs));
+  }
+  return front;
+}
+
+function journeyOf(legs: PlannedLeg[]): PlannedJourney {
+  return {
+    depart: (legs[0] as PlannedLeg).depart,
+    arrive: (legs[legs.length - 1] as PlannedLeg).arrive,
+    changes: legs.length - 1,
+    legs,
+  };
+}
+
+function signature(journey: PlannedJourney): string {
+  return journey.legs
+    .map((l) => `${l.tripId}:${l.fromStopId}:${l.depart}:${l.toStopId}:${l.arrive}`)
+    .join('|');
+}

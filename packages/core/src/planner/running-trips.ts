@@ -1,0 +1,55 @@
+import { plannedVisits, tripOnDay } from '../gtfs/trip-days.ts';
+import { changesNothing, type DayChanges } from '../service-changes/day-changes.ts';
+import { type ScheduleRunsOn, type ServiceDayContext, scheduleRunsOn } from '../service-day.ts';
+import type { RideTrip } from './types.ts';
+
+/**
+ * The trips that run on a date, as the planner rides them: the schedules the service-day rule
+ * runs on the date (scheduleRunsOn, the rule of the departures), then the date's service changes
+ * (tripOnDay: cancelled trips left out, changed times, closed stops not served). Nothing here
+ * decides what runs; it only asks the two rules.
+ */
+
+/** A trip of the timetable: its stops in travel order and its planned minutes (null: no time). */
+export interface TimetableRideTrip {
+  id: number;
+  lineId: number;
+  travel: readonly number[];
+  planned: readonly (number | null)[];
+}
+
+/** A schedule with its trips, as the planner reads the timetable. */
+export interface PlannerSchedule {
+  id: number;
+  /** The schedule as its mapper gives it: scheduleRunsOn reads what it needs of it. */
+  schedule: ScheduleRunsOn;
+  trips: readonly TimetableRideTrip[];
+}
+
+/** The schedules that run on the service day. */
+export function runningSchedules<S extends PlannerSchedule>(
+  schedules: readonly S[],
+  day: ServiceDayContext,
+): S[] {
+  return schedules.filter((s) => scheduleRunsOn(s.schedule, day));
+}
+
+/** The rides of the running schedules' trips on a date with its service changes. */
+export function runningTrips(running: readonly PlannerSchedule[], changes: DayChanges): RideTrip[] {
+  const plain = changesNothing(changes);
+  const rides: RideTrip[] = [];
+  for (const { trips } of running)
+    for (const trip of trips) {
+      const on = plain
+        ? { runs: true as const, visits: plannedVisits(trip.travel, trip.planned) }
+        : tripOnDay(changes, trip.id, trip.travel, trip.planned);
+      if (!on.runs || on.visits.length < 2) continue;
+      rides.push({
+        tripId: trip.id,
+        lineId: trip.lineId,
+        stops: on.visits.map((v) => v.stopId),
+        minutes: on.visits.map((v) => v.minute),
+      });
+    }
+  return rides;
+}
