@@ -135,6 +135,9 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
   },
   'admin.serviceChanges.lineTrips': () => ({ lineId: 20, date: '2026-12-03' }),
   'admin.serviceChanges.preview': () => ({ date: '2026-12-03' }),
+  // wt-plan (issue 30): the changes between buses.
+  'admin.changeRules.get': () => undefined,
+  'admin.changeRules.save': () => ({ stopMinutes: [{ stopId: 1, minutes: 3 }], places: [], baseVersion: 0 }),
   'admin.history.restoreBatch': async (_t, client) => {
     const v = (await client.query<{ version: number }>('admin.schedules.byLine', { lineId: 7 })).data.version;
     await client.mutate('admin.schedules.bulkUpdate', {
@@ -201,6 +204,8 @@ const DENIED_INPUT: Record<string, unknown> = {
   'admin.serviceChanges.delete': { id: 1, baseVersion: 0 },
   'admin.serviceChanges.lineTrips': { lineId: 20, date: '2026-12-03' },
   'admin.serviceChanges.preview': { date: '2026-12-03' },
+  // wt-plan (issue 30): the changes between buses.
+  'admin.changeRules.save': { stopMinutes: [], places: [], baseVersion: 0 },
 };
 
 async function foreignToken(): Promise<string> {
@@ -269,7 +274,8 @@ describe('every admin procedure is protected on the server', () => {
 
   it('knows a working input for every admin procedure (so none is left out of this table)', () => {
     // 27 before issue 27; its service changes add list, save, delete, lineTrips and preview.
-    expect(adminProcedures.length).toBe(32);
+    // wt-plan (issue 30): the changes between buses add admin.changeRules.get and .save.
+    expect(adminProcedures.length).toBe(34);
     expect(adminProcedures.map((p) => p.path).sort()).toEqual(Object.keys(WORKING_INPUT).sort());
   });
 

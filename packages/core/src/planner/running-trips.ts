@@ -34,6 +34,21 @@ export function runningSchedules<S extends PlannerSchedule>(
   return schedules.filter((s) => scheduleRunsOn(s.schedule, day));
 }
 
+/**
+ * The visits of a trip that can be ridden: a visit whose time is earlier than one before it
+ * (a slip in the timetable: 15:26 then 15:25) is not served, so a ride never goes back in time.
+ */
+export function rideVisits<V extends { minute: number }>(visits: readonly V[]): V[] {
+  const kept: V[] = [];
+  let latest = -1;
+  for (const visit of visits)
+    if (visit.minute >= latest) {
+      kept.push(visit);
+      latest = visit.minute;
+    }
+  return kept;
+}
+
 /** The rides of the running schedules' trips on a date with its service changes. */
 export function runningTrips(running: readonly PlannerSchedule[], changes: DayChanges): RideTrip[] {
   const plain = changesNothing(changes);
@@ -43,12 +58,14 @@ export function runningTrips(running: readonly PlannerSchedule[], changes: DayCh
       const on = plain
         ? { runs: true as const, visits: plannedVisits(trip.travel, trip.planned) }
         : tripOnDay(changes, trip.id, trip.travel, trip.planned);
-      if (!on.runs || on.visits.length < 2) continue;
+      if (!on.runs) continue;
+      const visits = rideVisits(on.visits);
+      if (visits.length < 2) continue;
       rides.push({
         tripId: trip.id,
         lineId: trip.lineId,
-        stops: on.visits.map((v) => v.stopId),
-        minutes: on.visits.map((v) => v.minute),
+        stops: visits.map((v) => v.stopId),
+        minutes: visits.map((v) => v.minute),
       });
     }
   return rides;
