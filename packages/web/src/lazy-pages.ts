@@ -14,6 +14,8 @@ export const adminArea = () => import('./features/admin/admin-area.tsx');
 export const printPage = () => import('./features/public/print/index.tsx');
 // Issue 27: the Service changes page.
 export const changesPage = () => import('./features/public/changes/changes-page.tsx');
+// wt-plan (issue 30): the journey planner.
+export const planPage = () => import('./features/public/plan/plan-page.tsx');
 export const offline = () => import('./offline/offline.ts');
 export const datePicker = () => import('./components/date-picker-popover.tsx');
 

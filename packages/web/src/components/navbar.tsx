@@ -22,6 +22,10 @@ export function Navbar() {
       <Link href={withSearch('/browse', search)} aria-current={current(location.startsWith('/browse'))}>
         {m.nav.browse}
       </Link>
+      {/* wt-plan (issue 30): the journey planner. */}
+      <Link href="/plan" aria-current={current(location === '/plan')}>
+        {m.nav.plan}
+      </Link>
       {notices ? (
         <Link href="/changes" aria-current={current(location === '/changes')}>
           {m.changes.heading}

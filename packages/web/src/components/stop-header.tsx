@@ -1,4 +1,4 @@
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useMessages } from '../i18n/index.ts';
 import { DIRECTIONS, type Direction, HOME_STOP_ID, stopLabel } from '../lib/core.ts';
 import {
@@ -94,6 +94,12 @@ export function StopHeader({ variant }: { variant: StopHeaderVariant }) {
               go(withDestination(q, stop?.id ?? null));
             }}
           />
+        )}
+        {/* wt-plan (issue 30): where "To" cannot be chosen, the journey planner can. */}
+        {variant === 'timetable' && !destinationEnabled(q) && (
+          <Link className="plan-link" href={`/plan?from=${effectiveFrom(q)}&date=${q.date}`}>
+            {m.now.planWithChanges}
+          </Link>
         )}
       </div>
       {variant === 'timetable' && (
