@@ -260,4 +260,23 @@ describe('timetable.plan follows what staff save', () => {
       (await client.query<{ stopMinutes: unknown[] }>('admin.changeRules.get')).data.stopMinutes,
     ).toEqual([{ stopId: VIKONYS, minutes: 6 }]);
   });
+
+  it('keeps the settings in the history, as one set, and puts an earlier set back', async () => {
+    type Entry = { id: number; kind: string; version: number; restorable: boolean; summary: string };
+    const history = await client.query<{ items: Entry[] }>('admin.history.list', { kind: 'change_rules' });
+    expect(history.status, history.message).toBe(200);
+    const entry = history.data.items[0] as Entry;
+    expect(entry).toMatchObject({ kind: 'change_rules', summary: 'Changes between buses', restorable: true });
+    const restored = await client.mutate('admin.history.restore', {
+      id: entry.id,
+      baseVersion: entry.version,
+    });
+    expect(restored.status, restored.message).toBe(200);
+    // Before the first save there were none: the planner changes at Vikonys in 2 minutes again.
+    expect(
+      (await client.query<{ stopMinutes: unknown[] }>('admin.changeRules.get')).data.stopMinutes,
+    ).toEqual([]);
+    const answer = await plan({ from: SVEDASAI, to: TROSKUNAI, date: '2026-12-03', time: '05:00' });
+    expect(text(answer)[0]).toBe('07:05-07:32 99:168>8 41:8>85');
+  });
 });

@@ -4,7 +4,9 @@ import { type Kysely, sql } from 'kysely';
  * Changes between buses (issue 30, the journey planner): a stop's own minimum change time
  * (stop_change_time; stops without one take the planner's 2 minutes), and change places, two
  * stops counted as one place for changing with the minutes to walk between them (change_place,
- * each pair once, the lower stop id first). A stop's deletion takes its settings with it.
+ * each pair once, the lower stop id first). No foreign keys: a timetable import replaces every
+ * stop (its ids kept) with the foreign keys off, and the settings of a stop that is gone are
+ * simply not read (the reads join the stop table) until the next save drops them.
  *
  * The history records the settings, as one set, as kind 'change_rules': change_log's CHECK on
  * its kinds is rebuilt the documented way (a new table, the rows copied with their ids, renamed
@@ -16,12 +18,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`BEGIN IMMEDIATE`.execute(db);
   try {
     await sql`CREATE TABLE stop_change_time (
-      stop_id INTEGER PRIMARY KEY REFERENCES stop (id) ON DELETE CASCADE,
+      stop_id INTEGER PRIMARY KEY,
       minutes INTEGER NOT NULL CHECK (minutes BETWEEN 0 AND 60)
     )`.execute(db);
     await sql`CREATE TABLE change_place (
-      stop_a INTEGER NOT NULL REFERENCES stop (id) ON DELETE CASCADE,
-      stop_b INTEGER NOT NULL REFERENCES stop (id) ON DELETE CASCADE,
+      stop_a INTEGER NOT NULL,
+      stop_b INTEGER NOT NULL,
       walk_minutes INTEGER NOT NULL CHECK (walk_minutes BETWEEN 0 AND 60),
       PRIMARY KEY (stop_a, stop_b),
       CHECK (stop_a < stop_b)

@@ -9,13 +9,23 @@ import type { Database } from '../schema.ts';
  * read and written as one set (staff edit them on one screen; the history keeps the set).
  */
 
-/** The settings as stored: stops by id, places by their two stops. */
+/**
+ * The settings as stored, of stops that exist (an import may have removed one): stops by id,
+ * places by their two stops.
+ */
 export async function listChangeRules(db: Kysely<Database>): Promise<ChangeRulesSettings> {
   const [stops, places] = await Promise.all([
-    db.selectFrom('stop_change_time').select(['stop_id', 'minutes']).orderBy('stop_id').execute(),
+    db
+      .selectFrom('stop_change_time')
+      .select(['stop_id', 'minutes'])
+      .where('stop_id', 'in', db.selectFrom('stop').select('id'))
+      .orderBy('stop_id')
+      .execute(),
     db
       .selectFrom('change_place')
       .select(['stop_a', 'stop_b', 'walk_minutes'])
+      .where('stop_a', 'in', db.selectFrom('stop').select('id'))
+      .where('stop_b', 'in', db.selectFrom('stop').select('id'))
       .orderBy('stop_a')
       .orderBy('stop_b')
       .execute(),
@@ -48,17 +58,19 @@ export async function writeChangeRules(db: Kysely<Database>, settings: ChangeRul
       .execute();
 }
 
-/** The settings as the planner takes them, read synchronously through a read side's connection. */
+/** The settings as the planner takes them (of stops that exist), read synchronously through a read side's connection. */
 export function changeRulesOf(sqlite: SQLite.Database): ChangeRules {
-  const stops = sqlite.prepare('SELECT stop_id, minutes FROM stop_change_time').raw().all() as [
-    number,
-    number,
-  ][];
-  const places = sqlite.prepare('SELECT stop_a, stop_b, walk_minutes FROM change_place').raw().all() as [
-    number,
-    number,
-    number,
-  ][];
+  const stops = sqlite
+    .prepare('SELECT stop_id, minutes FROM stop_change_time WHERE stop_id IN (SELECT id FROM stop)')
+    .raw()
+    .all() as [number, number][];
+  const places = sqlite
+    .prepare(
+      `SELECT stop_a, stop_b, walk_minutes FROM change_place
+       WHERE stop_a IN (SELECT id FROM stop) AND stop_b IN (SELECT id FROM stop)`,
+    )
+    .raw()
+    .all() as [number, number, number][];
   return {
     defaultMinutes: DEFAULT_CHANGE_MINUTES,
     stopMinutes: new Map(stops),
