@@ -17,7 +17,7 @@ export interface StopOption {
   hint?: string | undefined;
 }
 
-interface StopComboboxProps {
+export interface StopComboboxProps {
   label: string;
   value: StopOption | null;
   onChange: (stop: StopOption | null) => void;

@@ -15,7 +15,8 @@ import {
 import { useVilniusNow } from '../lib/use-now.ts';
 import { usePublicQuery } from '../lib/use-public-query.ts';
 import { DateField } from './date-field.tsx';
-import { StopCombobox, type StopOption } from './stop-combobox.tsx';
+import { LazyStopCombobox as StopCombobox } from './lazy-stop-combobox.tsx';
+import type { StopOption } from './stop-combobox.tsx';
 
 /**
  * 'timetable': departure and destination selectors, Today, date picker, direction radios.
