@@ -47,11 +47,47 @@ export interface DayNetwork {
 /** The network of a day's running trips, both ways. */
 export function buildDayNetwork(trips: readonly RideTrip[], rules: ChangeRules): DayNetwork {
   const usable = trips.filter(rideable);
-  return {
-    forward: buildNetwork(usable, rules, false),
-    backward: buildNetwork(usable, rules, true),
-    tripCount: usable.length,
-  };
+  const forward = buildNetwork(usable, rules);
+  return { forward, backward: reversedNetwork(forward), tripCount: usable.length };
+}
+
+/**
+ * The same network driven backwards in negated time: each pattern's stops the other way, its
+ * trips in the opposite order (trips that never overtake one another do not backwards either).
+ */
+function reversedNetwork(net: Network): Network {
+  const patterns = net.patternStart.length - 1;
+  const patternStops = new Int32Array(net.patternStops.length);
+  const timeStart = new Int32Array(net.timeStart.length);
+  const times = new Int32Array(net.times.length);
+  const tripIds = new Int32Array(net.tripIds.length);
+  const tripLines = new Int32Array(net.tripLines.length);
+  let offset = 0;
+  for (let p = 0; p < patterns; p++) {
+    const first = net.patternStart[p] as number;
+    const length = (net.patternStart[p + 1] as number) - first;
+    for (let i = 0; i < length; i++)
+      patternStops[first + i] = net.patternStops[first + length - 1 - i] as number;
+    const tripFirst = net.tripStart[p] as number;
+    const tripEnd = net.tripStart[p + 1] as number;
+    for (let t = tripFirst; t < tripEnd; t++) {
+      const from = tripEnd - 1 - (t - tripFirst);
+      const source = net.timeStart[from] as number;
+      timeStart[t] = offset;
+      for (let i = 0; i < length; i++) times[offset + i] = -(net.times[source + length - 1 - i] as number);
+      offset += length;
+      tripIds[t] = net.tripIds[from] as number;
+      tripLines[t] = net.tripLines[from] as number;
+    }
+  }
+  const stopPatterns = new Int32Array(net.stopPatterns.length);
+  for (let e = 0; e < stopPatterns.length; e += 2) {
+    const p = net.stopPatterns[e] as number;
+    const length = (net.patternStart[p + 1] as number) - (net.patternStart[p] as number);
+    stopPatterns[e] = p;
+    stopPatterns[e + 1] = length - 1 - (net.stopPatterns[e + 1] as number);
+  }
+  return { ...net, reversed: true, patternStops, timeStart, times, tripIds, tripLines, stopPatterns };
 }
 
 /** A trip someone can ride: two visits or more, minutes never going back. */
@@ -62,7 +98,8 @@ function rideable(trip: RideTrip): boolean {
   return true;
 }
 
-function buildNetwork(trips: readonly RideTrip[], rules: ChangeRules, reversed: boolean): Network {
+/** The forward network: patterns of the trips, stops by dense index, the change rules. */
+function buildNetwork(trips: readonly RideTrip[], rules: ChangeRules): Network {
   const indexOf = new Map<number, number>();
   const stopIdList: number[] = [];
   const indexOfStop = (id: number): number => {
@@ -79,13 +116,8 @@ function buildNetwork(trips: readonly RideTrip[], rules: ChangeRules, reversed: 
     indexOfStop(place.stopB);
   }
 
-  // Each trip's stops and times as this direction drives them.
-  const stopsOf = (trip: RideTrip): number[] => {
-    const list = trip.stops.map(indexOfStop);
-    return reversed ? list.reverse() : list;
-  };
-  const timesOf = (trip: RideTrip): number[] =>
-    reversed ? trip.minutes.map((m) => -m).reverse() : [...trip.minutes];
+  const stopsOf = (trip: RideTrip): number[] => trip.stops.map(indexOfStop);
+  const timesOf = (trip: RideTrip): number[] => [...trip.minutes];
 
   // Trips grouped by their stop sequence, each group earliest first.
   const groups = new Map<string, { stops: number[]; trips: { trip: RideTrip; times: number[] }[] }>();
@@ -189,7 +221,7 @@ function buildNetwork(trips: readonly RideTrip[], rules: ChangeRules, reversed: 
   });
 
   return {
-    reversed,
+    reversed: false,
     stopIds: Int32Array.from(stopIdList),
     indexOf,
     patternStart,

@@ -21,11 +21,17 @@ export function planJourneys(network: DayNetwork, query: PlanQuery): PlannedJour
   const [source, target] = query.arriveBy ? [query.to, query.from] : [query.from, query.to];
   const found: PlannedJourney[] = [];
   const seen = new Set<string>();
-  // In the first network's minutes (a backward network's are negated).
+  // In the first network's minutes (a backward network's are negated): where a journey starts
+  // and ends as the first network sees it.
   let time = query.arriveBy ? -query.time : query.time;
+  const startOf = (j: PlannedJourney) => (query.arriveBy ? -j.arrive : j.depart);
+  const endOf = (j: PlannedJourney) => (query.arriveBy ? -j.depart : j.arrive);
   while (found.length < MAX_JOURNEYS) {
-    const front = frontAt(first, second, source, target, time, maxRides);
-    if (front.length === 0) break;
+    // The journeys found that still start late enough: what a new one must beat, by rides.
+    const below = Array.from({ length: maxRides + 1 }, (_, k) =>
+      Math.min(NEVER, ...found.filter((j) => startOf(j) >= time && j.legs.length <= k).map(endOf)),
+    );
+    const front = frontAt(first, second, source, target, time, maxRides, below);
     front.sort((a, b) =>
       query.arriveBy
         ? b.depart - a.depart || a.changes - b.changes
@@ -37,10 +43,12 @@ export function planJourneys(network: DayNetwork, query: PlanQuery): PlannedJour
       seen.add(key);
       found.push(journey);
     }
-    // The next search starts a minute past the front's earliest departure (latest arrival).
-    time = query.arriveBy
-      ? -Math.max(...front.map((j) => j.arrive)) + 1
-      : Math.min(...front.map((j) => j.depart)) + 1;
+    // The Pareto front at this time, of the new journeys and the ones found before that still
+    // start late enough; the next search starts a minute past its earliest start.
+    const still = found.filter((j) => startOf(j) >= time);
+    const current = paretoFront([...front, ...still], endOf);
+    if (current.length === 0) break;
+    time = Math.min(...current.map(startOf)) + 1;
   }
   return found.sort((a, b) => a.depart - b.depart || a.arrive - b.arrive || a.changes - b.changes);
 }
@@ -56,16 +64,39 @@ function frontAt(
   target: number,
   time: number,
   maxRides: number,
+  below: readonly number[],
 ): PlannedJourney[] {
-  const { arrivals } = search(first, source, target, time, maxRides);
+  const { arrivals, legs: firstLegs } = search(first, source, target, time, maxRides, below);
   const front: PlannedJourney[] = [];
+  // Where each journey of the front starts, before it is made tight (the first search's labels
+  // are read before the second network's search).
+  const starts = arrivals.map((reached, k) => {
+    if (k === 0 || reached === NEVER || reached >= (arrivals[k - 1] as number)) return null;
+    const legs = firstLegs(k);
+    const leg = (first.reversed ? legs[legs.length - 1] : legs[0]) as PlannedLeg | undefined;
+    return leg === undefined ? null : first.reversed ? -leg.arrive : leg.depart;
+  });
   for (let k = 1; k <= maxRides; k++) {
     const reached = arrivals[k] as number;
-    if (reached === NEVER || reached >= (arrivals[k - 1] as number)) continue;
-    // Back from the time reached, with at most k rides: the tightest journey reaching it.
-    const back = search(second, target, source, -reached, k);
+    const start = starts[k];
+    if (start === null || start === undefined) continue;
+    // Back from the time reached, with at most k rides: the tightest journey reaching it, which
+    // starts no earlier than this one (so nothing earlier is explored).
+    const back = search(second, target, source, -reached, k, new Array<number>(k + 1).fill(-start + 1));
     const legs = back.legs(k);
     if (legs.length > 0) front.push(journeyOf(legs));
+  }
+  return front;
+}
+
+/** The journeys no other beats by its end (earlier) and changes (no more), fewest changes first. */
+function paretoFront(journeys: PlannedJourney[], endOf: (j: PlannedJourney) => number): PlannedJourney[] {
+  const front: PlannedJourney[] = [];
+  let bestEnd = NEVER;
+  for (const j of [...journeys].sort((a, b) => a.changes - b.changes || endOf(a) - endOf(b))) {
+    if (endOf(j) >= bestEnd) continue;
+    front.push(j);
+    bestEnd = endOf(j);
   }
   return front;
 }

@@ -83,6 +83,10 @@ export interface SearchResult {
 /**
  * The earliest arrivals at `target` from `source` leaving at `start` or later, with 1..maxRides
  * rides, on `net` (a backward network answers the latest departures, in negated minutes).
+ *
+ * `below[k]`, when given: only arrivals at the target earlier than it count in round k (a journey
+ * known already arrives then); nothing later is explored, as nothing later can beat it with k
+ * rides or more. The bounds must not grow with k.
  */
 export function search(
   net: Network,
@@ -90,6 +94,7 @@ export function search(
   target: number,
   start: number,
   maxRides: number,
+  below: readonly number[] = [],
 ): SearchResult {
   const src = net.indexOf.get(source);
   const dst = net.indexOf.get(target);
@@ -141,6 +146,7 @@ export function search(
     }
 
     let busCount = 0;
+    const bound = below[k] ?? NEVER;
     for (let q = 0; q < queueLength; q++) {
       const p = w.queue[q] as number;
       const from = w.queued[p] as number;
@@ -155,7 +161,7 @@ export function search(
         const s = patternStops[first + i] as number;
         if (trip !== -1) {
           const t = times[(timeStart[trip] as number) + i] as number;
-          if (t < (w.best[s] as number) && t < (w.best[dst] as number)) {
+          if (t < (w.best[s] as number) && t < (w.best[dst] as number) && t < bound) {
             const cell = row + s;
             w.arrival[cell] = t;
             w.arrivalRound[cell] = k;

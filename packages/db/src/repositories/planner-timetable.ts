@@ -39,21 +39,29 @@ export function plannerTimetable(sqlite: SQLite.Database): PlannerSchedule[] {
   for (const row of sqlite.prepare('SELECT * FROM schedule').iterate() as IterableIterator<ScheduleRow>)
     schedules.set(row.id, { id: row.id, schedule: toSchedule(row, []), trips: [] });
 
-  // One row a trip, its times as 'index:minute' text: a row costs more than its text.
+  // Every trip's times in one pass over the table (its key order), each trip's as one
+  // 'index:minute,...' text: a row costs more than its text.
+  const timesOf = new Map<number, string>();
+  for (const [tripId, times] of sqlite
+    .prepare(
+      `SELECT trip_id, group_concat(seq || ':' || minute, ',') FROM trip_time
+       WHERE minute IS NOT NULL GROUP BY trip_id`,
+    )
+    .raw()
+    .iterate() as IterableIterator<[number, string]>)
+    timesOf.set(tripId, times);
   const trips = sqlite
     .prepare(
-      `SELECT t.id, t.schedule_id, s.line_id, t.route_id, t.route_dir_reversed,
-              (SELECT group_concat(tt.seq || ':' || tt.minute, ',') FROM
-                 (SELECT seq, minute FROM trip_time
-                  WHERE trip_id = t.id AND minute IS NOT NULL ORDER BY seq) tt)
+      `SELECT t.id, t.schedule_id, s.line_id, t.route_id, t.route_dir_reversed
        FROM trip t JOIN schedule s ON s.id = t.schedule_id ORDER BY t.id`,
     )
     .raw()
-    .iterate() as IterableIterator<[number, number, number, number, number, string | null]>;
-  for (const [id, scheduleId, lineId, routeId, reversed, minutes] of trips) {
+    .iterate() as IterableIterator<[number, number, number, number, number]>;
+  for (const [id, scheduleId, lineId, routeId, reversed] of trips) {
     const stops = travel(routeId, reversed === 1);
     const planned = new Array<number | null>(stops.length).fill(null);
-    if (minutes !== null)
+    const minutes = timesOf.get(id);
+    if (minutes !== undefined)
       for (const time of minutes.split(',')) {
         const colon = time.indexOf(':');
         const index = Number(time.slice(0, colon));
