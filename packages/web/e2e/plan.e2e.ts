@@ -11,6 +11,7 @@ import {
   openPage,
   queryOf,
   screenshot,
+  signIn,
 } from './support.ts';
 
 /*
@@ -147,6 +148,45 @@ describe('the journey planner', () => {
       await goto(p, `/?from=${KAVARSKAS}&date=${day}`);
       expect(await p.getByRole('link', { name: 'Planuoti kelionę su persėdimais' }).count()).toBe(1);
       await screenshot(p, `plan-home-lt-${width}`);
+    }
+  });
+
+  it('staff set a change time at a stop on the Changes between buses screen, in both languages', async () => {
+    for (const [width, en] of [
+      [1280, true],
+      [390, false],
+    ] as const) {
+      const p = await page(width);
+      await signIn(p);
+      // The language switch on the page (signIn reads the English form).
+      if (!en) {
+        await p.getByRole('button', { name: 'LT', exact: true }).click();
+        await p.waitForFunction(() => document.documentElement.lang === 'lt');
+      }
+      await goto(p, '/admin-panel/change-rules');
+      await heading(p, en ? 'Changes between buses' : 'Persėdimai').waitFor();
+      await p.getByRole('button', { name: en ? 'Add a stop' : 'Pridėti stotelę' }).click();
+      await p
+        .getByRole('combobox', { name: en ? 'Stop 1' : 'Stotelė 1' })
+        .selectOption({ label: 'Anykščių AS' });
+      await p.getByRole('spinbutton', { name: en ? 'Minutes 1' : 'Minutės 1' }).fill('4');
+      await p.getByRole('button', { name: en ? 'Add a change place' : 'Pridėti persėdimo vietą' }).click();
+      await expectNoAxeViolations(p, `change rules at ${width} (${en ? 'en' : 'lt'})`);
+      await expectNoHorizontalScroll(p, width);
+      await screenshot(p, `plan-admin-${en ? 'en' : 'lt'}-${width}`);
+      // The empty change place is not saved half-done: remove it, then save the stop's time.
+      await p
+        .getByRole('button', { name: en ? 'Remove Change places 1' : 'Pašalinti: Persėdimo vietos 1' })
+        .click();
+      await p.getByRole('button', { name: en ? 'Save' : 'Išsaugoti', exact: true }).click();
+      await p
+        .getByText(en ? 'Saved' : 'Išsaugota', { exact: true })
+        .first()
+        .waitFor();
+      // Put back as it was: no settings.
+      await p.getByRole('button', { name: en ? 'Remove Anykščių AS' : 'Pašalinti: Anykščių AS' }).click();
+      await p.getByRole('button', { name: en ? 'Save' : 'Išsaugoti', exact: true }).click();
+      await p.getByText(en ? 'Every stop: 2 minutes.' : 'Visose stotelėse – 2 minutės.').waitFor();
     }
   });
 });

@@ -184,17 +184,7 @@ function buildNetwork(trips: readonly RideTrip[], rules: ChangeRules): Network {
     }
   });
 
-  const stopPatternStart = new Int32Array(stopCount + 1);
-  let passTotal = 0;
-  passes.forEach((list, s) => {
-    stopPatternStart[s] = passTotal;
-    passTotal += list.length;
-  });
-  stopPatternStart[stopCount] = passTotal;
-  const stopPatterns = new Int32Array(passTotal);
-  passes.forEach((list, s) => {
-    stopPatterns.set(list, stopPatternStart[s] as number);
-  });
+  const [stopPatternStart, stopPatterns] = packed(passes);
 
   const changeMinutes = new Int32Array(stopCount);
   for (let s = 0; s < stopCount; s++)
@@ -208,17 +198,7 @@ function buildNetwork(trips: readonly RideTrip[], rules: ChangeRules): Network {
     (walkLists[a] as number[]).push(b, place.walkMinutes);
     (walkLists[b] as number[]).push(a, place.walkMinutes);
   }
-  const walkStart = new Int32Array(stopCount + 1);
-  let walkTotal = 0;
-  walkLists.forEach((list, s) => {
-    walkStart[s] = walkTotal;
-    walkTotal += list.length;
-  });
-  walkStart[stopCount] = walkTotal;
-  const walks = new Int32Array(walkTotal);
-  walkLists.forEach((list, s) => {
-    walks.set(list, walkStart[s] as number);
-  });
+  const [walkStart, walks] = packed(walkLists);
 
   return {
     reversed: false,
@@ -237,6 +217,22 @@ function buildNetwork(trips: readonly RideTrip[], rules: ChangeRules): Network {
     walkStart,
     walks,
   };
+}
+
+/** Lists packed one after another: list i is values[start[i] .. start[i + 1]). */
+function packed(lists: readonly (readonly number[])[]): [Int32Array, Int32Array] {
+  const start = new Int32Array(lists.length + 1);
+  let total = 0;
+  lists.forEach((list, i) => {
+    start[i] = total;
+    total += list.length;
+  });
+  start[lists.length] = total;
+  const values = new Int32Array(total);
+  lists.forEach((list, i) => {
+    values.set(list, start[i] as number);
+  });
+  return [start, values];
 }
 
 function compareTimes(a: readonly number[], b: readonly number[]): number {

@@ -38,6 +38,8 @@ interface Workspace {
   /** Earliest position queued per pattern (-1: not queued) and the queued patterns. */
   queued: Int32Array;
   queue: Int32Array;
+  /** Every per-round array above (round k starts as a copy of round k - 1). */
+  rows: Int32Array[];
 }
 
 const workspaces = new WeakMap<Network, Workspace>();
@@ -48,18 +50,31 @@ function workspaceOf(net: Network, rounds: number): Workspace {
   const stops = net.stopIds.length;
   const cells = (rounds + 1) * stops;
   const patterns = net.patternStart.length - 1;
+  const [arrival, arrivalRound, ridePattern, rideTrip, rideBoard, rideAlight, ready, readyFrom, readyRound] =
+    Array.from({ length: 9 }, () => new Int32Array(cells)) as [
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+    ];
   const workspace: Workspace = {
     rounds,
     stops,
-    arrival: new Int32Array(cells),
-    arrivalRound: new Int32Array(cells),
-    ridePattern: new Int32Array(cells),
-    rideTrip: new Int32Array(cells),
-    rideBoard: new Int32Array(cells),
-    rideAlight: new Int32Array(cells),
-    ready: new Int32Array(cells),
-    readyFrom: new Int32Array(cells),
-    readyRound: new Int32Array(cells),
+    arrival,
+    arrivalRound,
+    ridePattern,
+    rideTrip,
+    rideBoard,
+    rideAlight,
+    ready,
+    readyFrom,
+    readyRound,
+    rows: [arrival, arrivalRound, ridePattern, rideTrip, rideBoard, rideAlight, ready, readyFrom, readyRound],
     best: new Int32Array(stops),
     markedReady: new Uint8Array(stops),
     markedBus: new Uint8Array(stops),
@@ -119,15 +134,7 @@ export function search(
     const row = k * n;
     const prev = row - n;
     // Round k starts from round k - 1's labels (at most k rides includes fewer).
-    w.arrival.copyWithin(row, prev, row);
-    w.arrivalRound.copyWithin(row, prev, row);
-    w.ridePattern.copyWithin(row, prev, row);
-    w.rideTrip.copyWithin(row, prev, row);
-    w.rideBoard.copyWithin(row, prev, row);
-    w.rideAlight.copyWithin(row, prev, row);
-    w.ready.copyWithin(row, prev, row);
-    w.readyFrom.copyWithin(row, prev, row);
-    w.readyRound.copyWithin(row, prev, row);
+    for (const labels of w.rows) labels.copyWithin(row, prev, row);
 
     // The patterns through the stops that got a better time to board, from the earliest such position.
     let queueLength = 0;

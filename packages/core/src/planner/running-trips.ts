@@ -10,13 +10,19 @@ import type { RideTrip } from './types.ts';
  * decides what runs; it only asks the two rules.
  */
 
-/** A trip of the timetable: its stops in travel order and its planned minutes (null: no time). */
+/**
+ * A trip of the timetable: its stops in travel order and its planned minutes, packed (a whole
+ * national timetable is kept in memory): NO_TIME where the trip has no time.
+ */
 export interface TimetableRideTrip {
   id: number;
   lineId: number;
   travel: readonly number[];
-  planned: readonly (number | null)[];
+  planned: Int16Array;
 }
+
+/** A stop of a trip without a time, in TimetableRideTrip.planned. */
+export const NO_TIME = -1;
 
 /** A schedule with its trips, as the planner reads the timetable. */
 export interface PlannerSchedule {
@@ -55,9 +61,10 @@ export function runningTrips(running: readonly PlannerSchedule[], changes: DayCh
   const rides: RideTrip[] = [];
   for (const { trips } of running)
     for (const trip of trips) {
+      const planned = Array.from(trip.planned, (m) => (m === NO_TIME ? null : m));
       const on = plain
-        ? { runs: true as const, visits: plannedVisits(trip.travel, trip.planned) }
-        : tripOnDay(changes, trip.id, trip.travel, trip.planned);
+        ? { runs: true as const, visits: plannedVisits(trip.travel, planned) }
+        : tripOnDay(changes, trip.id, trip.travel, planned);
       if (!on.runs) continue;
       const visits = rideVisits(on.visits);
       if (visits.length < 2) continue;

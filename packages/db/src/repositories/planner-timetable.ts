@@ -1,4 +1,4 @@
-import { type PlannerSchedule, type TimetableRideTrip, travelOrder } from '@bus/core';
+import { NO_TIME, type PlannerSchedule, type TimetableRideTrip, travelOrder } from '@bus/core';
 import type SQLite from 'better-sqlite3';
 import type { ScheduleRow } from '../schema.ts';
 import { toSchedule } from './schedules.ts';
@@ -59,7 +59,7 @@ export function plannerTimetable(sqlite: SQLite.Database): PlannerSchedule[] {
     .iterate() as IterableIterator<[number, number, number, number, number]>;
   for (const [id, scheduleId, lineId, routeId, reversed] of trips) {
     const stops = travel(routeId, reversed === 1);
-    const planned = new Array<number | null>(stops.length).fill(null);
+    const planned = new Int16Array(stops.length).fill(NO_TIME);
     const minutes = timesOf.get(id);
     if (minutes !== undefined)
       for (const time of minutes.split(',')) {

@@ -51,12 +51,12 @@ interface PlannerData {
   rules: ChangeRules;
   /** Each date's network key (the schedules it runs; the date itself when it has changes). */
   keys: LRUCache<string, string>;
-  /** The networks by key: a national one is tens of megabytes, so only a few are kept. */
+  /** The networks by key: a national one is tens of megabytes, so only two are kept. */
   networks: LRUCache<string, DayNetwork>;
 }
 
 const DAY_KEYS = { entries: 400, size: 400, sizeOf: () => 1 };
-const NETWORKS = { entries: 4, size: 4, sizeOf: () => 1 };
+const NETWORKS = { entries: 2, size: 2, sizeOf: () => 1 };
 
 const planners = new WeakMap<Generation, PlannerData>();
 

@@ -131,78 +131,50 @@ function ChangeRulesEditor({ data, stops }: { data: Settings; stops: { id: numbe
 
   return (
     <form onSubmit={submit} className="change-rules__form">
-      <section aria-labelledby="change-times">
-        <h2 id="change-times">{m.changeRules.stopTimes}</h2>
-        {stopRows.length === 0 && <p className="change-rules__none">{m.changeRules.stopTimesNone}</p>}
-        <ul className="change-rules__rows">
-          {stopRows.map((row, index) => (
-            <li key={row.key} className="change-rules__row">
-              {stopSelect(`${m.changeRules.stop} ${index + 1}`, row.stopId, (stopId) =>
-                editStop(row.key, { stopId }),
-              )}
-              {minutesInput(`${m.changeRules.minutes} ${index + 1}`, row.minutes, (minutes) =>
-                editStop(row.key, { minutes }),
-              )}
-              <button
-                type="button"
-                className="btn btn--small"
-                aria-label={m.changeRules.removeRow(name(row.stopId) || `${m.changeRules.stop} ${index + 1}`)}
-                onClick={() => setStopRows((rows) => rows.filter((r) => r.key !== row.key))}
-              >
-                {m.changeRules.remove}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => setStopRows((rows) => [...rows, { key: nextKey++, stopId: null, minutes: '3' }])}
-        >
-          {m.changeRules.addStop}
-        </button>
-      </section>
-
-      <section aria-labelledby="change-places">
-        <h2 id="change-places">{m.changeRules.places}</h2>
-        {placeRows.length === 0 && <p className="change-rules__none">{m.changeRules.placesNone}</p>}
-        <ul className="change-rules__rows">
-          {placeRows.map((row, index) => (
-            <li key={row.key} className="change-rules__row change-rules__row--place">
-              {stopSelect(`${m.changeRules.stopA} ${index + 1}`, row.stopA, (stopA) =>
-                editPlace(row.key, { stopA }),
-              )}
-              {stopSelect(`${m.changeRules.stopB} ${index + 1}`, row.stopB, (stopB) =>
-                editPlace(row.key, { stopB }),
-              )}
-              {minutesInput(`${m.changeRules.walkMinutes} ${index + 1}`, row.walkMinutes, (walkMinutes) =>
-                editPlace(row.key, { walkMinutes }),
-              )}
-              <button
-                type="button"
-                className="btn btn--small"
-                aria-label={m.changeRules.removeRow(
-                  row.stopA !== null && row.stopB !== null
-                    ? `${name(row.stopA)} – ${name(row.stopB)}`
-                    : `${m.changeRules.places} ${index + 1}`,
-                )}
-                onClick={() => setPlaceRows((rows) => rows.filter((r) => r.key !== row.key))}
-              >
-                {m.changeRules.remove}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <button
-          type="button"
-          className="btn"
-          onClick={() =>
-            setPlaceRows((rows) => [...rows, { key: nextKey++, stopA: null, stopB: null, walkMinutes: '5' }])
-          }
-        >
-          {m.changeRules.addPlace}
-        </button>
-      </section>
+      <RuleSection
+        id="change-times"
+        heading={m.changeRules.stopTimes}
+        none={m.changeRules.stopTimesNone}
+        rows={stopRows}
+        fields={(row, n) => (
+          <>
+            {stopSelect(`${m.changeRules.stop} ${n}`, row.stopId, (stopId) => editStop(row.key, { stopId }))}
+            {minutesInput(`${m.changeRules.minutes} ${n}`, row.minutes, (minutes) =>
+              editStop(row.key, { minutes }),
+            )}
+          </>
+        )}
+        rowName={(row, n) => name(row.stopId) || `${m.changeRules.stop} ${n}`}
+        onRemove={(key) => setStopRows((rows) => rows.filter((r) => r.key !== key))}
+        add={m.changeRules.addStop}
+        onAdd={() => setStopRows((rows) => [...rows, { key: nextKey++, stopId: null, minutes: '3' }])}
+      />
+      <RuleSection
+        id="change-places"
+        heading={m.changeRules.places}
+        none={m.changeRules.placesNone}
+        rows={placeRows}
+        className="change-rules__row--place"
+        fields={(row, n) => (
+          <>
+            {stopSelect(`${m.changeRules.stopA} ${n}`, row.stopA, (stopA) => editPlace(row.key, { stopA }))}
+            {stopSelect(`${m.changeRules.stopB} ${n}`, row.stopB, (stopB) => editPlace(row.key, { stopB }))}
+            {minutesInput(`${m.changeRules.walkMinutes} ${n}`, row.walkMinutes, (walkMinutes) =>
+              editPlace(row.key, { walkMinutes }),
+            )}
+          </>
+        )}
+        rowName={(row, n) =>
+          row.stopA !== null && row.stopB !== null
+            ? `${name(row.stopA)} – ${name(row.stopB)}`
+            : `${m.changeRules.places} ${n}`
+        }
+        onRemove={(key) => setPlaceRows((rows) => rows.filter((r) => r.key !== key))}
+        add={m.changeRules.addPlace}
+        onAdd={() =>
+          setPlaceRows((rows) => [...rows, { key: nextKey++, stopA: null, stopB: null, walkMinutes: '5' }])
+        }
+      />
 
       <p>
         <button type="submit" className="btn btn--primary" disabled={save.isPending}>
@@ -210,5 +182,46 @@ function ChangeRulesEditor({ data, stops }: { data: Settings; stops: { id: numbe
         </button>
       </p>
     </form>
+  );
+}
+
+/** A list of settings, each row with its fields and a remove button, and a button adding one. */
+function RuleSection<R extends { key: number }>(props: {
+  id: string;
+  heading: string;
+  none: string;
+  rows: readonly R[];
+  className?: string;
+  /** The row's fields; `n` counts from 1 (the fields' names say which row). */
+  fields: (row: R, n: number) => ReactNode;
+  rowName: (row: R, n: number) => string;
+  onRemove: (key: number) => void;
+  add: string;
+  onAdd: () => void;
+}) {
+  const m = useAdminMessages();
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.heading}</h2>
+      {props.rows.length === 0 && <p className="change-rules__none">{props.none}</p>}
+      <ul className="change-rules__rows">
+        {props.rows.map((row, index) => (
+          <li key={row.key} className={`change-rules__row ${props.className ?? ''}`}>
+            {props.fields(row, index + 1)}
+            <button
+              type="button"
+              className="btn btn--small"
+              aria-label={m.changeRules.removeRow(props.rowName(row, index + 1))}
+              onClick={() => props.onRemove(row.key)}
+            >
+              {m.changeRules.remove}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn" onClick={props.onAdd}>
+        {props.add}
+      </button>
+    </section>
   );
 }
