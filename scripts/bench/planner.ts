@@ -57,12 +57,12 @@ async function timePlanner(
 ): Promise<SummaryRow[]> {
   const read = readContext(db, clock);
   const queries = samples(servedStops(db), count, seed);
-  const heapBefore = process.memoryUsage().heapUsed;
   progress(`journey planner (${label}): building the planner's data and the day's network`);
   const t0 = now();
   const first = queries[0] as Sample;
   await planJourneysAnswer(read, { ...first, date });
   const buildMs = now() - t0;
+  // The heap in use then (a difference would hide whatever a collection freed meanwhile).
   const heapAfter = process.memoryUsage().heapUsed;
   progress(`journey planner (${label}): ${queries.length} queries`);
   const latencies: number[] = [];
@@ -79,7 +79,7 @@ async function timePlanner(
   out();
   out(`## Journey planner, in-process (timetable.plan's service on the ${label} data, ${date})`);
   out(
-    `first query (builds the planner's data and the day's network): ${seconds(buildMs)}; heap +${megabytes(Math.max(0, heapAfter - heapBefore))}`,
+    `first query (builds the planner's data and the day's network): ${seconds(buildMs)}; heap in use after it ${megabytes(heapAfter)}`,
   );
   out(
     `queries ${d.count}: p50 ${ms(d.p50)}, p95 ${ms(d.p95)}, p99 ${ms(d.p99)}, max ${ms(d.max)}; journeys mean ${(found / queries.length).toFixed(2)}, changes per journey ${(changes / Math.max(1, found)).toFixed(2)}`,
