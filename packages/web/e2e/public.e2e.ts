@@ -244,9 +244,9 @@ describe('timetable home', () => {
 
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('Skip to content');
-    // Navbar: Timetable, Browse by line, Admin board, the language switch (LT, EN); then the
-    // departure selector.
-    for (let i = 0; i < 4; i++) await p.keyboard.press('Tab');
+    // Navbar: Timetable, Browse by line, Plan a journey (wt-plan, issue 30), Admin board, the
+    // language switch (LT, EN); then the departure selector.
+    for (let i = 0; i < 5; i++) await p.keyboard.press('Tab');
     expect(await focused()).toBe('LT');
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('EN');
@@ -266,9 +266,12 @@ describe('timetable home', () => {
     await p.keyboard.press('Escape');
     expect(await departureInput(p).inputValue()).toBe('Kavarskas');
 
-    // Clear button, then the (disabled) destination is skipped: Today, the date button.
+    // Clear button, then the (disabled) destination is skipped: the journey planner's link in its
+    // place (wt-plan, issue 30), Today, the date button.
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('Clear From');
+    await p.keyboard.press('Tab');
+    expect(await focused()).toBe('Plan a journey with changes');
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('Today');
     await p.keyboard.press('Tab');
