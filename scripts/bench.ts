@@ -53,6 +53,7 @@ import { getDepartures } from '../packages/server/src/public-read/departures.ts'
 import { getLineSchedules, saveSchedules } from '../packages/server/src/services/admin/schedules.ts';
 import { findStops } from '../packages/server/src/services/stops.ts';
 import { type DatasetProfile, generateDataset, sizesFor } from './bench/generate.ts';
+import { plannerPhase } from './bench/planner.ts';
 import {
   BENCH_YEAR,
   type DeparturesBenchQuery,
@@ -694,6 +695,8 @@ async function main(): Promise<void> {
   let queries: DeparturesBenchQuery[];
   try {
     queries = await inProcessPhase(db, profile);
+    // wt-plan (issue 30): the journey planner, national and town data, on a Wednesday.
+    rows.push(...(await plannerPhase(db, `${BENCH_YEAR}-06-17`, queryCount, seed + 5, FIXED_CLOCK)));
   } finally {
     await db.kysely.destroy();
   }

@@ -24,6 +24,7 @@ export * from './gtfs/trip-days.ts';
 export * from './gtfs/validate.ts';
 export * from './line-preview.ts';
 export * from './messages.ts';
+export * from './planner/index.ts';
 export * from './plausibility.ts';
 export * from './position-match.ts';
 export * from './printed-timetable.ts';

@@ -24,7 +24,7 @@ function toPositiveId(value: number | string): number | null {
 }
 
 /** A required id: a positive integer, or a string of digits as query strings carry it. */
-function idField(label: string) {
+export function idField(label: string) {
   return z.union([z.number(), z.string()], { error: idMessage(label) }).transform((value, ctx) => {
     const id = toPositiveId(value);
     if (id === null) {

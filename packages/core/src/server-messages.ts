@@ -23,7 +23,9 @@ export type ChangeSubject =
   | { kind: 'publishing' }
   | { kind: 'serviceChange'; id: number; title: string | null }
   /** Some stop (the positions import saves every stop at once; issue 29). */
-  | { kind: 'stops' };
+  | { kind: 'stops' }
+  // wt-plan (issue 30): the changes between buses.
+  | { kind: 'changeRules' };
 
 /** What is wrong with a service change as given (admin-inputs/service-changes.ts). */
 export type ServiceChangeProblem =
@@ -213,6 +215,8 @@ const subjectText = (subject: ChangeSubject): string => {
       return `Service change ${subject.id}${subject.title === null ? '' : ` (${subject.title})`}`;
     case 'stops':
       return 'A bus stop';
+    case 'changeRules':
+      return 'The changes between buses';
   }
 };
 

@@ -12,6 +12,7 @@ describe('migrations', () => {
       'app_meta',
       'app_user',
       'change_log',
+      'change_place', // wt-plan (issue 30)
       'departure_line_stop',
       'departure_visit',
       'holiday',
@@ -25,6 +26,7 @@ describe('migrations', () => {
       'service_change',
       'sign_in_failure',
       'stop',
+      'stop_change_time', // wt-plan (issue 30)
       'time_period',
       'trip',
       'trip_time',

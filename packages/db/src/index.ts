@@ -12,6 +12,8 @@ export {
   type Slicing,
 } from './read-snapshot/snapshot.ts';
 export { PACKED_MAX_STOPS, type TripFacts } from './read-snapshot/trip-facts.ts';
+// wt-plan (issue 30): the journey planner's reads and the changes between buses.
+export * from './repositories/change-rules.ts';
 export * from './repositories/dataset.ts';
 export * from './repositories/departure-index.ts';
 export * from './repositories/departures.ts';
@@ -19,6 +21,7 @@ export * from './repositories/history.ts';
 export * from './repositories/holidays.ts';
 export * from './repositories/import-marker.ts';
 export * from './repositories/lines.ts';
+export * from './repositories/planner-timetable.ts';
 export * from './repositories/publishing.ts';
 export * from './repositories/restore.ts';
 export * from './repositories/rules.ts';

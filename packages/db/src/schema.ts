@@ -141,7 +141,15 @@ export interface SignInFailureTable {
   at: number;
 }
 
-export type ChangeKind = 'line' | 'schedule' | 'rules' | 'holiday' | 'stop' | 'service_change';
+export type ChangeKind =
+  | 'line'
+  | 'schedule'
+  | 'rules'
+  | 'holiday'
+  | 'stop'
+  | 'service_change'
+  // wt-plan (issue 30): the changes between buses (one set, like the rules).
+  | 'change_rules';
 export type ChangeAction = 'create' | 'update' | 'delete';
 
 /** One admin write (migration 2026-11-25-change-log). */
@@ -213,7 +221,26 @@ export interface Database {
   sign_in_failure: SignInFailureTable;
   change_log: ChangeLogTable;
   service_change: ServiceChangeTable;
+  // wt-plan (issue 30): changes between buses.
+  stop_change_time: StopChangeTimeTable;
+  change_place: ChangePlaceTable;
 }
+
+// wt-plan (issue 30): changes between buses (migration 2026-12-02-change-places).
+/** A stop's own minimum change time. */
+export interface StopChangeTimeTable {
+  stop_id: number;
+  minutes: number;
+}
+
+/** Two stops counted as one place for changing buses (stop_a < stop_b), and the walk between them. */
+export interface ChangePlaceTable {
+  stop_a: number;
+  stop_b: number;
+  walk_minutes: number;
+}
+export type StopChangeTimeRow = Selectable<StopChangeTimeTable>;
+export type ChangePlaceRow = Selectable<ChangePlaceTable>;
 
 /** A row as a select of every column gives it back (Kysely's Selectable of the table). */
 export type StopRow = Selectable<StopTable>;

@@ -137,6 +137,9 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
   },
   'admin.serviceChanges.lineTrips': () => ({ lineId: 20, date: '2026-12-03' }),
   'admin.serviceChanges.preview': () => ({ date: '2026-12-03' }),
+  // wt-plan (issue 30): the changes between buses.
+  'admin.changeRules.get': () => undefined,
+  'admin.changeRules.save': () => ({ stopMinutes: [{ stopId: 1, minutes: 3 }], places: [], baseVersion: 0 }),
   'admin.history.restoreBatch': async (_t, client) => {
     const v = (await client.query<{ version: number }>('admin.schedules.byLine', { lineId: 7 })).data.version;
     await client.mutate('admin.schedules.bulkUpdate', {
@@ -204,6 +207,8 @@ const DENIED_INPUT: Record<string, unknown> = {
   'admin.serviceChanges.delete': { id: 1, baseVersion: 0 },
   'admin.serviceChanges.lineTrips': { lineId: 20, date: '2026-12-03' },
   'admin.serviceChanges.preview': { date: '2026-12-03' },
+  // wt-plan (issue 30): the changes between buses.
+  'admin.changeRules.save': { stopMinutes: [], places: [], baseVersion: 0 },
 };
 
 async function foreignToken(): Promise<string> {
@@ -271,8 +276,9 @@ describe('every admin procedure is protected on the server', () => {
   afterAll(() => t.app.close());
 
   it('knows a working input for every admin procedure (so none is left out of this table)', () => {
-    // 27 before issue 27; its service changes add 5, issue 29's positions import 2 (wt-posimport).
-    expect(adminProcedures.length).toBe(34);
+    // 27 before issue 27; its service changes add 5, issue 29's positions import 2, issue 30's
+    // changes between buses 2 (admin.changeRules.get and .save).
+    expect(adminProcedures.length).toBe(36);
     expect(adminProcedures.map((p) => p.path).sort()).toEqual(Object.keys(WORKING_INPUT).sort());
   });
 

@@ -1,4 +1,4 @@
-import { listServiceChanges, readTimetable } from '@bus/db';
+import { listChangeRules, listServiceChanges, readTimetable } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/trpc/router.ts';
 import { type AdminTestApp, type adminClient, toSaveInput, twoAdmins } from './admin-helpers.ts';
@@ -291,6 +291,24 @@ const WRITES: Record<string, Write> = {
       await ok(anna.mutate('admin.publishing.save', await publishingInput(anna, 'Anna')));
     },
   },
+  // wt-plan (issue 30): the changes between buses, one set; the other admin sets another change time.
+  'admin.changeRules.save': {
+    field: 'baseVersion',
+    input: async () => {
+      const { version } = await ok(boss.query<{ version: number }>('admin.changeRules.get'));
+      return { stopMinutes: [{ stopId: 1, minutes: 4 }], places: [], baseVersion: version };
+    },
+    interfere: async () => {
+      const { version } = await ok(anna.query<{ version: number }>('admin.changeRules.get'));
+      await ok(
+        anna.mutate('admin.changeRules.save', {
+          stopMinutes: [{ stopId: 1, minutes: ++made }],
+          places: [],
+          baseVersion: version,
+        }),
+      );
+    },
+  },
 };
 
 /** Everything a write could change: the timetable, the service changes, the history, the publishing settings. */
@@ -298,6 +316,8 @@ const stored = async () => ({
   timetable: await readTimetable(t.db.kysely),
   serviceChanges: await listServiceChanges(t.db.kysely),
   history: t.db.sqlite.prepare('SELECT count(*) FROM change_log').pluck().get(),
+  // wt-plan (issue 30): the changes between buses.
+  changeRules: await listChangeRules(t.db.kysely),
   publishing: t.db.sqlite
     .prepare("SELECT key, value FROM app_meta WHERE key LIKE 'publishing%' ORDER BY key")
     .all(),

@@ -246,9 +246,9 @@ describe('timetable home', () => {
 
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('Skip to content');
-    // Navbar: Timetable, Browse by line, Map (issue 29), Admin board, the language switch (LT,
-    // EN); then the departure selector.
-    for (let i = 0; i < 5; i++) await p.keyboard.press('Tab');
+    // Navbar: Timetable, Browse by line, Map (issue 29), Plan a journey (issue 30), Admin board,
+    // the language switch (LT, EN); then the departure selector.
+    for (let i = 0; i < 6; i++) await p.keyboard.press('Tab');
     expect(await focused()).toBe('LT');
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('EN');
@@ -269,11 +269,13 @@ describe('timetable home', () => {
     expect(await departureInput(p).inputValue()).toBe('Kavarskas');
 
     // Clear button, then the (disabled) destination is skipped: the switch to the map (issue
-    // 29), Today, the date button.
+    // 29), the journey planner's link (issue 30), Today, the date button.
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('Clear From');
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('Choose on the map');
+    await p.keyboard.press('Tab');
+    expect(await focused()).toBe('Plan a journey with changes');
     await p.keyboard.press('Tab');
     expect(await focused()).toBe('Today');
     await p.keyboard.press('Tab');

@@ -16,6 +16,8 @@ export const printPage = () => import('./features/public/print/index.tsx');
 export const changesPage = () => import('./features/public/changes/changes-page.tsx');
 // Issue 29 (wt-maps): the Map page and "Stops near me" (/map).
 export const mapPage = () => import('./features/public/map/map-page.tsx');
+// wt-plan (issue 30): the journey planner.
+export const planPage = () => import('./features/public/plan/plan-page.tsx');
 export const offline = () => import('./offline/offline.ts');
 export const datePicker = () => import('./components/date-picker-popover.tsx');
 

@@ -16,6 +16,8 @@ const AdminArea = lazyNamed(() => pages.adminArea(), 'AdminArea');
 const PrintPage = lazyNamed(() => pages.printPage(), 'Print');
 // Issue 27: every current and upcoming service change (/changes).
 const ChangesPage = lazyNamed(() => pages.changesPage(), 'ChangesPage');
+// wt-plan (issue 30): the journey planner (/plan).
+const PlanPage = lazyNamed(() => pages.planPage(), 'PlanPage');
 
 // Issue 29 (wt-maps): every placed stop on a map, and the stops near the visitor (/map).
 const MapPage = lazyNamed(() => pages.mapPage(), 'MapPage');
@@ -38,6 +40,8 @@ export function OtherPages() {
       <Route path="/changes" component={ChangesPage} />
       {/* Issue 29 (wt-maps). */}
       <Route path="/map" component={MapPage} />
+      {/* wt-plan (issue 30) */}
+      <Route path="/plan" component={PlanPage} />
       <Route path="/admin-access" component={LoginPage} />
       <Route path="/admin-panel" nest>
         <RequireAdmin>

@@ -7,7 +7,10 @@ import { BaseVersion } from './versions.ts';
 /** The admin history's filters (newest first; beforeId pages to older entries). */
 export const HistoryFilterInput = z.object(
   {
-    kind: z.enum(['line', 'schedule', 'rules', 'holiday', 'stop', 'service_change'], failed).optional(),
+    // wt-plan (issue 30): 'change_rules', the changes between buses.
+    kind: z
+      .enum(['line', 'schedule', 'rules', 'holiday', 'stop', 'service_change', 'change_rules'], failed)
+      .optional(),
     lineId: intLike(1, MAX_ID).optional(),
     username: z.string(failed).trim().min(1, failed).max(64, failed).optional(),
     beforeId: intLike(1, MAX_ID).optional(),

@@ -5,6 +5,9 @@
  * is made from; schedule-save.ts: the spec's schedule rules a save checks; error-mapping.ts:
  * failed input as the spec's (keyed) message.
  */
+
+// wt-plan (issue 30): changes between buses.
+export * from './change-rules.ts';
 export * from './error-mapping.ts';
 export { isValidMonthDay } from './fields.ts';
 export * from './history.ts';

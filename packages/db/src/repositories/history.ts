@@ -39,7 +39,9 @@ export type VersionScope =
   | { kind: 'stop'; id: number }
   /** Every stop at once (issue 29: the positions import from a GTFS stops.txt saves against it). */
   | { kind: 'stops' }
-  | { kind: 'service_change'; id: number };
+  | { kind: 'service_change'; id: number }
+  // wt-plan (issue 30): the changes between buses (one set).
+  | { kind: 'change_rules' };
 
 /** Records the entries of one save, in order, as one batch; returns their ids. */
 export async function recordChanges(db: Kysely<Database>, changes: readonly NewChange[]): Promise<number[]> {
@@ -99,6 +101,9 @@ export async function latestChange(
       break;
     case 'stops':
       query = query.where('kind', '=', 'stop');
+      break;
+    case 'change_rules':
+      query = query.where('kind', '=', 'change_rules');
       break;
     case 'holiday':
     case 'stop':

@@ -26,6 +26,10 @@ export function Navbar() {
       <Link href={withSearch('/map', search)} aria-current={current(location === '/map')}>
         {m.nav.map}
       </Link>
+      {/* wt-plan (issue 30): the journey planner. */}
+      <Link href="/plan" aria-current={current(location === '/plan')}>
+        {m.nav.plan}
+      </Link>
       {notices ? (
         <Link href="/changes" aria-current={current(location === '/changes')}>
           {m.changes.heading}

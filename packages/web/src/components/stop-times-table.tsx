@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMessages } from '../i18n/index.ts';
+import { legRowProps } from '../lib/leg-rows.ts';
 import type { StopTime } from '../lib/schedule.ts';
 import './pages.css';
 import './stop-times-table.css';
@@ -9,12 +10,15 @@ export function StopTimesTable({
   caption,
   rows,
   highlightStopId,
+  highlightRange = null,
   className,
   renderTime,
 }: {
   caption: ReactNode;
   rows: readonly StopTime[];
   highlightStopId: number | null;
+  /** wt-plan (issue 30): a journey's leg, rows start..end, highlighted instead (trip-table.ts legRange). */
+  highlightRange?: [number, number] | null;
   /** A class of the page's own, beside the wrapper's table-wrap. */
   className?: string;
   /** The time cell's content, when the page marks times (a date's service changes); else the time. */
@@ -36,12 +40,14 @@ export function StopTimesTable({
         <tbody>
           {rows.map((row, index) => {
             const selected = row.stop.id === highlightStopId;
+            const marks =
+              highlightRange !== null
+                ? legRowProps(highlightRange, index)
+                : selected
+                  ? { className: 'is-selected', 'aria-current': 'location' as const }
+                  : {};
             return (
-              <tr
-                key={`${row.stop.id}-${index}`}
-                className={selected ? 'is-selected' : undefined}
-                aria-current={selected ? 'location' : undefined}
-              >
+              <tr key={`${row.stop.id}-${index}`} {...marks}>
                 <th scope="row">{row.stop.name}</th>
                 <td className="num">{renderTime ? renderTime(row, index) : (row.time ?? '')}</td>
               </tr>

@@ -40,6 +40,7 @@ export const adminEn = {
     schedules: 'Schedules', // ours
     history: 'History', // ours
     publishing: 'Publishing', // ours
+    changeRules: 'Changes between buses', // wt-plan (issue 30; ours)
     newLine: 'New line', // ours
     lineDetail: (lineId: string) => `Line ${lineId}`, // ours
     editLine: (lineId: string) => `Edit line ${lineId}`, // ours
@@ -279,6 +280,7 @@ export const adminEn = {
       holiday: 'Holidays',
       stop: 'Bus stops',
       service_change: 'Service changes', // issue 27
+      change_rules: 'Changes between buses', // wt-plan (issue 30)
     },
     line: 'Line',
     allLines: 'All lines',
@@ -871,5 +873,28 @@ export const adminEn = {
       placed === 0
         ? 'None of the stops of this route has a position yet.'
         : `${placed} of ${total} stops of this route have a position.`,
+  },
+  // wt-plan (issue 30): the changes between buses the journey planner counts with (ours).
+  changeRules: {
+    heading: 'Changes between buses',
+    intro:
+      'The journey planner lets a rider change to another bus that leaves at least 2 minutes after the arrival. Here you can set another change time at a stop, and mark two stops as one place for changing (a station and the stop across the road) with the minutes it takes to walk.',
+    stopTimes: 'Change times at stops',
+    stopTimesNone: 'Every stop: 2 minutes.',
+    places: 'Change places',
+    placesNone: 'No change places.',
+    stop: 'Stop',
+    stopA: 'Stop',
+    stopB: 'Other stop',
+    minutes: 'Minutes',
+    walkMinutes: 'Walk, min',
+    chooseStop: 'Choose a stop',
+    addStop: 'Add a stop',
+    addPlace: 'Add a change place',
+    remove: 'Remove',
+    removeRow: (what: string) => `Remove ${what}`,
+    save: 'Save',
+    saving: 'Saving…',
+    saved: 'Saved',
   },
 };

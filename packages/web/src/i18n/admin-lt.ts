@@ -47,6 +47,7 @@ export const adminLt: AdminMessages = {
     schedules: 'Tvarkaraščiai',
     history: 'Istorija',
     publishing: 'Atvirieji duomenys',
+    changeRules: 'Persėdimai', // wt-plan (30 užduotis)
     newLine: 'Naujas maršrutas',
     lineDetail: (lineId: string) => `Maršrutas ${lineId}`,
     editLine: (lineId: string) => `Maršruto ${lineId} redagavimas`,
@@ -295,6 +296,7 @@ export const adminLt: AdminMessages = {
       holiday: 'Švenčių dienos',
       stop: 'Stotelės',
       service_change: 'Eismo pakeitimai', // issue 27
+      change_rules: 'Persėdimai', // wt-plan (30 užduotis)
     },
     line: 'Maršrutas',
     allLines: 'Visi maršrutai',
@@ -922,5 +924,28 @@ export const adminLt: AdminMessages = {
       placed === 0
         ? 'Nė viena šio maršruto stotelė dar neturi vietos.'
         : `Vietą turi šio maršruto stotelių: ${placed} iš ${total}.`,
+  },
+  // wt-plan (30 užduotis): persėdimai, kuriuos skaičiuoja kelionės planavimas.
+  changeRules: {
+    heading: 'Persėdimai',
+    intro:
+      'Kelionės planavimas leidžia persėsti į kitą autobusą, jei jis išvyksta ne anksčiau kaip po 2 minučių. Čia galite nustatyti kitą persėdimo laiką stotelėje ir pažymėti dvi stoteles kaip vieną persėdimo vietą (pvz., stotį ir stotelę kitoje gatvės pusėje) su ėjimo laiku.',
+    stopTimes: 'Persėdimo laikas stotelėse',
+    stopTimesNone: 'Visose stotelėse – 2 minutės.',
+    places: 'Persėdimo vietos',
+    placesNone: 'Persėdimo vietų nėra.',
+    stop: 'Stotelė',
+    stopA: 'Stotelė',
+    stopB: 'Kita stotelė',
+    minutes: 'Minutės',
+    walkMinutes: 'Ėjimas, min.',
+    chooseStop: 'Pasirinkite stotelę',
+    addStop: 'Pridėti stotelę',
+    addPlace: 'Pridėti persėdimo vietą',
+    remove: 'Pašalinti',
+    removeRow: (what: string) => `Pašalinti: ${what}`,
+    save: 'Išsaugoti',
+    saving: 'Saugoma…',
+    saved: 'Išsaugota',
   },
 };

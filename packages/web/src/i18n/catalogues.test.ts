@@ -196,6 +196,8 @@ const SAME_IN_BOTH_PUBLIC: Record<string, string> = {
   'line.ends': "'{from} → {to}': two stop names and an arrow",
   'common.none': 'a dash: an empty field',
   'lineDay.period': "'{from} – {to}': two days of the year and a dash",
+  // wt-plan (issue 30)
+  'plan.departArrive': "'{depart} – {arrive}': two times and a dash",
 };
 const SAME_IN_BOTH_ADMIN: Record<string, string> = {
   'common.none': 'a dash: an empty field',

@@ -135,6 +135,32 @@ export const enPages = {
     tripChanged: (date: string) => `This trip runs at changed times on ${date}.`,
     reason: (reason: string) => `Reason: ${reason}`,
   },
+  // wt-plan (issue 30): the journey planner (/plan). Ours, except "Plan a journey with changes".
+  plan: {
+    heading: 'Plan a journey with changes',
+    leaveAfter: 'Leave after',
+    arriveBy: 'Arrive by',
+    when: 'When', // the legend of the two choices
+    time: 'Time',
+    swap: 'Swap From and To',
+    chooseStops: 'Choose the stop you leave from and the stop you go to.',
+    none: 'No journey with at most 3 changes on this day. Try another time or date.',
+    journeys: (from: string, to: string) => `Journeys from ${from} to ${to}`,
+    /** e.g. '2 h 20 min', '45 min' */
+    duration: (minutes: number) =>
+      minutes < 60
+        ? `${minutes} min`
+        : `${Math.floor(minutes / 60)} h${minutes % 60 === 0 ? '' : ` ${minutes % 60} min`}`,
+    changes: (n: number) => (n === 0 ? 'Direct' : n === 1 ? '1 change' : `${n} changes`),
+    /** A change between two buses: where, and the wait. */
+    changeAt: (stop: string, wait: string) => `Change at ${stop}, wait ${wait}`,
+    walkTo: (from: string, to: string, wait: string) =>
+      `Change from ${from} to ${to}, ${wait} to walk and wait`,
+    leg: (line: string, from: string, to: string) => `Line ${line} from ${from} to ${to}`,
+    departArrive: (depart: string, arrive: string) => `${depart} – ${arrive}`,
+    documentTitle: (from: string, to: string) => `Journeys from ${from} to ${to}`,
+    openTrip: (line: string) => `Open the trip of line ${line}`,
+  },
 };
 
 export type PageMessages = typeof enPages;

@@ -23,6 +23,7 @@ export const en = {
     browse: 'Browse by line',
     map: 'Map', // issue 29 (wt-maps)
     adminBoard: 'Admin board',
+    plan: 'Plan a journey', // wt-plan (issue 30; ours)
     language: 'Language', // ours: the language switch
     /** Each language under its own name (the switch's tooltips), and its code (the buttons). */
     languageNames: { lt: 'Lietuvių kalba', en: 'English' },
@@ -74,6 +75,7 @@ export const en = {
     calendar: 'Add to calendar',
     loop: (time: string) => `the same bus as at ${time}`,
     toDisabled: 'Only for trips from Anyksciai bus station',
+    planWithChanges: 'Plan a journey with changes', // wt-plan (issue 30)
   },
   /** Service changes (issue 27): the header link's name; the rest is in changes-en.ts. */
   changes: {

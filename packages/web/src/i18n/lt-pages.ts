@@ -156,4 +156,28 @@ export const ltPages: PageMessages = {
     tripChanged: (date: string) => `Šis reisas ${date} važiuoja pakeistu laiku.`,
     reason: (reason: string) => `Priežastis: ${reason}`,
   },
+  // wt-plan (30 užduotis): kelionės planavimas (/plan).
+  plan: {
+    heading: 'Planuoti kelionę su persėdimais',
+    leaveAfter: 'Išvykti po',
+    arriveBy: 'Atvykti iki',
+    when: 'Kada',
+    time: 'Laikas',
+    swap: 'Sukeisti „Iš“ ir „Į“',
+    chooseStops: 'Pasirinkite, iš kurios stotelės išvykstate ir į kurią vykstate.',
+    none: 'Šią dieną kelionės su ne daugiau kaip 3 persėdimais nėra. Pabandykite kitą laiką ar datą.',
+    journeys: (from: string, to: string) => `Kelionės iš „${from}“ į „${to}“`,
+    duration: (minutes: number) =>
+      minutes < 60
+        ? `${minutes} min.`
+        : `${Math.floor(minutes / 60)} val.${minutes % 60 === 0 ? '' : ` ${minutes % 60} min.`}`,
+    changes: (n: number) => (n === 0 ? 'Be persėdimų' : `${n} ${n === 1 ? 'persėdimas' : 'persėdimai'}`),
+    changeAt: (stop: string, wait: string) => `Persėdimas stotelėje „${stop}“, laukti ${wait}`,
+    walkTo: (from: string, to: string, wait: string) =>
+      `Persėdimas: nuo stotelės „${from}“ pereiti į „${to}“, ${wait} ėjimui ir laukimui`,
+    leg: (line: string, from: string, to: string) => `Maršrutas ${line}: iš „${from}“ į „${to}“`,
+    departArrive: (depart: string, arrive: string) => `${depart} – ${arrive}`,
+    documentTitle: (from: string, to: string) => `Kelionės iš „${from}“ į „${to}“`,
+    openTrip: (line: string) => `Atidaryti maršruto ${line} reisą`,
+  },
 };

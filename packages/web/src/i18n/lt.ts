@@ -17,6 +17,7 @@ export const lt: HomeMessages = {
     browse: 'Maršrutai',
     map: 'Žemėlapis', // issue 29 (wt-maps)
     adminBoard: 'Administravimas',
+    plan: 'Kelionės planavimas', // wt-plan (30 užduotis)
     language: 'Kalba',
     /** Each language under its own name (tooltips) and its code (the buttons). */
     languageNames: { lt: 'Lietuvių kalba', en: 'English' },
@@ -67,6 +68,7 @@ export const lt: HomeMessages = {
     calendar: 'Įtraukti į kalendorių',
     loop: (time: string) => `tas pats autobusas kaip ${time}`,
     toDisabled: 'Tik išvykstant iš Anykščių autobusų stoties',
+    planWithChanges: 'Planuoti kelionę su persėdimais', // wt-plan (30 užduotis)
   },
   /** Eismo pakeitimai (27 užduotis): nuorodos antraštėje pavadinimas; kiti žodžiai – changes-lt.ts. */
   changes: {

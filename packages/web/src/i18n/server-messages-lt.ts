@@ -110,6 +110,9 @@ function subjectText(subject: ChangeSubject): string {
         : `eismo pakeitimą ${subject.id} („${subject.title}“)`;
     case 'stops':
       return 'vieną iš stotelių';
+    // wt-plan (issue 30): the changes between buses.
+    case 'changeRules':
+      return 'persėdimų nustatymus';
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  type ChangeRulesSettings,
   DomainError,
   diffStates,
   type FieldChange,
@@ -37,6 +38,7 @@ import {
   summarizeBatches,
   type VersionScope,
 } from '@bus/db';
+import { changeRulesState, writeSettings } from './change-rules.ts';
 import { writeLine } from './lines.ts';
 import {
   type Actor,
@@ -128,7 +130,7 @@ export async function getHistory(db: OpenedDatabase, filter: HistoryFilter): Pro
     items.push({
       ...e,
       changes: diffStates(before, after),
-      restorable: !(e.kind === 'rules' && before === null),
+      restorable: !((e.kind === 'rules' || e.kind === 'change_rules') && before === null),
       version: await versionOf(restoreScope(entry)),
       batchRestore: batch
         ? {
@@ -165,6 +167,8 @@ function restoreScope(entry: ChangeEntry): VersionScope {
       return { kind: entry.kind, id: entry.entityId as number };
     case 'rules':
       return { kind: 'rules' };
+    case 'change_rules':
+      return { kind: 'change_rules' };
     case 'line':
       return { kind: 'line', lineId: entry.entityId as number };
     case 'schedule':
@@ -465,7 +469,23 @@ const restoreServiceChange: Restorer = async (db, actor, entry, baseVersion) => 
   return changeIds;
 };
 
+/** wt-plan (issue 30): the whole set of changes between buses as it was before the change. */
+const restoreChangeRules: Restorer = async (db, actor, entry, baseVersion) => {
+  const before = entry.before as ChangeRulesSettings | null;
+  if (before === null) throw new DomainError('INVALID_INPUT', serverMessage('nothingToRestore'));
+  const { changeIds } = await recordedWrite(db, actor, {
+    scope: { kind: 'change_rules' },
+    baseVersion,
+    restoredFrom: entry.id,
+    what: async () => ({ kind: 'change', summary: entry.summary }),
+    states: (trx) => changeRulesState(trx),
+    write: (trx) => writeSettings(trx, before),
+  });
+  return changeIds;
+};
+
 const RESTORERS: Record<ChangeKind, Restorer> = {
+  change_rules: restoreChangeRules,
   service_change: restoreServiceChange,
   holiday: restoreHoliday,
   stop: restoreStop,

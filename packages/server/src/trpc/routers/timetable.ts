@@ -1,7 +1,15 @@
-import { DeparturesQueryInput, IsoDate, LineIdInput, StopSearchInput, TripIdInput } from '@bus/core';
+import {
+  DeparturesQueryInput,
+  IsoDate,
+  LineIdInput,
+  PlanQueryInput,
+  StopSearchInput,
+  TripIdInput,
+} from '@bus/core';
 import { z } from 'zod';
 import { mapTiles } from '../../map-tiles.ts';
 import { publicDepartures } from '../../public-read/departures.ts';
+import { planJourneysAnswer } from '../../public-read/journeys.ts';
 import { stopPositions } from '../../public-read/stop-positions.ts';
 import { noticesToday, serviceChangesPage } from '../../services/notices.ts';
 import { getLinePrint, getStopPoster } from '../../services/printed-timetable.ts';
@@ -68,4 +76,9 @@ export const timetableRouter = router({
     .query(({ ctx }) =>
       stopPositions(ctx.read(), mapTiles(ctx.env.MAP_TILES_URL, ctx.env.MAP_TILES_ATTRIBUTION)),
     ),
+  // wt-plan (issue 30): the journey planner, from any stop to any stop with changes, on a date.
+  plan: publicProcedure
+    .meta({ cache: 'day' })
+    .input(PlanQueryInput)
+    .query(({ ctx, input }) => planJourneysAnswer(ctx.read(), input)),
 });

@@ -51,6 +51,8 @@ function AdminPanel() {
     { path: '/history', label: m.admin.history },
     { path: '/publishing', label: m.admin.publishing },
     { path: '/timetable-check', label: m.check.menu },
+    // wt-plan (issue 30): the changes between buses.
+    { path: '/change-rules', label: m.admin.changeRules },
   ];
 
   return (

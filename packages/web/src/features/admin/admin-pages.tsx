@@ -29,6 +29,9 @@ const ServiceChangesPage = lazyNamed(
   'ServiceChangesPage',
 );
 
+// wt-plan (issue 30): the changes between buses the journey planner counts with.
+const ChangeRulesPage = lazyNamed(() => import('./change-rules/change-rules-page.tsx'), 'ChangeRulesPage');
+
 /** Admin page table, relative to /admin-panel (spec section 2, Admin). 'lines/new' precedes ':lineId'. */
 export function AdminPages() {
   return (
@@ -54,6 +57,8 @@ export function AdminPages() {
       <Route path="/publishing" component={PublishingPage} />
       <Route path="/timetable-check" component={TimetableCheckPage} />
       <Route path="/service-changes" component={ServiceChangesPage} />
+      {/* wt-plan (issue 30) */}
+      <Route path="/change-rules" component={ChangeRulesPage} />
       <Route component={NotFound} />
     </Switch>
   );

@@ -1,4 +1,6 @@
 import { router } from '../../init.ts';
+// wt-plan (issue 30): changes between buses.
+import { adminChangeRulesRouter } from './change-rules.ts';
 import { adminHistoryRouter } from './history.ts';
 import { adminHolidaysRouter } from './holidays.ts';
 import { adminLinesRouter } from './lines.ts';
@@ -22,4 +24,6 @@ export const adminRouter = router({
   publishing: adminPublishingRouter,
   check: adminTimetableCheckRouter,
   serviceChanges: adminServiceChangesRouter,
+  // wt-plan (issue 30): changes between buses.
+  changeRules: adminChangeRulesRouter,
 });

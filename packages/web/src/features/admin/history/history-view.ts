@@ -1,6 +1,15 @@
 /** Pure helpers of the history screen (tested without a DOM). */
 
-export const HISTORY_KINDS = ['line', 'schedule', 'rules', 'holiday', 'stop', 'service_change'] as const;
+export const HISTORY_KINDS = [
+  'line',
+  'schedule',
+  'rules',
+  'holiday',
+  'stop',
+  'service_change',
+  // wt-plan (issue 30): the changes between buses.
+  'change_rules',
+] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 export interface HistoryFilter {

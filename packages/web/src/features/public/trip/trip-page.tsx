@@ -9,6 +9,7 @@ import { WeekdayStrip } from '../../../components/weekday-strip.tsx';
 import { directionLabel } from '../../../i18n/direction-label.ts';
 import { useLanguage, useMessages } from '../../../i18n/index.ts';
 import { isIsoDate, WHOLE_YEAR_RULE_NAME } from '../../../lib/core.ts';
+import { legRange, legRowProps } from '../../../lib/leg-rows.ts';
 import { linePath } from '../../../lib/paths.ts';
 import { subscribeUrl, tripCalendarPath } from '../../../lib/print-paths.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
@@ -56,6 +57,8 @@ function TripView({ data, date, today }: { data: TripSchedule; date: string; tod
   const lang = useLanguage();
   const search = useSearch();
   const from = parseStopId(new URLSearchParams(search).get('from'));
+  // wt-plan (issue 30): a journey's leg, from one stop to another, highlighted whole.
+  const to = parseStopId(new URLSearchParams(search).get('to'));
   const [flipped, setFlipped] = useState(false);
   const { schedule, lineInfo } = data;
   const view = buildTripView(schedule.trips, data.tripId, flipped);
@@ -74,8 +77,14 @@ function TripView({ data, date, today }: { data: TripSchedule; date: string; tod
     document.querySelector('.trip-times tr.is-selected')?.scrollIntoView?.({ block: 'center' });
   }, [from]);
 
-  const rowProps = (stopId: number) =>
-    stopId === from ? { className: 'is-selected', 'aria-current': 'location' as const } : {};
+  const leadStops = view.kind === 'combined' ? view.rows.map((r) => r.stop.id) : [];
+  const leg = flipped ? null : legRange(leadStops, from, to);
+  const rowProps = (stopId: number, index: number) =>
+    leg !== null
+      ? legRowProps(leg, index)
+      : stopId === from
+        ? { className: 'is-selected', 'aria-current': 'location' as const }
+        : {};
   // The date's service changes over the times (issue 27).
   const cells = viewCells(view, schedule.trips, data);
   const reasonOf = (id: number) => changeOf(data, id)?.reason;
@@ -177,7 +186,7 @@ function TripView({ data, date, today }: { data: TripSchedule; date: string; tod
                   </thead>
                   <tbody>
                     {view.rows.map((row, index) => (
-                      <tr key={`${row.stop.id}-${index}`} {...rowProps(row.stop.id)}>
+                      <tr key={`${row.stop.id}-${index}`} {...rowProps(row.stop.id, index)}>
                         <th scope="row">{row.stop.name}</th>
                         {row.times.map((time, i) => {
                           const cell = cells[index]?.[i];
@@ -213,6 +222,15 @@ function TripView({ data, date, today }: { data: TripSchedule; date: string; tod
                   caption={directionLabel(m, direction.boundFor)}
                   rows={direction.stops}
                   highlightStopId={from}
+                  highlightRange={
+                    direction.tripId === data.tripId
+                      ? legRange(
+                          direction.stops.map((row) => row.stop.id),
+                          from,
+                          to,
+                        )
+                      : null
+                  }
                   renderTime={(_row, index) => {
                     const column = cells[d] ?? [];
                     const cell = column[index];

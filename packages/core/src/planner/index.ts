@@ -1,0 +1,5 @@
+export * from './network.ts';
+export * from './plan.ts';
+export * from './plan-input.ts';
+export * from './running-trips.ts';
+export * from './types.ts';

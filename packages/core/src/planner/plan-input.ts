@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { IsoDate, idField } from '../queries.ts';
+import { parseTime } from '../time.ts';
+
+/**
+ * The journey planner's input (timetable.plan, the /plan page's address): two stops, a date, a
+ * time of day, and whether the time is the latest arrival (arriveBy) or the earliest departure.
+ */
+export const PlanQueryInput = z
+  .object({
+    from: idField('from'),
+    to: idField('to'),
+    date: IsoDate,
+    time: z
+      .string({ error: 'time must be a time of day written HH:MM' })
+      .refine(
+        (t) => /^\d\d:\d\d$/.test(t) && parseTime(t) !== null,
+        'time must be a time of day written HH:MM',
+      ),
+    arriveBy: z.boolean({ error: 'arriveBy must be true or false' }).optional(),
+  })
+  .refine((q) => q.from !== q.to, { message: 'from and to must be different stops', path: ['to'] });
+export type PlanQueryInput = z.infer<typeof PlanQueryInput>;

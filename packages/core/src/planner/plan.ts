@@ -1,0 +1,117 @@
+import type { DayNetwork, Network } from './network.ts';
+import { NEVER, search } from './raptor.ts';
+import { MAX_CHANGES, MAX_JOURNEYS, type PlannedJourney, type PlannedLeg, type PlanQuery } from './types.ts';
+
+/**
+ * The journeys of a query on a day's network (issue 30).
+ *
+ * Leaving after a time: the earliest arrival with 1, 2, 3 and 4 rides (RAPTOR's rounds); each
+ * that arrives earlier than every journey with fewer rides is Pareto-optimal by arrival and
+ * changes. Each is then searched backwards from its arrival with as many rides, for the latest
+ * departure that still arrives then, so no journey waits at the start when an equal one leaves
+ * later. Then the next ones: the same again from a minute after the earliest departure found,
+ * until there are MAX_JOURNEYS. Arriving by a time is the mirror image (the latest departures,
+ * each then made to arrive as early as it can, then the ones before).
+ */
+export function planJourneys(network: DayNetwork, query: PlanQuery): PlannedJourney[] {
+  const maxRides = MAX_CHANGES + 1;
+  const [first, second] = query.arriveBy
+    ? [network.backward, network.forward]
+    : [network.forward, network.backward];
+  const [source, target] = query.arriveBy ? [query.to, query.from] : [query.from, query.to];
+  const found: PlannedJourney[] = [];
+  const seen = new Set<string>();
+  // In the first network's minutes (a backward network's are negated): where a journey starts
+  // and ends as the first network sees it.
+  let time = query.arriveBy ? -query.time : query.time;
+  const startOf = (j: PlannedJourney) => (query.arriveBy ? -j.arrive : j.depart);
+  const endOf = (j: PlannedJourney) => (query.arriveBy ? -j.depart : j.arrive);
+  while (found.length < MAX_JOURNEYS) {
+    // The journeys found that still start late enough: what a new one must beat, by rides.
+    const below = Array.from({ length: maxRides + 1 }, (_, k) =>
+      Math.min(NEVER, ...found.filter((j) => startOf(j) >= time && j.legs.length <= k).map(endOf)),
+    );
+    const front = frontAt(first, second, source, target, time, maxRides, below);
+    front.sort((a, b) =>
+      query.arriveBy
+        ? b.depart - a.depart || a.changes - b.changes
+        : a.arrive - b.arrive || a.changes - b.changes,
+    );
+    for (const journey of front) {
+      const key = signature(journey);
+      if (seen.has(key) || found.length >= MAX_JOURNEYS) continue;
+      seen.add(key);
+      found.push(journey);
+    }
+    // The Pareto front at this time, of the new journeys and the ones found before that still
+    // start late enough; the next search starts a minute past its earliest start.
+    const still = found.filter((j) => startOf(j) >= time);
+    const current = paretoFront([...front, ...still], endOf);
+    if (current.length === 0) break;
+    time = Math.min(...current.map(startOf)) + 1;
+  }
+  return found.sort((a, b) => a.depart - b.depart || a.arrive - b.arrive || a.changes - b.changes);
+}
+
+/**
+ * The Pareto front at `time` on `first` (by the time at the target and the rides), each journey
+ * made tight on `second` (searched back from the target's time with as many rides).
+ */
+function frontAt(
+  first: Network,
+  second: Network,
+  source: number,
+  target: number,
+  time: number,
+  maxRides: number,
+  below: readonly number[],
+): PlannedJourney[] {
+  const { arrivals, legs: firstLegs } = search(first, source, target, time, maxRides, below);
+  const front: PlannedJourney[] = [];
+  // Where each journey of the front starts, before it is made tight (the first search's labels
+  // are read before the second network's search).
+  const starts = arrivals.map((reached, k) => {
+    if (k === 0 || reached === NEVER || reached >= (arrivals[k - 1] as number)) return null;
+    const legs = firstLegs(k);
+    const leg = (first.reversed ? legs[legs.length - 1] : legs[0]) as PlannedLeg | undefined;
+    return leg === undefined ? null : first.reversed ? -leg.arrive : leg.depart;
+  });
+  for (let k = 1; k <= maxRides; k++) {
+    const reached = arrivals[k] as number;
+    const start = starts[k];
+    if (start === null || start === undefined) continue;
+    // Back from the time reached, with at most k rides: the tightest journey reaching it, which
+    // starts no earlier than this one (so nothing earlier is explored).
+    const back = search(second, target, source, -reached, k, new Array<number>(k + 1).fill(-start + 1));
+    const legs = back.legs(k);
+    if (legs.length > 0) front.push(journeyOf(legs));
+  }
+  return front;
+}
+
+/** The journeys no other beats by its end (earlier) and changes (no more), fewest changes first. */
+function paretoFront(journeys: PlannedJourney[], endOf: (j: PlannedJourney) => number): PlannedJourney[] {
+  const front: PlannedJourney[] = [];
+  let bestEnd = NEVER;
+  for (const j of [...journeys].sort((a, b) => a.changes - b.changes || endOf(a) - endOf(b))) {
+    if (endOf(j) >= bestEnd) continue;
+    front.push(j);
+    bestEnd = endOf(j);
+  }
+  return front;
+}
+
+function journeyOf(legs: PlannedLeg[]): PlannedJourney {
+  return {
+    depart: (legs[0] as PlannedLeg).depart,
+    arrive: (legs[legs.length - 1] as PlannedLeg).arrive,
+    changes: legs.length - 1,
+    legs,
+  };
+}
+
+function signature(journey: PlannedJourney): string {
+  return journey.legs
+    .map((l) => `${l.tripId}:${l.fromStopId}:${l.depart}:${l.toStopId}:${l.arrive}`)
+    .join('|');
+}

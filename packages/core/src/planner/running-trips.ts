@@ -1,0 +1,79 @@
+import { plannedVisits, tripOnDay } from '../gtfs/trip-days.ts';
+import { changesNothing, type DayChanges } from '../service-changes/day-changes.ts';
+import { type ScheduleRunsOn, type ServiceDayContext, scheduleRunsOn } from '../service-day.ts';
+import type { RideTrip } from './types.ts';
+
+/**
+ * The trips that run on a date, as the planner rides them: the schedules the service-day rule
+ * runs on the date (scheduleRunsOn, the rule of the departures), then the date's service changes
+ * (tripOnDay: cancelled trips left out, changed times, closed stops not served). Nothing here
+ * decides what runs; it only asks the two rules.
+ */
+
+/**
+ * A trip of the timetable: its stops in travel order and its planned minutes, packed (a whole
+ * national timetable is kept in memory): NO_TIME where the trip has no time.
+ */
+export interface TimetableRideTrip {
+  id: number;
+  lineId: number;
+  travel: readonly number[];
+  planned: Int16Array;
+}
+
+/** A stop of a trip without a time, in TimetableRideTrip.planned. */
+export const NO_TIME = -1;
+
+/** A schedule with its trips, as the planner reads the timetable. */
+export interface PlannerSchedule {
+  id: number;
+  /** The schedule as its mapper gives it: scheduleRunsOn reads what it needs of it. */
+  schedule: ScheduleRunsOn;
+  trips: readonly TimetableRideTrip[];
+}
+
+/** The schedules that run on the service day. */
+export function runningSchedules<S extends PlannerSchedule>(
+  schedules: readonly S[],
+  day: ServiceDayContext,
+): S[] {
+  return schedules.filter((s) => scheduleRunsOn(s.schedule, day));
+}
+
+/**
+ * The visits of a trip that can be ridden: a visit whose time is earlier than one before it
+ * (a slip in the timetable: 15:26 then 15:25) is not served, so a ride never goes back in time.
+ */
+export function rideVisits<V extends { minute: number }>(visits: readonly V[]): V[] {
+  const kept: V[] = [];
+  let latest = -1;
+  for (const visit of visits)
+    if (visit.minute >= latest) {
+      kept.push(visit);
+      latest = visit.minute;
+    }
+  return kept;
+}
+
+/** The rides of the running schedules' trips on a date with its service changes. */
+export function runningTrips(running: readonly PlannerSchedule[], changes: DayChanges): RideTrip[] {
+  const plain = changesNothing(changes);
+  const rides: RideTrip[] = [];
+  for (const { trips } of running)
+    for (const trip of trips) {
+      const planned = Array.from(trip.planned, (m) => (m === NO_TIME ? null : m));
+      const on = plain
+        ? { runs: true as const, visits: plannedVisits(trip.travel, planned) }
+        : tripOnDay(changes, trip.id, trip.travel, planned);
+      if (!on.runs) continue;
+      const visits = rideVisits(on.visits);
+      if (visits.length < 2) continue;
+      rides.push({
+        tripId: trip.id,
+        lineId: trip.lineId,
+        stops: visits.map((v) => v.stopId),
+        minutes: visits.map((v) => v.minute),
+      });
+    }
+  return rides;
+}
