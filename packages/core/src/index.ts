@@ -26,6 +26,7 @@ export * from './printed-timetable.ts';
 export * from './queries.ts';
 export * from './reconcile.ts';
 export * from './route-times.ts';
+export * from './schedule-window.ts'; // wt-dated (issue 28)
 export * from './server-messages.ts';
 export * from './service-changes/index.ts';
 export * from './service-day.ts';

@@ -34,6 +34,7 @@ export const SERVER_MESSAGE_SAMPLES: { [K in keyof ServerMessageParams]: ServerM
   },
   invalidId: { field: 'from' },
   invalidDate: {},
+  scheduleWindowOrder: {}, // wt-dated (issue 28)
   queryTooLong: { max: 100 },
   badCredentials: {},
   tooManySignIns: {},

@@ -71,6 +71,8 @@ export interface ServerMessageParams {
   // The public queries' own checks.
   invalidId: { field: string };
   invalidDate: NoParams;
+  /** wt-dated (issue 28): a schedule's validity window ends before it starts. */
+  scheduleWindowOrder: NoParams;
   queryTooLong: { max: number };
   // Signing in and access.
   badCredentials: NoParams;
@@ -263,6 +265,8 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   several: ({ parts }) => parts.map((part) => renderServerMessage(SERVER_MESSAGES, part)).join('; '),
   invalidId: ({ field }) => `${field} must be a positive whole number`,
   invalidDate: () => 'date must be a calendar date written YYYY-MM-DD',
+  // wt-dated (issue 28)
+  scheduleWindowOrder: () => MESSAGES.scheduleWindowOrder,
   queryTooLong: ({ max }) => `query must be ${sizeText(max)}`,
   badCredentials: () => MESSAGES.badCredentials,
   tooManySignIns: () => MESSAGES.tooManySignIns,

@@ -12,6 +12,11 @@ import { DEPARTURE_INDEX_DDL, DEPARTURE_INDEX_FILL } from '../repositories/depar
  * made afresh when a killed start left them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The fill is the repository's current one, which reads the schedules' validity windows;
+  // on a database older than them, 2026-12-01-schedule-windows adds the columns and makes
+  // the index itself.
+  const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info('schedule')`.execute(db);
+  if (!rows.some((r) => r.name === 'valid_from')) return;
   await sql`BEGIN IMMEDIATE`.execute(db);
   try {
     await sql`DROP TABLE IF EXISTS departure_visit`.execute(db);

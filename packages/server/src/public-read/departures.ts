@@ -92,6 +92,7 @@ async function assembled(
     reader,
     {
       stopId: query.from,
+      date: day.context.date,
       weekdayBit: day.context.weekdayBit,
       isHoliday: day.context.isHoliday,
       activeRuleIds: day.context.activeRuleIds,
