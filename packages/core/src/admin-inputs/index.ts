@@ -10,6 +10,7 @@ export { isValidMonthDay } from './fields.ts';
 export * from './history.ts';
 export * from './holidays.ts';
 export * from './lines.ts';
+export * from './new-timetable.ts'; // wt-dated (issue 28)
 export * from './publishing.ts';
 export * from './rules.ts';
 export * from './schedule-save.ts';

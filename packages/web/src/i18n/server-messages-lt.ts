@@ -139,6 +139,8 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   invalidDate: () => 'Data turi būti tikra kalendoriaus data formatu MMMM-MM-DD',
   // wt-dated (issue 28)
   scheduleWindowOrder: () => 'Tvarkaraščio galiojimo pabaiga ankstesnė už jo pradžią',
+  newTimetableOutside: ({ scheduleId, from }) =>
+    `Tvarkaraštis ${scheduleId} negalioja ir prieš ${from}, ir nuo tos dienos: naujas tvarkaraštis nuo datos kopijuoja tvarkaraščius, galiojančius dieną prieš ją ir tą dieną`,
   queryTooLong: ({ max }) => `Paieškos tekstas per ilgas: ${atMost(max)}`,
   badCredentials: () => 'Neteisingas naudotojo vardas arba slaptažodis',
   tooManySignIns: () => 'Per daug bandymų prisijungti, bandykite dar kartą po minutės',
