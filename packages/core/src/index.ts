@@ -21,6 +21,7 @@ export * from './gtfs/trip-days.ts';
 export * from './gtfs/validate.ts';
 export * from './line-preview.ts';
 export * from './messages.ts';
+export * from './new-timetables.ts'; // wt-dated (issue 28)
 export * from './plausibility.ts';
 export * from './printed-timetable.ts';
 export * from './queries.ts';
@@ -36,4 +37,5 @@ export * from './text.ts';
 export * from './text-rules.ts';
 export * from './time.ts';
 export * from './timetable-check/index.ts';
+export * from './timetable-compare.ts'; // wt-dated (issue 28)
 export * from './vilnius-instant.ts';

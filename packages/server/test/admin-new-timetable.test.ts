@@ -170,6 +170,29 @@ describe('admin.schedules.newTimetableFrom', () => {
     expect(await legacyTimes(change)).toEqual(legacyOn.map((time) => shift(time, 10)));
     expect(await m35Times(change)).toEqual(legacyOn.map((time) => shift(time, 10)));
     expect(await m35Times(addDays(change, -1))).toEqual(await legacyTimes(addDays(change, -1)));
+
+    // Riders: the stop and the line say a new timetable starts; the comparison marks the moves.
+    const stop = await boss.query<DeparturesResult>('timetable.departures', { from: STOP, dir: 'Out bound' });
+    const line = await boss.query<{ newTimetableFrom?: string }>('timetable.lineTimetable', { id: M35 });
+    const soon = change <= addDays(vilniusNow().date, 60);
+    expect(stop.data.newTimetables).toEqual(
+      soon ? [{ lineId: M35, lineName: 'M35', from: change }] : undefined,
+    );
+    expect(line.data.newTimetableFrom).toBe(soon ? change : undefined);
+    const compared = await boss.query<{
+      before: { date: string; rows: { lineId: number; time: string; mark: string; otherTime?: string }[] };
+      after: { date: string; rows: { lineId: number; time: string; mark: string; otherTime?: string }[] };
+    }>('timetable.compare', { from: STOP, dir: 'Out bound', change });
+    expect(compared.status).toBe(200);
+    expect(compared.data.before.date).toBe(addDays(change, -1));
+    expect(compared.data.after.date).toBe(addDays(change, 6));
+    // The compared days are Sundays: M35's Sunday-only schedule was not copied and stays the same.
+    const moved = compared.data.after.rows.filter((r) => r.lineId === M35 && r.mark === 'moved');
+    expect(moved.length).toBeGreaterThan(0);
+    for (const row of moved) expect(shift(row.otherTime ?? null, 10)).toBe(row.time);
+    expect(compared.data.after.rows.filter((r) => r.lineId !== M35).every((r) => r.mark !== 'moved')).toBe(
+      true,
+    );
   });
 
   it('refuses a stale page, bad dates and schedules not valid across the date, changing nothing', async () => {

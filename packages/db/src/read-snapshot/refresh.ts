@@ -3,7 +3,7 @@ import type SQLite from 'better-sqlite3';
 import type { OpenedDatabase } from '../connection.ts';
 import { listHolidays } from '../repositories/holidays.ts';
 import { listYearlyRules } from '../repositories/rules.ts';
-import { listWindowBounds } from '../repositories/schedules.ts';
+import { listWindows } from '../repositories/schedules.ts';
 import { listServiceChanges } from '../repositories/service-changes.ts';
 import { type DataBasis, dataBasis, dataStamp } from './change-stamp.ts';
 import {
@@ -189,7 +189,7 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
     holidays: newHolidays,
     serviceChanges: newServiceChanges,
     // A few rows (the windowed schedules): read again rather than followed change by change.
-    windowBounds: lineIds.size > 0 ? listWindowBounds(sqlite) : previous.windowBounds,
+    windows: lineIds.size > 0 ? listWindows(sqlite) : previous.windows,
   };
 }
 

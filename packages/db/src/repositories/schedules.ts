@@ -77,24 +77,38 @@ export function scheduleColumns(s: ScheduleFields) {
   };
 }
 
-/**
- * The dates on which the set of schedules inside their validity windows changes: each
- * validFrom and the day after each validUntil, ascending and distinct. Dates between two of
- * them (the read side's "window era") have the same schedules in their windows.
- */
-export function listWindowBounds(sqlite: SQLite.Database): string[] {
+/** Where the schedules' validity windows begin and end, for the read side (listWindows). */
+export interface ScheduleWindows {
+  /**
+   * The dates on which the set of schedules inside their windows changes: each validFrom and
+   * the day after each validUntil, ascending and distinct. Dates between two of them (the read
+   * side's "window era") have the same schedules in their windows.
+   */
+  bounds: string[];
+  /** Each line's validFrom dates, ascending and distinct (a new timetable starting). */
+  starts: Map<number, string[]>;
+}
+
+export function listWindows(sqlite: SQLite.Database): ScheduleWindows {
   const rows = sqlite
     .prepare(
-      'SELECT valid_from, valid_until FROM schedule WHERE valid_from IS NOT NULL OR valid_until IS NOT NULL',
+      'SELECT line_id, valid_from, valid_until FROM schedule WHERE valid_from IS NOT NULL OR valid_until IS NOT NULL',
     )
     .raw()
-    .all() as [string | null, string | null][];
+    .all() as [number, string | null, string | null][];
   const bounds = new Set<string>();
-  for (const [from, until] of rows) {
-    if (from !== null) bounds.add(from);
+  const starts = new Map<number, Set<string>>();
+  for (const [lineId, from, until] of rows) {
+    if (from !== null) {
+      bounds.add(from);
+      starts.set(lineId, (starts.get(lineId) ?? new Set()).add(from));
+    }
     if (until !== null) bounds.add(addDays(until, 1));
   }
-  return [...bounds].sort();
+  return {
+    bounds: [...bounds].sort(),
+    starts: new Map([...starts].map(([lineId, dates]) => [lineId, [...dates].sort()])),
+  };
 }
 
 /** Schedules (by id) with their trips (by id) and time lists; by line or by schedule ids. */

@@ -1,10 +1,19 @@
-import { DeparturesQueryInput, IsoDate, LineIdInput, StopSearchInput, TripIdInput } from '@bus/core';
+import {
+  DeparturesQueryInput,
+  DIRECTIONS,
+  IsoDate,
+  LineIdInput,
+  StopSearchInput,
+  TripIdInput,
+} from '@bus/core';
 import { z } from 'zod';
 import { publicDepartures } from '../../public-read/departures.ts';
 import { noticesToday, serviceChangesPage } from '../../services/notices.ts';
 import { getLinePrint, getStopPoster } from '../../services/printed-timetable.ts';
 import { findStops, getStopPair } from '../../services/stops.ts';
 import { lineTimetableOn, listLinePreviews, tripScheduleOn } from '../../services/timetable.ts';
+// wt-dated (issue 28)
+import { compareTimetables } from '../../services/timetable-compare.ts';
 import { publicProcedure, router } from '../init.ts';
 
 const optionalId = z.coerce
@@ -60,4 +69,9 @@ export const timetableRouter = router({
   // page), and how many hold today (the header links to that page when any do).
   serviceChanges: publicProcedure.meta({ cache: 'day' }).query(({ ctx }) => serviceChangesPage(ctx.read())),
   noticesToday: publicProcedure.meta({ cache: 'day' }).query(({ ctx }) => noticesToday(ctx.read())),
+  // wt-dated (issue 28): a stop's departures the day before a new timetable beside the same weekday after it.
+  compare: publicProcedure
+    .meta({ cache: 'day' })
+    .input(z.object({ from: z.coerce.number().int().positive(), dir: z.enum(DIRECTIONS), change: IsoDate }))
+    .query(({ ctx, input }) => compareTimetables(ctx.read(), input)),
 });
