@@ -14,6 +14,8 @@ export const adminArea = () => import('./features/admin/admin-area.tsx');
 export const printPage = () => import('./features/public/print/index.tsx');
 // Issue 27: the Service changes page.
 export const changesPage = () => import('./features/public/changes/changes-page.tsx');
+// wt-dated (issue 28): the comparison of a new timetable.
+export const comparePage = () => import('./features/public/dated/compare-page.tsx');
 export const offline = () => import('./offline/offline.ts');
 export const datePicker = () => import('./components/date-picker-popover.tsx');
 

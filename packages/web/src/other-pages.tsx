@@ -16,6 +16,8 @@ const AdminArea = lazyNamed(() => pages.adminArea(), 'AdminArea');
 const PrintPage = lazyNamed(() => pages.printPage(), 'Print');
 // Issue 27: every current and upcoming service change (/changes).
 const ChangesPage = lazyNamed(() => pages.changesPage(), 'ChangesPage');
+// wt-dated (issue 28): /compare, a stop's departures before and after a new timetable.
+const ComparePage = lazyNamed(() => pages.comparePage(), 'ComparePage');
 
 /** The page table beyond the home (spec section 2). First match wins, the last is not-found. */
 export function OtherPages() {
@@ -33,6 +35,7 @@ export function OtherPages() {
       <Route path="/date/:date">{({ date }) => <Redirect to={`/?date=${date}`} replace />}</Route>
       <Route path="/print/*" component={PrintPage} />
       <Route path="/changes" component={ChangesPage} />
+      <Route path="/compare" component={ComparePage} />
       <Route path="/admin-access" component={LoginPage} />
       <Route path="/admin-panel" nest>
         <RequireAdmin>
