@@ -834,6 +834,5 @@ export const adminEn = {
     validOn: 'Show schedules valid on', // ours
     validOnHint: 'Empty: every schedule.', // ours
     hidden: (n: number) => `${n === 1 ? '1 schedule is' : `${n} schedules are`} not valid on that date.`, // ours
-    pick: (id: number) => `Schedule ${id}`, // ours
   },
 };

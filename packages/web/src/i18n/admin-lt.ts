@@ -882,6 +882,5 @@ export const adminLt: AdminMessages = {
     validOn: 'Rodyti tvarkaraščius, galiojančius',
     validOnHint: 'Tuščia – visi tvarkaraščiai.',
     hidden: (n: number) => `Tą dieną negaliojančių tvarkaraščių: ${n}.`,
-    pick: (id: number) => `Tvarkaraštis ${id}`,
   },
 };
