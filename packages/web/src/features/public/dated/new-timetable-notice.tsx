@@ -30,4 +30,11 @@ export function NewTimetableNotice({
   );
 }
 
-export default NewTimetableNotice;
+/** The departures answer's notices (its stop and direction are compared). */
+export function StopNewTimetables({
+  of,
+}: {
+  of: { newTimetables?: { lineName: string; from: string }[]; query: { from: number; dir: string } };
+}) {
+  return <NewTimetableNotice items={of.newTimetables ?? []} stopId={of.query.from} dir={of.query.dir} />;
+}

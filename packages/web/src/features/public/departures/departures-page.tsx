@@ -31,8 +31,8 @@ let changesChunk: Promise<typeof import('./changed-chip.tsx')> | undefined;
 const loadChanges = () => (changesChunk ??= import('./changed-chip.tsx'));
 const NoticeList = lazy(() => loadChanges().then((c) => ({ default: c.NoticeList })));
 const ChangedChip = lazy(() => loadChanges().then((c) => ({ default: c.ChangedChip })));
-// wt-dated (issue 28): "New timetable from ...", a chunk fetched only for an answer that has one.
-const NewTimetableNotice = lazy(() => import('../dated/new-timetable-notice.tsx'));
+// wt-dated (issue 28): "New timetable from ...", in the same chunk, fetched only for an answer that has one.
+const NewTimetableNotice = lazy(() => loadChanges().then((c) => ({ default: c.NewTimetableNotice })));
 
 /** The departures page, the home (/): departures for the chosen stop, date and direction, by hour. */
 export function DeparturesPage() {
@@ -64,7 +64,7 @@ export function DeparturesPage() {
       )}
       {data?.newTimetables && (
         <Suspense fallback={null}>
-          <NewTimetableNotice items={data.newTimetables} stopId={data.query.from} dir={data.query.dir} />
+          <NewTimetableNotice of={data} />
         </Suspense>
       )}
       {/* After a failure the last departures shown stay on the page, under the message. */}
