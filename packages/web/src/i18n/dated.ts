@@ -1,46 +1,19 @@
+import { changeDatesText } from '@bus/core/browser';
 import { useLanguage } from './index.ts';
 
 /**
  * wt-dated (issue 28): the riders' words of a new timetable, in its own module (the notice and
  * the comparison page are lazy chunks, so the home's first load carries none of it).
  */
-const MONTHS_EN = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-/** Lithuanian month names in the genitive, as a date is written: „sausio 1 d.“ */
-const MONTHS_LT = [
-  'sausio',
-  'vasario',
-  'kovo',
-  'balandžio',
-  'gegužės',
-  'birželio',
-  'liepos',
-  'rugpjūčio',
-  'rugsėjo',
-  'spalio',
-  'lapkričio',
-  'gruodžio',
-];
-const month = (date: string) => Number(date.slice(5, 7)) - 1;
-const day = (date: string) => Number(date.slice(8, 10));
+/** 'from 1 January' / 'nuo sausio 1 d.' (core's words for a notice's dates; no year). */
+const fromDay = (from: string, lang: 'lt' | 'en') =>
+  changeDatesText(from, null, lang, Number(from.slice(0, 4)));
 
 export const datedEn = {
-  newTimetable: (from: string) => `New timetable from ${day(from)} ${MONTHS_EN[month(from)]}`,
+  newTimetable: (from: string) => `New timetable ${fromDay(from, 'en')}`,
   ofLine: (line: string) => `Line ${line}: `,
   compareLink: 'What changes',
-  heading: (from: string) => `New timetable from ${day(from)} ${MONTHS_EN[month(from)]}`,
+  heading: (from: string) => `New timetable ${fromDay(from, 'en')}`,
   intro: (stop: string) =>
     `Departures from ${stop}: the day before the change beside the same weekday after it.`,
   before: (date: string) => `Before: ${date}`,
@@ -59,10 +32,10 @@ export const datedEn = {
 };
 
 export const datedLt: typeof datedEn = {
-  newTimetable: (from: string) => `Naujas tvarkaraštis nuo ${MONTHS_LT[month(from)]} ${day(from)} d.`,
+  newTimetable: (from: string) => `Naujas tvarkaraštis ${fromDay(from, 'lt')}`,
   ofLine: (line: string) => `${line} linija: `,
   compareLink: 'Kas keičiasi',
-  heading: (from: string) => `Naujas tvarkaraštis nuo ${MONTHS_LT[month(from)]} ${day(from)} d.`,
+  heading: (from: string) => `Naujas tvarkaraštis ${fromDay(from, 'lt')}`,
   intro: (stop: string) =>
     `Išvykimai iš stotelės „${stop}“: diena prieš pakeitimą ir ta pati savaitės diena po jo.`,
   before: (date: string) => `Iki pakeitimo: ${date}`,

@@ -1,6 +1,5 @@
 import { DomainError, endBefore, type NewTimetableInput, serverMessage } from '@bus/core';
 import {
-  type Db,
   findScheduleLines,
   getLineInfo,
   insertSchedule,
@@ -10,8 +9,8 @@ import {
   type ScheduleWithTrips,
   updateSchedule,
 } from '@bus/db';
-import { type Actor, type EntityState, recordedWrite, refuseStale } from './recorded-write.ts';
-import { scheduleStates } from './states.ts';
+import { linesSchedulesWrite } from './bulk-schedules.ts';
+import { type Actor, recordedWrite } from './recorded-write.ts';
 
 /**
  * "New timetable from ..." (issue 28): the chosen schedules of one line or of several are
@@ -31,12 +30,6 @@ export interface NewTimetableResult {
   /** The history entries written (one batch). */
   changeIds: number[];
 }
-
-const lineSubject = async (trx: Db, lineId: number) => ({
-  kind: 'lineSchedules' as const,
-  lineId,
-  line: (await getLineInfo(trx, lineId))?.name ?? null,
-});
 
 /** A schedule runs on the day before `from` and on `from` itself as far as its window goes. */
 function spans(schedule: ScheduleWithTrips, from: string): boolean {
@@ -104,24 +97,13 @@ export async function newTimetableFrom(
   const versions = new Map(input.baseVersions.map((l) => [l.lineId, l.version]));
   const scheduleIds = input.scheduleIds ?? [];
   await refuseUnversioned(db, scheduleIds, versions);
-  const [first, ...others] = lineIds as [number, ...number[]];
   const { from } = input;
+  const { refuseOthersStale, ...lines } = linesSchedulesWrite(lineIds, versions);
 
   const { result, changeIds, moreVersions } = await recordedWrite(db, actor, {
-    scope: { kind: 'schedules', lineId: first },
-    moreScopes: lineIds.map((lineId) => ({ kind: 'schedules' as const, lineId })),
-    baseVersion: versions.get(first) as number,
-    what: (trx) => lineSubject(trx, first),
-    states: async (trx) => {
-      const states: EntityState[] = [];
-      for (const lineId of lineIds) states.push(...(await scheduleStates(trx, lineId)));
-      return states;
-    },
+    ...lines,
     write: async (trx) => {
-      for (const lineId of others)
-        await refuseStale(trx, { kind: 'schedules', lineId }, versions.get(lineId) as number, (t) =>
-          lineSubject(t, lineId),
-        );
+      await refuseOthersStale(trx);
       const stored = new Map<number, ScheduleWithTrips[]>();
       for (const lineId of lineIds) stored.set(lineId, await listSchedules(trx, { lineId }));
       const copies: NewTimetableResult['copies'] = [];
