@@ -19,13 +19,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (!rows.some((r) => r.name === 'valid_from')) return;
   await sql`BEGIN IMMEDIATE`.execute(db);
   try {
-    await sql`DROP TABLE IF EXISTS departure_visit`.execute(db);
-    await sql`DROP TABLE IF EXISTS departure_line_stop`.execute(db);
-    for (const statement of [...DEPARTURE_INDEX_DDL, ...DEPARTURE_INDEX_FILL])
-      await sql.raw(statement).execute(db);
+    await remakeDepartureIndex(db);
     await sql`COMMIT`.execute(db);
   } catch (error) {
     await sql`ROLLBACK`.execute(db);
     throw error;
   }
+}
+
+/** The index dropped and made afresh from the timetable (in the caller's transaction); 2026-12-01 runs it too. */
+export async function remakeDepartureIndex(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TABLE IF EXISTS departure_visit`.execute(db);
+  await sql`DROP TABLE IF EXISTS departure_line_stop`.execute(db);
+  for (const statement of [...DEPARTURE_INDEX_DDL, ...DEPARTURE_INDEX_FILL])
+    await sql.raw(statement).execute(db);
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { DEPARTURE_INDEX_DDL, DEPARTURE_INDEX_FILL } from '../repositories/departure-index.ts';
+import { remakeDepartureIndex } from './2026-11-28-departure-index.ts';
 
 /**
  * Schedule validity windows (issue 28, wt-dated): valid_from and valid_until ('YYYY-MM-DD',
@@ -14,10 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   try {
     await sql`ALTER TABLE schedule ADD COLUMN valid_from TEXT`.execute(db);
     await sql`ALTER TABLE schedule ADD COLUMN valid_until TEXT`.execute(db);
-    await sql`DROP TABLE IF EXISTS departure_visit`.execute(db);
-    await sql`DROP TABLE IF EXISTS departure_line_stop`.execute(db);
-    for (const statement of [...DEPARTURE_INDEX_DDL, ...DEPARTURE_INDEX_FILL])
-      await sql.raw(statement).execute(db);
+    await remakeDepartureIndex(db);
     await sql`COMMIT`.execute(db);
   } catch (error) {
     await sql`ROLLBACK`.execute(db);
