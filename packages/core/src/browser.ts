@@ -17,4 +17,6 @@ export * from './service-day.ts';
 export * from './stop-search.ts';
 export * from './text.ts';
 export * from './time.ts';
+// wt-dated (issue 28)
+export * from './timetable-compare.ts';
 export * from './vilnius-instant.ts';

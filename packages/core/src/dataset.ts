@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOUND_FOR, ROUTE_TYPES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts';
+import { checkWindowOrder, WindowBound } from './schedule-window.ts';
 import { MAX_SEARCH_NAMES } from './stop-search.ts';
 import { checkFieldText, type TextField } from './text-rules.ts';
 
@@ -92,15 +93,20 @@ export const DatasetTrip = z.strictObject({
   timeList: z.array(time.nullable()),
 });
 
-export const DatasetSchedule = z.strictObject({
-  id,
-  lineId: id,
-  runsOnWeekly: z.array(z.enum(WEEKDAYS)),
-  runsOnYearlyId: id,
-  runsOnPublicHolidays: z.boolean(),
-  timeConstraintsDescription: optionalText('scheduleDescription'),
-  trips: z.array(DatasetTrip),
-});
+export const DatasetSchedule = z
+  .strictObject({
+    id,
+    lineId: id,
+    runsOnWeekly: z.array(z.enum(WEEKDAYS)),
+    runsOnYearlyId: id,
+    runsOnPublicHolidays: z.boolean(),
+    timeConstraintsDescription: optionalText('scheduleDescription'),
+    /** The validity window (issue 28): 'YYYY-MM-DD' or null (also when absent), inclusive. */
+    validFrom: WindowBound,
+    validUntil: WindowBound,
+    trips: z.array(DatasetTrip),
+  })
+  .superRefine(checkWindowOrder);
 
 export const DATASET_FORMAT = 'bus-timetable';
 export const DATASET_VERSION = 1;

@@ -132,5 +132,12 @@ export interface Schedule {
   runsOnYearlyId: number;
   runsOnPublicHolidays: boolean;
   timeConstraintsDescription: string | null;
+  /**
+   * The validity window (issue 28): the first and the last date ('YYYY-MM-DD', Vilnius
+   * calendar, inclusive) the schedule runs on, on top of its weekdays, yearly rule and holiday
+   * flag. Absent or null: no bound on that side (a schedule without a window runs as ever).
+   */
+  validFrom?: string | null;
+  validUntil?: string | null;
   trips: Trip[];
 }

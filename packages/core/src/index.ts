@@ -24,6 +24,7 @@ export * from './gtfs/trip-days.ts';
 export * from './gtfs/validate.ts';
 export * from './line-preview.ts';
 export * from './messages.ts';
+export * from './new-timetables.ts'; // wt-dated (issue 28)
 export * from './planner/index.ts';
 export * from './plausibility.ts';
 export * from './position-match.ts';
@@ -31,6 +32,7 @@ export * from './printed-timetable.ts';
 export * from './queries.ts';
 export * from './reconcile.ts';
 export * from './route-times.ts';
+export * from './schedule-window.ts'; // wt-dated (issue 28)
 export * from './server-messages.ts';
 export * from './service-changes/index.ts';
 export * from './service-day.ts';
@@ -40,4 +42,5 @@ export * from './text.ts';
 export * from './text-rules.ts';
 export * from './time.ts';
 export * from './timetable-check/index.ts';
+export * from './timetable-compare.ts'; // wt-dated (issue 28)
 export * from './vilnius-instant.ts';

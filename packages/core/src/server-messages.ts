@@ -76,6 +76,10 @@ export interface ServerMessageParams {
   // The public queries' own checks.
   invalidId: { field: string };
   invalidDate: NoParams;
+  /** wt-dated (issue 28): a schedule's validity window ends before it starts. */
+  scheduleWindowOrder: NoParams;
+  /** "New timetable from ..." of a schedule that does not run on both sides of the date. */
+  newTimetableOutside: { scheduleId: number; from: string };
   queryTooLong: { max: number };
   // Signing in and access.
   badCredentials: NoParams;
@@ -279,6 +283,10 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   several: ({ parts }) => parts.map((part) => renderServerMessage(SERVER_MESSAGES, part)).join('; '),
   invalidId: ({ field }) => `${field} must be a positive whole number`,
   invalidDate: () => 'date must be a calendar date written YYYY-MM-DD',
+  // wt-dated (issue 28)
+  scheduleWindowOrder: () => MESSAGES.scheduleWindowOrder,
+  newTimetableOutside: ({ scheduleId, from }) =>
+    `Schedule ${scheduleId} is not valid both before ${from} and from it: a new timetable from a date copies schedules valid on the day before it and on it`,
   queryTooLong: ({ max }) => `query must be ${sizeText(max)}`,
   badCredentials: () => MESSAGES.badCredentials,
   tooManySignIns: () => MESSAGES.tooManySignIns,

@@ -12,7 +12,11 @@ import { easterSunday } from './easter.ts';
 export type RulesById = ReadonlyMap<number, YearlyRule>;
 export type PeriodBounds = Pick<TimePeriod, 'startMonth' | 'startDay' | 'endMonth' | 'endDay'>;
 export type PatternBounds = Pick<PatternItem, 'nthOccurenceEachMonth' | 'dayOfWeek'>;
-export type ScheduleRunsOn = Pick<Schedule, 'runsOnWeekly' | 'runsOnYearlyId' | 'runsOnPublicHolidays'>;
+export type ScheduleRunsOn = Pick<
+  Schedule,
+  'runsOnWeekly' | 'runsOnYearlyId' | 'runsOnPublicHolidays' | 'validFrom' | 'validUntil'
+>;
+export type ScheduleWindow = Pick<Schedule, 'validFrom' | 'validUntil'>;
 
 export interface ServiceDayContext {
   date: string;
@@ -125,9 +129,23 @@ export function serviceDayContext(
   };
 }
 
-/** Weekday matches, the yearly rule is active, and on a public holiday the schedule opted in. */
+/**
+ * The date lies in the schedule's validity window: on or after validFrom and on or before
+ * validUntil (both inclusive, 'YYYY-MM-DD' compares as text); a missing bound does not limit.
+ */
+export function windowContains(window: ScheduleWindow, date: string): boolean {
+  const from = window.validFrom ?? null;
+  const until = window.validUntil ?? null;
+  return (from === null || from <= date) && (until === null || date <= until);
+}
+
+/**
+ * The date is in the schedule's validity window, the weekday matches, the yearly rule is
+ * active, and on a public holiday the schedule opted in.
+ */
 export function scheduleRunsOn(schedule: ScheduleRunsOn, ctx: ServiceDayContext): boolean {
   return (
+    windowContains(schedule, ctx.date) &&
     schedule.runsOnWeekly.includes(ctx.weekday) &&
     ctx.activeRuleIds.includes(schedule.runsOnYearlyId) &&
     (!ctx.isHoliday || schedule.runsOnPublicHolidays)

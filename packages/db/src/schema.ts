@@ -99,6 +99,9 @@ export interface ScheduleTable {
   weekday_mask: number;
   runs_on_public_holidays: number;
   time_constraints_description: string | null;
+  /** Validity window (issue 28): 'YYYY-MM-DD' inclusive, null: no bound on that side. */
+  valid_from: Generated<string | null>;
+  valid_until: Generated<string | null>;
 }
 
 export interface TripTable {

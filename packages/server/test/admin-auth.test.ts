@@ -105,6 +105,18 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
       },
     ],
   }),
+  // wt-dated (issue 28)
+  'admin.schedules.newTimetableFrom': async (_t, client) => ({
+    from: '2030-01-07',
+    scheduleIds: [16],
+    baseVersions: [
+      {
+        lineId: 7,
+        version: (await client.query<{ version: number }>('admin.schedules.byLine', { lineId: 7 })).data
+          .version,
+      },
+    ],
+  }),
   'admin.rules.allWithUsage': () => undefined,
   'admin.rules.saveAll': async (_t, client) => {
     const loaded = (await client.query<{ rules: unknown[]; version: number }>('admin.rules.allWithUsage'))
@@ -190,6 +202,8 @@ const DENIED_INPUT: Record<string, unknown> = {
     runsOnYearlyId: 2,
     baseVersions: [{ lineId: 1, version: 0 }],
   },
+  // wt-dated (issue 28)
+  'admin.schedules.newTimetableFrom': { from: '2030-01-07', baseVersions: [{ lineId: 1, version: 0 }] },
   'admin.rules.saveAll': { rules: [], baseVersion: 0 },
   'admin.rules.schedulesByRule': { ruleId: 1 },
   'admin.history.restore': { id: 1, baseVersion: 0 },
@@ -277,8 +291,8 @@ describe('every admin procedure is protected on the server', () => {
 
   it('knows a working input for every admin procedure (so none is left out of this table)', () => {
     // 27 before issue 27; its service changes add 5, issue 29's positions import 2, issue 30's
-    // changes between buses 2 (admin.changeRules.get and .save).
-    expect(adminProcedures.length).toBe(36);
+    // changes between buses 2 (admin.changeRules.get and .save), issue 28 schedules.newTimetableFrom.
+    expect(adminProcedures.length).toBe(37);
     expect(adminProcedures.map((p) => p.path).sort()).toEqual(Object.keys(WORKING_INPUT).sort());
   });
 

@@ -210,6 +210,15 @@ const WRITES: Record<string, Write> = {
     },
     interfere: () => describeSchedule(anna, 9, 3, 'anna'),
   },
+  // wt-dated (issue 28)
+  'admin.schedules.newTimetableFrom': {
+    field: 'baseVersions',
+    input: async () => {
+      const loaded = await byLine(boss, 11);
+      return { from: '2030-01-07', baseVersions: [{ lineId: 11, version: loaded.version }] };
+    },
+    interfere: () => describeSchedule(anna, 11, 0, 'anna'),
+  },
   'admin.rules.saveAll': {
     field: 'baseVersion',
     input: async () => {

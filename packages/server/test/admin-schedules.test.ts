@@ -73,6 +73,8 @@ describe('admin.schedules.byLine', () => {
       runsOnYearlyId: 2,
       runsOnPublicHolidays: true,
       timeConstraintsDescription: 'Važiuoja moksleivių atostogų metu',
+      validFrom: null,
+      validUntil: null,
       trips: [
         expect.objectContaining({ id: 27, boundFor: 'Out bound', routeId: 8, routeDirReversed: false }),
         expect.objectContaining({ id: 28, boundFor: 'City bound', routeId: 8, routeDirReversed: true }),
@@ -90,6 +92,8 @@ describe('admin.schedules.byLine', () => {
       runsOnYearlyId: null,
       runsOnPublicHolidays: false,
       timeConstraintsDescription: null,
+      validFrom: null,
+      validUntil: null,
       trips: [{ id: null, boundFor: 'One way', routeId: null, routeDirReversed: false, timeList: [] }],
     });
     expect((await client.query('admin.schedules.byLine', { lineId: 999 })).status).toBe(404);

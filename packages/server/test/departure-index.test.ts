@@ -43,6 +43,7 @@ async function compareAll(): Promise<number> {
         for (const to of stop.id === HOME_STOP_ID ? destinations : [null]) {
           const filter = {
             stopId: stop.id,
+            date,
             weekdayBit: day.weekdayBit,
             isHoliday: day.isHoliday,
             activeRuleIds: day.activeRuleIds,

@@ -48,6 +48,7 @@ beforeAll(async () => {
   t = await adminApp({ clock });
   const admin = adminClient(t.app, await tokenFor(t.db, 'boss', ['ROLE_ADMIN'], clock()));
   await makeFeedReady(t, admin);
+  await newTimetableForM35(admin);
   dataset = await readTimetable(t.db.kysely);
   saved = await saveTestChanges(admin, dataset, TODAY);
   changes = await listServiceChanges(t.db.kysely);
@@ -79,6 +80,45 @@ afterAll(async () => {
   if (directory) rmSync(directory, { recursive: true, force: true });
 });
 
+/**
+ * Issue 28 (wt-dated): M35 (line 1) gets a new timetable from CHANGE, its copies 10 minutes
+ * later, so the day-by-day comparison runs across a change date; line 7's schedules all end on
+ * LINE_7_ENDS, which leaves it without a schedule for the rest of the feed window.
+ */
+const CHANGE = addDays(TODAY, 30);
+const LINE_7_ENDS = addDays(TODAY, 99);
+
+async function newTimetableForM35(admin: ReturnType<typeof adminClient>): Promise<void> {
+  type Loaded = { version: number; schedules: { id: number; trips: { timeList: (string | null)[] }[] }[] };
+  const byLine = async (lineId: number) =>
+    (await admin.query<Loaded>('admin.schedules.byLine', { lineId })).data;
+  const made = await admin.mutate<{ copies: { copyId: number }[] }>('admin.schedules.newTimetableFrom', {
+    from: CHANGE,
+    baseVersions: [{ lineId: 1, version: (await byLine(1)).version }],
+  });
+  expect(made.status, made.message).toBe(200);
+  const m35 = await byLine(1);
+  const later = (time: string | null) => (time === null ? null : hhmm(minuteOf(time) + 10));
+  const copies = m35.schedules.filter((s) => made.data.copies.some((c) => c.copyId === s.id));
+  const shifted = await admin.mutate('admin.schedules.saveList', {
+    lineId: 1,
+    baseVersion: m35.version,
+    schedules: copies.map((s) => ({
+      ...s,
+      trips: s.trips.map((tr) => ({ ...tr, timeList: tr.timeList.map(later) })),
+    })),
+  });
+  expect(shifted.status, shifted.message).toBe(200);
+  const line7 = await byLine(7);
+  const ended = await admin.mutate('admin.schedules.saveList', {
+    lineId: 7,
+    baseVersion: line7.version,
+    schedules: line7.schedules.map((s) => ({ ...s, validUntil: LINE_7_ENDS })),
+  });
+  expect(ended.status, ended.message).toBe(200);
+}
+
+const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const hhmm = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const iso = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
@@ -170,6 +210,66 @@ describe('/gtfs.zip with a cancel, a retime and a closure', () => {
     }
     expect(wrong).toEqual([]);
     expect(compared).toBeGreaterThan(100_000);
+  });
+
+  it('carries the validity windows exactly: calendars end the day before the change and start on it; a warning names the gap', () => {
+    const rows = (name: string) => tables.get(name) ?? [];
+    const m35Trips = rows('trips.txt').filter(
+      (r) => r.route_id === rows('routes.txt').find((x) => x.route_short_name === 'M35')?.route_id,
+    );
+    const datesOf = (serviceId: string) => {
+      const weekly = rows('calendar.txt').find((r) => r.service_id === serviceId);
+      const added = rows('calendar_dates.txt').filter(
+        (r) => r.service_id === serviceId && r.exception_type === '1',
+      );
+      return [...(weekly ? [weekly.start_date, weekly.end_date] : []), ...added.map((r) => r.date)].map((d) =>
+        iso(d as string),
+      );
+    };
+    const copyIds = new Set(dataset.schedules.filter((s) => s.validFrom === CHANGE).map((s) => s.id));
+    expect(copyIds.size).toBeGreaterThan(0);
+    let before = 0;
+    let after = 0;
+    for (const trip of m35Trips) {
+      const schedule = Number((trip.service_id as string).split('-')[0]);
+      const dates = datesOf(trip.service_id as string);
+      if (copyIds.has(schedule)) {
+        after++;
+        expect(dates.every((d) => d >= CHANGE)).toBe(true);
+      } else {
+        before++;
+        expect(dates.every((d) => d < CHANGE)).toBe(true);
+      }
+    }
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBeGreaterThan(0);
+    // Line 7 runs nothing after LINE_7_ENDS, and publishing says so.
+    const feed = feedVisits();
+    const line7Trips = new Set(
+      dataset.schedules.filter((s) => s.lineId === 7).flatMap((s) => s.trips.map((tr) => String(tr.id))),
+    );
+    const line7After = [...feed.entries()].filter(
+      ([date, visits]) =>
+        date > LINE_7_ENDS && [...visits].some((v) => line7Trips.has(v.split(' ')[0] as string)),
+    );
+    expect(line7After).toEqual([]);
+    const res = validateFeedZip(zip, TODAY);
+    expect(res.filter((n) => n.severity === 'ERROR')).toEqual([]);
+  });
+
+  it('publishing warns about a line left without a schedule when its validity windows end', async () => {
+    const admin = adminClient(t.app, await tokenFor(t.db, 'boss', ['ROLE_ADMIN'], clock()));
+    const overview = await admin.query<{ warnings: { code: string; message: string }[] }>(
+      'admin.publishing.get',
+    );
+    expect(overview.status).toBe(200);
+    const gaps = overview.data.warnings.filter((w) => w.code === 'line_without_schedule_in_window');
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0]?.message).toMatch(
+      new RegExp(
+        `^Line M17 B has no schedule valid on \\d+ days of the feed window \\(${addDays(LINE_7_ENDS, 1)} to `,
+      ),
+    );
   });
 
   it('changes the changed dates only: the cancelled trip is gone, the retimed one moved, the stop left out', () => {

@@ -166,6 +166,7 @@ describe('findDepartureCandidates: the SQL prefilter never changes the answer', 
     for (const date of dates) {
       const day = serviceDayContext(date, snapshot.rules, snapshot.holidays);
       const dayFilter = {
+        date,
         weekdayBit: day.weekdayBit,
         isHoliday: day.isHoliday,
         activeRuleIds: day.activeRuleIds,

@@ -18,6 +18,8 @@ export const changesPage = () => import('./features/public/changes/changes-page.
 export const mapPage = () => import('./features/public/map/map-page.tsx');
 // wt-plan (issue 30): the journey planner.
 export const planPage = () => import('./features/public/plan/plan-page.tsx');
+// wt-dated (issue 28): the comparison of a new timetable.
+export const comparePage = () => import('./features/public/dated/compare-page.tsx');
 export const offline = () => import('./offline/offline.ts');
 export const datePicker = () => import('./components/date-picker-popover.tsx');
 

@@ -21,6 +21,8 @@ const PlanPage = lazyNamed(() => pages.planPage(), 'PlanPage');
 
 // Issue 29 (wt-maps): every placed stop on a map, and the stops near the visitor (/map).
 const MapPage = lazyNamed(() => pages.mapPage(), 'MapPage');
+// wt-dated (issue 28): /compare, a stop's departures before and after a new timetable.
+const ComparePage = lazyNamed(() => pages.comparePage(), 'ComparePage');
 
 /** The page table beyond the home (spec section 2). First match wins, the last is not-found. */
 export function OtherPages() {
@@ -42,6 +44,7 @@ export function OtherPages() {
       <Route path="/map" component={MapPage} />
       {/* wt-plan (issue 30) */}
       <Route path="/plan" component={PlanPage} />
+      <Route path="/compare" component={ComparePage} />
       <Route path="/admin-access" component={LoginPage} />
       <Route path="/admin-panel" nest>
         <RequireAdmin>

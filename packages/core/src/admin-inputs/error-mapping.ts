@@ -51,6 +51,7 @@ const KEYED_TEXTS: ReadonlyMap<string, KeyedMessage> = new Map(
     serverMessage('versionRequired', { field: 'baseVersions', lineId: null }),
     serverMessage('versionRequired', { field: 'baseSavedAt', lineId: null }),
     serverMessage('invalidDate'),
+    serverMessage('scheduleWindowOrder'), // wt-dated (issue 28)
     ...SERVICE_CHANGE_PROBLEM_LIST.map((problem) => serverMessage('serviceChangeInvalid', { problem })),
     serverMessage('queryTooLong', { max: MAX_STOP_QUERY_LENGTH }),
   ].map((keyed) => [englishMessage(keyed), keyed] as const),

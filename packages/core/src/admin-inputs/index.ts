@@ -13,6 +13,7 @@ export { isValidMonthDay } from './fields.ts';
 export * from './history.ts';
 export * from './holidays.ts';
 export * from './lines.ts';
+export * from './new-timetable.ts'; // wt-dated (issue 28)
 // Issue 29 (wt-posimport): positions from a GTFS stops.txt.
 export * from './position-import.ts';
 export * from './publishing.ts';

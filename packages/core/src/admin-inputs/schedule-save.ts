@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOUND_FOR, WEEKDAYS } from '../domain.ts';
 import { MESSAGES } from '../messages.ts';
+import { checkWindowOrder } from '../schedule-window.ts';
 import { englishMessage, type KeyedMessage } from '../server-messages.ts';
 import { formatTime, parseTime } from '../time.ts';
 import { type ValidationResult, validationProblem } from './error-mapping.ts';
@@ -45,11 +46,14 @@ export const ScheduleToSave = z
       runsOnYearlyId: z.number(failed).int(failed).positive(failed),
       runsOnPublicHolidays: z.boolean(failed),
       timeConstraintsDescription: z.string(failed).nullable(),
+      validFrom: z.string(failed).nullable().optional(),
+      validUntil: z.string(failed).nullable().optional(),
       trips: z.array(TripToSave, failed).min(1, tripCount).max(2, tripCount),
     },
     failed,
   )
   .superRefine((schedule, ctx) => {
+    checkWindowOrder(schedule, ctx);
     const dirs = schedule.trips.map((t) => t.boundFor);
     if (dirs.length === 1 && dirs[0] !== 'One way') {
       ctx.addIssue({ code: 'custom', message: MESSAGES.singleTripOneWay, path: ['trips'] });

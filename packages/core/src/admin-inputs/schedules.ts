@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOUND_FOR, WEEKDAYS } from '../domain.ts';
+import { WindowBound } from '../schedule-window.ts';
 import {
   BoolLike,
   EntityId,
@@ -39,6 +40,9 @@ export const ScheduleDraft = z.object(
     runsOnYearlyId: optionalIntLike(-MAX_ID, MAX_ID),
     runsOnPublicHolidays: BoolLike,
     timeConstraintsDescription: optionalText('scheduleDescription'),
+    /** The validity window (issue 28): 'YYYY-MM-DD', or null / '' / absent for no bound. */
+    validFrom: WindowBound,
+    validUntil: WindowBound,
     trips: list(TripDraft),
   },
   failed,

@@ -17,6 +17,7 @@ import {
 } from './service-dates.ts';
 import { plannedMinutes, plannedVisits, travelStops, tripVariants } from './trip-days.ts';
 import { type GtfsNotice, validateGtfs } from './validate.ts';
+import { windowGapNotices, windowGaps } from './window-gaps.ts';
 
 /**
  * The timetable as a GTFS Schedule feed (https://gtfs.org/schedule/reference/), built from the
@@ -415,7 +416,11 @@ export function buildFeed({ dataset, settings, start, version, changes = [] }: F
   return {
     files,
     problems,
-    warnings: notices.filter((n) => n.severity === 'WARNING'),
+    warnings: [
+      ...notices.filter((n) => n.severity === 'WARNING'),
+      // wt-dated (issue 28): days a line has no schedule because a validity window ends.
+      ...windowGapNotices(windowGaps(dataset.lines, dataset.schedules, start, settings.windowDays)),
+    ],
     summary: {
       start,
       end,

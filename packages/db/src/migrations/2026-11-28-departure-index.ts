@@ -12,15 +12,25 @@ import { DEPARTURE_INDEX_DDL, DEPARTURE_INDEX_FILL } from '../repositories/depar
  * made afresh when a killed start left them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The fill is the repository's current one, which reads the schedules' validity windows;
+  // on a database older than them, 2026-12-01-schedule-windows adds the columns and makes
+  // the index itself.
+  const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info('schedule')`.execute(db);
+  if (!rows.some((r) => r.name === 'valid_from')) return;
   await sql`BEGIN IMMEDIATE`.execute(db);
   try {
-    await sql`DROP TABLE IF EXISTS departure_visit`.execute(db);
-    await sql`DROP TABLE IF EXISTS departure_line_stop`.execute(db);
-    for (const statement of [...DEPARTURE_INDEX_DDL, ...DEPARTURE_INDEX_FILL])
-      await sql.raw(statement).execute(db);
+    await remakeDepartureIndex(db);
     await sql`COMMIT`.execute(db);
   } catch (error) {
     await sql`ROLLBACK`.execute(db);
     throw error;
   }
+}
+
+/** The index dropped and made afresh from the timetable (in the caller's transaction); 2026-12-01 runs it too. */
+export async function remakeDepartureIndex(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TABLE IF EXISTS departure_visit`.execute(db);
+  await sql`DROP TABLE IF EXISTS departure_line_stop`.execute(db);
+  for (const statement of [...DEPARTURE_INDEX_DDL, ...DEPARTURE_INDEX_FILL])
+    await sql.raw(statement).execute(db);
 }

@@ -3,6 +3,7 @@ import type SQLite from 'better-sqlite3';
 import type { OpenedDatabase } from '../connection.ts';
 import { listHolidays } from '../repositories/holidays.ts';
 import { listYearlyRules } from '../repositories/rules.ts';
+import { listWindows } from '../repositories/schedules.ts';
 import { listServiceChanges } from '../repositories/service-changes.ts';
 import { type DataBasis, dataBasis, dataStamp } from './change-stamp.ts';
 import {
@@ -187,6 +188,8 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
     rules: newRules,
     holidays: newHolidays,
     serviceChanges: newServiceChanges,
+    // A few rows (the windowed schedules): read again rather than followed change by change.
+    windows: lineIds.size > 0 ? listWindows(sqlite) : previous.windows,
   };
 }
 

@@ -11,6 +11,7 @@ import type SQLite from 'better-sqlite3';
 import type { OpenedDatabase } from '../connection.ts';
 import { listHolidays } from '../repositories/holidays.ts';
 import { listYearlyRules } from '../repositories/rules.ts';
+import { listWindows, type ScheduleWindows } from '../repositories/schedules.ts';
 import { listServiceChanges } from '../repositories/service-changes.ts';
 import { parseSearchNames } from '../repositories/stops.ts';
 import type { StopRow } from '../schema.ts';
@@ -57,6 +58,8 @@ export interface ReadSnapshot {
   holidays: Holiday[];
   /** Every service change (cancelled trips, changed times, closed stops, notices), oldest first. */
   serviceChanges: ServiceChange[];
+  /** Where the schedules' validity windows begin and end, and each line's new timetables (listWindows). */
+  windows: ScheduleWindows;
 }
 
 /** The stop columns the snapshot reads (STOP_SELECT). */
@@ -239,6 +242,7 @@ async function readWhole(
     rules,
     holidays,
     serviceChanges,
+    windows: listWindows(sqlite),
   };
 }
 

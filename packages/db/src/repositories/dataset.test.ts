@@ -99,6 +99,8 @@ function sample(): TimetableDataset {
         runsOnYearlyId: 16,
         runsOnPublicHolidays: true,
         timeConstraintsDescription: 'Darbo dienomis\nir sekmadieniais',
+        validFrom: '2027-01-01',
+        validUntil: null,
         trips: [
           {
             id: 98,

@@ -10,7 +10,7 @@ import {
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { isDatabaseBusy } from '../connection.ts';
-import type { Database } from '../schema.ts';
+import type { Database, ScheduleRow } from '../schema.ts';
 import { rebuildDepartureIndex } from './departure-index.ts';
 import { listHolidays } from './holidays.ts';
 import { clearImportMarker, markImportStarted } from './import-marker.ts';
@@ -199,7 +199,14 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
     for (const s of dataset.schedules) {
       entity = 'schedule';
       entityId = s.id;
-      insertSchedule({ id: s.id, line_id: s.lineId, ...scheduleColumns(s) });
+      insertSchedule({
+        id: s.id,
+        line_id: s.lineId,
+        ...scheduleColumns(s),
+        // Every row names the same columns (one statement): no window is null.
+        valid_from: s.validFrom ?? null,
+        valid_until: s.validUntil ?? null,
+      });
       each('trip', s.trips, (t) => {
         insertTrip.run(t.id, s.id, t.routeId, t.boundFor, bit(t.routeDirReversed));
         times.length = 0;
@@ -368,7 +375,7 @@ export async function readTimetable(db: Kysely<Database>): Promise<TimetableData
       })),
     })),
     schedules: schedules.map((s) =>
-      toSchedule(
+      withoutEmptyWindow(
         s,
         (tripsBySchedule.get(s.id) ?? []).map((t) => ({
           id: t.id,
@@ -380,4 +387,13 @@ export async function readTimetable(db: Kysely<Database>): Promise<TimetableData
       ),
     ),
   };
+}
+
+/**
+ * A schedule for the JSON format: validFrom and validUntil ('YYYY-MM-DD' or null) when it has a
+ * window, neither key when it has none (a timetable without windows exports as it always did).
+ */
+function withoutEmptyWindow<T>(row: ScheduleRow, trips: T[]) {
+  const { validFrom, validUntil, ...rest } = toSchedule(row, trips);
+  return validFrom === null && validUntil === null ? rest : { ...rest, validFrom, validUntil };
 }

@@ -6,8 +6,9 @@ import type { Database } from '../schema.ts';
 /**
  * The departures index (migration 2026-11-28): every stop visit that can be a departure (a
  * time, not the trip's last stop), stored by stop, with what the departures query filters on
- * copied in (the schedule's rule, weekdays and holiday flag, the trip's direction, whether the
- * line is a city bus). A stop's visits sit together on disk, so a hub's whole day is one range
+ * copied in (the schedule's rule, weekdays, holiday flag and validity window, the window as
+ * YYYYMMDD numbers since 2026-12-01; the trip's direction, whether the line is a city bus).
+ * A stop's visits sit together on disk, so a hub's whole day is one range
  * read instead of a walk over routes, trips, schedules and stop times.
  *
  * Kept in step line by line: recordedWrite (every admin save, restore and old REST write)
@@ -19,6 +20,11 @@ import type { Database } from '../schema.ts';
 
 const travelIndex = 'CASE WHEN t.route_dir_reversed = 1 THEN r.stop_count - 1 - rs.seq ELSE rs.seq END';
 
+/** A 'YYYY-MM-DD' column as the number YYYYMMDD (dayNumber in departures.ts), `none` when null. */
+function dayNumber(column: string, none: string): string {
+  return `COALESCE(CAST(replace(${column}, '-', '') AS INTEGER), ${none})`;
+}
+
 /** The visits of the trips whose schedules match `where` (a condition on s, the schedule). */
 function visitsSelect(where: string): string {
   return `
@@ -26,7 +32,8 @@ function visitsSelect(where: string): string {
          s.runs_on_public_holidays,
          CASE t.bound_for ${BOUND_FOR.map((b, i) => `WHEN '${b}' THEN ${i}`).join(' ')} END,
          CASE WHEN l.route_type = 'City Bus' THEN 1 ELSE 0 END,
-         tt.minute, t.schedule_id, t.route_id, t.route_dir_reversed
+         tt.minute, t.schedule_id, t.route_id, t.route_dir_reversed,
+         ${dayNumber('s.valid_from', '0')}, ${dayNumber('s.valid_until', '99999999')}
   FROM schedule s
   CROSS JOIN line l ON l.id = s.line_id
   CROSS JOIN trip t ON t.schedule_id = s.id
@@ -39,7 +46,7 @@ function visitsSelect(where: string): string {
 }
 
 const COLUMNS =
-  'stop_id, line_id, trip_id, travel_index, route_seq, rule_id, weekday_mask, holidays, bound, city, minute, schedule_id, route_id, reversed';
+  'stop_id, line_id, trip_id, travel_index, route_seq, rule_id, weekday_mask, holidays, bound, city, minute, schedule_id, route_id, reversed, valid_from, valid_until';
 
 export const DEPARTURE_INDEX_DDL = [
   `CREATE TABLE departure_visit (
@@ -57,6 +64,8 @@ export const DEPARTURE_INDEX_DDL = [
     schedule_id INTEGER NOT NULL,
     route_id INTEGER NOT NULL,
     reversed INTEGER NOT NULL,
+    valid_from INTEGER NOT NULL,
+    valid_until INTEGER NOT NULL,
     PRIMARY KEY (stop_id, line_id, trip_id, travel_index)
   ) WITHOUT ROWID`,
   `CREATE TABLE departure_line_stop (

@@ -129,6 +129,7 @@ describe('findDepartureCandidates: the SQL prefilter agrees with assembleDepartu
       };
       const day = serviceDayContext(date, snapshot.rules, snapshot.holidays);
       const dayFilter = {
+        date,
         weekdayBit: day.weekdayBit,
         isHoliday: day.isHoliday,
         activeRuleIds: day.activeRuleIds,
@@ -161,7 +162,14 @@ describe('findDepartureCandidates: the SQL prefilter agrees with assembleDepartu
   );
 
   it('finds nothing when no yearly rule is active or no boundFor is allowed', () => {
-    const base = { stopId: 1, weekdayBit: 1, isHoliday: false, lineType: 'any', destination: null } as const;
+    const base = {
+      stopId: 1,
+      date: '2026-03-02',
+      weekdayBit: 1,
+      isHoliday: false,
+      lineType: 'any',
+      destination: null,
+    } as const;
     expect(
       findDepartureCandidates(db.sqlite, { ...base, activeRuleIds: [], boundFor: BOUND_FOR }, snapshot.lines),
     ).toEqual([]);

@@ -16,7 +16,8 @@ import type { TripFacts } from '../read-snapshot/trip-facts.ts';
  *
  * The join starts at the stop (index route_stop_stop), walks to the trips of each route
  * passing it (covering index trip_route_cover: the trip row itself is never read), keeps the
- * schedules that run on the date (weekday bit, active yearly rules, holiday flag), and picks
+ * schedules that run on the date (validity window, weekday bit, active yearly rules, holiday
+ * flag), and picks
  * the trip's time at that visit. Times are stored in travel order, so a reversed trip's time
  * index is counted from the route's end.
  *
@@ -79,6 +80,8 @@ function candidatesSql(v: Variant): string {
     AND t.bound_for IN (?, ?, ?)
     AND ${travelIndex} < r.stop_count - 1
     ${destinationCondition}
+    AND (s.valid_from IS NULL OR s.valid_from <= ?)
+    AND (s.valid_until IS NULL OR s.valid_until >= ?)
     AND (s.weekday_mask & ?) != 0
     AND s.runs_on_public_holidays >= ?
     AND s.rule_id IN (${Array.from({ length: v.ruleCount }, () => '?').join(', ')})
@@ -109,6 +112,8 @@ function statementFor(sqlite: SQLite.Database, sqlOf: (v: Variant) => string, v:
 /** The day the schedules must run on and the selection case of the query (tripSelectionFilter). */
 export interface DeparturesFilter extends TripSelectionFilter {
   stopId: number;
+  /** The date ('YYYY-MM-DD'): a schedule runs only inside its validity window. */
+  date: string;
   weekdayBit: number;
   isHoliday: boolean;
   activeRuleIds: readonly number[];
@@ -242,6 +247,8 @@ function indexedQuery(v: Variant, visit: string): string {
   WHERE v.stop_id = ?
     AND (? >> v.bound) & 1
     ${destinationCondition}
+    AND v.valid_from <= ?
+    AND v.valid_until >= ?
     AND (v.weekday_mask & ?) != 0
     AND v.holidays >= ?
     AND ${ruleCondition}
@@ -279,11 +286,19 @@ function runCandidates(
     params.push(bounds.reduce((mask, b) => mask | (1 << BOUND_FOR.indexOf(b)), 0));
   }
   if (f.destination !== null) params.push(f.destination, f.destination);
+  // The window: stored as text in schedule, as the number YYYYMMDD in the index.
+  const day = plain ? f.date : dayNumber(f.date);
+  params.push(day, day);
   // On a public holiday only schedules with the flag set run (flag >= 1); otherwise any (>= 0).
   params.push(f.weekdayBit, f.isHoliday ? 1 : 0);
   if (ruleMask) params.push(f.activeRuleIds.reduce((mask, id) => mask | (1n << BigInt(id)), 0n));
   else params.push(...f.activeRuleIds);
   return statement.get(...params) as string | null;
+}
+
+/** 'YYYY-MM-DD' as the number YYYYMMDD the departures index keeps windows in. */
+export function dayNumber(date: string): number {
+  return Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 }
 
 function candidatesOf(

@@ -1,4 +1,5 @@
 import {
+  addDays,
   type BoundFor,
   formatTime,
   maskToWeekdays,
@@ -8,6 +9,7 @@ import {
   type Weekday,
   weekdaysToMask,
 } from '@bus/core';
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, ScheduleRow, TripRow } from '../schema.ts';
 import { listTripTimes } from './trip-times.ts';
@@ -28,6 +30,8 @@ export function toSchedule<T>(row: ScheduleRow, trips: T[]): Omit<Schedule, 'tri
     runsOnYearlyId: row.rule_id,
     runsOnPublicHolidays: row.runs_on_public_holidays === 1,
     timeConstraintsDescription: row.time_constraints_description,
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
     trips,
   };
 }
@@ -48,6 +52,9 @@ export interface ScheduleFields {
   runsOnYearlyId: number;
   runsOnPublicHolidays: boolean;
   timeConstraintsDescription: string | null;
+  /** The validity window ('YYYY-MM-DD' inclusive); absent or null: no bound. */
+  validFrom?: string | null;
+  validUntil?: string | null;
 }
 
 export interface TripFields {
@@ -64,6 +71,43 @@ export function scheduleColumns(s: ScheduleFields) {
     weekday_mask: weekdaysToMask(s.runsOnWeekly),
     runs_on_public_holidays: s.runsOnPublicHolidays ? 1 : 0,
     time_constraints_description: s.timeConstraintsDescription,
+    // Absent (the old REST client knows no windows): the stored window stays as it is.
+    ...(s.validFrom === undefined ? {} : { valid_from: s.validFrom }),
+    ...(s.validUntil === undefined ? {} : { valid_until: s.validUntil }),
+  };
+}
+
+/** Where the schedules' validity windows begin and end, for the read side (listWindows). */
+export interface ScheduleWindows {
+  /**
+   * The dates on which the set of schedules inside their windows changes: each validFrom and
+   * the day after each validUntil, ascending and distinct. Dates between two of them (the read
+   * side's "window era") have the same schedules in their windows.
+   */
+  bounds: string[];
+  /** Each line's validFrom dates, ascending and distinct (a new timetable starting). */
+  starts: Map<number, string[]>;
+}
+
+export function listWindows(sqlite: SQLite.Database): ScheduleWindows {
+  const rows = sqlite
+    .prepare(
+      'SELECT line_id, valid_from, valid_until FROM schedule WHERE valid_from IS NOT NULL OR valid_until IS NOT NULL',
+    )
+    .raw()
+    .all() as [number, string | null, string | null][];
+  const bounds = new Set<string>();
+  const starts = new Map<number, Set<string>>();
+  for (const [lineId, from, until] of rows) {
+    if (from !== null) {
+      bounds.add(from);
+      starts.set(lineId, (starts.get(lineId) ?? new Set()).add(from));
+    }
+    if (until !== null) bounds.add(addDays(until, 1));
+  }
+  return {
+    bounds: [...bounds].sort(),
+    starts: new Map([...starts].map(([lineId, dates]) => [lineId, [...dates].sort()])),
   };
 }
 

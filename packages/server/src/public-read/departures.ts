@@ -8,6 +8,7 @@ import {
   departureNotices,
   departuresWithChanges,
   effectiveDestination,
+  type NewTimetable,
   normalizeDeparturesQuery,
   type PlannedTrip,
   type PublicNotice,
@@ -15,6 +16,7 @@ import {
   tooLateOn,
   travelOrder,
   tripSelectionFilter,
+  upcomingTimetables,
 } from '@bus/core';
 import { findDepartureCandidates, type OpenedDatabase, type ReadSnapshot, tripTimesOf } from '@bus/db';
 import { snapshotOf } from './generation.ts';
@@ -35,6 +37,8 @@ export interface DeparturesResult {
   holiday: boolean;
   /** The service changes of the date that concern the stop, the lines or the trips shown (when any). */
   notices?: PublicNotice[];
+  /** wt-dated (issue 28): lines serving the stop with a new timetable within 60 days (when any). */
+  newTimetables?: (NewTimetable & { lineName: string })[];
 }
 
 /**
@@ -73,11 +77,36 @@ async function departures(
   const kept = keptDepartures(read, key);
   const items = kept !== undefined ? withTooLate(kept, query.date, now) : await assembled(read, query, day);
   if (kept === undefined) keepDeparturesAnswer(read, key, items);
-  const result = { query, items, holiday: day.context.isHoliday };
+  const result: DeparturesResult = { query, items, holiday: day.context.isHoliday };
   if (!changes) return result;
+  const upcoming = await newTimetablesAt(read, query.from);
+  if (upcoming.length > 0) result.newTimetables = upcoming;
   // Kept per generation and date (changesOn): looked up without a wait on the common path.
   const dayChanges = read.generation.dayChanges.get(query.date) ?? (await changesOn(read, query.date));
   return dayChanges.holding.length === 0 ? result : withChanges(read, result, dayChanges);
+}
+
+/** The lines serving the stop whose new timetable starts within 60 days (issue 28). */
+async function newTimetablesAt(
+  read: ReadContext,
+  stopId: number,
+): Promise<(NewTimetable & { lineName: string })[]> {
+  const snapshot = await snapshotOf(read.db, read.generation);
+  const { starts } = snapshot.windows;
+  if (starts.size === 0) return [];
+  const serving = new Set<number>();
+  for (const [routeId, stops] of snapshot.routeStops) {
+    const lineId = snapshot.routeLines.get(routeId);
+    if (lineId !== undefined && starts.has(lineId) && stops.includes(stopId)) serving.add(lineId);
+  }
+  return upcomingTimetables(
+    starts,
+    [...serving].sort((a, b) => a - b),
+    read.now.date,
+  ).map((n) => ({
+    ...n,
+    lineName: snapshot.lines.get(n.lineId)?.name ?? '',
+  }));
 }
 
 /** The departures of the date's service day, worked out from the departures index. */
@@ -92,6 +121,7 @@ async function assembled(
     reader,
     {
       stopId: query.from,
+      date: day.context.date,
       weekdayBit: day.context.weekdayBit,
       isHoliday: day.context.isHoliday,
       activeRuleIds: day.context.activeRuleIds,

@@ -92,12 +92,17 @@ const COMPRESSED: CacheBound<Buffer> = {
   sizeOf: (body) => body.length,
 };
 
-/** The service day's key: every date with the same weekday, holiday flag and active rules shares it. */
-export function serviceDayOf(context: ServiceDayContext): ServiceDay {
-  return {
-    context,
-    key: `${context.weekdayBit}|${context.isHoliday ? 1 : 0}|${context.activeRuleIds.join(',')}`,
-  };
+/**
+ * The service day's key: every date with the same weekday, holiday flag and active rules shares
+ * it, and, when schedules have validity windows, the same window era: how many of the dates
+ * where windows begin or end (`windowBounds`, ascending) it has reached.
+ */
+export function serviceDayOf(context: ServiceDayContext, windowBounds: readonly string[] = []): ServiceDay {
+  const key = `${context.weekdayBit}|${context.isHoliday ? 1 : 0}|${context.activeRuleIds.join(',')}`;
+  if (windowBounds.length === 0) return { context, key };
+  let era = 0;
+  while (era < windowBounds.length && (windowBounds[era] as string) <= context.date) era++;
+  return { context, key: `${key}|${era}` };
 }
 
 /** A departures answer to keep: its items and each one's minute (for tooLate later). */

@@ -67,7 +67,7 @@ export async function serviceDay(read: ReadContext, date: string): Promise<Servi
   let day = read.generation.serviceDays.get(date);
   if (day === undefined) {
     const snapshot = await snapshotOf(read.db, read.generation);
-    day = serviceDayOf(serviceDayContext(date, snapshot.rules, snapshot.holidays));
+    day = serviceDayOf(serviceDayContext(date, snapshot.rules, snapshot.holidays), snapshot.windows.bounds);
     read.generation.serviceDays.set(date, day);
   }
   return day;

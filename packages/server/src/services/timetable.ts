@@ -11,6 +11,7 @@ import {
   scheduleRunsOn,
   serverMessage,
   serviceDayContext,
+  upcomingTimetables,
   vilniusNow,
   type Weekday,
   type YearlyRule,
@@ -89,6 +90,9 @@ export interface PublicSchedule {
   runsOnYearlyStr: string;
   runsOnPublicHolidays: boolean;
   timeConstraintsDescription: string | null;
+  /** wt-dated (issue 28): the validity window, present only when the schedule has one. */
+  validFrom?: string | null;
+  validUntil?: string | null;
   trips: PublicTrip[];
 }
 
@@ -106,6 +110,9 @@ function toPublicSchedules(
     runsOnYearlyStr: rulesById.get(s.runsOnYearlyId)?.periodName ?? '',
     runsOnPublicHolidays: s.runsOnPublicHolidays,
     timeConstraintsDescription: s.timeConstraintsDescription,
+    ...(s.validFrom || s.validUntil
+      ? { validFrom: s.validFrom ?? null, validUntil: s.validUntil ?? null }
+      : {}),
     trips: s.trips.map((t) => {
       const route = routeById.get(t.routeId);
       return {
@@ -147,6 +154,8 @@ export type LineTimetable =
       date: string;
       /** `date` is a public holiday (its table or Easter): only holiday services run. */
       isHoliday: boolean;
+      /** wt-dated (issue 28): the first date of a new timetable within 60 days of today, when any. */
+      newTimetableFrom?: string;
     };
 
 /** A line's public timetable. A line without schedules (or no such line) answers nothingFound. */
@@ -163,7 +172,10 @@ export async function getLineTimetable(
   const usedRuleIds = [...new Set(schedules.map((s) => s.runsOnYearlyId))];
   const day = date ?? vilniusNow(clock).date;
   const context = serviceDayContext(day, rules, await listHolidays(db.kysely));
+  const starts = [...new Set(schedules.flatMap((s) => s.validFrom ?? []))].sort();
+  const [upcoming] = upcomingTimetables(new Map([[lineId, starts]]), [lineId], vilniusNow(clock).date);
   return {
+    ...(upcoming ? { newTimetableFrom: upcoming.from } : {}),
     nothingFound: false,
     line,
     schedules: publicSchedules,

@@ -897,4 +897,25 @@ export const adminEn = {
     saving: 'Saving…',
     saved: 'Saved',
   },
+  // wt-dated (issue 28): validity windows and "New timetable from ..."
+  dated: {
+    validFrom: 'Valid from', // ours
+    validUntil: 'Valid until', // ours
+    windowHint: 'Leave empty for no limit.', // ours
+    window: (from: string | null, until: string | null) =>
+      from && until ? `valid ${from} to ${until}` : from ? `valid from ${from}` : `valid until ${until}`, // ours
+    panelTitle: 'New timetable from a date', // ours
+    panelHint:
+      'Copies the schedules as new schedules valid from the date and ends the current ones the day before, in one save (one step to undo in the history). Then edit the copies.', // ours
+    from: 'New timetable from', // ours
+    onlyTicked: (n: number) => `Only the ${n === 1 ? 'ticked schedule' : `${n} ticked schedules`}`, // ours
+    make: 'Make the new timetable', // ours
+    made: (n: number, from: string) =>
+      `${n === 1 ? '1 schedule' : `${n} schedules`} copied as the new timetable from ${from}.`, // ours
+    noneToCopy: 'No schedule of this line is valid both before and on that date.', // ours
+    chooseDate: 'Choose the first date of the new timetable.', // ours
+    validOn: 'Show schedules valid on', // ours
+    validOnHint: 'Empty: every schedule.', // ours
+    hidden: (n: number) => `${n === 1 ? '1 schedule is' : `${n} schedules are`} not valid on that date.`, // ours
+  },
 };

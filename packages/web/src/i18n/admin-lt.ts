@@ -948,4 +948,24 @@ export const adminLt: AdminMessages = {
     saving: 'Saugoma…',
     saved: 'Išsaugota',
   },
+  // wt-dated (issue 28): galiojimo laikotarpiai ir „Naujas tvarkaraštis nuo ...“
+  dated: {
+    validFrom: 'Galioja nuo',
+    validUntil: 'Galioja iki',
+    windowHint: 'Palikite tuščią, jei neribojama.',
+    window: (from: string | null, until: string | null) =>
+      from && until ? `galioja ${from}–${until}` : from ? `galioja nuo ${from}` : `galioja iki ${until}`,
+    panelTitle: 'Naujas tvarkaraštis nuo datos',
+    panelHint:
+      'Nukopijuoja tvarkaraščius kaip naujus, galiojančius nuo nurodytos dienos, o dabartinių galiojimą baigia dieną prieš – vienu išsaugojimu (istorijoje atšaukiama vienu žingsniu). Tada redaguokite kopijas.',
+    from: 'Naujas tvarkaraštis nuo',
+    onlyTicked: (n: number) => `Tik ${n === 1 ? 'pažymėtą tvarkaraštį' : `pažymėtus tvarkaraščius (${n})`}`,
+    make: 'Sukurti naują tvarkaraštį',
+    made: (n: number, from: string) => `Naujam tvarkaraščiui nuo ${from} nukopijuota tvarkaraščių: ${n}.`,
+    noneToCopy: 'Nė vienas šios linijos tvarkaraštis negalioja ir prieš šią dieną, ir ją.',
+    chooseDate: 'Pasirinkite pirmąją naujo tvarkaraščio dieną.',
+    validOn: 'Rodyti tvarkaraščius, galiojančius',
+    validOnHint: 'Tuščia – visi tvarkaraščiai.',
+    hidden: (n: number) => `Tą dieną negaliojančių tvarkaraščių: ${n}.`,
+  },
 };

@@ -173,6 +173,10 @@ export const serverMessagesLt: ServerMessageCatalogue = {
     parts.map((part) => (serverMessagesLt[part.key] as (params: unknown) => string)(part.params)).join('; '),
   invalidId: ({ field }) => `Parametras „${field}“ turi būti teigiamas sveikasis skaičius`,
   invalidDate: () => 'Data turi būti tikra kalendoriaus data formatu MMMM-MM-DD',
+  // wt-dated (issue 28)
+  scheduleWindowOrder: () => 'Tvarkaraščio galiojimo pabaiga ankstesnė už jo pradžią',
+  newTimetableOutside: ({ scheduleId, from }) =>
+    `Tvarkaraštis ${scheduleId} negalioja ir prieš ${from}, ir nuo tos dienos: naujas tvarkaraštis nuo datos kopijuoja tvarkaraščius, galiojančius dieną prieš ją ir tą dieną`,
   queryTooLong: ({ max }) => `Paieškos tekstas per ilgas: ${atMost(max)}`,
   badCredentials: () => 'Neteisingas naudotojo vardas arba slaptažodis',
   tooManySignIns: () => 'Per daug bandymų prisijungti, bandykite dar kartą po minutės',

@@ -27,6 +27,35 @@ const lineSubject = async (trx: Db, lineId: number) => ({
 });
 
 /**
+ * What a save of the schedules of several lines records (a bulk change, a new timetable from a
+ * date): the first line's version checked by recordedWrite, every line's version after the write
+ * (moreScopes), the states of all their schedules; `refuseOthersStale` checks the other lines'
+ * versions in the write's transaction.
+ */
+export function linesSchedulesWrite(lineIds: readonly number[], baseVersions: ReadonlyMap<number, number>) {
+  const [first, ...others] = lineIds as [number, ...number[]];
+  return {
+    scope: { kind: 'schedules', lineId: first } as const,
+    // Every line's version read in the write's transaction, after its history entries: exactly
+    // the versions this save produced, never a save by someone else that committed just after.
+    moreScopes: lineIds.map((lineId) => ({ kind: 'schedules' as const, lineId })),
+    baseVersion: baseVersions.get(first) as number,
+    what: (trx: Db) => lineSubject(trx, first),
+    states: async (trx: Db) => {
+      const states: EntityState[] = [];
+      for (const lineId of lineIds) states.push(...(await scheduleStates(trx, lineId)));
+      return states;
+    },
+    refuseOthersStale: async (trx: Db) => {
+      for (const lineId of others)
+        await refuseStale(trx, { kind: 'schedules', lineId }, baseVersions.get(lineId) as number, (t) =>
+          lineSubject(t, lineId),
+        );
+    },
+  };
+}
+
+/**
  * Moves several schedules (of one line or of several) to another yearly rule and/or sets their
  * weekdays, all or nothing, through the one save path: every line's version is checked (a page
  * loaded before someone else's save is refused, naming them), each schedule that changed gets
@@ -55,25 +84,12 @@ export async function bulkUpdateSchedules(
   const { runsOnYearlyId, runsOnWeekly } = input;
   if (runsOnYearlyId !== undefined && !(await listRuleIds(db.kysely)).includes(runsOnYearlyId))
     throw new DomainError('NOT_FOUND', serverMessage('ruleNotFound', { id: runsOnYearlyId }));
-  const [first, ...others] = lineIds as [number, ...number[]];
+  const { refuseOthersStale, ...lines } = linesSchedulesWrite(lineIds, baseVersions);
 
   const { result, changeIds, moreVersions } = await recordedWrite(db, actor, {
-    scope: { kind: 'schedules', lineId: first },
-    // Every line's version read in the write's transaction, after its history entries: exactly
-    // the versions this save produced, never a save by someone else that committed just after.
-    moreScopes: lineIds.map((lineId) => ({ kind: 'schedules' as const, lineId })),
-    baseVersion: baseVersions.get(first) as number,
-    what: (trx) => lineSubject(trx, first),
-    states: async (trx) => {
-      const states: EntityState[] = [];
-      for (const lineId of lineIds) states.push(...(await scheduleStates(trx, lineId)));
-      return states;
-    },
+    ...lines,
     write: async (trx) => {
-      for (const lineId of others)
-        await refuseStale(trx, { kind: 'schedules', lineId }, baseVersions.get(lineId) as number, (t) =>
-          lineSubject(t, lineId),
-        );
+      await refuseOthersStale(trx);
       if (runsOnYearlyId !== undefined && !(await listRuleIds(trx)).includes(runsOnYearlyId))
         throw new DomainError('NOT_FOUND', serverMessage('ruleNotFound', { id: runsOnYearlyId }));
       const stored = new Map(

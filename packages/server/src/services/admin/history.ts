@@ -373,6 +373,9 @@ function scheduleDraft(state: ScheduleState): SaveSchedulesFields['schedules'][n
     runsOnYearlyId: state.runsOnYearlyId,
     runsOnPublicHolidays: state.runsOnPublicHolidays,
     timeConstraintsDescription: state.timeConstraintsDescription,
+    // A state recorded before windows existed has none: it comes back without one.
+    validFrom: state.validFrom ?? null,
+    validUntil: state.validUntil ?? null,
     trips: state.trips.map((t) => ({
       id: t.id,
       boundFor: t.boundFor,

@@ -49,6 +49,8 @@ export interface ScheduleTemplate {
   runsOnYearlyId: null;
   runsOnPublicHolidays: false;
   timeConstraintsDescription: null;
+  validFrom: null;
+  validUntil: null;
   trips: {
     id: null;
     boundFor: BoundFor;
@@ -80,6 +82,8 @@ export function emptySchedule(lineId: number): ScheduleTemplate {
     runsOnYearlyId: null,
     runsOnPublicHolidays: false,
     timeConstraintsDescription: null,
+    validFrom: null,
+    validUntil: null,
     // 'One way' (the old server said 'City bound'): a schedule with one trip must be one way.
     trips: [{ id: null, boundFor: 'One way', routeId: null, routeDirReversed: false, timeList: [] }],
   };

@@ -1,5 +1,6 @@
 import {
   DeparturesQueryInput,
+  DIRECTIONS,
   IsoDate,
   LineIdInput,
   PlanQueryInput,
@@ -15,6 +16,8 @@ import { noticesToday, serviceChangesPage } from '../../services/notices.ts';
 import { getLinePrint, getStopPoster } from '../../services/printed-timetable.ts';
 import { findStops, getStopPair } from '../../services/stops.ts';
 import { lineTimetableOn, listLinePreviews, tripScheduleOn } from '../../services/timetable.ts';
+// wt-dated (issue 28)
+import { compareTimetables } from '../../services/timetable-compare.ts';
 import { publicProcedure, router } from '../init.ts';
 
 const optionalId = z.coerce
@@ -81,4 +84,9 @@ export const timetableRouter = router({
     .meta({ cache: 'day' })
     .input(PlanQueryInput)
     .query(({ ctx, input }) => planJourneysAnswer(ctx.read(), input)),
+  // wt-dated (issue 28): a stop's departures the day before a new timetable beside the same weekday after it.
+  compare: publicProcedure
+    .meta({ cache: 'day' })
+    .input(z.object({ from: z.coerce.number().int().positive(), dir: z.enum(DIRECTIONS), change: IsoDate }))
+    .query(({ ctx, input }) => compareTimetables(ctx.read(), input)),
 });

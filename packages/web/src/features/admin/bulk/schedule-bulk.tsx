@@ -6,6 +6,7 @@ import { withMembers } from '../logic/copy-with.ts';
 import { ruleDisplayName } from '../logic/rule-name.ts';
 import { firstDeparture, orderByFirstDeparture } from '../schedules/schedule-order.ts';
 import { BulkActions, type BulkResult } from './bulk-actions.tsx';
+import { NewTimetableAction, type NewTimetableResult } from './new-timetable-action.tsx';
 
 export interface ScheduleBulkProps {
   lineId: number;
@@ -15,13 +16,23 @@ export interface ScheduleBulkProps {
   onDone: (result: BulkResult) => Promise<unknown>;
   onFailed: (error: unknown) => string | null;
   onReload: () => Promise<unknown>;
+  /** wt-dated (issue 28): after a new timetable from a date was made. */
+  onNewTimetable: (result: NewTimetableResult) => Promise<unknown>;
 }
 
 /**
  * The schedule editor's "change several at once": the line's stored schedules to tick (by first
  * departure, with their weekdays and rule) and what to do to them (BulkActions).
  */
-export function ScheduleBulk({ lineId, data, baseVersion, onDone, onFailed, onReload }: ScheduleBulkProps) {
+export function ScheduleBulk({
+  lineId,
+  data,
+  baseVersion,
+  onDone,
+  onFailed,
+  onReload,
+  onNewTimetable,
+}: ScheduleBulkProps) {
   const m = useAdminMessages();
   const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set());
   const schedules = orderByFirstDeparture(data.schedules, data.schedules);
@@ -79,6 +90,16 @@ export function ScheduleBulk({ lineId, data, baseVersion, onDone, onFailed, onRe
           onClear={() => setPicked(new Set())}
           onFailed={onFailed}
           onReload={onReload}
+        />
+        <NewTimetableAction
+          selected={selected}
+          lineIds={[lineId]}
+          versionOf={() => baseVersion}
+          onDone={async (result) => {
+            setPicked(new Set());
+            await onNewTimetable(result);
+          }}
+          onFailed={onFailed}
         />
       </div>
     </details>

@@ -8,6 +8,7 @@ import { ruleDisplayName } from '../logic/rule-name.ts';
 import { isTempId } from '../logic/temp-ids.ts';
 import { useLineSchedulesDraft } from '../schedules/line-schedules-draft.ts';
 import { ScheduleWarnings, scheduleWarningText } from '../schedules/schedule-warnings.tsx';
+import { ValidOnFilter, validOnDate } from '../schedules/valid-on.tsx';
 import { useUnsavedChanges } from '../ui/safe-draft.tsx';
 import { GridTable } from './grid-table.tsx';
 import { GridTools } from './grid-tools.tsx';
@@ -40,7 +41,17 @@ export function TimetableGrid({
   const [warnings, setWarnings] = useState<string[] | null>(null);
 
   const forms = draft.value;
-  const { grids, unplaced } = useMemo(() => buildGrids(forms, routes), [forms, routes]);
+  // wt-dated (issue 28): "valid on date ..." shows the columns of either timetable.
+  const [validOn, setValidOn] = useState('');
+  const { grids, unplaced } = useMemo(
+    () =>
+      buildGrids(
+        forms.filter((f) => validOnDate(f, validOn)),
+        routes,
+      ),
+    [forms, routes, validOn],
+  );
+  const hiddenCount = forms.filter((f) => !validOnDate(f, validOn)).length;
   const changed = useMemo(() => changedSchedules(forms, loaded), [forms, loaded]);
   const formsById = new Map(forms.map((f) => [f.id, f]));
 
@@ -132,6 +143,7 @@ export function TimetableGrid({
         </div>
       )}
 
+      <ValidOnFilter value={validOn} onChange={setValidOn} hidden={hiddenCount} />
       <GridTools {...{ draft, selected, setSelected, busy, labelOf, setNotice }} />
 
       {unplaced > 0 && <p className="muted">{m.grid.unplaced(unplaced)}</p>}

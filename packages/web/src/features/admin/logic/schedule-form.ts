@@ -29,6 +29,9 @@ export interface ScheduleForm {
   runsOnYearlyId: number | null;
   runsOnPublicHolidays: boolean;
   timeConstraintsDescription: string;
+  /** The validity window (issue 28), 'YYYY-MM-DD' or '' for no bound; absent in drafts kept from before. */
+  validFrom?: string;
+  validUntil?: string;
   trips: TripForm[];
 }
 
@@ -39,6 +42,8 @@ export interface ScheduleLike {
   runsOnYearlyId: number | null;
   runsOnPublicHolidays: boolean;
   timeConstraintsDescription: string | null;
+  validFrom?: string | null;
+  validUntil?: string | null;
   trips: readonly {
     id: number | null;
     boundFor: BoundFor;
@@ -55,6 +60,8 @@ export function scheduleToForm(schedule: ScheduleLike): ScheduleForm {
     runsOnYearlyId: schedule.runsOnYearlyId,
     runsOnPublicHolidays: schedule.runsOnPublicHolidays,
     timeConstraintsDescription: schedule.timeConstraintsDescription ?? '',
+    validFrom: schedule.validFrom ?? '',
+    validUntil: schedule.validUntil ?? '',
     trips: schedule.trips.map((trip) => ({
       id: trip.id ?? tempId(),
       boundFor: trip.boundFor,
@@ -79,6 +86,9 @@ export function toScheduleDraft(
     runsOnYearlyId: form.runsOnYearlyId,
     runsOnPublicHolidays: form.runsOnPublicHolidays,
     timeConstraintsDescription: form.timeConstraintsDescription.trim() || null,
+    // A form kept from before windows existed sends none: the stored window stays.
+    ...(form.validFrom === undefined ? {} : { validFrom: form.validFrom.trim() || null }),
+    ...(form.validUntil === undefined ? {} : { validUntil: form.validUntil.trim() || null }),
     trips: form.trips.map((trip) => {
       const count = trip.routeId === null ? undefined : stopCount(trip.routeId);
       return {

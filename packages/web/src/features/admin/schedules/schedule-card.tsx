@@ -12,6 +12,7 @@ import {
 } from '../logic/schedule-form.ts';
 import { isTempId } from '../logic/temp-ids.ts';
 import { timeInput } from '../logic/time-input.ts';
+import { TextInput } from '../service-changes/form-fields.tsx';
 import { ConfirmDelete } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { CheckField, SelectField, TextField } from '../ui/fields.tsx';
@@ -97,7 +98,13 @@ export function ScheduleCard({
           <span className="sched-card__chevron" aria-hidden="true" />
           <span className="sched-card__title">{title}</span>
           <span className="sched-card__summary">
-            {[days, ruleLabel && m.schedules.summaryRule(ruleLabel), m.schedules.firstTimes(firstTimes)]
+            {[
+              days,
+              ruleLabel && m.schedules.summaryRule(ruleLabel),
+              (form.validFrom || form.validUntil) &&
+                m.dated.window(form.validFrom || null, form.validUntil || null),
+              m.schedules.firstTimes(firstTimes),
+            ]
               .filter(Boolean)
               .join(' · ')}
           </span>
@@ -153,6 +160,27 @@ export function ScheduleCard({
                 onCommit={(v) =>
                   onEdit((f) => {
                     f.timeConstraintsDescription = v;
+                  })
+                }
+              />
+              <TextInput
+                type="date"
+                label={m.dated.validFrom}
+                hint={m.dated.windowHint}
+                value={form.validFrom ?? ''}
+                onChange={(v) =>
+                  onEdit((f) => {
+                    f.validFrom = v;
+                  })
+                }
+              />
+              <TextInput
+                type="date"
+                label={m.dated.validUntil}
+                value={form.validUntil ?? ''}
+                onChange={(v) =>
+                  onEdit((f) => {
+                    f.validUntil = v;
                   })
                 }
               />

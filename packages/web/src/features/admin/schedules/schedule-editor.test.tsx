@@ -55,6 +55,8 @@ const data: LineSchedulesData = {
     runsOnYearlyId: null,
     runsOnPublicHolidays: false,
     timeConstraintsDescription: null,
+    validFrom: null,
+    validUntil: null,
     trips: [{ id: null, boundFor: 'One way', routeId: null, routeDirReversed: false, timeList: [] }],
   },
   boundForOptions: ['City bound', 'Out bound', 'One way'],

@@ -14,6 +14,7 @@ import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import { useLineSchedulesDraft } from './line-schedules-draft.ts';
 import { ScheduleCard } from './schedule-card.tsx';
 import { orderByFirstDeparture } from './schedule-order.ts';
+import { ValidOnFilter, validOnDate } from './valid-on.tsx';
 import './schedules.css';
 import { withEntry, withMembers } from '../logic/copy-with.ts';
 
@@ -133,6 +134,19 @@ export function ScheduleEditor({
     });
   };
 
+  // wt-dated (issue 28): "valid on date ..." shows either timetable; after a new timetable is
+  // made, the draft starts again from the schedules as stored.
+  const [validOn, setValidOn] = useState('');
+  const ordered = orderByFirstDeparture(draft.value, data.schedules);
+  const shown = ordered.filter((form) => validOnDate(form, validOn));
+  const hiddenCount = ordered.length - shown.length;
+  const resetOnData = useRef(false);
+  useEffect(() => {
+    if (!resetOnData.current) return;
+    resetOnData.current = false;
+    draft.discard();
+  }, [data]);
+
   const ruleLabel = (ruleId: number | null) => {
     const name = ruleId === null ? undefined : ruleNames.get(ruleId);
     return ruleDisplayName(name ?? '', m.schedules.wholeYear);
@@ -184,10 +198,19 @@ export function ScheduleEditor({
                 });
                 return refresh();
               }}
+              onNewTimetable={async (result) => {
+                // The copies and the ended originals come from the server: once reloaded, the
+                // editor shows what is stored (any other unsaved edit was saved or discarded first).
+                const version = result.versions.find((v) => v.lineId === lineId)?.version;
+                if (version !== undefined) draft.rebase(version);
+                resetOnData.current = true;
+                await refresh();
+              }}
             />
           )}
+          <ValidOnFilter value={validOn} onChange={setValidOn} hidden={hiddenCount} />
           <ol className="sched-list">
-            {orderByFirstDeparture(draft.value, data.schedules).map((form) => (
+            {shown.map((form) => (
               <li key={form.id}>
                 <ScheduleCard
                   form={form}

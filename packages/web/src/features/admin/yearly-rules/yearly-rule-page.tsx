@@ -6,6 +6,7 @@ import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { BulkActions } from '../bulk/bulk-actions.tsx';
+import { NewTimetableAction } from '../bulk/new-timetable-action.tsx';
 import { orderByFirstDeparture } from '../schedules/schedule-order.ts';
 import { LoadError } from '../ui/bits.tsx';
 import './yearly-rules.css';
@@ -63,6 +64,16 @@ export function YearlyRulePage({ ruleId }: { ruleId: string }) {
             onDone={refresh}
             onClear={() => setPicked(new Set())}
             onReload={refresh}
+          />
+          {/* wt-dated (issue 28): the ticked schedules of several lines, a new timetable from a date. */}
+          <NewTimetableAction
+            selected={selected}
+            lineIds={[]}
+            versionOf={(lineId) => versions.get(lineId)}
+            onDone={async () => {
+              setPicked(new Set());
+              await refresh();
+            }}
           />
         </section>
         <div className="accordion">

@@ -42,3 +42,6 @@ export function ChangedChip(props: ChipProps) {
     </Chip>
   );
 }
+
+// wt-dated (issue 28): the new timetable notice comes with the departures' other notices.
+export { StopNewTimetables as NewTimetableNotice } from '../dated/new-timetable-notice.tsx';

@@ -31,6 +31,8 @@ let changesChunk: Promise<typeof import('./changed-chip.tsx')> | undefined;
 const loadChanges = () => (changesChunk ??= import('./changed-chip.tsx'));
 const NoticeList = lazy(() => loadChanges().then((c) => ({ default: c.NoticeList })));
 const ChangedChip = lazy(() => loadChanges().then((c) => ({ default: c.ChangedChip })));
+// wt-dated (issue 28): "New timetable from ...", in the same chunk, fetched only for an answer that has one.
+const NewTimetableNotice = lazy(() => loadChanges().then((c) => ({ default: c.NewTimetableNotice })));
 
 /** The departures page, the home (/): departures for the chosen stop, date and direction, by hour. */
 export function DeparturesPage() {
@@ -58,6 +60,11 @@ export function DeparturesPage() {
       {data?.notices && (
         <Suspense fallback={null}>
           <NoticeList notices={data.notices} thisYear={+data.query.date.slice(0, 4)} />
+        </Suspense>
+      )}
+      {data?.newTimetables && (
+        <Suspense fallback={null}>
+          <NewTimetableNotice of={data} />
         </Suspense>
       )}
       {/* After a failure the last departures shown stay on the page, under the message. */}

@@ -7,6 +7,7 @@ import { NotFound } from '../../../components/not-found.tsx';
 import { isMissing, PublicError } from '../../../components/public-error.tsx';
 import { StopTimesTable } from '../../../components/stop-times-table.tsx';
 import { WeekdayStrip } from '../../../components/weekday-strip.tsx';
+import { useDatedMessages } from '../../../i18n/dated.ts';
 import { formatDate } from '../../../i18n/format.ts';
 import { useMessages } from '../../../i18n/index.ts';
 import { isIsoDate, WHOLE_YEAR_RULE_NAME } from '../../../lib/core.ts';
@@ -27,6 +28,7 @@ import { useVilniusNow } from '../../../lib/use-now.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { changeOf, firstCell, tripCells } from '../changes/day-marks.ts';
 import { TimeMark } from '../changes/time-marks.tsx';
+import { NewTimetableNotice } from '../dated/new-timetable-notice.tsx';
 import { NoticeList } from '../notices/notice-list.tsx';
 // Issue 29 (wt-maps): the route of the direction shown on a map.
 import { LineMap } from './line-map.tsx';
@@ -107,6 +109,25 @@ interface LineViewProps {
   date: string;
 }
 
+/** The first stop of the line's first trip going `dir` (its departures are compared). */
+function firstStopOf(
+  data: {
+    schedules: readonly {
+      trips: readonly {
+        boundFor: string;
+        routeDirReversed: boolean;
+        route: { stopsArr: readonly { id: number }[] };
+      }[];
+    }[];
+  },
+  dir: string,
+): number {
+  const trips = data.schedules.flatMap((s) => s.trips);
+  const trip = trips.find((t) => t.boundFor === dir) ?? trips[0];
+  const stops = trip?.route.stopsArr ?? [];
+  return (trip?.routeDirReversed ? stops[stops.length - 1] : stops[0])?.id ?? 0;
+}
+
 function LineView({ data, lineId, schedId, tripId, search, today, date }: LineViewProps) {
   const m = useMessages();
   const [, navigate] = useLocation();
@@ -153,13 +174,16 @@ function LineView({ data, lineId, schedId, tripId, search, today, date }: LineVi
       data,
     );
 
+  const dated = useDatedMessages();
   // The answer's date (the chosen one, else today): which listed schedules do not run on it, why.
   const reasonText = (reason: OffReason) =>
-    reason.kind === 'weekday'
-      ? m.lineDay.notOnWeekday[reason.weekday]
-      : reason.kind === 'season'
-        ? m.lineDay.season
-        : m.lineDay.holiday;
+    reason.kind === 'window'
+      ? dated.outsideWindow(reason.from, reason.until)
+      : reason.kind === 'weekday'
+        ? m.lineDay.notOnWeekday[reason.weekday]
+        : reason.kind === 'season'
+          ? m.lineDay.season
+          : m.lineDay.holiday;
   const off = new Map(visible.map((schedule) => [schedule.id, offReasons(schedule, data)]));
   const offCount = [...off.values()].filter((reasons) => reasons.length > 0).length;
   const dayText = formatDate(m.app.locale, 'longDay', new Date(`${data.date}T12:00:00`));
@@ -180,6 +204,14 @@ function LineView({ data, lineId, schedId, tripId, search, today, date }: LineVi
     <div className="line-view">
       <h1>{line.name}</h1>
       <NoticeList notices={data.notices ?? []} thisYear={Number(today.slice(0, 4))} />
+      {/* wt-dated (issue 28): the comparison is for the line's first stop in the direction shown. */}
+      {data.newTimetableFrom && (
+        <NewTimetableNotice
+          items={[{ from: data.newTimetableFrom }]}
+          stopId={firstStopOf(data, dir)}
+          dir={dir === 'City bound' ? 'City bound' : 'Out bound'}
+        />
+      )}
       {data.isHoliday && <p className="notice">{m.now.holiday}</p>}
       <div className="line-direction">
         {line.routeType !== 'City Bus' && (

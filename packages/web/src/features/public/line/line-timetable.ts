@@ -80,7 +80,12 @@ export function selectedSchedule(
 }
 
 /** Why a schedule does not run on a date: its weekdays, its season (yearly rule), a holiday. */
-export type OffReason = { kind: 'weekday'; weekday: number } | { kind: 'season' } | { kind: 'holiday' };
+export type OffReason =
+  | { kind: 'weekday'; weekday: number }
+  | { kind: 'season' }
+  | { kind: 'holiday' }
+  /** wt-dated (issue 28): the date is outside the schedule's validity window. */
+  | { kind: 'window'; from: string | null; until: string | null };
 
 /** Monday = 0 .. Sunday = 6 of a 'YYYY-MM-DD' date (noon UTC is that date everywhere). */
 export function weekdayIndex(date: string): number {
@@ -96,6 +101,10 @@ export function offReasons(
   day: Pick<LineTimetableData, 'date' | 'activeRuleIds' | 'isHoliday'>,
 ): OffReason[] {
   const reasons: OffReason[] = [];
+  const from = schedule.validFrom ?? null;
+  const until = schedule.validUntil ?? null;
+  if ((from !== null && day.date < from) || (until !== null && day.date > until))
+    reasons.push({ kind: 'window', from, until });
   const weekday = weekdayIndex(day.date);
   if (!schedule.runsOnWeekly.includes(WEEKDAYS[weekday] as (typeof WEEKDAYS)[number]))
     reasons.push({ kind: 'weekday', weekday });

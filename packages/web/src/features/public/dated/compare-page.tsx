@@ -1,0 +1,72 @@
+import type { ComparedRow } from '@bus/core/browser';
+import { Link, useSearch } from 'wouter';
+import { Loading } from '../../../components/loading.tsx';
+import { PublicError } from '../../../components/public-error.tsx';
+import { useDatedMessages } from '../../../i18n/dated.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { usePublicQuery } from '../../../lib/use-public-query.ts';
+import '../../../components/pages.css';
+import './compare-page.css';
+
+/**
+ * The comparison of a new timetable (/compare?from=&dir=&change=, issue 28): a stop's
+ * departures in one direction on the day before the change beside the same weekday after it,
+ * each marked same, new, removed or moved (with its other time).
+ */
+export function ComparePage() {
+  const m = useDatedMessages();
+  const params = new URLSearchParams(useSearch());
+  const change = params.get('change') ?? '';
+  const from = Number(params.get('from'));
+  const dir = params.get('dir') === 'City bound' ? 'City bound' : 'Out bound';
+  useDocumentTitle(m.heading(change));
+  const result = usePublicQuery('compare', { from, dir, change });
+  const stop = usePublicQuery('stopPair', { fromId: from, toId: null });
+  const data = result.data;
+  return (
+    <div className="compare-page">
+      <h1>{m.heading(change)}</h1>
+      {stop.data?.from && <p>{m.intro(stop.data.from.name)}</p>}
+      {result.status === 'error' && <PublicError error={result.error} onRetry={result.retry} />}
+      {!data && result.status !== 'error' && <Loading />}
+      {data && (
+        <div className="compare-page__days">
+          <Day title={m.before(data.before.date)} rows={data.before.rows} before />
+          <Day title={m.after(data.after.date)} rows={data.after.rows} before={false} />
+        </div>
+      )}
+      <p>
+        <Link href={`/?${new URLSearchParams({ from: String(from), dir })}`}>{m.back}</Link>
+      </p>
+    </div>
+  );
+}
+
+function Day({ title, rows, before }: { title: string; rows: readonly ComparedRow[]; before: boolean }) {
+  const m = useDatedMessages();
+  return (
+    <section className="compare-day" aria-label={title}>
+      <h2>{title}</h2>
+      {rows.length === 0 ? (
+        <p className="muted">{m.none}</p>
+      ) : (
+        <ul className="compare-day__list">
+          {rows.map((row, index) => (
+            // Rows have no id of their own; their order is the answer's.
+            <li key={index} className={`compare-row compare-row--${row.mark}`}>
+              <span className="compare-row__time">{row.time}</span>{' '}
+              <span className="compare-row__line">{row.lineName}</span>{' '}
+              {row.mark !== 'same' && (
+                <span className="compare-row__mark">
+                  {m.marks[row.mark]}
+                  {row.otherTime !== undefined &&
+                    ` (${before ? m.movedTo(row.otherTime) : m.movedFrom(row.otherTime)})`}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

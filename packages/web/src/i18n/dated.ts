@@ -1,0 +1,58 @@
+import { changeDatesText } from '@bus/core/browser';
+import { useLanguage } from './index.ts';
+
+/**
+ * wt-dated (issue 28): the riders' words of a new timetable, in its own module (the notice and
+ * the comparison page are lazy chunks, so the home's first load carries none of it).
+ */
+/** 'from 1 January' / 'nuo sausio 1 d.' (core's words for a notice's dates; no year). */
+const fromDay = (from: string, lang: 'lt' | 'en') =>
+  changeDatesText(from, null, lang, Number(from.slice(0, 4)));
+
+export const datedEn = {
+  newTimetable: (from: string) => `New timetable ${fromDay(from, 'en')}`,
+  ofLine: (line: string) => `Line ${line}: `,
+  compareLink: 'What changes',
+  heading: (from: string) => `New timetable ${fromDay(from, 'en')}`,
+  intro: (stop: string) =>
+    `Departures from ${stop}: the day before the change beside the same weekday after it.`,
+  before: (date: string) => `Before: ${date}`,
+  after: (date: string) => `After: ${date}`,
+  marks: { same: 'same', new: 'new', removed: 'removed', moved: 'moved' },
+  movedFrom: (time: string) => `was ${time}`,
+  movedTo: (time: string) => `now ${time}`,
+  none: 'No departures.',
+  back: 'Back to the departures',
+  outsideWindow: (from: string | null, until: string | null) =>
+    from !== null && until === null
+      ? `valid from ${from}`
+      : until !== null && from === null
+        ? `valid until ${until}`
+        : `valid ${from} to ${until}`,
+};
+
+export const datedLt: typeof datedEn = {
+  newTimetable: (from: string) => `Naujas tvarkaraštis ${fromDay(from, 'lt')}`,
+  ofLine: (line: string) => `${line} linija: `,
+  compareLink: 'Kas keičiasi',
+  heading: (from: string) => `Naujas tvarkaraštis ${fromDay(from, 'lt')}`,
+  intro: (stop: string) =>
+    `Išvykimai iš stotelės „${stop}“: diena prieš pakeitimą ir ta pati savaitės diena po jo.`,
+  before: (date: string) => `Iki pakeitimo: ${date}`,
+  after: (date: string) => `Po pakeitimo: ${date}`,
+  marks: { same: 'nepakito', new: 'naujas', removed: 'panaikintas', moved: 'pakeistas laikas' },
+  movedFrom: (time: string) => `buvo ${time}`,
+  movedTo: (time: string) => `dabar ${time}`,
+  none: 'Išvykimų nėra.',
+  back: 'Grįžti į išvykimus',
+  outsideWindow: (from: string | null, until: string | null) =>
+    from !== null && until === null
+      ? `galioja nuo ${from}`
+      : until !== null && from === null
+        ? `galioja iki ${until}`
+        : `galioja ${from}–${until}`,
+};
+
+export function useDatedMessages() {
+  return useLanguage() === 'lt' ? datedLt : datedEn;
+}
