@@ -61,13 +61,31 @@ export function plannerTimetable(sqlite: SQLite.Database): PlannerSchedule[] {
     const stops = travel(routeId, reversed === 1);
     const planned = new Int16Array(stops.length).fill(NO_TIME);
     const minutes = timesOf.get(id);
-    if (minutes !== undefined)
-      for (const time of minutes.split(',')) {
-        const colon = time.indexOf(':');
-        const index = Number(time.slice(0, colon));
-        if (index < stops.length) planned[index] = Number(time.slice(colon + 1));
-      }
+    if (minutes !== undefined) readTimes(minutes, planned);
     schedules.get(scheduleId)?.trips.push({ id, lineId, travel: stops, planned });
   }
   return [...schedules.values()];
+}
+
+const COLON = 58;
+const COMMA = 44;
+const ZERO = 48;
+
+/**
+ * A trip's 'index:minute,...' text into its planned minutes (indexes past them left out), read
+ * digit by digit: splitting 8 million pairs into strings took seconds of the national build.
+ */
+function readTimes(text: string, planned: Int16Array): void {
+  let value = 0;
+  let index = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : COMMA;
+    if (c === COLON) {
+      index = value;
+      value = 0;
+    } else if (c === COMMA) {
+      if (index < planned.length) planned[index] = value;
+      value = 0;
+    } else value = value * 10 + c - ZERO;
+  }
 }
