@@ -35,7 +35,10 @@ type LineSchedules = { version: number; schedules: StoredSchedule[] };
 const session = pagePerFile({ signedIn: true });
 let token = '';
 let today = '';
-/** The change date: a Monday 8 to 60 days ahead, no public holiday, M35 running as a week before. */
+/**
+ * The change date: a Monday 8 to 60 days ahead, no public holiday (nor the Sundays compared), M35
+ * running as a week before.
+ */
 let change = '';
 let original: LineSchedules;
 let oldTimes: string[] = [];
@@ -75,7 +78,10 @@ beforeAll(async () => {
   while (weekday(day) !== 1) day = addDays(day, 1);
   for (; day <= addDays(today, 60); day = addDays(day, 7)) {
     const [before, on] = [await m35Times(addDays(day, -7)), await m35Times(day)];
-    if (!before.holiday && !on.holiday && on.times.length > 0 && before.times.join() === on.times.join()) {
+    // The comparison's Sundays (the day before and the sixth day after) are no holidays either.
+    const sundays = [await m35Times(addDays(day, -1)), await m35Times(addDays(day, 6))];
+    const plain = [before, on, ...sundays].every((d) => !d.holiday);
+    if (plain && on.times.length > 0 && before.times.join() === on.times.join()) {
       change = day;
       oldTimes = on.times;
       break;
@@ -120,6 +126,11 @@ describe('a new timetable from a date', () => {
       boss,
       `${n === 1 ? '1 schedule' : `${n} schedules`} copied as the new timetable from ${change}.`,
     );
+    // The bulk panel tells the old schedules from their copies by their windows.
+    const list = boss.locator('.bulk-panel__list');
+    await list.getByText(`valid from ${change}`).first().waitFor();
+    expect(await list.getByText(`valid from ${change}`).count()).toBe(n);
+    expect(await list.getByText(`valid until ${addDays(change, -1)}`).count()).toBe(n);
     await expectNoAxeViolations(boss, 'schedules with the new timetable made');
     await screenshotViewport(boss, 'dated-admin-made-1280');
 
@@ -191,11 +202,31 @@ describe('a new timetable from a date', () => {
         const moved = p.locator('.compare-row--moved');
         await moved.first().waitFor();
         expect(await moved.count()).toBeGreaterThan(0);
-        for (const row of await moved.all()) {
-          const time = (await row.locator('.compare-row__time').textContent()) ?? '';
+        for (const row of await moved.all())
           expect(await row.textContent()).toContain(lang === 'en' ? 'moved' : 'pakeistas laikas');
-          expect(time).toMatch(/^\d\d:\d\d$/);
-        }
+        // The day before the change (a Sunday) beside the Sunday after it, named with the weekday;
+        // after it, M35's departures are exactly the day before's 10 minutes later.
+        const days = p.locator('.compare-day');
+        const [dayBefore, dayAfter] = [addDays(change, -1), addDays(change, 6)];
+        const sunday =
+          lang === 'en' ? /^Before: Sunday,? \d{1,2} [A-Z][a-z]+ \d{4}$/ : /^Iki pakeitimo: .*sekmadienis/;
+        expect(await days.nth(0).locator('h2').textContent()).toMatch(sunday);
+        expect(await days.nth(1).locator('h2').textContent()).toMatch(
+          lang === 'en' ? /^After: Sunday,? \d{1,2} [A-Z][a-z]+ \d{4}$/ : /^Po pakeitimo: .*sekmadienis/,
+        );
+        const m35Rows = (day: number) =>
+          days
+            .nth(day)
+            .locator('.compare-row')
+            .filter({ has: p.locator('.compare-row__line', { hasText: /^M35$/ }) })
+            .locator('.compare-row__time')
+            .allTextContents();
+        const sundayBefore = (await m35Times(dayBefore)).times;
+        expect(sundayBefore.length).toBeGreaterThan(0);
+        expect(await m35Rows(0)).toEqual(sundayBefore);
+        expect(await m35Rows(1)).toEqual(sundayBefore.map((time) => later(time, 10)));
+        expect(await m35Rows(1)).toEqual((await m35Times(dayAfter)).times);
+        expect(await days.nth(1).locator('.compare-row--moved').count()).toBe(sundayBefore.length);
         await expectNoAxeViolations(p, `comparison (${lang}, ${width})`);
         await expectNoHorizontalScroll(p, width);
         await screenshot(p, `dated-compare-${lang}-${width}`);
