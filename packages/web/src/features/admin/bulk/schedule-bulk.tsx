@@ -77,6 +77,9 @@ export function ScheduleBulk({
                       ruleDisplayName(ruleNames.get(s.runsOnYearlyId) ?? '', m.schedules.wholeYear),
                     ),
                   )}
+                  {/* Issue 28: after a new timetable the old and new schedules differ only by their window. */}
+                  {(s.validFrom || s.validUntil) &&
+                    ` · ${m.dated.window(s.validFrom ?? null, s.validUntil ?? null)}`}
                 </label>
               </li>
             );

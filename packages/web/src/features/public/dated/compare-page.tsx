@@ -3,6 +3,8 @@ import { Link, useSearch } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { PublicError } from '../../../components/public-error.tsx';
 import { useDatedMessages } from '../../../i18n/dated.ts';
+import { formatDate } from '../../../i18n/format.ts';
+import { useMessages } from '../../../i18n/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import '../../../components/pages.css';
@@ -15,6 +17,9 @@ import './compare-page.css';
  */
 export function ComparePage() {
   const m = useDatedMessages();
+  const { app } = useMessages();
+  // 'Sunday 6 December 2026': the weekday says which days are compared.
+  const day = (date: string) => formatDate(app.locale, 'longDay', new Date(`${date}T12:00:00`));
   const params = new URLSearchParams(useSearch());
   const change = params.get('change') ?? '';
   const from = Number(params.get('from'));
@@ -31,8 +36,8 @@ export function ComparePage() {
       {!data && result.status !== 'error' && <Loading />}
       {data && (
         <div className="compare-page__days">
-          <Day title={m.before(data.before.date)} rows={data.before.rows} before />
-          <Day title={m.after(data.after.date)} rows={data.after.rows} before={false} />
+          <Day title={m.before(day(data.before.date))} rows={data.before.rows} before />
+          <Day title={m.after(day(data.after.date))} rows={data.after.rows} before={false} />
         </div>
       )}
       <p>
