@@ -98,7 +98,7 @@ function StopPoster({ data }: { data: StopPosterAnswer }) {
           parts.map((part) => (
             <section key={part.validFrom} className="poster-part">
               <h2>{m.print.validFromTo(part.validFrom, part.validTo)}</h2>
-              <PosterPart part={part} />
+              <PosterPart part={part} nested />
             </section>
           ))
         ) : (
@@ -123,9 +123,13 @@ function StopPoster({ data }: { data: StopPosterAnswer }) {
   );
 }
 
-/** One part of the poster: its hours by day type, then its own footnotes (marked from a). */
-function PosterPart({ part }: { part: StopPosterData }) {
+/**
+ * One part of the poster: its hours by day type, then its own footnotes (marked from a); a part
+ * of a poster across a new timetable (`nested`) heads its notes one level below the part's heading.
+ */
+function PosterPart({ part, nested = false }: { part: StopPosterData; nested?: boolean }) {
   const m = useMessages();
+  const NotesHeading = nested ? 'h3' : 'h2';
   const locale = m.app.locale;
   return (
     <>
@@ -161,7 +165,7 @@ function PosterPart({ part }: { part: StopPosterData }) {
       )}
       {part.footnotes.length > 0 && (
         <>
-          <h2>{m.print.notes}</h2>
+          <NotesHeading>{m.print.notes}</NotesHeading>
           <ul className="print-notes">
             {part.footnotes.map((note) => (
               <li key={note.mark}>
