@@ -28,6 +28,7 @@ export * from './new-timetables.ts'; // wt-dated (issue 28)
 export * from './planner/index.ts';
 export * from './plausibility.ts';
 export * from './position-match.ts';
+export * from './poster-timetable-change.ts'; // wt-dposter (issue 28)
 export * from './printed-timetable.ts';
 export * from './queries.ts';
 export * from './reconcile.ts';

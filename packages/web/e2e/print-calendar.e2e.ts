@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { adminApi } from './admin-support.ts';
 import {
   api,
   browserPerFile,
@@ -12,6 +13,8 @@ import {
   SCREENSHOT_DIR,
   screenshot,
   settled,
+  signIn,
+  tokenOf,
   url,
 } from './support.ts';
 
@@ -226,5 +229,53 @@ describe('Add to calendar', () => {
     );
     await expectNoAxeViolations(p, 'trip page with calendar links (lt)');
     await screenshot(p, 'trip-calendar-lt-1280');
+  });
+});
+
+describe('the stop poster across a new timetable (issue 28)', () => {
+  it('says "New timetable from 14 December" and shows each part, in both languages; undone after', async () => {
+    const admin = await page();
+    await signIn(admin);
+    const token = await tokenOf(admin);
+    const loaded = await adminApi<{ version: number }>(token, 'schedules.byLine', { lineId: 1 });
+    const made = await adminApi<{ changeIds: number[] }>(
+      token,
+      'schedules.newTimetableFrom',
+      { from: '2026-12-14', baseVersions: [{ lineId: 1, version: loaded.version }] },
+      'mutation',
+    );
+    try {
+      const p = await page();
+      await goto(p, POSTER_PATH);
+      await p.getByText('New timetable from 14 December').waitFor();
+      expect(await p.locator('.poster-part > h2').allTextContents()).toEqual([
+        'Valid from 2026-12-07 to 2026-12-13',
+        'Valid from 2026-12-14 to 2027-01-03',
+      ]);
+      expect(await p.locator('.poster-part .poster-grid').count()).toBe(2);
+      await expectNoAxeViolations(p, 'stop poster across a new timetable');
+      await screenshot(p, 'print-stop-poster-new-timetable-1280');
+      await printToA4(p, 'print-stop-poster-new-timetable-en');
+      const lt = await page(1280, 'lt-LT');
+      await goto(lt, POSTER_PATH);
+      await lt.getByText('Naujas tvarkaraštis nuo gruodžio 14 d.').waitFor();
+      expect(await lt.locator('.poster-part').count()).toBe(2);
+      await expectNoHorizontalScroll(lt, 1280);
+      await screenshot(lt, 'print-stop-poster-new-timetable-lt-1280');
+    } finally {
+      const history = await adminApi<{ items: { id: number; batchRestore?: { version: number } }[] }>(
+        token,
+        'history.list',
+        { kind: 'schedule', lineId: 1 },
+      );
+      const newest = Math.max(...made.changeIds);
+      const entry = history.items.find((i) => i.id === newest);
+      await adminApi(
+        token,
+        'history.restoreBatch',
+        { id: newest, baseVersion: entry?.batchRestore?.version },
+        'mutation',
+      );
+    }
   });
 });

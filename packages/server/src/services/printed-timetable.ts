@@ -7,6 +7,7 @@ import {
   effectiveDestination,
   groupLinePrint,
   groupStopPoster,
+  groupStopPosterParts,
   type LineInfo,
   type LinePrint,
   normalizeDeparturesQuery,
@@ -83,10 +84,13 @@ export async function departuresOverDates(
   return [...byKey.values()].flatMap((d) => {
     const s = schedules.get(d.schedId);
     if (!s) return [];
+    // The schedule's validity window too (issue 28): core's service-day rule reads it.
     const schedule = {
       runsOnWeekly: s.runsOnWeekly,
       runsOnYearlyId: s.runsOnYearlyId,
       runsOnPublicHolidays: s.runsOnPublicHolidays,
+      validFrom: s.validFrom,
+      validUntil: s.validUntil,
     };
     return [{ ...d, schedule }];
   });
@@ -139,7 +143,14 @@ export interface StopPosterAnswer {
   query: DeparturesQuery;
   stop: { id: number; name: string };
   destination: { id: number; name: string } | null;
+  /** The whole four weeks. */
   poster: StopPoster;
+  /**
+   * Issue 28 (wt-dposter): the new timetable the poster notes (core's groupStopPosterParts), or
+   * null, and the parts it shows: the whole four weeks, or until the day before and from the date.
+   */
+  newTimetableFrom: string | null;
+  parts: StopPoster[];
   siteUrl: string | null;
   /** The notices holding in the poster's four weeks that concern the stop or its departures. */
   notices?: NoticeView[];
@@ -179,7 +190,9 @@ export async function getStopPoster(
   const dates = windowDates(query.date, PRINT_WINDOW_DAYS);
   const days = serviceDays(dates, snapshot.rules, snapshot.holidays);
   const departures = await departuresOverDates(read, query, dates);
-  const poster = groupStopPoster(departures, days, snapshot.rules);
+  const { newTimetableFrom, parts } = groupStopPosterParts(departures, days, snapshot.rules);
+  const poster =
+    parts.length === 1 && parts[0] ? parts[0] : groupStopPoster(departures, days, snapshot.rules);
   const notices = printNotices((await snapshotFor(read)).serviceChanges, poster, {
     stopIds: to === null ? [stop.id] : [stop.id, to.id],
     lineIds: [...new Set(departures.map((d) => d.lineId))],
@@ -190,6 +203,8 @@ export async function getStopPoster(
     stop: { id: stop.id, name: stop.name },
     destination: to === null ? null : { id: to.id, name: to.name },
     poster,
+    newTimetableFrom,
+    parts,
     siteUrl: await siteAddress(db),
     notices: notices.map(noticeView),
   };
@@ -234,6 +249,8 @@ export async function getLinePrint(
           runsOnWeekly: s.runsOnWeekly,
           runsOnYearlyId: s.runsOnYearlyId,
           runsOnPublicHolidays: s.runsOnPublicHolidays,
+          validFrom: s.validFrom,
+          validUntil: s.validUntil,
         },
       };
     }),

@@ -1,8 +1,9 @@
-import type { PosterEntry } from '@bus/core';
+import type { PosterEntry, StopPoster as StopPosterData } from '@bus/core';
 import { useSearch } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { NotFound } from '../../../components/not-found.tsx';
 import { isMissing, PublicError } from '../../../components/public-error.tsx';
+import { useDatedMessages } from '../../../i18n/dated.ts';
 import { useMessages } from '../../../i18n/index.ts';
 import { HOME_STOP_ID } from '../../../lib/core.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
@@ -61,8 +62,9 @@ export function PrintToolbar() {
 
 function StopPoster({ data }: { data: StopPosterAnswer }) {
   const m = useMessages();
-  const locale = m.app.locale;
+  const dated = useDatedMessages();
   const { poster, stop, destination, query } = data;
+  const { parts } = data;
   useDocumentTitle(m.print.stopTitle(stop.name));
   const direction =
     query.dir === 'Out bound'
@@ -86,35 +88,21 @@ function StopPoster({ data }: { data: StopPosterAnswer }) {
         </header>
         {/* Issue 27: the notices holding in the four weeks, above the times. */}
         <NoticeList notices={data.notices ?? []} thisYear={Number(poster.validFrom.slice(0, 4))} />
-        {poster.hours.length === 0 ? (
-          <p>{m.print.noDepartures}</p>
+        {/* Issue 28 (wt-dposter): a new timetable in or just before the four weeks. */}
+        {data.newTimetableFrom && (
+          <p className="notice new-timetable">
+            <strong>{dated.newTimetable(data.newTimetableFrom)}</strong>
+          </p>
+        )}
+        {parts.length > 1 ? (
+          parts.map((part) => (
+            <section key={part.validFrom} className="poster-part">
+              <h2>{m.print.validFromTo(part.validFrom, part.validTo)}</h2>
+              <PosterPart part={part} nested />
+            </section>
+          ))
         ) : (
-          <table className="poster-grid">
-            <thead>
-              <tr>
-                <th scope="col">{m.print.hour}</th>
-                {poster.columns.map((column) => (
-                  <th key={column.dayType} scope="col">
-                    {m.print.dayTypes[column.dayType]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {poster.hours.map((hour) => (
-                <tr key={hour}>
-                  <th scope="row">{two(hour)}</th>
-                  {poster.columns.map((column) => (
-                    <td key={column.dayType}>
-                      {(column.hours[hour] ?? []).map((entry) => (
-                        <PosterMinute key={`${entry.tripId}-${entry.minute}`} entry={entry} />
-                      ))}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PosterPart part={poster} />
         )}
         {poster.lines.length > 0 && (
           <>
@@ -129,20 +117,64 @@ function StopPoster({ data }: { data: StopPosterAnswer }) {
             </dl>
           </>
         )}
-        {poster.footnotes.length > 0 && (
-          <>
-            <h2>{m.print.notes}</h2>
-            <ul className="print-notes">
-              {poster.footnotes.map((note) => (
-                <li key={note.mark}>
-                  <strong>{note.mark}</strong> – {footnoteText(note, m.print, locale)}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
         <footer className="print-footer">{m.print.siteAddress(site)}</footer>
       </article>
+    </>
+  );
+}
+
+/**
+ * One part of the poster: its hours by day type, then its own footnotes (marked from a); a part
+ * of a poster across a new timetable (`nested`) heads its notes one level below the part's heading.
+ */
+function PosterPart({ part, nested = false }: { part: StopPosterData; nested?: boolean }) {
+  const m = useMessages();
+  const NotesHeading = nested ? 'h3' : 'h2';
+  const locale = m.app.locale;
+  return (
+    <>
+      {part.hours.length === 0 ? (
+        <p>{m.print.noDepartures}</p>
+      ) : (
+        <table className="poster-grid">
+          <thead>
+            <tr>
+              <th scope="col">{m.print.hour}</th>
+              {part.columns.map((column) => (
+                <th key={column.dayType} scope="col">
+                  {m.print.dayTypes[column.dayType]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {part.hours.map((hour) => (
+              <tr key={hour}>
+                <th scope="row">{two(hour)}</th>
+                {part.columns.map((column) => (
+                  <td key={column.dayType}>
+                    {(column.hours[hour] ?? []).map((entry) => (
+                      <PosterMinute key={`${entry.tripId}-${entry.minute}`} entry={entry} />
+                    ))}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {part.footnotes.length > 0 && (
+        <>
+          <NotesHeading>{m.print.notes}</NotesHeading>
+          <ul className="print-notes">
+            {part.footnotes.map((note) => (
+              <li key={note.mark}>
+                <strong>{note.mark}</strong> – {footnoteText(note, m.print, locale)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </>
   );
 }
