@@ -11,7 +11,6 @@ import type { PeriodBounds } from '../service-day.ts';
 
 export type CheckSeverity = 'error' | 'warning';
 
-/** A place where a finding is fixed; the web turns each into a link to its editor. */
 /** A place where a finding is fixed, with the name a link to it shows (the line's, stop's, rule's). */
 export type CheckTarget =
   | { kind: 'schedule'; lineId: number; scheduleId: number; name: string }
@@ -75,12 +74,21 @@ export interface CheckParams {
   };
   scheduleNoTrips: ScheduleRef;
   scheduleNoWeekdays: ScheduleRef;
+  /** Its window ends before it starts (the saves refuse it; an old database or a restore may hold one): it never runs. */
+  windowOutOfOrder: ScheduleRef & { validFrom: string; validUntil: string };
   neverRuns: ScheduleRef & {
     ruleId: number;
     ruleName: string;
     /** 'rule': the rule is active on no day of the window; 'days': it is, never on the schedule's weekdays (and holiday choice). */
     because: 'rule' | 'days';
   };
+  /** Its window ended before today: it never runs again (its card, where the link goes, can delete it). */
+  windowPast: ScheduleRef & { validFrom: string | null; validUntil: string };
+  /**
+   * A copy "New timetable from ..." made, still running the same days and trips as its original
+   * (which ends the day before `from`): the copy was never edited. The copy is the ref.
+   */
+  unchangedCopy: ScheduleRef & { originalId: number; from: string };
   seasonMismatch: ScheduleRef & {
     ruleId: number;
     ruleName: string;
@@ -99,6 +107,8 @@ export interface CheckParams {
   };
   weekdayRepeated: ScheduleRef & { weekdays: Weekday[] };
   lineNoSchedules: { lineId: number; lineName: string };
+  /** No schedule of the line is valid from the day after `lastDay` to the day before `nextFrom` (`days` days). */
+  timetableGap: { lineId: number; lineName: string; lastDay: string; nextFrom: string; days: number };
   unusedRoute: {
     lineId: number;
     lineName: string;
@@ -140,11 +150,15 @@ export const CHECKS: { readonly [K in CheckKind]: CheckSeverity } = {
   directionMismatch: 'error',
   scheduleNoTrips: 'error',
   scheduleNoWeekdays: 'error',
+  windowOutOfOrder: 'warning',
   neverRuns: 'warning',
+  windowPast: 'warning',
+  unchangedCopy: 'warning',
   seasonMismatch: 'warning',
   periodMismatch: 'warning',
   weekdayRepeated: 'warning',
   lineNoSchedules: 'warning',
+  timetableGap: 'warning',
   unusedRoute: 'warning',
   unusedStop: 'warning',
   sameNameStops: 'warning',

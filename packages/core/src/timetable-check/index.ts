@@ -20,6 +20,7 @@ import {
 } from './findings.ts';
 import { checkSchedules } from './schedule-checks.ts';
 import { checkTrips } from './trip-checks.ts';
+import { checkWindows } from './window-checks.ts';
 
 /**
  * The whole-timetable check: every data check over a timetable, each finding with a kind, a
@@ -27,7 +28,7 @@ import { checkTrips } from './trip-checks.ts';
  * page words them from its catalogues, `pnpm cli check` and the importers print them with
  * `describeFinding`. Pure: the date "today" is passed in.
  *
- * findings.ts: what a finding is; trip-checks, schedule-checks, data-checks: the checks;
+ * findings.ts: what a finding is; trip-checks, schedule-checks, window-checks, data-checks: the checks;
  * season-text.ts: the seasons and dates a text speaks of; titles.ts: each check's English title
  * (the web's English catalogue uses it); report.ts: the English report.
  */
@@ -75,6 +76,7 @@ export function checkTimetable(
   const window = yearWindow(today);
   checkTrips(dataset, add);
   checkSchedules(dataset, window, add);
+  checkWindows(dataset, today, add);
   checkLinesAndRoutes(dataset, add);
   checkStops(dataset, add);
   checkRules(dataset, add);

@@ -57,6 +57,22 @@ export function describeFinding(finding: CheckFinding): string {
         ? `schedule ${p.scheduleId} (line ${p.lineName}): its yearly rule ${quote(p.ruleName)} runs on no day of the next 12 months`
         : `schedule ${p.scheduleId} (line ${p.lineName}): runs on no day of the next 12 months (its yearly rule ${quote(p.ruleName)} never falls on its weekdays)`;
     }
+    case 'windowOutOfOrder': {
+      const p = finding.params;
+      return `schedule ${p.scheduleId} (line ${p.lineName}): valid from ${p.validFrom} until ${p.validUntil}, which is before it starts, so it never runs`;
+    }
+    case 'windowPast': {
+      const p = finding.params;
+      return `schedule ${p.scheduleId} (line ${p.lineName}): valid ${p.validFrom === null ? '' : `from ${p.validFrom} `}until ${p.validUntil}, in the past; delete it if it is no longer needed`;
+    }
+    case 'unchangedCopy': {
+      const p = finding.params;
+      return `schedule ${p.scheduleId} (line ${p.lineName}): valid from ${p.from}, the same days and trips as schedule ${p.originalId}, which ends the day before`;
+    }
+    case 'timetableGap': {
+      const p = finding.params;
+      return `line ${p.lineId} ${quote(p.lineName)}: no schedule valid between ${p.lastDay} and ${p.nextFrom} (${p.days === 1 ? '1 day' : `${p.days} days`})`;
+    }
     case 'seasonMismatch': {
       const p = finding.params;
       const list = (seasons: Season[]) => seasons.map((s) => SEASON_EN[s]).join(', ');

@@ -17,6 +17,7 @@ import {
   scheduleTarget,
 } from './findings.ts';
 import { periodsIn, ruleSeasonsOf, sameDays, seasonsIn } from './season-text.ts';
+import { windowNeverRunsAgain } from './window-checks.ts';
 
 /**
  * Each schedule: trips and weekdays at all, whether it runs in the 12-month window, and whether
@@ -48,10 +49,11 @@ export function checkSchedules(
     const rule = rulesById.get(schedule.runsOnYearlyId);
     if (!rule) continue; // a broken reference: checkDatasetReferences refuses such data
     const ruleTarget: CheckTarget = { kind: 'rule', ruleId: rule.id, name: rule.periodName };
-    // A schedule with no weekdays is reported above already; saying it never runs adds nothing.
-    if (schedule.runsOnWeekly.length > 0) {
-      // Schedules that share rule, weekdays and holiday choice share the answer.
-      const key = `${rule.id}|${weekdaysToMask(schedule.runsOnWeekly)}|${schedule.runsOnPublicHolidays}`;
+    // A schedule with no weekdays, or whose window is out of order or past, is reported already
+    // (schedule-checks, window-checks); saying it never runs adds nothing.
+    if (schedule.runsOnWeekly.length > 0 && !windowNeverRunsAgain(schedule, window.start)) {
+      // Schedules that share rule, weekdays, holiday choice and window share the answer.
+      const key = `${rule.id}|${weekdaysToMask(schedule.runsOnWeekly)}|${schedule.runsOnPublicHolidays}|${schedule.validFrom ?? ''}|${schedule.validUntil ?? ''}`;
       let running = runs.get(key);
       if (running === undefined) {
         running = days.some((day) => scheduleRunsOn(schedule, day));

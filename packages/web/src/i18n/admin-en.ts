@@ -705,6 +705,14 @@ export const adminEn = {
     dates: (description: string, named: string, rule: string) =>
       `the description “${description}” names ${named}, the yearly rule runs ${rule}`, // ours
     allYear: 'all year', // ours
+    /** A schedule's validity window and "New timetable from ..." (issue 28, wt-dcheck; ours). */
+    windowOrder: (from: string, until: string) => `valid from ${from} until ${until}: it never runs`,
+    windowPast: (from: string | null, until: string) =>
+      `valid ${from === null ? '' : `from ${from} `}until ${until}; delete it on its card if it is no longer needed`,
+    unchangedCopy: (from: string, originalId: number) =>
+      `valid from ${from}, the same days and trips as schedule ${originalId}, which ends the day before`,
+    gap: (lastDay: string, nextFrom: string, days: number) =>
+      `the old timetable ends on ${lastDay}, the new one starts on ${nextFrom}: ${days === 1 ? '1 day' : `${days} days`} without one`,
     repeated: (days: string, _count: number) => `${days} listed more than once`, // ours
     route: (n: number, notes: string | null) =>
       `route variation ${n}${notes === null ? '' : ` “${notes}”`} is used by no schedule`, // ours

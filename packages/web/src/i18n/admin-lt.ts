@@ -684,11 +684,15 @@ export const adminLt: AdminMessages = {
       directionMismatch: 'Reisai, kurių kryptis neatitinka stotelių eilės',
       scheduleNoTrips: 'Tvarkaraščiai be reisų',
       scheduleNoWeekdays: 'Tvarkaraščiai be savaitės dienų',
+      windowOutOfOrder: 'Tvarkaraščiai, kurių galiojimo pabaiga ankstesnė už pradžią',
       neverRuns: 'Tvarkaraščiai, kurie per artimiausius 12 mėnesių nekursuoja',
+      windowPast: 'Tvarkaraščiai, kurių galiojimas jau baigėsi (juos galima ištrinti jų kortelėje)',
+      unchangedCopy: 'Naujojo tvarkaraščio kopijos, kurios niekuo nesiskiria nuo originalo',
       seasonMismatch: 'Aprašymai, kuriuose minimas kitas sezonas nei jų metinėje taisyklėje',
       periodMismatch: 'Aprašymai, kurių datos nesutampa su metinės taisyklės laikotarpiais',
       weekdayRepeated: 'Tvarkaraščiai, kuriuose savaitės diena nurodyta du kartus',
       lineNoSchedules: 'Maršrutai be tvarkaraščių',
+      timetableGap: 'Maršrutai su dienomis tarp senojo tvarkaraščio pabaigos ir naujojo pradžios',
       unusedRoute: 'Maršruto variantai, kurių nenaudoja joks tvarkaraštis',
       unusedStop: 'Stotelės, kurių nenaudoja joks maršrutas',
       sameNameStops: 'Vienodai pavadintos stotelės be jas skiriančios pastabos',
@@ -752,6 +756,14 @@ export const adminLt: AdminMessages = {
     dates: (description: string, named: string, rule: string) =>
       `aprašyme „${description}“ nurodyta ${named}, o metinė taisyklė galioja ${rule}`,
     allYear: 'visus metus',
+    windowOrder: (from: string, until: string) =>
+      `galioja nuo ${from} iki ${until}: pabaiga ankstesnė už pradžią, todėl niekada nekursuoja`,
+    windowPast: (from: string | null, until: string) =>
+      `galiojo ${from === null ? '' : `nuo ${from} `}iki ${until}; jei jo nebereikia, ištrinkite jį jo kortelėje`,
+    unchangedCopy: (from: string, originalId: number) =>
+      `galioja nuo ${from}; dienos ir reisai tokie pat kaip tvarkaraščio Nr. ${originalId}, kuris baigiasi dieną prieš`,
+    gap: (lastDay: string, nextFrom: string, days: number) =>
+      `senasis tvarkaraštis baigiasi ${lastDay}, naujasis prasideda ${nextFrom}: ${plural(days, 'diena', 'dienos', 'dienų')} be tvarkaraščio`,
     repeated: (days: string, count: number) =>
       `${days} ${count === 1 ? 'nurodytas' : 'nurodyti'} daugiau nei kartą`,
     route: (n: number, notes: string | null) =>

@@ -53,7 +53,7 @@ describe('groupFindings', () => {
       schedules: [],
     };
     const report = checkTimetable(empty, '2026-11-26');
-    expect(passedChecks(report.findings)).toHaveLength(19);
+    expect(passedChecks(report.findings)).toHaveLength(23);
     expect(passedChecks([backwards])).not.toContain('timesBackwards');
   });
 });

@@ -220,6 +220,67 @@ const cases: [string, CheckFinding, string | null, string | null][] = [
     'pastaba (koordinatės) „Biržinė > Utena “ turi tarpų pradžioje ar pabaigoje',
   ],
   [
+    'a window that ends before it starts',
+    {
+      check: 'windowOutOfOrder',
+      severity: 'warning',
+      params: {
+        scheduleId: 12,
+        lineId: 3,
+        lineName: 'M35',
+        validFrom: '2027-03-01',
+        validUntil: '2027-02-28',
+      },
+      targets: [schedule],
+    },
+    'valid from 2027-03-01 until 2027-02-28: it never runs',
+    'galioja nuo 2027-03-01 iki 2027-02-28: pabaiga ankstesnė už pradžią, todėl niekada nekursuoja',
+  ],
+  [
+    'a window in the past',
+    {
+      check: 'windowPast',
+      severity: 'warning',
+      params: { scheduleId: 12, lineId: 3, lineName: 'M35', validFrom: null, validUntil: '2026-10-31' },
+      targets: [schedule],
+    },
+    'valid until 2026-10-31; delete it on its card if it is no longer needed',
+    'galiojo iki 2026-10-31; jei jo nebereikia, ištrinkite jį jo kortelėje',
+  ],
+  [
+    'a copy never changed',
+    {
+      check: 'unchangedCopy',
+      severity: 'warning',
+      params: { scheduleId: 12, lineId: 3, lineName: 'M35', originalId: 4, from: '2027-01-01' },
+      targets: [schedule],
+    },
+    'valid from 2027-01-01, the same days and trips as schedule 4, which ends the day before',
+    'galioja nuo 2027-01-01; dienos ir reisai tokie pat kaip tvarkaraščio Nr. 4, kuris baigiasi dieną prieš',
+  ],
+  [
+    'days between two timetables',
+    {
+      check: 'timetableGap',
+      severity: 'warning',
+      params: { lineId: 3, lineName: 'M35', lastDay: '2026-12-31', nextFrom: '2027-01-03', days: 2 },
+      targets: [],
+    },
+    'the old timetable ends on 2026-12-31, the new one starts on 2027-01-03: 2 days without one',
+    'senasis tvarkaraštis baigiasi 2026-12-31, naujasis prasideda 2027-01-03: 2 dienos be tvarkaraščio',
+  ],
+  [
+    'one day between two timetables',
+    {
+      check: 'timetableGap',
+      severity: 'warning',
+      params: { lineId: 3, lineName: 'M35', lastDay: '2028-02-28', nextFrom: '2028-03-01', days: 1 },
+      targets: [],
+    },
+    'the old timetable ends on 2028-02-28, the new one starts on 2028-03-01: 1 day without one',
+    'senasis tvarkaraštis baigiasi 2028-02-28, naujasis prasideda 2028-03-01: 1 diena be tvarkaraščio',
+  ],
+  [
     'a line without schedules (the title says it all)',
     { check: 'lineNoSchedules', severity: 'warning', params: { lineId: 22, lineName: 'M99' }, targets: [] },
     null,
@@ -265,5 +326,11 @@ describe('the direction check’s title', () => {
     expect(adminEn.check.titles.directionMismatch).toBe(CHECK_TITLES_EN.directionMismatch);
     expect(adminEn.check.titles.directionMismatch).toBe('Trips whose direction contradicts their stop order');
     expect(adminLt.check.titles.directionMismatch).toBe('Reisai, kurių kryptis neatitinka stotelių eilės');
+  });
+  it('is written once in each language for the checks of validity windows too', () => {
+    for (const check of ['windowOutOfOrder', 'windowPast', 'unchangedCopy', 'timetableGap'] as const) {
+      expect(adminEn.check.titles[check]).toBe(CHECK_TITLES_EN[check]);
+      expect(adminLt.check.titles[check]).not.toBe(CHECK_TITLES_EN[check]);
+    }
   });
 });

@@ -53,6 +53,14 @@ export function findingDetail(m: AdminMessages, finding: CheckFinding): string |
     }
     case 'neverRuns':
       return m.check.neverRuns[finding.params.because];
+    case 'windowOutOfOrder':
+      return m.check.windowOrder(finding.params.validFrom, finding.params.validUntil);
+    case 'windowPast':
+      return m.check.windowPast(finding.params.validFrom, finding.params.validUntil);
+    case 'unchangedCopy':
+      return m.check.unchangedCopy(finding.params.from, finding.params.originalId);
+    case 'timetableGap':
+      return m.check.gap(finding.params.lastDay, finding.params.nextFrom, finding.params.days);
     case 'seasonMismatch': {
       const p = finding.params;
       return m.check.season(p.description.replace(/\s+/g, ' '), seasons(p.mentioned), seasons(p.ruleSeasons));
