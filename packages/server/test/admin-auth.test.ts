@@ -17,6 +17,7 @@ import { parseEnv } from '../src/env.ts';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
 import type { SignInResult } from '../src/services/auth.ts';
 import { appRouter } from '../src/trpc/router.ts';
+import { MORE_DENIED_INPUT, MORE_WORKING_INPUT } from './admin-auth-inputs.ts';
 import {
   type AdminTestApp,
   adminApp,
@@ -28,7 +29,6 @@ import {
   versionNow,
 } from './admin-helpers.ts';
 import { realDataApp } from './helpers.ts';
-import { POSITION_IMPORT_DENIED_INPUT, POSITION_IMPORT_WORKING_INPUT } from './position-import-inputs.ts';
 
 type ProcedureType = 'query' | 'mutation';
 
@@ -70,7 +70,7 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
     id: (await insertStop(t.db.kysely, { name: 'Unused', coords: null, defaultOption: false })).id,
     baseVersion: 0,
   }),
-  ...POSITION_IMPORT_WORKING_INPUT,
+  ...MORE_WORKING_INPUT,
   'admin.lines.list': () => undefined,
   'admin.lines.getFull': () => ({ id: 7 }),
   'admin.lines.empty': () => undefined,
@@ -97,18 +97,6 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
   'admin.schedules.bulkUpdate': async (_t, client) => ({
     scheduleIds: [16, 17],
     runsOnYearlyId: 1,
-    baseVersions: [
-      {
-        lineId: 7,
-        version: (await client.query<{ version: number }>('admin.schedules.byLine', { lineId: 7 })).data
-          .version,
-      },
-    ],
-  }),
-  // wt-dated (issue 28)
-  'admin.schedules.newTimetableFrom': async (_t, client) => ({
-    from: '2030-01-07',
-    scheduleIds: [16],
     baseVersions: [
       {
         lineId: 7,
@@ -149,9 +137,6 @@ const WORKING_INPUT: Record<string, (t: AdminTestApp, client: Client) => unknown
   },
   'admin.serviceChanges.lineTrips': () => ({ lineId: 20, date: '2026-12-03' }),
   'admin.serviceChanges.preview': () => ({ date: '2026-12-03' }),
-  // wt-plan (issue 30): the changes between buses.
-  'admin.changeRules.get': () => undefined,
-  'admin.changeRules.save': () => ({ stopMinutes: [{ stopId: 1, minutes: 3 }], places: [], baseVersion: 0 }),
   'admin.history.restoreBatch': async (_t, client) => {
     const v = (await client.query<{ version: number }>('admin.schedules.byLine', { lineId: 7 })).data.version;
     await client.mutate('admin.schedules.bulkUpdate', {
@@ -190,7 +175,7 @@ const DENIED_INPUT: Record<string, unknown> = {
   'admin.stops.search': { query: 'a' },
   'admin.stops.save': { id: 1, name: 'Changed', coords: null, defaultOption: true, baseVersion: 0 },
   'admin.stops.delete': { id: 1, baseVersion: 0 },
-  ...POSITION_IMPORT_DENIED_INPUT,
+  ...MORE_DENIED_INPUT,
   'admin.lines.getFull': { id: 1 },
   'admin.lines.delete': { id: 1, baseVersion: 0 },
   'admin.routes.byLine': { lineId: 1 },
@@ -202,8 +187,6 @@ const DENIED_INPUT: Record<string, unknown> = {
     runsOnYearlyId: 2,
     baseVersions: [{ lineId: 1, version: 0 }],
   },
-  // wt-dated (issue 28)
-  'admin.schedules.newTimetableFrom': { from: '2030-01-07', baseVersions: [{ lineId: 1, version: 0 }] },
   'admin.rules.saveAll': { rules: [], baseVersion: 0 },
   'admin.rules.schedulesByRule': { ruleId: 1 },
   'admin.history.restore': { id: 1, baseVersion: 0 },
@@ -221,8 +204,6 @@ const DENIED_INPUT: Record<string, unknown> = {
   'admin.serviceChanges.delete': { id: 1, baseVersion: 0 },
   'admin.serviceChanges.lineTrips': { lineId: 20, date: '2026-12-03' },
   'admin.serviceChanges.preview': { date: '2026-12-03' },
-  // wt-plan (issue 30): the changes between buses.
-  'admin.changeRules.save': { stopMinutes: [], places: [], baseVersion: 0 },
 };
 
 async function foreignToken(): Promise<string> {

@@ -1,0 +1,41 @@
+import type { AdminTestApp, adminClient } from './admin-helpers.ts';
+import { versionNow } from './admin-helpers.ts';
+
+/**
+ * The inputs of the admin procedures added by issues 28-30 for the coverage tables of
+ * admin-auth.test.ts (kept here so that file stays readable): the positions import (another
+ * feed's stops.txt, one stop's position), a new timetable from a date, the changes between buses.
+ */
+type Client = ReturnType<typeof adminClient>;
+const stopsTxt = 'stop_id,stop_name,stop_lat,stop_lon\nP,PAGIRIAI,55.58,25.1\n';
+const positions = [{ stopId: 5, lat: 55.58, lon: 25.1 }];
+
+/** Inputs that work on the real data. */
+export const MORE_WORKING_INPUT = {
+  'admin.stops.positionImportPreview': () => ({ stopsTxt }),
+  'admin.stops.positionImportApply': async (t: AdminTestApp) => ({
+    baseVersion: await versionNow(t, { kind: 'stops' }),
+    positions,
+  }),
+  'admin.schedules.newTimetableFrom': async (_t: AdminTestApp, client: Client) => ({
+    from: '2030-01-07',
+    scheduleIds: [16],
+    baseVersions: [
+      {
+        lineId: 7,
+        version: (await client.query<{ version: number }>('admin.schedules.byLine', { lineId: 7 })).data
+          .version,
+      },
+    ],
+  }),
+  'admin.changeRules.get': () => undefined,
+  'admin.changeRules.save': () => ({ stopMinutes: [{ stopId: 1, minutes: 3 }], places: [], baseVersion: 0 }),
+};
+
+/** Well-formed inputs for the refused calls. */
+export const MORE_DENIED_INPUT = {
+  'admin.stops.positionImportPreview': { stopsTxt },
+  'admin.stops.positionImportApply': { baseVersion: 0, positions },
+  'admin.schedules.newTimetableFrom': { from: '2030-01-07', baseVersions: [{ lineId: 1, version: 0 }] },
+  'admin.changeRules.save': { stopMinutes: [], places: [], baseVersion: 0 },
+};
