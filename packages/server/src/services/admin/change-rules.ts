@@ -5,7 +5,7 @@ import {
   serverMessage,
   type WithVersion,
 } from '@bus/core';
-import { type Db, listChangeRules, type OpenedDatabase, writeChangeRules } from '@bus/db';
+import { type Db, getStopsByIds, listChangeRules, type OpenedDatabase, writeChangeRules } from '@bus/db';
 import { type Actor, currentVersion, type EntityState, recordedWrite } from './recorded-write.ts';
 
 /**
@@ -42,7 +42,8 @@ async function namesOf(db: Db, settings: ChangeRulesSettings): Promise<{ id: num
     ]),
   ];
   if (ids.length === 0) return [];
-  return db.selectFrom('stop').select(['id', 'name']).where('id', 'in', ids).orderBy('id').execute();
+  const stops = await getStopsByIds(db, ids);
+  return [...stops.values()].map(({ id, name }) => ({ id, name })).sort((a, b) => a.id - b.id);
 }
 
 export async function getChangeRules(db: OpenedDatabase): Promise<ChangeRulesView> {
