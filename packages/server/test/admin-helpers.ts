@@ -1,4 +1,4 @@
-import type { Clock } from '@bus/core';
+import { type Clock, formatTime, parseTime } from '@bus/core';
 import { createUser, findUserByUsername, type OpenedDatabase, type VersionScope } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../src/auth/passwords.ts';
@@ -141,4 +141,36 @@ export async function twoAdmins(): Promise<{
     boss: adminClient(t.app, t.adminToken),
     anna: adminClient(t.app, await tokenFor(t.db, 'anna', ['ROLE_ADMIN'])),
   };
+}
+
+/** A planned time `minutes` later ('06:40' + 10 -> '06:50'); no time stays none. */
+export function shiftTime(time: string | null, minutes: number): string | null {
+  return time === null ? null : formatTime((parseTime(time) as number) + minutes);
+}
+
+/**
+ * The copies a new timetable made (`copyIds`) saved `minutes` later, as the schedule editor
+ * saves them (admin.schedules.saveList on the line's current version); answers the save.
+ */
+export async function shiftCopies(
+  client: ReturnType<typeof adminClient>,
+  lineId: number,
+  copyIds: ReadonlySet<number>,
+  minutes: number,
+) {
+  type Loaded = import('../src/services/admin/schedules.ts').LineSchedules;
+  const now = (await client.query<Loaded>('admin.schedules.byLine', { lineId })).data;
+  return client.mutate('admin.schedules.saveList', {
+    lineId,
+    baseVersion: now.version,
+    schedules: now.schedules
+      .filter((s) => copyIds.has(s.id))
+      .map((s) => ({
+        ...s,
+        trips: s.trips.map((trip) => ({
+          ...trip,
+          timeList: trip.timeList.map((time) => shiftTime(time, minutes)),
+        })),
+      })),
+  });
 }

@@ -4,7 +4,7 @@ import type { DeparturesResult } from '../src/public-read/departures.ts';
 import type { HistoryPage } from '../src/services/admin/history.ts';
 import type { NewTimetableResult } from '../src/services/admin/new-timetable.ts';
 import type { LineSchedules } from '../src/services/admin/schedules.ts';
-import { type AdminTestApp, type adminClient, twoAdmins } from './admin-helpers.ts';
+import { type AdminTestApp, type adminClient, shiftCopies, shiftTime, twoAdmins } from './admin-helpers.ts';
 import { rest } from './rest-helpers.ts';
 
 /**
@@ -73,12 +73,6 @@ async function legacyTimes(date: string): Promise<string[]> {
 
 const newTimetable = (input: unknown, client = boss) =>
   client.mutate<NewTimetableResult>('admin.schedules.newTimetableFrom', input);
-
-const shift = (time: string | null, minutes: number) => {
-  if (time === null) return null;
-  const total = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + minutes;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-};
 
 describe('admin.schedules.newTimetableFrom', () => {
   it('copies every schedule valid across the date, ends the originals the day before, one step to undo', async () => {
@@ -155,20 +149,12 @@ describe('admin.schedules.newTimetableFrom', () => {
     for (const s of untouched) expect(now.schedules.find((n) => n.id === s.id)).toEqual(s);
 
     // The copies' times 10 minutes later, saved as the editor saves them.
-    const copies = now.schedules.filter((s) => res.data.copies.some((c) => c.copyId === s.id));
-    const saved = await boss.mutate('admin.schedules.saveList', {
-      lineId: M35,
-      baseVersion: now.version,
-      schedules: copies.map((s) => ({
-        ...s,
-        trips: s.trips.map((trip) => ({ ...trip, timeList: trip.timeList.map((time) => shift(time, 10)) })),
-      })),
-    });
+    const saved = await shiftCopies(boss, M35, new Set(res.data.copies.map((c) => c.copyId)), 10);
     expect(saved.message).toBeUndefined();
     // The old REST answer keeps its shape: the old times before the date, 10 minutes later from it.
     expect(await legacyTimes(addDays(change, -7))).toEqual(legacyBefore);
-    expect(await legacyTimes(change)).toEqual(legacyOn.map((time) => shift(time, 10)));
-    expect(await m35Times(change)).toEqual(legacyOn.map((time) => shift(time, 10)));
+    expect(await legacyTimes(change)).toEqual(legacyOn.map((time) => shiftTime(time, 10)));
+    expect(await m35Times(change)).toEqual(legacyOn.map((time) => shiftTime(time, 10)));
     expect(await m35Times(addDays(change, -1))).toEqual(await legacyTimes(addDays(change, -1)));
 
     // Riders: the stop and the line say a new timetable starts; the comparison marks the moves.
@@ -189,7 +175,7 @@ describe('admin.schedules.newTimetableFrom', () => {
     // The compared days are Sundays: M35's Sunday-only schedule was not copied and stays the same.
     const moved = compared.data.after.rows.filter((r) => r.lineId === M35 && r.mark === 'moved');
     expect(moved.length).toBeGreaterThan(0);
-    for (const row of moved) expect(shift(row.otherTime ?? null, 10)).toBe(row.time);
+    for (const row of moved) expect(shiftTime(row.otherTime ?? null, 10)).toBe(row.time);
     expect(compared.data.after.rows.filter((r) => r.lineId !== M35).every((r) => r.mark !== 'moved')).toBe(
       true,
     );

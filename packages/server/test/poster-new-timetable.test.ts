@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewTimetableResult } from '../src/services/admin/new-timetable.ts';
 import type { LineSchedules } from '../src/services/admin/schedules.ts';
 import type { StopPosterAnswer } from '../src/services/printed-timetable.ts';
-import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
+import { type AdminTestApp, adminApp, adminClient, shiftCopies } from './admin-helpers.ts';
 import { fixedClock, trpcQuery } from './helpers.ts';
 
 /**
@@ -70,12 +70,6 @@ const NEW_WORKDAYS = ['14', '15', '16', '17', '18', '21', '22', '23', '28', '29'
   (d) => `2026-12-${d}`,
 );
 
-const shift = (time: string | null, minutes: number) => {
-  if (time === null) return null;
-  const total = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + minutes;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-};
-
 describe('timetable.stopPoster across a new timetable', () => {
   it('without a dated schedule the poster is one part and notes nothing', async () => {
     const answer = await poster(START);
@@ -92,17 +86,10 @@ describe('timetable.stopPoster across a new timetable', () => {
       baseVersions: [{ lineId: M35, version: loaded.version }],
     });
     expect(made.message).toBeUndefined();
-    const now = (await admin.query<LineSchedules>('admin.schedules.byLine', { lineId: M35 })).data;
     const copyIds = new Set(made.data.copies.map((c) => c.copyId));
+    const now = (await admin.query<LineSchedules>('admin.schedules.byLine', { lineId: M35 })).data;
     const copies = now.schedules.filter((s) => copyIds.has(s.id));
-    const saved = await admin.mutate('admin.schedules.saveList', {
-      lineId: M35,
-      baseVersion: now.version,
-      schedules: copies.map((s) => ({
-        ...s,
-        trips: s.trips.map((trip) => ({ ...trip, timeList: trip.timeList.map((time) => shift(time, 10)) })),
-      })),
-    });
+    const saved = await shiftCopies(admin, M35, copyIds, 10);
     expect(saved.message).toBeUndefined();
 
     const answer = await poster(START);
