@@ -21,17 +21,23 @@ fi
 
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bus-e2e.XXXXXX")
-SERVER_PID=""
+SERVER_PIDS=()
 cleanup() {
-  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-  fi
+  for pid in "${SERVER_PIDS[@]}"; do
+    if kill -0 "$pid" 2>/dev/null; then
+      kill "$pid" 2>/dev/null || true
+      wait "$pid" 2>/dev/null || true
+    fi
+  done
   rm -rf "$WORK"
 }
 trap cleanup EXIT INT TERM
 
-export DB_PATH="$WORK/e2e.sqlite"
+# The test files run on E2E_SERVERS servers at once (default 2), each with a fresh database of
+# its own, so no file sees another's edits. Most of a browser test is waiting (for the network
+# to be idle, for a render), so two run in about the time of one. A file runs on one server
+# from start to end; vitest hands the next file to whichever worker is free.
+SERVERS="${E2E_SERVERS:-2}"
 
 # A private build, so two runs at once (or a developer's build) cannot swap files under the server.
 echo "==> building the web app"
@@ -52,32 +58,49 @@ if [ ! -f data/anyksciai.json ]; then
     || { cat "$WORK/import.log" >&2; exit 1; }
 fi
 
-PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-export PORT HOST=127.0.0.1 LOG_LEVEL=warn
-echo "==> starting the server on port $PORT"
-node_modules/.bin/tsx packages/server/src/main.ts >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
+export HOST=127.0.0.1 LOG_LEVEL=warn
+free_port() {
+  node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
+URLS=()
+for i in $(seq 1 "$SERVERS"); do
+  port=$(free_port)
+  echo "==> starting server $i on port $port"
+  DB_PATH="$WORK/e2e-$i.sqlite" PORT=$port node_modules/.bin/tsx packages/server/src/main.ts >"$WORK/server-$i.log" 2>&1 &
+  SERVER_PIDS+=("$!")
+  URLS+=("http://127.0.0.1:$port")
+done
 
 healthy() {
-  node -e "fetch('http://127.0.0.1:$PORT/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  node -e "fetch('$1/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 }
-for _ in $(seq 1 120); do
-  if healthy; then break; fi
-  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
-    echo "error: the server exited; its log:" >&2
-    cat "$WORK/server.log" >&2
+for i in "${!URLS[@]}"; do
+  for _ in $(seq 1 120); do
+    if healthy "${URLS[$i]}"; then break; fi
+    if ! kill -0 "${SERVER_PIDS[$i]}" 2>/dev/null; then
+      echo "error: server $((i + 1)) exited; its log:" >&2
+      cat "$WORK/server-$((i + 1)).log" >&2
+      exit 1
+    fi
+    sleep 0.5
+  done
+  healthy "${URLS[$i]}" || {
+    echo "error: /healthz of server $((i + 1)) never answered" >&2
+    cat "$WORK/server-$((i + 1)).log" >&2
     exit 1
-  fi
-  sleep 0.5
+  }
 done
-healthy || { echo "error: /healthz never answered" >&2; cat "$WORK/server.log" >&2; exit 1; }
 
 echo "==> end-to-end tests (Chromium)"
 status=0
-E2E_BASE_URL="http://127.0.0.1:$PORT" node_modules/.bin/vitest run --config packages/web/vitest.e2e.config.ts "$@" \
-  || status=$?
-if [ "$status" -ne 0 ] && [ -s "$WORK/server.log" ]; then
-  echo "--- server log ---" >&2
-  cat "$WORK/server.log" >&2
+E2E_BASE_URLS=$(IFS=,; echo "${URLS[*]}") node_modules/.bin/vitest run --config packages/web/vitest.e2e.config.ts \
+  --maxWorkers="$SERVERS" "$@" || status=$?
+if [ "$status" -ne 0 ]; then
+  for i in $(seq 1 "$SERVERS"); do
+    if [ -s "$WORK/server-$i.log" ]; then
+      echo "--- log of server $i (${URLS[$((i - 1))]}) ---" >&2
+      cat "$WORK/server-$i.log" >&2
+    fi
+  done
 fi
 exit "$status"

@@ -6,7 +6,21 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 /** Shared pieces of the end-to-end tests: the browser, the server address, axe, screenshots. */
 
-export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+/**
+ * The server of this worker: scripts/e2e.sh starts one per worker and lists them in
+ * E2E_BASE_URLS; worker N (VITEST_POOL_ID, 1-based) takes the Nth. E2E_BASE_URL names one server
+ * for a run against a server started by hand.
+ */
+export const BASE_URL = serverOfThisWorker().replace(/\/$/, '');
+
+function serverOfThisWorker(): string {
+  const urls = (process.env.E2E_BASE_URLS ?? '').split(',').filter(Boolean);
+  if (urls.length === 0) return process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const chosen = urls[worker - 1];
+  if (!chosen) throw new Error(`no server for worker ${worker} in E2E_BASE_URLS`);
+  return chosen;
+}
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
@@ -287,6 +301,7 @@ export async function expectNoHorizontalScroll(page: Page, width: number): Promi
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { rebuildTable, withAutoincrement } from './rebuild-table.ts';
 
 /**
  * Sign-ins that were ended never come back (issue 25). An access token names its user by
@@ -13,29 +14,11 @@ import { type Kysely, sql } from 'kysely';
  *   password change and sign-out takes the next one (repositories/users.ts), so an epoch never
  *   repeats, even after its user is removed; a restore moves every user above it (backup.ts).
  */
-const PRIMARY_KEY = /\bid INTEGER PRIMARY KEY\b(?! AUTOINCREMENT)/;
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The migrator runs SQLite migrations without a transaction: one of our own, all or nothing.
   await sql`BEGIN IMMEDIATE`.execute(db);
   try {
-    const { rows } = await sql<{ type: string; sql: string | null }>`
-      SELECT type, sql FROM sqlite_master WHERE tbl_name = 'app_user' AND sql IS NOT NULL
-    `.execute(db);
-    const create = rows.find((r) => r.type === 'table')?.sql;
-    if (!create) throw new Error('table app_user is missing');
-    if (PRIMARY_KEY.test(create)) {
-      const createNew = create
-        .replace(PRIMARY_KEY, 'id INTEGER PRIMARY KEY AUTOINCREMENT')
-        .replace(/^CREATE TABLE\s+("?)\w+\1/, 'CREATE TABLE app_user__autoincrement');
-      await sql.raw(createNew).execute(db);
-      // Copying the rows with their ids starts the sequence at the highest existing id.
-      await sql`INSERT INTO app_user__autoincrement SELECT * FROM app_user`.execute(db);
-      await sql`DROP TABLE app_user`.execute(db);
-      await sql`ALTER TABLE app_user__autoincrement RENAME TO app_user`.execute(db);
-      for (const index of rows.filter((r) => r.type === 'index'))
-        await sql.raw(index.sql as string).execute(db);
-    }
+    await rebuildTable(db, 'app_user', withAutoincrement);
     await sql`
       INSERT INTO app_meta (key, value)
       SELECT 'token_epoch', ifnull(max(token_epoch), 0) FROM app_user WHERE true

@@ -17,7 +17,7 @@ import { useServerMessages } from '../../../i18n/index.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { StopWithUsageData } from '../admin-api.tsx';
 import { savedId, tempId } from '../logic/temp-ids.ts';
-import { ConfirmDelete, EditingRowActions, LoadError, YesNo } from '../ui/bits.tsx';
+import { ConfirmDelete, EditButton, EditingRowActions, LoadError, YesNo } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { CheckField } from '../ui/fields.tsx';
 import { matchStops } from '../ui/stop-picker.tsx';
@@ -319,14 +319,7 @@ function StopRow({
         </td>
         <td>{usage}</td>
         <td className="row-actions">
-          <button
-            type="button"
-            className="btn btn--small"
-            aria-label={m.stops.editOf(stop.name)}
-            onClick={startEditing}
-          >
-            {m.common.edit}
-          </button>
+          <EditButton label={m.stops.editOf(stop.name)} onClick={startEditing} />
           <ConfirmDelete
             className="btn btn--small btn--danger-outline"
             label={m.stops.deleteOf(stop.name)}

@@ -79,7 +79,7 @@ function ChangeRulesEditor({ data, stops }: { data: Settings; stops: { id: numbe
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await save.mutateAsync({
+      const stored = await save.mutateAsync({
         stopMinutes: stopRows.map((r) => ({ stopId: r.stopId ?? 0, minutes: r.minutes })),
         places: placeRows.map((r) => ({
           stopA: r.stopA ?? 0,
@@ -88,8 +88,10 @@ function ChangeRulesEditor({ data, stops }: { data: Settings; stops: { id: numbe
         })),
         baseVersion: data.version,
       });
+      // Rebased on the answer at once (the editor starts again from it, keyed by its version),
+      // so a second save right after sends the new version, not the one loaded before.
+      queryClient.setQueryData(trpc.admin.changeRules.get.queryKey(), stored);
       toasts.success(m.changeRules.saved, ALERT_MS.standard);
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.changeRules.get.queryKey() });
     } catch (error) {
       toasts.danger(errorText(error, serverMessages), ALERT_MS.standard);
     }

@@ -6,7 +6,7 @@ import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { savedId, tempId } from '../logic/temp-ids.ts';
-import { ConfirmDelete, EditingRowActions, LoadError } from '../ui/bits.tsx';
+import { ConfirmDelete, EditButton, EditingRowActions, LoadError } from '../ui/bits.tsx';
 import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { MonthDayField } from '../ui/month-day-field.tsx';
 import { formatMonthDay } from '../ui/month-day-picker.tsx';
@@ -114,14 +114,7 @@ function HolidayRow({ holiday, onDone }: { holiday: Holiday & { version: number 
         <td>{holiday.name}</td>
         <td className="num-left">{formatMonthDay(holiday.month, holiday.day)}</td>
         <td className="row-actions">
-          <button
-            type="button"
-            className="btn btn--small"
-            aria-label={m.holidays.editOf(holiday.name)}
-            onClick={startEditing}
-          >
-            {m.common.edit}
-          </button>
+          <EditButton label={m.holidays.editOf(holiday.name)} onClick={startEditing} />
           <ConfirmDelete
             className="btn btn--small btn--danger-outline"
             label={m.holidays.deleteOf(holiday.name)}

@@ -5,6 +5,7 @@ import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useLanguage, useServerMessages } from '../../../i18n/index.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { EditButton } from '../ui/bits.tsx';
 import { conflictReason } from '../ui/safe-draft.tsx';
 import type { ChangeItem, LineChoice } from './types.ts';
 
@@ -113,14 +114,7 @@ function ChangeRow({
       </p>
       {change.reason && <p className="muted">{m.serviceChanges.reasonIs(change.reason)}</p>}
       <p className="sc-item__actions">
-        <button
-          type="button"
-          className="btn btn--small"
-          aria-label={m.serviceChanges.editOf(change.titleLt)}
-          onClick={onEdit}
-        >
-          {m.common.edit}
-        </button>
+        <EditButton label={m.serviceChanges.editOf(change.titleLt)} onClick={onEdit} />
         <button
           type="button"
           className="btn btn--small btn--danger-outline"

@@ -135,3 +135,13 @@ export function EditingRowActions({ row, busy }: { row: InlineRowActions; busy: 
     </>
   );
 }
+
+/** The small 'Edit' button of a row, named by what it edits ('Edit Kavarskas'). */
+export function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
+  const m = useAdminMessages();
+  return (
+    <button type="button" className="btn btn--small" aria-label={label} onClick={onClick}>
+      {m.common.edit}
+    </button>
+  );
+}
