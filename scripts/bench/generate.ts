@@ -8,19 +8,24 @@ import {
   type TimetableDataset,
   WEEKDAYS,
   type Weekday,
-  WHOLE_YEAR_RULE_NAME,
 } from '@bus/core';
 import type {
   DatasetHoliday,
   DatasetLine,
-  DatasetPattern,
-  DatasetPeriod,
   DatasetRoute,
-  DatasetRule,
   DatasetSchedule,
   DatasetStop,
   DatasetTrip,
 } from '../../packages/server/src/import/dataset-parts.ts';
+import {
+  cityRoute,
+  type District,
+  detourVariation,
+  nationalRoute,
+  regionalRoute,
+  shortVariation,
+} from './generate-routes.ts';
+import { generateRules, pickRule } from './generate-rules.ts';
 import {
   HOME_TOWN,
   HUB_TOWNS,
@@ -28,7 +33,6 @@ import {
   OPERATORS,
   TIME_CONSTRAINT_NOTES,
   TOWN_STOP_NAMES,
-  type Town,
   VILLAGE_STOP_FORMS,
   villageName,
 } from './names.ts';
@@ -85,19 +89,6 @@ export interface DatasetProfile {
   routeTypes: Record<RouteType, number>;
   boundFor: Record<BoundFor, number>;
   nullTimes: number;
-}
-
-interface District {
-  hubId: number;
-  town: Town;
-  weight: number;
-  /** Town stops in the order a city bus can drive them (circular). */
-  townStops: number[];
-  /** Village stops ordered outwards from the hub, one list per road. */
-  corridors: number[][];
-  x: number;
-  y: number;
-  neighbours: District[];
 }
 
 const HOLIDAYS: readonly (readonly [name: string, month: number, day: number])[] = [
@@ -461,221 +452,4 @@ export function generateDataset(
 
 function stopName(stops: readonly DatasetStop[], id: number): string {
   return stops[id - 1]?.name ?? `#${id}`;
-}
-
-/** A city bus: from the bus station through a run of town stops; a third loop back to it. */
-function cityRoute(rng: Rng, d: District): number[] {
-  const length = Math.min(d.townStops.length, rng.int(11, 26));
-  const offset = rng.int(0, d.townStops.length - 1);
-  const route = [d.hubId];
-  for (let i = 0; i < length; i++) route.push(d.townStops[(offset + i) % d.townStops.length] as number);
-  // Loops visit the station twice (first and last stop): the domain's "trip visits F twice" case.
-  if (rng.chance(0.3)) route.push(d.hubId);
-  return route;
-}
-
-/** A regional bus: out of the hub, through a few town stops, along one road of villages. */
-function regionalRoute(rng: Rng, d: District): number[] {
-  const target = rng.int(14, 45);
-  const route = [d.hubId];
-  const townRun = rng.int(0, 3);
-  const offset = rng.int(0, d.townStops.length - 1);
-  for (let i = 0; i < townRun; i++) route.push(d.townStops[(offset + i) % d.townStops.length] as number);
-  const corridor = rng.pick(d.corridors);
-  const skip = rng.next() * 0.25;
-  for (const s of corridor) {
-    if (route.length >= target) break;
-    if (!rng.chance(skip)) route.push(s);
-  }
-  for (const other of d.corridors) {
-    if (route.length >= 10 || other === corridor) continue;
-    for (const s of other) if (route.length < 10) route.push(s);
-  }
-  // A quarter reach the neighbouring district's station.
-  if (rng.chance(0.25) && route.length < 45) route.push((d.neighbours[0] as District).hubId);
-  return route;
-}
-
-/** A national express: hub to hub, calling at a few villages on the way. */
-function nationalRoute(rng: Rng, chain: readonly District[]): number[] {
-  const route: number[] = [];
-  const target = rng.int(18, 45);
-  const perLeg = Math.max(1, Math.floor((target - chain.length) / (chain.length - 1)));
-  chain.forEach((d, i) => {
-    route.push(d.hubId);
-    if (i === chain.length - 1) return;
-    // Calls spread along one road out of each town; the express skips the stops between.
-    const corridor = rng.pick(d.corridors);
-    const calls = Math.min(perLeg, corridor.length);
-    const step = corridor.length / calls;
-    for (let c = 0; c < calls; c++) route.push(corridor[Math.floor(c * step)] as number);
-  });
-  if (route.length < 10) {
-    // Short chains call at more stops in the first town so every route has at least 10.
-    route.splice(1, 0, ...(chain[0] as District).townStops.slice(0, 10 - route.length));
-  }
-  return route.slice(0, 45);
-}
-
-/** Variation 2: the main route with a short detour (extra stops) or a skipped stretch. */
-function detourVariation(
-  rng: Rng,
-  main: readonly number[],
-  districts: readonly District[],
-  stopCount: number,
-): number[] {
-  const route = [...main];
-  if (route.length > 12 && rng.chance(0.4)) {
-    const at = rng.int(1, route.length - 4);
-    route.splice(at, rng.int(1, 2));
-    return route;
-  }
-  const at = rng.int(1, Math.max(1, route.length - 2));
-  const extra = rng.int(1, 3);
-  const present = new Set(route);
-  const inserted: number[] = [];
-  const district = districts.find((d) => d.hubId === route[0]) ?? districts[0];
-  const pool = district ? district.corridors.flat().concat(district.townStops) : [];
-  for (let attempt = 0; inserted.length < extra && attempt < 20; attempt++) {
-    const s = pool.length > 0 ? rng.pick(pool) : rng.int(1, stopCount);
-    if (!present.has(s)) {
-      present.add(s);
-      inserted.push(s);
-    }
-  }
-  route.splice(at, 0, ...inserted);
-  return route.slice(0, 45);
-}
-
-/** Variation 3: the main route cut short (only the first 60-85 % of it, at least 10 stops). */
-function shortVariation(rng: Rng, main: readonly number[]): number[] {
-  const length = Math.max(Math.min(10, main.length), Math.round(main.length * (0.6 + rng.next() * 0.25)));
-  return main.slice(0, length);
-}
-
-interface RuleGroups {
-  wholeYear: number;
-  seasonal: number[];
-  staticRandom: number[];
-  borrowing: number[];
-  patterns: number[];
-  combos: number[];
-}
-
-function pickRule(rng: Rng, g: RuleGroups): number {
-  const group = rng.weighted([
-    [[g.wholeYear], 50],
-    [g.seasonal, 20],
-    [g.staticRandom, 10],
-    [g.borrowing, 8],
-    [g.patterns, 6],
-    [g.combos, 6],
-  ] as const);
-  return rng.pick(group);
-}
-
-/**
- * About 60 yearly rules covering every shape the domain rules name: the whole year, seasons,
- * periods wrapping New Year, periods naming 02-29, rules borrowing periods via otherRuleId
- * (some with their own patterns), nth-weekday patterns (incl. 5th), and combos.
- */
-function generateRules(rng: Rng): { rules: DatasetRule[]; groups: RuleGroups } {
-  const rules: DatasetRule[] = [];
-  let periodId = 0;
-  let patternId = 0;
-  const period = (sm: number, sd: number, em: number, ed: number): DatasetPeriod => ({
-    id: ++periodId,
-    startMonth: sm,
-    startDay: sd,
-    endMonth: em,
-    endDay: ed,
-  });
-  const pattern = (nth: number, day: Weekday): DatasetPattern => ({
-    id: ++patternId,
-    nthOccurenceEachMonth: nth,
-    dayOfWeek: day,
-  });
-  const add = (
-    periodName: string,
-    typeOfYearlyRule: DatasetRule['typeOfYearlyRule'],
-    timePeriods: DatasetPeriod[],
-    pattern1Params: DatasetPattern[] = [],
-    otherRuleId: number | null = null,
-  ): number => {
-    const id = rules.length + 1;
-    rules.push({ id, periodName, typeOfYearlyRule, otherRuleId, timePeriods, pattern1Params });
-    return id;
-  };
-
-  const wholeYear = add(WHOLE_YEAR_RULE_NAME, 'Static dates', [period(1, 1, 12, 31)]);
-  const seasonal = [
-    add('Vasaros sezonas', 'Static dates', [period(6, 1, 8, 31)]),
-    add('Mokslo metai', 'Static dates', [period(9, 1, 6, 20)]),
-    add('Žiemos sezonas', 'Static dates', [period(12, 1, 2, 29)]),
-    add('Kalėdų atostogos', 'Static dates', [period(12, 20, 1, 10)]),
-    add('Pavasaris', 'Static dates', [period(2, 29, 5, 31)]),
-    add('Vasario pabaiga', 'Static dates', [period(2, 15, 2, 29)]),
-    add('Mokinių atostogos', 'Static dates', [
-      period(10, 27, 10, 31),
-      period(12, 22, 1, 4),
-      period(2, 16, 2, 20),
-      period(4, 7, 4, 11),
-      period(6, 21, 8, 31),
-    ]),
-    add('Ne vasara', 'Static dates', [period(1, 1, 5, 31), period(9, 1, 12, 31)]),
-    add('Rudens sezonas', 'Static dates', [period(9, 1, 11, 30)]),
-    add('Kurortinis sezonas', 'Static dates', [period(5, 15, 9, 15)]),
-  ];
-  const lastDay = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  const randomBound = (): [number, number] => {
-    if (rng.chance(0.1)) return [2, 29];
-    const m = rng.int(1, 12);
-    return [m, rng.int(1, Math.min(28, lastDay[m - 1] ?? 28))];
-  };
-  const staticRandom: number[] = [];
-  for (let i = 0; i < 19; i++) {
-    const periods = Array.from({ length: rng.int(1, 3) }, () => {
-      const [sm, sd] = randomBound();
-      const [em, ed] = randomBound();
-      return period(sm, sd, em, ed);
-    });
-    staticRandom.push(add(`Sezoninis grafikas Nr. ${i + 1}`, 'Static dates', periods));
-  }
-  const lenders = [...seasonal, ...staticRandom];
-  const weekday = () => rng.pick(WEEKDAYS);
-  const borrowing: number[] = [];
-  for (let i = 0; i < 10; i++) {
-    const withPatterns = i % 2 === 0;
-    borrowing.push(
-      add(
-        withPatterns ? `Kaip sezone, tik ${i + 1}` : `Pagal kitą taisyklę Nr. ${i + 1}`,
-        withPatterns ? 'Combo' : null,
-        [],
-        withPatterns ? Array.from({ length: rng.int(1, 3) }, () => pattern(rng.int(1, 5), weekday())) : [],
-        rng.pick(lenders),
-      ),
-    );
-  }
-  const patterns: number[] = [];
-  for (let i = 0; i < 12; i++) {
-    // Every third rule asks for a 5th weekday, which many months do not have.
-    const items = Array.from({ length: rng.int(1, 3) }, (_, k) =>
-      pattern(k === 0 && i % 3 === 0 ? 5 : rng.int(1, 4), weekday()),
-    );
-    patterns.push(add(`Kas mėnesį pagal formulę Nr. ${i + 1}`, 'Formula pattern', [], items));
-  }
-  const combos: number[] = [];
-  for (let i = 0; i < 8; i++) {
-    const [sm, sd] = randomBound();
-    const [em, ed] = randomBound();
-    combos.push(
-      add(
-        `Mišri taisyklė Nr. ${i + 1}`,
-        'Combo',
-        [period(sm, sd, em, ed)],
-        Array.from({ length: rng.int(1, 4) }, () => pattern(rng.int(1, 5), weekday())),
-      ),
-    );
-  }
-  return { rules, groups: { wholeYear, seasonal, staticRandom, borrowing, patterns, combos } };
 }
