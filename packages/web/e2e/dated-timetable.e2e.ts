@@ -187,7 +187,7 @@ describe('a new timetable from a date', () => {
         const words =
           lang === 'en'
             ? /New timetable from \d{1,2} [A-Z][a-z]+/
-            : /Naujas tvarkaraštis nuo [a-ząčęėįšųūž]+ \d{1,2} d\./;
+            : /\S+ linija: naujas tvarkaraštis nuo [a-ząčęėįšųūž]+ \d{1,2} d\./;
         expect(await notice.first().textContent()).toMatch(words);
         await expectNoAxeViolations(p, `home with the notice (${lang}, ${width})`);
         await expectNoHorizontalScroll(p, width);

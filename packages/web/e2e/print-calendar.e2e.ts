@@ -262,6 +262,14 @@ describe('the stop poster across a new timetable (issue 28)', () => {
       expect(await lt.locator('.poster-part').count()).toBe(2);
       await expectNoHorizontalScroll(lt, 1280);
       await screenshot(lt, 'print-stop-poster-new-timetable-lt-1280');
+      // On a phone too, in both languages: the two parts fit the screen's width.
+      for (const locale of ['en-GB', 'lt-LT']) {
+        const phone = await page(390, locale);
+        await goto(phone, POSTER_PATH);
+        expect(await phone.locator('.poster-part').count()).toBe(2);
+        await expectNoHorizontalScroll(phone, 390);
+        await screenshot(phone, `print-stop-poster-new-timetable-${locale}-390`);
+      }
     } finally {
       const history = await adminApi<{ items: { id: number; batchRestore?: { version: number } }[] }>(
         token,

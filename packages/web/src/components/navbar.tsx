@@ -2,6 +2,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { LANGUAGES, switchLanguage, useLanguage, useMessages } from '../i18n/index.ts';
 import { adminBoardPath, readStoredUser } from '../lib/stored-user.ts';
 import { withSearch } from '../lib/url.ts';
+import './navbar.css';
 import { usePublicQuery } from '../lib/use-public-query.ts';
 
 export function Navbar() {

@@ -12,6 +12,8 @@ const fromDay = (from: string, lang: 'lt' | 'en') =>
 export const datedEn = {
   newTimetable: (from: string) => `New timetable ${fromDay(from, 'en')}`,
   ofLine: (line: string) => `Line ${line}: `,
+  /** The same words after ofLine. */
+  newTimetableOfLine: (from: string) => `New timetable ${fromDay(from, 'en')}`,
   compareLink: 'What changes',
   heading: (from: string) => `New timetable ${fromDay(from, 'en')}`,
   intro: (stop: string) =>
@@ -23,17 +25,16 @@ export const datedEn = {
   movedTo: (time: string) => `now ${time}`,
   none: 'No departures.',
   back: 'Back to the departures',
-  outsideWindow: (from: string | null, until: string | null) =>
-    from !== null && until === null
-      ? `valid from ${from}`
-      : until !== null && from === null
-        ? `valid until ${until}`
-        : `valid ${from} to ${until}`,
+  /** Why a schedule does not run on the page's date: its window ('valid from 7 December'). */
+  outsideWindow: (from: string | null, until: string | null, thisYear: number) =>
+    `valid ${changeDatesText(from, until, 'en', thisYear)}`,
 };
 
 export const datedLt: typeof datedEn = {
   newTimetable: (from: string) => `Naujas tvarkaraštis ${fromDay(from, 'lt')}`,
   ofLine: (line: string) => `${line} linija: `,
+  // Po dvitaškio sakinys tęsiasi mažąja raide.
+  newTimetableOfLine: (from: string) => `naujas tvarkaraštis ${fromDay(from, 'lt')}`,
   compareLink: 'Kas keičiasi',
   heading: (from: string) => `Naujas tvarkaraštis ${fromDay(from, 'lt')}`,
   intro: (stop: string) =>
@@ -45,12 +46,8 @@ export const datedLt: typeof datedEn = {
   movedTo: (time: string) => `dabar ${time}`,
   none: 'Išvykimų nėra.',
   back: 'Grįžti į išvykimus',
-  outsideWindow: (from: string | null, until: string | null) =>
-    from !== null && until === null
-      ? `galioja nuo ${from}`
-      : until !== null && from === null
-        ? `galioja iki ${until}`
-        : `galioja ${from}–${until}`,
+  outsideWindow: (from: string | null, until: string | null, thisYear: number) =>
+    `galioja ${changeDatesText(from, until, 'lt', thisYear)}`,
 };
 
 export function useDatedMessages() {

@@ -20,7 +20,9 @@ export function NewTimetableNotice({
       {items.map((item) => (
         <p key={`${item.lineName ?? ''}${item.from}`} className="notice new-timetable">
           {item.lineName !== undefined && m.ofLine(item.lineName)}
-          <strong>{m.newTimetable(item.from)}</strong>{' '}
+          <strong>
+            {item.lineName !== undefined ? m.newTimetableOfLine(item.from) : m.newTimetable(item.from)}
+          </strong>{' '}
           <Link href={`/compare?${new URLSearchParams({ from: String(stopId), dir, change: item.from })}`}>
             {m.compareLink}
           </Link>

@@ -178,7 +178,7 @@ function LineView({ data, lineId, schedId, tripId, search, today, date }: LineVi
   // The answer's date (the chosen one, else today): which listed schedules do not run on it, why.
   const reasonText = (reason: OffReason) =>
     reason.kind === 'window'
-      ? dated.outsideWindow(reason.from, reason.until)
+      ? dated.outsideWindow(reason.from, reason.until, Number(data.date.slice(0, 4)))
       : reason.kind === 'weekday'
         ? m.lineDay.notOnWeekday[reason.weekday]
         : reason.kind === 'season'
