@@ -80,7 +80,7 @@ export interface CheckParams {
     ruleId: number;
     ruleName: string;
     /** 'rule': the rule is active on no day of the window; 'days': it is, never on the schedule's weekdays (and holiday choice). */
-    because: 'rule' | 'days';
+    because: 'rule' | 'days' | 'window';
   };
   /** Its window ended before today: it never runs again (its card, where the link goes, can delete it). */
   windowPast: ScheduleRef & { validFrom: string | null; validUntil: string };

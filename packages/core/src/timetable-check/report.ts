@@ -55,7 +55,9 @@ export function describeFinding(finding: CheckFinding): string {
       const p = finding.params;
       return p.because === 'rule'
         ? `schedule ${p.scheduleId} (line ${p.lineName}): its yearly rule ${quote(p.ruleName)} runs on no day of the next 12 months`
-        : `schedule ${p.scheduleId} (line ${p.lineName}): runs on no day of the next 12 months (its yearly rule ${quote(p.ruleName)} never falls on its weekdays)`;
+        : p.because === 'window'
+          ? `schedule ${p.scheduleId} (line ${p.lineName}): runs on no day of the next 12 months (its dates of validity hold none of its days in them)`
+          : `schedule ${p.scheduleId} (line ${p.lineName}): runs on no day of the next 12 months (its yearly rule ${quote(p.ruleName)} never falls on its weekdays)`;
     }
     case 'windowOutOfOrder': {
       const p = finding.params;

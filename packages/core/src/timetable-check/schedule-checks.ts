@@ -66,7 +66,11 @@ export function checkSchedules(
             ...ref,
             ruleId: rule.id,
             ruleName: rule.periodName,
-            because: activeRules.has(rule.id) ? 'days' : 'rule',
+            because: !activeRules.has(rule.id)
+              ? 'rule'
+              : days.some((day) => scheduleRunsOn({ ...schedule, validFrom: null, validUntil: null }, day))
+                ? 'window' // a copy that starts after these 12 months, or a window between its days
+                : 'days',
           },
           [target, ruleTarget],
         );

@@ -698,6 +698,7 @@ export const adminEn = {
     neverRuns: {
       rule: 'its yearly rule runs on no day',
       days: 'its yearly rule never falls on its weekdays',
+      window: 'its dates of validity hold none of its days in these 12 months',
     }, // ours
     season: (description: string, mentioned: string, rule: string) =>
       `the description “${description}” speaks of ${mentioned}, the yearly rule of ${rule}`, // ours

@@ -749,6 +749,7 @@ export const adminLt: AdminMessages = {
     neverRuns: {
       rule: 'metinė taisyklė negalioja nė vieną dieną',
       days: 'metinė taisyklė nė karto nesutampa su jo savaitės dienomis',
+      window: 'per šiuos 12 mėnesių jo galiojimo laikotarpiu nėra nė vienos jo kursavimo dienos',
     },
     season: (description: string, mentioned: string, rule: string) =>
       `aprašyme „${description}“ kalbama apie ${mentioned}, o metinėje taisyklėje – apie ${rule}`,

@@ -110,6 +110,17 @@ const cases: [string, CheckFinding, string | null, string | null][] = [
     'metinė taisyklė nė karto nesutampa su jo savaitės dienomis',
   ],
   [
+    'a copy whose dates of validity begin after the 12 months',
+    {
+      check: 'neverRuns',
+      severity: 'warning',
+      params: { scheduleId: 14, lineId: 3, lineName: 'M35', ruleId: 6, ruleName: 'X', because: 'window' },
+      targets: [schedule, { kind: 'rule', ruleId: 6, name: 'X' }],
+    },
+    'its dates of validity hold none of its days in these 12 months',
+    'per šiuos 12 mėnesių jo galiojimo laikotarpiu nėra nė vienos jo kursavimo dienos',
+  ],
+  [
     'another season',
     {
       check: 'seasonMismatch',
