@@ -1,6 +1,7 @@
 import { plannedVisits, tripOnDay } from '../gtfs/trip-days.ts';
 import { changesNothing, type DayChanges } from '../service-changes/day-changes.ts';
 import { type ScheduleRunsOn, type ServiceDayContext, scheduleRunsOn } from '../service-day.ts';
+import { PIECES_PER_YIELD, runSteps, type Steps } from './steps.ts';
 import type { RideTrip } from './types.ts';
 
 /**
@@ -57,10 +58,20 @@ export function rideVisits<V extends { minute: number }>(visits: readonly V[]): 
 
 /** The rides of the running schedules' trips on a date with its service changes. */
 export function runningTrips(running: readonly PlannerSchedule[], changes: DayChanges): RideTrip[] {
+  return runSteps(runningTripsSteps(running, changes));
+}
+
+/** runningTrips as a build that yields now and then (see steps.ts). */
+export function* runningTripsSteps(
+  running: readonly PlannerSchedule[],
+  changes: DayChanges,
+): Steps<RideTrip[]> {
   const plain = changesNothing(changes);
   const rides: RideTrip[] = [];
+  let pieces = 0;
   for (const { trips } of running)
     for (const trip of trips) {
+      if (++pieces % PIECES_PER_YIELD === 0) yield;
       const planned = Array.from(trip.planned, (m) => (m === NO_TIME ? null : m));
       const on = plain
         ? { runs: true as const, visits: plannedVisits(trip.travel, planned) }
