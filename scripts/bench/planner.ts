@@ -17,6 +17,9 @@ import { distribution, megabytes, ms, now, out, progress, seconds } from './stat
 
 export const PLANNER_TARGETS = { townP99: 5, nationalP99: 100 };
 
+/** The first query's build gives way to the event loop: no block longer than this. */
+const BLOCK_CEILING_MS = 100;
+
 interface Sample {
   from: number;
   to: number;
@@ -60,8 +63,19 @@ async function timePlanner(
   progress(`journey planner (${label}): building the planner's data and the day's network`);
   const t0 = now();
   const first = queries[0] as Sample;
+  // The build runs in slices: the longest the event loop went without a turn meanwhile (a 1 ms
+  // timer's longest wait between two of its turns, and the last one to the answer).
+  let lastTurn = t0;
+  let longestBlock = 0;
+  const probe = setInterval(() => {
+    const turn = now();
+    longestBlock = Math.max(longestBlock, turn - lastTurn);
+    lastTurn = turn;
+  }, 1);
   await planJourneysAnswer(read, { ...first, date });
   const buildMs = now() - t0;
+  clearInterval(probe);
+  longestBlock = Math.max(longestBlock, now() - lastTurn);
   // The heap in use then (a difference would hide whatever a collection freed meanwhile).
   const heapAfter = process.memoryUsage().heapUsed;
   progress(`journey planner (${label}): ${queries.length} queries`);
@@ -79,13 +93,18 @@ async function timePlanner(
   out();
   out(`## Journey planner, in-process (timetable.plan's service on the ${label} data, ${date})`);
   out(
-    `first query (builds the planner's data and the day's network): ${seconds(buildMs)}; heap in use after it ${megabytes(heapAfter)}`,
+    `first query (builds the planner's data and the day's network): ${seconds(buildMs)}, the event loop blocked ${ms(longestBlock)} at the longest; heap in use after it ${megabytes(heapAfter)}`,
   );
   out(
     `queries ${d.count}: p50 ${ms(d.p50)}, p95 ${ms(d.p95)}, p99 ${ms(d.p99)}, max ${ms(d.max)}; journeys mean ${(found / queries.length).toFixed(2)}, changes per journey ${(changes / Math.max(1, found)).toFixed(2)}`,
   );
   return [
     info(`Journey planner: first query, ${label} (builds its data)`, seconds(buildMs)),
+    withinMs(
+      `Journey planner: longest event-loop block in that build (${label})`,
+      longestBlock,
+      BLOCK_CEILING_MS,
+    ),
     info(`Journey planner p50 (${label})`, ms(d.p50)),
     withinMs(`Journey planner p99 (${label})`, d.p99, ceiling),
   ];
