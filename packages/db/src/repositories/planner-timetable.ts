@@ -29,8 +29,8 @@ const TRIPS_PER_PAGE = 200;
  * plannerTimetable as a build that yields between pages (see core's steps.ts): every statement
  * is read whole before a yield, so the connection is free for others in between, and pages go by
  * key (route and position, schedule id, trip id), never by an iterator left open; each loop
- * below yields after each page. Whoever runs it in slices on a connection
- * others write through checks that the data did not move meanwhile (its change stamp).
+ * below yields after each page. Run in slices, it reads one state of the data only inside a read
+ * transaction (or on a connection held at one state), which its caller opens.
  */
 export function* plannerTimetableSteps(sqlite: SQLite.Database): Steps<PlannerSchedule[]> {
   const routeStops = new Map<number, number[]>();

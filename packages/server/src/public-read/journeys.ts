@@ -15,7 +15,7 @@ import {
   type Steps,
   serverMessage,
 } from '@bus/core';
-import { changeRulesOf, dataStamp, type OpenedDatabase, plannerTimetableSteps } from '@bus/db';
+import { beginRead, changeRulesOf, type OpenedDatabase, openReader, plannerTimetableSteps } from '@bus/db';
 import type { LRUCache } from 'lru-cache';
 import type { Generation } from './generation.ts';
 import { boundedCache } from './kept-answers.ts';
@@ -105,14 +105,13 @@ function inSlices<T>(read: ReadContext, steps: Steps<T>): Promise<T> {
   });
 }
 
-/** How many times the timetable is read again when the data moved while it was read in slices. */
-const REREADS = 3;
-
 /**
- * The generation's planner data, read through its connection at first use, in slices: the
- * national timetable is seconds of reading, and the event loop answers others meanwhile. A
- * connection held at the generation's state (an import running) cannot move; otherwise, when the
- * data moved between two slices (a save), what was read may mix two states and is read again.
+ * The generation's planner data, read at first use in slices: the national timetable is seconds
+ * of reading, and the event loop answers others meanwhile. The slices read one state of the data:
+ * through the generation's connection when it is held at the generation's state (an import
+ * running), else on a read-only connection of its own inside one read transaction (as a whole
+ * snapshot read), whatever others commit in between. An in-memory database (tests) has no other
+ * connection: its pages are read on its own, between which only this process writes.
  */
 function plannerData(read: ReadContext): Promise<PlannerData> {
   let data = planners.get(read.generation);
@@ -120,19 +119,20 @@ function plannerData(read: ReadContext): Promise<PlannerData> {
     const { generation } = read;
     builds.set(read.db.sqlite, plannerBuildsStarted(read.db) + 1);
     data = (async () => {
-      const { reader } = generation;
-      let timetable: PlannerSchedule[];
-      for (let attempt = 0; ; attempt++) {
-        const before = dataStamp(reader);
-        timetable = await inSlices(read, plannerTimetableSteps(reader));
-        if (generation.held || dataStamp(reader) === before || attempt === REREADS) break;
+      const own = generation.held || read.db.sqlite.memory ? null : openReader(read.db.sqlite.name);
+      try {
+        if (own !== null) beginRead(own);
+        const reader = own?.sqlite ?? generation.reader;
+        const timetable = await inSlices(read, plannerTimetableSteps(reader));
+        return {
+          timetable,
+          rules: changeRulesOf(reader),
+          keys: boundedCache(DAY_KEYS),
+          networks: boundedCache(NETWORKS),
+        };
+      } finally {
+        own?.sqlite.close();
       }
-      return {
-        timetable,
-        rules: changeRulesOf(reader),
-        keys: boundedCache(DAY_KEYS),
-        networks: boundedCache(NETWORKS),
-      };
     })();
     planners.set(generation, data);
     // A failed build is not kept: the next request tries again.
