@@ -1,4 +1,4 @@
-import { plannedVisits, tripOnDay } from '../gtfs/trip-days.ts';
+import { tripOnDay } from '../gtfs/trip-days.ts';
 import { changesNothing, type DayChanges } from '../service-changes/day-changes.ts';
 import { type ScheduleRunsOn, type ServiceDayContext, scheduleRunsOn } from '../service-day.ts';
 import { PIECES_PER_YIELD, runSteps, type Steps } from './steps.ts';
@@ -72,10 +72,13 @@ export function* runningTripsSteps(
   for (const { trips } of running)
     for (const trip of trips) {
       if (++pieces % PIECES_PER_YIELD === 0) yield;
+      if (plain) {
+        const ride = plannedRide(trip);
+        if (ride !== null) rides.push(ride);
+        continue;
+      }
       const planned = Array.from(trip.planned, (m) => (m === NO_TIME ? null : m));
-      const on = plain
-        ? { runs: true as const, visits: plannedVisits(trip.travel, planned) }
-        : tripOnDay(changes, trip.id, trip.travel, planned);
+      const on = tripOnDay(changes, trip.id, trip.travel, planned);
       if (!on.runs) continue;
       const visits = rideVisits(on.visits);
       if (visits.length < 2) continue;
@@ -87,4 +90,23 @@ export function* runningTripsSteps(
       });
     }
   return rides;
+}
+
+/**
+ * A trip's ride by its planned times on a day that changes nothing: what plannedVisits then
+ * rideVisits give (every stop with a time, a time earlier than one before it left out), made
+ * straight from the packed minutes (a national day has 140,000 trips and 4 million visits).
+ */
+function plannedRide(trip: TimetableRideTrip): RideTrip | null {
+  const stops: number[] = [];
+  const minutes: number[] = [];
+  let latest = -1;
+  for (let i = 0; i < trip.travel.length; i++) {
+    const minute = trip.planned[i];
+    if (minute === undefined || minute === NO_TIME || minute < latest) continue;
+    stops.push(trip.travel[i] as number);
+    minutes.push(minute);
+    latest = minute;
+  }
+  return stops.length < 2 ? null : { tripId: trip.id, lineId: trip.lineId, stops, minutes };
 }
