@@ -128,10 +128,12 @@ function* networkSteps(trips: readonly RideTrip[], rules: ChangeRules): Steps<Ne
   }
 
   const stopsOf = (trip: RideTrip): number[] => trip.stops.map(indexOfStop);
-  const timesOf = (trip: RideTrip): number[] => [...trip.minutes];
 
   // Trips grouped by their stop sequence, each group earliest first.
-  const groups = new Map<string, { stops: number[]; trips: { trip: RideTrip; times: number[] }[] }>();
+  const groups = new Map<
+    string,
+    { stops: number[]; trips: { trip: RideTrip; times: readonly number[] }[] }
+  >();
   let pieces = 0;
   for (const trip of trips) {
     if (++pieces % PIECES_PER_YIELD === 0) yield;
@@ -142,14 +144,14 @@ function* networkSteps(trips: readonly RideTrip[], rules: ChangeRules): Steps<Ne
       group = { stops, trips: [] };
       groups.set(key, group);
     }
-    group.trips.push({ trip, times: timesOf(trip) });
+    group.trips.push({ trip, times: trip.minutes });
   }
 
   // Split each group into patterns where no trip overtakes another.
-  const patterns: { stops: number[]; trips: { trip: RideTrip; times: number[] }[] }[] = [];
+  const patterns: { stops: number[]; trips: { trip: RideTrip; times: readonly number[] }[] }[] = [];
   for (const group of groups.values()) {
     group.trips.sort((a, b) => compareTimes(a.times, b.times) || a.trip.tripId - b.trip.tripId);
-    const lanes: { stops: number[]; trips: { trip: RideTrip; times: number[] }[] }[] = [];
+    const lanes: { stops: number[]; trips: { trip: RideTrip; times: readonly number[] }[] }[] = [];
     for (const entry of group.trips) {
       if (++pieces % PIECES_PER_YIELD === 0) yield;
       const lane = lanes.find((l) => follows(l.trips[l.trips.length - 1]?.times ?? [], entry.times));
