@@ -1,3 +1,4 @@
+import { PIECES_PER_YIELD, runSteps, type Steps } from './steps.ts';
 import type { ChangeRules, RideTrip } from './types.ts';
 
 /**
@@ -46,16 +47,25 @@ export interface DayNetwork {
 
 /** The network of a day's running trips, both ways. */
 export function buildDayNetwork(trips: readonly RideTrip[], rules: ChangeRules): DayNetwork {
-  const usable = trips.filter(rideable);
-  const forward = buildNetwork(usable, rules);
-  return { forward, backward: reversedNetwork(forward), tripCount: usable.length };
+  return runSteps(dayNetworkSteps(trips, rules));
+}
+
+/** buildDayNetwork as a build that yields now and then (see steps.ts). */
+export function* dayNetworkSteps(trips: readonly RideTrip[], rules: ChangeRules): Steps<DayNetwork> {
+  const usable: RideTrip[] = [];
+  for (const trip of trips) {
+    if (rideable(trip)) usable.push(trip);
+    if (usable.length % PIECES_PER_YIELD === 0) yield;
+  }
+  const forward = yield* networkSteps(usable, rules);
+  return { forward, backward: yield* reversedSteps(forward), tripCount: usable.length };
 }
 
 /**
  * The same network driven backwards in negated time: each pattern's stops the other way, its
  * trips in the opposite order (trips that never overtake one another do not backwards either).
  */
-function reversedNetwork(net: Network): Network {
+function* reversedSteps(net: Network): Steps<Network> {
   const patterns = net.patternStart.length - 1;
   const patternStops = new Int32Array(net.patternStops.length);
   const timeStart = new Int32Array(net.timeStart.length);
@@ -71,6 +81,7 @@ function reversedNetwork(net: Network): Network {
     const tripFirst = net.tripStart[p] as number;
     const tripEnd = net.tripStart[p + 1] as number;
     for (let t = tripFirst; t < tripEnd; t++) {
+      if (t % PIECES_PER_YIELD === 0) yield;
       const from = tripEnd - 1 - (t - tripFirst);
       const source = net.timeStart[from] as number;
       timeStart[t] = offset;
@@ -99,7 +110,7 @@ function rideable(trip: RideTrip): boolean {
 }
 
 /** The forward network: patterns of the trips, stops by dense index, the change rules. */
-function buildNetwork(trips: readonly RideTrip[], rules: ChangeRules): Network {
+function* networkSteps(trips: readonly RideTrip[], rules: ChangeRules): Steps<Network> {
   const indexOf = new Map<number, number>();
   const stopIdList: number[] = [];
   const indexOfStop = (id: number): number => {
@@ -117,11 +128,15 @@ function buildNetwork(trips: readonly RideTrip[], rules: ChangeRules): Network {
   }
 
   const stopsOf = (trip: RideTrip): number[] => trip.stops.map(indexOfStop);
-  const timesOf = (trip: RideTrip): number[] => [...trip.minutes];
 
   // Trips grouped by their stop sequence, each group earliest first.
-  const groups = new Map<string, { stops: number[]; trips: { trip: RideTrip; times: number[] }[] }>();
+  const groups = new Map<
+    string,
+    { stops: number[]; trips: { trip: RideTrip; times: readonly number[] }[] }
+  >();
+  let pieces = 0;
   for (const trip of trips) {
+    if (++pieces % PIECES_PER_YIELD === 0) yield;
     const stops = stopsOf(trip);
     const key = stops.join(',');
     let group = groups.get(key);
@@ -129,15 +144,16 @@ function buildNetwork(trips: readonly RideTrip[], rules: ChangeRules): Network {
       group = { stops, trips: [] };
       groups.set(key, group);
     }
-    group.trips.push({ trip, times: timesOf(trip) });
+    group.trips.push({ trip, times: trip.minutes });
   }
 
   // Split each group into patterns where no trip overtakes another.
-  const patterns: { stops: number[]; trips: { trip: RideTrip; times: number[] }[] }[] = [];
+  const patterns: { stops: number[]; trips: { trip: RideTrip; times: readonly number[] }[] }[] = [];
   for (const group of groups.values()) {
     group.trips.sort((a, b) => compareTimes(a.times, b.times) || a.trip.tripId - b.trip.tripId);
-    const lanes: { stops: number[]; trips: { trip: RideTrip; times: number[] }[] }[] = [];
+    const lanes: { stops: number[]; trips: { trip: RideTrip; times: readonly number[] }[] }[] = [];
     for (const entry of group.trips) {
+      if (++pieces % PIECES_PER_YIELD === 0) yield;
       const lane = lanes.find((l) => follows(l.trips[l.trips.length - 1]?.times ?? [], entry.times));
       if (lane === undefined) lanes.push({ stops: group.stops, trips: [entry] });
       else lane.trips.push(entry);
@@ -169,12 +185,14 @@ function buildNetwork(trips: readonly RideTrip[], rules: ChangeRules): Network {
   const passes: number[][] = Array.from({ length: stopCount }, () => []);
   let t = 0;
   let offset = 0;
-  patterns.forEach((p, pi) => {
+  for (let pi = 0; pi < patterns.length; pi++) {
+    const p = patterns[pi] as (typeof patterns)[number];
     patternStops.set(p.stops, patternStart[pi] as number);
     p.stops.forEach((stop, position) => {
       (passes[stop] as number[]).push(pi, position);
     });
     for (const entry of p.trips) {
+      if (++pieces % PIECES_PER_YIELD === 0) yield;
       timeStart[t] = offset;
       times.set(entry.times, offset);
       offset += entry.times.length;
@@ -182,7 +200,7 @@ function buildNetwork(trips: readonly RideTrip[], rules: ChangeRules): Network {
       tripLines[t] = entry.trip.lineId;
       t++;
     }
-  });
+  }
 
   const [stopPatternStart, stopPatterns] = packed(passes);
 

@@ -75,7 +75,8 @@ function workspaceOf(net: Network, rounds: number): Workspace {
     readyFrom,
     readyRound,
     rows: [arrival, arrivalRound, ridePattern, rideTrip, rideBoard, rideAlight, ready, readyFrom, readyRound],
-    best: new Int32Array(stops),
+    // One more than the stops: a search with no target has its target's best time there (never met).
+    best: new Int32Array(stops + 1),
     markedReady: new Uint8Array(stops),
     markedBus: new Uint8Array(stops),
     busList: new Int32Array(stops),
@@ -93,6 +94,20 @@ export interface SearchResult {
   arrivals: number[];
   /** The legs (in travel order, in real minutes) of the journey reaching the target with at most k rides. */
   legs(k: number): PlannedLeg[];
+  /** Where the search could board, for a search back along the journeys it found (see `Reach`). */
+  reach: Reach;
+}
+
+/**
+ * The earliest time to board at each stop with at most j rides from one search's source
+ * (ready[min(j, lastRound) * stops + s]; NEVER where it reached nothing before its cap), for j
+ * up to `rides` (past it, unknown). Valid until the next search on the same network.
+ */
+export interface Reach {
+  ready: Int32Array;
+  lastRound: number;
+  rides: number;
+  stops: number;
 }
 
 /**
@@ -102,19 +117,31 @@ export interface SearchResult {
  * `below[k]`, when given: only arrivals at the target earlier than it count in round k (a journey
  * known already arrives then); nothing later is explored, as nothing later can beat it with k
  * rides or more. The bounds must not grow with k.
+ *
+ * `reach`, when given, is a search the other way (on the network reversed to `net`, from this
+ * search's target) whose journeys this one retraces: a stop reached here with k rides, at a time
+ * that search could not be ready to go on from with the rides left, is on none of them, and is
+ * left out. Every stop of a journey both searches allow is kept, so the journeys found are the
+ * same; only what cannot be part of one is not explored.
  */
 export function search(
   net: Network,
   source: number,
-  target: number,
+  target: number | null,
   start: number,
   maxRides: number,
   below: readonly number[] = [],
+  reach?: Reach,
 ): SearchResult {
   const src = net.indexOf.get(source);
-  const dst = net.indexOf.get(target);
+  const dst = target === null ? net.stopIds.length : net.indexOf.get(target);
   const arrivals = new Array<number>(maxRides + 1).fill(NEVER);
-  if (src === undefined || dst === undefined || src === dst) return { arrivals, legs: () => [] };
+  if (src === undefined || dst === undefined || src === dst)
+    return {
+      arrivals,
+      legs: () => [],
+      reach: { ready: new Int32Array(0), lastRound: 0, rides: maxRides, stops: 0 },
+    };
   const w = workspaceOf(net, maxRides);
   const n = w.stops;
   const used = (maxRides + 1) * n;
@@ -154,6 +181,10 @@ export function search(
 
     let busCount = 0;
     const bound = below[k] ?? NEVER;
+    // The other search's row of the rides left after this one (-1: no other search).
+    const reachRow =
+      reach === undefined || maxRides - k > reach.rides ? -1 : Math.min(maxRides - k, reach.lastRound) * n;
+    const reachReady = reach?.ready;
     for (let q = 0; q < queueLength; q++) {
       const p = w.queue[q] as number;
       const from = w.queued[p] as number;
@@ -166,9 +197,17 @@ export function search(
       let board = -1;
       for (let i = from; i < length; i++) {
         const s = patternStops[first + i] as number;
+        // Nothing at or after the cap counts: neither the target's best time nor `bound` is beaten.
+        const cap = Math.min(w.best[dst] as number, bound);
         if (trip !== -1) {
           const t = times[(timeStart[trip] as number) + i] as number;
-          if (t < (w.best[s] as number) && t < (w.best[dst] as number) && t < bound) {
+          // The trip only gets later along the pattern: past the cap it is dropped (a trip
+          // boarded further on is found by the binary search as if it had been kept).
+          if (t >= cap) trip = -1;
+          else if (
+            t < (w.best[s] as number) &&
+            (reachRow === -1 || ((reachReady as Int32Array)[reachRow + s] as number) <= -t)
+          ) {
             const cell = row + s;
             w.arrival[cell] = t;
             w.arrivalRound[cell] = k;
@@ -185,7 +224,7 @@ export function search(
         }
         if (i === length - 1) break;
         const readyAt = w.ready[prev + s] as number;
-        if (readyAt === NEVER) continue;
+        if (readyAt >= cap) continue;
         if (trip !== -1 && readyAt > (times[(timeStart[trip] as number) + i] as number)) continue;
         // The first trip of the pattern leaving here at readyAt or later (trips never overtake).
         let lo = tripFirst;
@@ -205,13 +244,15 @@ export function search(
     // Changes: from each stop reached by bus, its own change time and its change places' walks.
     readyCount = 0;
     const { changeMinutes, walkStart, walks } = net;
+    const cap = Math.min(w.best[dst] as number, bound);
     const improve = (s: number, time: number, from: number) => {
       const cell = row + s;
       if (time >= (w.ready[cell] as number)) return;
       w.ready[cell] = time;
       w.readyFrom[cell] = from;
       w.readyRound[cell] = k;
-      if (w.markedReady[s] === 0) {
+      // Boarding at or after the cap reaches nothing that counts: the stop is not scanned from.
+      if (time < cap && w.markedReady[s] === 0) {
         w.markedReady[s] = 1;
         w.readyList[readyCount++] = s;
       }
@@ -224,13 +265,17 @@ export function search(
       for (let e = walkStart[s] as number; e < (walkStart[s + 1] as number); e += 2)
         improve(walks[e] as number, t + (walks[e + 1] as number), s);
     }
-    arrivals[k] = w.arrival[row + dst] as number;
+    if (target !== null) arrivals[k] = w.arrival[row + dst] as number;
   }
   for (let k = 1; k <= maxRides; k++) if (arrivals[k] === NEVER) arrivals[k] = arrivals[k - 1] as number;
   // Clear what a round left marked when the search stopped early.
   for (let r = 0; r < readyCount; r++) w.markedReady[w.readyList[r] as number] = 0;
 
-  return { arrivals, legs: (k) => legsOf(net, w, dst, Math.min(k, lastRound)) };
+  return {
+    arrivals,
+    legs: (k) => legsOf(net, w, dst, Math.min(k, lastRound)),
+    reach: { ready: w.ready, lastRound, rides: maxRides, stops: n },
+  };
 }
 
 /** The journey reaching `dst` in round k, traced back through the labels, as forward legs. */
@@ -282,4 +327,31 @@ function legOf(net: Network, p: number, trip: number, board: number, alight: num
         toStopId: stop(alight),
         arrive: at(alight),
       };
+}
+
+const reachBuffers = new WeakMap<Network, Int32Array>();
+
+/**
+ * Where one can be ready to go on from each stop with at most j rides from `source` leaving at
+ * `start` or later, with no target (nothing cut at a target's time), kept in a buffer of its own
+ * per network (a search's workspace is reused by the next search): the `Reach` of every journey
+ * from `source` for searches the other way, valid until the next `reachFrom` on `net`. Nothing
+ * at `bound` or later is explored (what a search the other way could not be ready for).
+ */
+export function reachFrom(
+  net: Network,
+  source: number,
+  start: number,
+  maxRides: number,
+  bound = NEVER,
+): Reach {
+  const { reach } = search(net, source, null, start, maxRides, new Array<number>(maxRides + 1).fill(bound));
+  const cells = (reach.lastRound + 1) * reach.stops;
+  let buffer = reachBuffers.get(net);
+  if (buffer === undefined || buffer.length < cells) {
+    buffer = new Int32Array((maxRides + 1) * reach.stops);
+    reachBuffers.set(net, buffer);
+  }
+  buffer.set(reach.ready.subarray(0, cells));
+  return { ready: buffer, lastRound: reach.lastRound, rides: maxRides, stops: reach.stops };
 }

@@ -1,4 +1,11 @@
-import { NO_TIME, type PlannerSchedule, type TimetableRideTrip, travelOrder } from '@bus/core';
+import {
+  NO_TIME,
+  type PlannerSchedule,
+  runSteps,
+  type Steps,
+  type TimetableRideTrip,
+  travelOrder,
+} from '@bus/core';
 import type SQLite from 'better-sqlite3';
 import type { ScheduleRow } from '../schema.ts';
 import { toSchedule } from './schedules.ts';
@@ -6,22 +13,46 @@ import { toSchedule } from './schedules.ts';
 /**
  * The whole timetable as the journey planner reads it (issue 30), once per data generation:
  * every schedule as its mapper gives it (toSchedule, so whatever decides when a schedule runs
- * comes along), and every trip's stops in travel order with its planned minutes. Read
- * synchronously through one connection (a read side's, possibly held at an older state during
- * an import), so it is one state of the data.
+ * comes along), and every trip's stops in travel order with its planned minutes. Read through
+ * one connection (a read side's, possibly held at an older state during an import).
  */
 export function plannerTimetable(sqlite: SQLite.Database): PlannerSchedule[] {
+  return runSteps(plannerTimetableSteps(sqlite));
+}
+
+/** Rows read in one page: a few ms each at national scale (a trip comes with about 30 times). */
+const ROUTE_STOPS_PER_PAGE = 6400;
+const SCHEDULES_PER_PAGE = 1600;
+const TRIPS_PER_PAGE = 200;
+
+/**
+ * plannerTimetable as a build that yields between pages (see core's steps.ts): every statement
+ * is read whole before a yield, so the connection is free for others in between, and pages go by
+ * key (route and position, schedule id, trip id), never by an iterator left open; each loop
+ * below yields after each page. Run in slices, it reads one state of the data only inside a read
+ * transaction (or on a connection held at one state), which its caller opens.
+ */
+export function* plannerTimetableSteps(sqlite: SQLite.Database): Steps<PlannerSchedule[]> {
   const routeStops = new Map<number, number[]>();
-  for (const [routeId, stopId] of sqlite
-    .prepare('SELECT route_id, stop_id FROM route_stop ORDER BY route_id, seq')
-    .raw()
-    .iterate() as IterableIterator<[number, number]>) {
-    let list = routeStops.get(routeId);
-    if (list === undefined) {
-      list = [];
-      routeStops.set(routeId, list);
+  const routePage = sqlite
+    .prepare(
+      `SELECT route_id, seq, stop_id FROM route_stop WHERE (route_id, seq) > (?, ?)
+       ORDER BY route_id, seq LIMIT ${ROUTE_STOPS_PER_PAGE}`,
+    )
+    .raw();
+  for (let after: [number, number] = [-1, -1]; ; yield) {
+    const rows = routePage.all(...after) as [number, number, number][];
+    for (const [routeId, , stopId] of rows) {
+      let list = routeStops.get(routeId);
+      if (list === undefined) {
+        list = [];
+        routeStops.set(routeId, list);
+      }
+      list.push(stopId);
     }
-    list.push(stopId);
+    const last = rows.at(-1);
+    if (last === undefined) break;
+    after = [last[0], last[1]];
   }
   // Each route's stops both ways, shared by its trips.
   const travelOf = new Map<string, readonly number[]>();
@@ -36,33 +67,44 @@ export function plannerTimetable(sqlite: SQLite.Database): PlannerSchedule[] {
   };
 
   const schedules = new Map<number, PlannerSchedule & { trips: TimetableRideTrip[] }>();
-  for (const row of sqlite.prepare('SELECT * FROM schedule').iterate() as IterableIterator<ScheduleRow>)
-    schedules.set(row.id, { id: row.id, schedule: toSchedule(row, []), trips: [] });
+  const schedulePage = sqlite.prepare(
+    `SELECT * FROM schedule WHERE id > ? ORDER BY id LIMIT ${SCHEDULES_PER_PAGE}`,
+  );
+  for (let after = -1; ; yield) {
+    const rows = schedulePage.all(after) as ScheduleRow[];
+    for (const row of rows) schedules.set(row.id, { id: row.id, schedule: toSchedule(row, []), trips: [] });
+    const last = rows.at(-1);
+    if (last === undefined) break;
+    after = last.id;
+  }
 
-  // Every trip's times in one pass over the table (its key order), each trip's as one
-  // 'index:minute,...' text: a row costs more than its text.
-  const timesOf = new Map<number, string>();
-  for (const [tripId, times] of sqlite
-    .prepare(
-      `SELECT trip_id, group_concat(seq || ':' || minute, ',') FROM trip_time
-       WHERE minute IS NOT NULL GROUP BY trip_id`,
-    )
-    .raw()
-    .iterate() as IterableIterator<[number, string]>)
-    timesOf.set(tripId, times);
-  const trips = sqlite
+  // Trips by id a page at a time, and the page's times: each trip's as one 'index:minute,...'
+  // text (a row costs more than its text).
+  const tripPage = sqlite
     .prepare(
       `SELECT t.id, t.schedule_id, s.line_id, t.route_id, t.route_dir_reversed
-       FROM trip t JOIN schedule s ON s.id = t.schedule_id ORDER BY t.id`,
+       FROM trip t JOIN schedule s ON s.id = t.schedule_id WHERE t.id > ? ORDER BY t.id LIMIT ${TRIPS_PER_PAGE}`,
     )
-    .raw()
-    .iterate() as IterableIterator<[number, number, number, number, number]>;
-  for (const [id, scheduleId, lineId, routeId, reversed] of trips) {
-    const stops = travel(routeId, reversed === 1);
-    const planned = new Int16Array(stops.length).fill(NO_TIME);
-    const minutes = timesOf.get(id);
-    if (minutes !== undefined) readTimes(minutes, planned);
-    schedules.get(scheduleId)?.trips.push({ id, lineId, travel: stops, planned });
+    .raw();
+  const timesPage = sqlite
+    .prepare(
+      `SELECT trip_id, group_concat(seq || ':' || minute, ',') FROM trip_time
+       WHERE trip_id BETWEEN ? AND ? AND minute IS NOT NULL GROUP BY trip_id`,
+    )
+    .raw();
+  for (let after = -1; ; yield) {
+    const trips = tripPage.all(after) as [number, number, number, number, number][];
+    const last = trips.at(-1);
+    if (last === undefined) break;
+    const timesOf = new Map(timesPage.all(after + 1, last[0]) as [number, string][]);
+    for (const [id, scheduleId, lineId, routeId, reversed] of trips) {
+      const stops = travel(routeId, reversed === 1);
+      const planned = new Int16Array(stops.length).fill(NO_TIME);
+      const minutes = timesOf.get(id);
+      if (minutes !== undefined) readTimes(minutes, planned);
+      schedules.get(scheduleId)?.trips.push({ id, lineId, travel: stops, planned });
+    }
+    after = last[0];
   }
   return [...schedules.values()];
 }

@@ -1,19 +1,21 @@
 import {
-  buildDayNetwork,
   type ChangeRules,
   changesNothing,
   type DayNetwork,
   DomainError,
+  dayNetworkSteps,
   formatTime,
   type PlannerSchedule,
   type PlanQueryInput,
   parseTime,
   planJourneys,
   runningSchedules,
-  runningTrips,
+  runningTripsSteps,
+  runStepsInSlices,
+  type Steps,
   serverMessage,
 } from '@bus/core';
-import { changeRulesOf, plannerTimetable } from '@bus/db';
+import { beginRead, changeRulesOf, type OpenedDatabase, openReader, plannerTimetableSteps } from '@bus/db';
 import type { LRUCache } from 'lru-cache';
 import type { Generation } from './generation.ts';
 import { boundedCache } from './kept-answers.ts';
@@ -27,7 +29,9 @@ import { changesOn, type ReadContext, serviceDay, snapshotFor } from './read-con
  * per day the network of the trips that run. Which trips run comes from the two rules every
  * public answer follows: the service day (serviceDay, scheduleRunsOn) and the date's service
  * changes (changesOn, tripOnDay). Dates that run the same schedules and change nothing share
- * one network.
+ * one network. Both builds run in slices of a few milliseconds (seconds of work at national
+ * scale, which would otherwise stall every other request), and the requests that come meanwhile
+ * wait for the one build under way.
  */
 
 export interface PlannedLegAnswer {
@@ -51,35 +55,101 @@ interface PlannerData {
   rules: ChangeRules;
   /** Each date's network key (the schedules it runs; the date itself when it has changes). */
   keys: LRUCache<string, string>;
-  /** The networks by key: a national one is tens of megabytes, so only two are kept. */
-  networks: LRUCache<string, DayNetwork>;
+  /** The networks by key, built or being built: a national one is tens of megabytes, so only two are kept. */
+  networks: LRUCache<string, Promise<DayNetwork>>;
 }
 
 const DAY_KEYS = { entries: 400, size: 400, sizeOf: () => 1 };
 const NETWORKS = { entries: 2, size: 2, sizeOf: () => 1 };
 
-const planners = new WeakMap<Generation, PlannerData>();
+/** The generations' planner data, built or being built (requests meanwhile share the one build). */
+const planners = new WeakMap<Generation, Promise<PlannerData>>();
 
-/** The generation's planner data, read through its connection at first use. */
-function plannerData(read: ReadContext): PlannerData {
+/** A build's slice runs at most about this long before it lets others run (as a whole snapshot read). */
+const SLICE_MS = 5;
+
+/** Lets timers, I/O and the requests that arrived meanwhile run (setImmediate: after I/O callbacks). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** How the planner's builds pause between slices, per database (tests hold one: pausePlannerBuildsWith). */
+const pauses = new WeakMap<OpenedDatabase['sqlite'], () => Promise<void>>();
+
+/** How many planner data builds were started per database (plannerBuildsStarted). */
+const builds = new WeakMap<OpenedDatabase['sqlite'], number>();
+
+/**
+ * Tests: the planner's builds on `db` pause with `pause` after every step, however short (null:
+ * back to slices of SLICE_MS and nextTurn).
+ */
+export function pausePlannerBuildsWith(db: OpenedDatabase, pause: (() => Promise<void>) | null): void {
+  if (pause === null) pauses.delete(db.sqlite);
+  else pauses.set(db.sqlite, pause);
+}
+
+/** How many times the planner's data was built for the database (once per generation, however many ask). */
+export function plannerBuildsStarted(db: OpenedDatabase): number {
+  return builds.get(db.sqlite) ?? 0;
+}
+
+/** Runs a build in slices of SLICE_MS, pausing between them as the database's builds do. */
+function inSlices<T>(read: ReadContext, steps: Steps<T>): Promise<T> {
+  const held = pauses.get(read.db.sqlite);
+  const pause = held ?? nextTurn;
+  let sliceStart = performance.now();
+  return runStepsInSlices(steps, {
+    due: () => held !== undefined || performance.now() - sliceStart > SLICE_MS,
+    pause: async () => {
+      await pause();
+      sliceStart = performance.now();
+    },
+  });
+}
+
+/**
+ * The generation's planner data, read at first use in slices: the national timetable is seconds
+ * of reading, and the event loop answers others meanwhile. The slices read one state of the data:
+ * through the generation's connection when it is held at the generation's state (an import
+ * running), else on a read-only connection of its own inside one read transaction (as a whole
+ * snapshot read), whatever others commit in between. An in-memory database (tests) has no other
+ * connection: its pages are read on its own, between which only this process writes.
+ */
+function plannerData(read: ReadContext): Promise<PlannerData> {
   let data = planners.get(read.generation);
   if (data === undefined) {
-    const { reader } = read.generation;
-    data = {
-      timetable: plannerTimetable(reader),
-      rules: changeRulesOf(reader),
-      keys: boundedCache(DAY_KEYS),
-      networks: boundedCache(NETWORKS),
-    };
-    planners.set(read.generation, data);
+    const { generation } = read;
+    builds.set(read.db.sqlite, plannerBuildsStarted(read.db) + 1);
+    data = (async () => {
+      const own = generation.held || read.db.sqlite.memory ? null : openReader(read.db.sqlite.name);
+      try {
+        if (own !== null) beginRead(own);
+        const reader = own?.sqlite ?? generation.reader;
+        const timetable = await inSlices(read, plannerTimetableSteps(reader));
+        return {
+          timetable,
+          rules: changeRulesOf(reader),
+          keys: boundedCache(DAY_KEYS),
+          networks: boundedCache(NETWORKS),
+        };
+      } finally {
+        own?.sqlite.close();
+      }
+    })();
+    planners.set(generation, data);
+    // A failed build is not kept: the next request tries again.
+    data.catch(() => {
+      if (planners.get(generation) === data) planners.delete(generation);
+    });
   }
   return data;
 }
 
 /** The network of the trips running on `date`, built once per generation and running set. */
 export async function dayNetwork(read: ReadContext, date: string): Promise<DayNetwork> {
-  const [service, changes] = await Promise.all([serviceDay(read, date), changesOn(read, date)]);
-  const data = plannerData(read);
+  const [service, changes, data] = await Promise.all([
+    serviceDay(read, date),
+    changesOn(read, date),
+    plannerData(read),
+  ]);
   let key = data.keys.get(date);
   const running = key === undefined ? runningSchedules(data.timetable, service.context) : null;
   if (key === undefined) {
@@ -90,8 +160,17 @@ export async function dayNetwork(read: ReadContext, date: string): Promise<DayNe
   let network = data.networks.get(key);
   if (network === undefined) {
     const schedules = running ?? runningSchedules(data.timetable, service.context);
-    network = buildDayNetwork(runningTrips(schedules, changes), data.rules);
-    data.networks.set(key, network);
+    const built = (async () => {
+      const trips = await inSlices(read, runningTripsSteps(schedules, changes));
+      return inSlices(read, dayNetworkSteps(trips, data.rules));
+    })();
+    const networks = data.networks;
+    const networkKey = key;
+    networks.set(networkKey, built);
+    built.catch(() => {
+      if (networks.get(networkKey) === built) networks.delete(networkKey);
+    });
+    network = built;
   }
   return network;
 }
