@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 export interface Distribution {
@@ -66,4 +68,16 @@ export function progress(message: string): void {
 
 export function out(line = ''): void {
   process.stdout.write(`${line}\n`);
+}
+
+/** The load averages over 1, 5 and 15 minutes, as 'a / b / c'. */
+export function loadLine(): string {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+}
+
+/** A file's size in bytes; 0 when it is not there. */
+export function fileSize(path: string): number {
+  return existsSync(path) ? statSync(path).size : 0;
 }

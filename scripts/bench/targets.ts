@@ -1,0 +1,12 @@
+/** What `pnpm bench` judges its figures against (docs/performance.md names the same targets). */
+export const TARGETS = {
+  buildSeconds: 180,
+  departuresP50: 1,
+  departuresP99: 5,
+  departuresMax: 15,
+  firstAfterSaveMs: 10,
+  searchP99: 2,
+  serverRssMb: 300,
+  departuresShareOfHealthz: 0.6,
+  firstLoadKb: 80,
+};
