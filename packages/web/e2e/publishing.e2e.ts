@@ -243,7 +243,8 @@ describe('publishing the open data (GTFS)', () => {
       ['25.1043, 55.5248', OUTSIDE],
     ] as const) {
       await field.fill(typed);
-      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => field.inputValue()).toBe(typed);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await alertWithText(page, words);
       expect(await field.getAttribute('aria-invalid')).toBe('true');
       expect(await page.locator('.position-cell .field-error').textContent()).toBe(words);
@@ -257,7 +258,7 @@ describe('publishing the open data (GTFS)', () => {
 
     // A pair pasted from a map, as maps copy it.
     await field.fill(` ${POSITION} `);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await alertWithText(page, SAVED);
     const row = page.getByRole('row', { name: new RegExp(escapeRegExp(stop.stopName)) });
     await row.getByText(POSITION).waitFor();
@@ -369,7 +370,7 @@ describe('publishing the open data (GTFS)', () => {
     const field = page.getByLabel(`Position of ${stop.stopName}`);
     expect(await field.inputValue()).toBe(POSITION);
     await field.fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await alertWithText(page, SAVED);
     await page
       .getByRole('row', { name: new RegExp(escapeRegExp(stop.stopName)) })
