@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Test files share their worker's modules (isolate: false): each worker imports the code once
-// instead of once per file, which halves the run. A file that replaces a module (vi.mock) needs
-// a fresh module graph of its own, so those run isolated in 'server-mocks'; a test that stubs a
-// global puts it back in afterEach (vi.unstubAllGlobals).
+// instead of once per file, which halves the run. A file that replaces a module (vi.mock) or
+// fakes the timers needs a fresh module graph of its own, so those run isolated in
+// 'server-mocks'; a test that stubs a global puts it back in afterEach (vi.unstubAllGlobals).
 const MOCKING = ['test/sign-in-caps.test.ts', 'src/services/backups.test.ts'];
 
 export default defineConfig({
