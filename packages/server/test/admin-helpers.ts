@@ -1,6 +1,7 @@
 import { type Clock, formatTime, parseTime } from '@bus/core';
 import { createUser, findUserByUsername, type OpenedDatabase, type VersionScope } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { issueAccessToken } from '../src/auth/tokens.ts';
 import type { Env } from '../src/env.ts';
@@ -22,7 +23,30 @@ export async function adminApp(options: { clock?: Clock; env?: Partial<Env> } = 
     ...(options.clock ? { clock: options.clock } : {}),
     env: { JWT_SECRET: TEST_JWT_SECRET, DEMO: true, ...options.env },
   });
-  return { ...t, adminToken: await tokenFor(t.db, 'boss', ['ROLE_ADMIN']) };
+  // Issued at the app's 'now', which the server checks tokens against.
+  return { ...t, adminToken: await tokenFor(t.db, 'boss', ['ROLE_ADMIN'], options.clock?.()) };
+}
+
+/** What adminAppPerFile gives a test file. */
+export interface AdminFile {
+  /** The server, its database and the demo admin's token (set once beforeAll has run). */
+  t: AdminTestApp;
+  /** tRPC calls as the demo admin. */
+  client: ReturnType<typeof adminClient>;
+}
+
+/**
+ * The admin server for a test file (adminApp): started before its tests, closed after them;
+ * `file.t` and `file.client` are set once beforeAll has run.
+ */
+export function adminAppPerFile(options: { clock?: Clock; env?: Partial<Env> } = {}): AdminFile {
+  const file = {} as AdminFile;
+  beforeAll(async () => {
+    file.t = await adminApp(options);
+    file.client = adminClient(file.t.app, file.t.adminToken);
+  });
+  afterAll(() => file.t?.app.close());
+  return file;
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { DepartureItem } from '@bus/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeparturesResult } from '../src/public-read/departures.ts';
 import type { VersionedServiceChange } from '../src/services/admin/service-changes.ts';
-import { type AdminTestApp, adminApp, adminClient, tokenFor } from './admin-helpers.ts';
+import { adminAppPerFile } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
 /**
@@ -20,28 +20,21 @@ const WEDNESDAY = '2026-12-02';
 const THURSDAY = '2026-12-03';
 const FRIDAY = '2026-12-04';
 
-let t: AdminTestApp;
-let client: ReturnType<typeof adminClient>;
-
-beforeAll(async () => {
-  t = await adminApp({ clock });
-  client = adminClient(t.app, await tokenFor(t.db, 'boss', ['ROLE_ADMIN'], clock()));
-});
-afterAll(() => t.app.close());
+const file = adminAppPerFile({ clock });
 
 const departuresUrl = (from: number, date: string) =>
   `/trpc/timetable.departures?input=${encodeURIComponent(JSON.stringify({ from, dir: 'Out bound', date }))}`;
 
 /** The tRPC answer as sent: its body text, parsed data and entity tag. */
 async function departures(from: number, date: string) {
-  const res = await t.app.inject({ method: 'GET', url: departuresUrl(from, date) });
+  const res = await file.t.app.inject({ method: 'GET', url: departuresUrl(from, date) });
   expect(res.statusCode).toBe(200);
   const data = (res.json() as { result: { data: DeparturesResult } }).result.data;
   return { body: res.body, data, etag: res.headers.etag };
 }
 
 async function homeFrom(from: number, date: string) {
-  const res = await t.app.inject({
+  const res = await file.t.app.inject({
     method: 'GET',
     url: `/api/scheduleItem/home-from?qdate=${date}&qdir=Out%20bound&qbstopfrom=${from}`,
   });
@@ -50,7 +43,7 @@ async function homeFrom(from: number, date: string) {
 }
 
 async function save(change: Record<string, unknown>): Promise<VersionedServiceChange> {
-  const saved = await client.mutate<VersionedServiceChange>('admin.serviceChanges.save', {
+  const saved = await file.client.mutate<VersionedServiceChange>('admin.serviceChanges.save', {
     id: null,
     baseVersion: 0,
     ...change,
@@ -250,7 +243,7 @@ describe('departures with service changes', () => {
         url: null,
       },
     ]);
-    const removed = await client.mutate('admin.serviceChanges.delete', {
+    const removed = await file.client.mutate('admin.serviceChanges.delete', {
       id: notice.id,
       baseVersion: notice.version,
     });

@@ -10,12 +10,12 @@ import {
   timetableTrips,
 } from '@bus/core';
 import { referenceEarliestArrival } from '@bus/core/planner-reference';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
 import { type JourneysAnswer, planJourneysAnswer } from '../src/public-read/journeys.ts';
 import { readContext } from '../src/public-read/read-context.ts';
 import type { TripSchedule } from '../src/services/timetable.ts';
-import { type AdminTestApp, adminApp, adminClient, tokenFor } from './admin-helpers.ts';
+import { adminAppPerFile } from './admin-helpers.ts';
 import { fixedClock, trpcQuery } from './helpers.ts';
 
 // Friday 27 November 2026, 12:00 in Vilnius.
@@ -29,16 +29,10 @@ const SVEDASAI = 168;
 const TROSKUNAI = 85;
 const VIKONYS = 8;
 
-let t: AdminTestApp;
-let client: ReturnType<typeof adminClient>;
-beforeAll(async () => {
-  t = await adminApp({ clock });
-  client = adminClient(t.app, await tokenFor(t.db, 'boss', ['ROLE_ADMIN'], clock()));
-});
-afterAll(() => t.app.close());
+const file = adminAppPerFile({ clock });
 
 async function plan(input: Record<string, unknown>): Promise<JourneysAnswer> {
-  const res = await trpcQuery<JourneysAnswer>(t.app, 'timetable.plan', input);
+  const res = await trpcQuery<JourneysAnswer>(file.t.app, 'timetable.plan', input);
   expect(res.error, JSON.stringify(res.error)).toBeUndefined();
   return res.data;
 }
@@ -57,7 +51,10 @@ async function expectRideable(answer: JourneysAnswer, date: string) {
     expect(journey.depart).toBe(journey.legs[0]?.depart);
     expect(journey.arrive).toBe(journey.legs.at(-1)?.arrive);
     for (const [i, leg] of journey.legs.entries()) {
-      const res = await trpcQuery<TripSchedule>(t.app, 'timetable.tripSchedule', { id: leg.tripId, date });
+      const res = await trpcQuery<TripSchedule>(file.t.app, 'timetable.tripSchedule', {
+        id: leg.tripId,
+        date,
+      });
       const { schedule, lineInfo } = res.data;
       expect(lineInfo.name).toBe(leg.lineName);
       const trip = schedule.trips.find((x) => x.id === leg.tripId);
@@ -110,7 +107,7 @@ describe('timetable.plan on the real Anykščiai data', () => {
     expect(answer.journeys.length).toBeGreaterThan(0);
     await expectRideable(answer, CHRISTMAS);
     for (const leg of answer.journeys.flatMap((j) => j.legs)) {
-      const res = await trpcQuery<TripSchedule>(t.app, 'timetable.tripSchedule', { id: leg.tripId });
+      const res = await trpcQuery<TripSchedule>(file.t.app, 'timetable.tripSchedule', { id: leg.tripId });
       expect(res.data.schedule.runsOnPublicHolidays, `trip ${leg.tripId}`).toBe(true);
     }
     const weekday = await plan({ from: ANYKSCIAI, to: UTENA, date: WEDNESDAY, time: '05:00' });
@@ -125,7 +122,7 @@ describe('timetable.plan on the real Anykščiai data', () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed % n;
     };
-    const read = readContext(t.db, clock);
+    const read = readContext(file.t.db, clock);
     let compared = 0;
     let reached = 0;
     for (const date of [WEDNESDAY, '2026-12-05', '2026-12-06', CHRISTMAS]) {
@@ -190,13 +187,13 @@ describe('timetable.plan refuses bad input: 400 naming it', () => {
       'arriveBy: arriveBy must be true or false',
     ],
   ])('%j', async (input, message) => {
-    const res = await trpcQuery(t.app, 'timetable.plan', input);
+    const res = await trpcQuery(file.t.app, 'timetable.plan', input);
     expect(res.status).toBe(400);
     expect(res.error?.message).toBe(message);
   });
 
   it('an unknown stop: 404 naming it', async () => {
-    const res = await trpcQuery(t.app, 'timetable.plan', {
+    const res = await trpcQuery(file.t.app, 'timetable.plan', {
       from: 99999,
       to: UTENA,
       date: WEDNESDAY,
@@ -209,7 +206,7 @@ describe('timetable.plan refuses bad input: 400 naming it', () => {
 
 describe('timetable.plan follows what staff save', () => {
   it('leaves out a cancelled trip on its date only (the service changes)', async () => {
-    const saved = await client.mutate('admin.serviceChanges.save', {
+    const saved = await file.client.mutate('admin.serviceChanges.save', {
       id: null,
       baseVersion: 0,
       kind: 'cancel',
@@ -231,9 +228,9 @@ describe('timetable.plan follows what staff save', () => {
   });
 
   it('takes a stop’s own change time and a change place, saved on the Changes between buses screen', async () => {
-    const loaded = await client.query<{ version: number }>('admin.changeRules.get');
+    const loaded = await file.client.query<{ version: number }>('admin.changeRules.get');
     // Vikonys takes 6 minutes to change: the 07:10 arrival misses the 07:15 bus.
-    const saved = await client.mutate<{ version: number; stopNames: { id: number; name: string }[] }>(
+    const saved = await file.client.mutate<{ version: number; stopNames: { id: number; name: string }[] }>(
       'admin.changeRules.save',
       { stopMinutes: [{ stopId: VIKONYS, minutes: 6 }], places: [], baseVersion: loaded.data.version },
     );
@@ -243,38 +240,40 @@ describe('timetable.plan follows what staff save', () => {
     expect(text(answer)[0]).not.toBe('07:05-07:32 99:168>8 41:8>85');
 
     // A stop that does not exist: 404 naming it, nothing saved.
-    const unknown = await client.mutate('admin.changeRules.save', {
+    const unknown = await file.client.mutate('admin.changeRules.save', {
       stopMinutes: [{ stopId: 99999, minutes: 3 }],
       places: [],
       baseVersion: saved.data.version,
     });
     expect(unknown.status).toBe(404);
     expect(unknown.message).toBe('Bus stop 99999 does not exist');
-    const same = await client.mutate('admin.changeRules.save', {
+    const same = await file.client.mutate('admin.changeRules.save', {
       stopMinutes: [],
       places: [{ stopA: VIKONYS, stopB: VIKONYS, walkMinutes: 3 }],
       baseVersion: saved.data.version,
     });
     expect(same.status).toBe(400);
     expect(
-      (await client.query<{ stopMinutes: unknown[] }>('admin.changeRules.get')).data.stopMinutes,
+      (await file.client.query<{ stopMinutes: unknown[] }>('admin.changeRules.get')).data.stopMinutes,
     ).toEqual([{ stopId: VIKONYS, minutes: 6 }]);
   });
 
   it('keeps the settings in the history, as one set, and puts an earlier set back', async () => {
     type Entry = { id: number; kind: string; version: number; restorable: boolean; summary: string };
-    const history = await client.query<{ items: Entry[] }>('admin.history.list', { kind: 'change_rules' });
+    const history = await file.client.query<{ items: Entry[] }>('admin.history.list', {
+      kind: 'change_rules',
+    });
     expect(history.status, history.message).toBe(200);
     const entry = history.data.items[0] as Entry;
     expect(entry).toMatchObject({ kind: 'change_rules', summary: 'Changes between buses', restorable: true });
-    const restored = await client.mutate('admin.history.restore', {
+    const restored = await file.client.mutate('admin.history.restore', {
       id: entry.id,
       baseVersion: entry.version,
     });
     expect(restored.status, restored.message).toBe(200);
     // Before the first save there were none: the planner changes at Vikonys in 2 minutes again.
     expect(
-      (await client.query<{ stopMinutes: unknown[] }>('admin.changeRules.get')).data.stopMinutes,
+      (await file.client.query<{ stopMinutes: unknown[] }>('admin.changeRules.get')).data.stopMinutes,
     ).toEqual([]);
     const answer = await plan({ from: SVEDASAI, to: TROSKUNAI, date: '2026-12-03', time: '05:00' });
     expect(text(answer)[0]).toBe('07:05-07:32 99:168>8 41:8>85');

@@ -1,8 +1,8 @@
 import { type CheckFinding, formatCheckReport, type TimetableCheckReport } from '@bus/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewTimetableResult } from '../src/services/admin/new-timetable.ts';
 import type { LineSchedules } from '../src/services/admin/schedules.ts';
-import { type AdminTestApp, adminApp, adminClient } from './admin-helpers.ts';
+import { adminAppPerFile } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
 /**
@@ -14,18 +14,11 @@ import { fixedClock } from './helpers.ts';
 const M35 = 1;
 const FROM = '2027-01-04';
 
-let t: AdminTestApp;
-let client: ReturnType<typeof adminClient>;
-
-beforeAll(async () => {
-  // 10:00 in Vilnius on 2026-11-26.
-  t = await adminApp({ clock: fixedClock('2026-11-26T08:00:00Z') });
-  client = adminClient(t.app, t.adminToken);
-});
-afterAll(() => t.app.close());
+// 10:00 in Vilnius on 2026-11-26.
+const file = adminAppPerFile({ clock: fixedClock('2026-11-26T08:00:00Z') });
 
 const run = async () => {
-  const res = await client.query<TimetableCheckReport>('admin.check.run');
+  const res = await file.client.query<TimetableCheckReport>('admin.check.run');
   expect(res.status).toBe(200);
   return res.data;
 };
@@ -39,7 +32,7 @@ const fiveLater = (time: string) => {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 };
 const loaded = async () =>
-  (await client.query<LineSchedules>('admin.schedules.byLine', { lineId: M35 })).data;
+  (await file.client.query<LineSchedules>('admin.schedules.byLine', { lineId: M35 })).data;
 
 describe('admin.check.run after "New timetable from" on M35', () => {
   let copies: NewTimetableResult['copies'];
@@ -50,7 +43,7 @@ describe('admin.check.run after "New timetable from" on M35', () => {
 
   it('lists every copy nobody has changed yet, with the copy and its original to open', async () => {
     const before = await loaded();
-    const res = await client.mutate<NewTimetableResult>('admin.schedules.newTimetableFrom', {
+    const res = await file.client.mutate<NewTimetableResult>('admin.schedules.newTimetableFrom', {
       from: FROM,
       baseVersions: [{ lineId: M35, version: before.version }],
     });
@@ -96,7 +89,7 @@ describe('admin.check.run after "New timetable from" on M35', () => {
         })),
       };
     });
-    const saved = await client.mutate('admin.schedules.saveList', {
+    const saved = await file.client.mutate('admin.schedules.saveList', {
       lineId: M35,
       schedules,
       baseVersion: now.version,

@@ -1,29 +1,14 @@
 import type { CheckFinding, Holiday, TimetableCheckReport } from '@bus/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LineSchedules } from '../src/services/admin/schedules.ts';
-import {
-  type AdminTestApp,
-  adminApp,
-  adminClient,
-  createTestUser,
-  tokenFor,
-  trpc,
-  versionNow,
-} from './admin-helpers.ts';
+import { adminAppPerFile, createTestUser, tokenFor, trpc, versionNow } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
-let t: AdminTestApp;
-let client: ReturnType<typeof adminClient>;
-
-beforeAll(async () => {
-  // 10:00 in Vilnius on 2026-11-26: the 12 months of running days start that day.
-  t = await adminApp({ clock: fixedClock('2026-11-26T08:00:00Z') });
-  client = adminClient(t.app, t.adminToken);
-});
-afterAll(() => t.app.close());
+// 10:00 in Vilnius on 2026-11-26: the 12 months of running days start that day.
+const file = adminAppPerFile({ clock: fixedClock('2026-11-26T08:00:00Z') });
 
 const run = async () => {
-  const res = await client.query<TimetableCheckReport>('admin.check.run');
+  const res = await file.client.query<TimetableCheckReport>('admin.check.run');
   expect(res.status).toBe(200);
   return res.data;
 };
@@ -122,7 +107,7 @@ describe('admin.check.run on the real data', () => {
   });
 
   it('sees a change at once: a holiday saved twice on one date, then deleted', async () => {
-    const saved = await client.mutate<Holiday>('admin.holidays.save', {
+    const saved = await file.client.mutate<Holiday>('admin.holidays.save', {
       id: null,
       name: 'Naujųjų metų diena',
       month: 1,
@@ -144,9 +129,9 @@ describe('admin.check.run on the real data', () => {
       },
       targets: [{ kind: 'holidays' }],
     });
-    const version = await versionNow(t, { kind: 'holiday', id: saved.data.id });
+    const version = await versionNow(file.t, { kind: 'holiday', id: saved.data.id });
     expect(
-      (await client.mutate('admin.holidays.delete', { id: saved.data.id, baseVersion: version })).status,
+      (await file.client.mutate('admin.holidays.delete', { id: saved.data.id, baseVersion: version })).status,
     ).toBe(200);
     expect(kinds((await run()).findings)).not.toContain('duplicateHoliday');
   });
@@ -154,7 +139,7 @@ describe('admin.check.run on the real data', () => {
 
 describe('admin.check.run after trips 18 and 20 are put right in the schedule editor', () => {
   it('no longer finds them once they drive route 5 as it is drawn, from Kurkliai II k to Anykščių AS', async () => {
-    const loaded = await client.query<LineSchedules>('admin.schedules.byLine', { lineId: 4 });
+    const loaded = await file.client.query<LineSchedules>('admin.schedules.byLine', { lineId: 4 });
     expect(loaded.status).toBe(200);
     const schedules = loaded.data.schedules.map((schedule) => ({
       ...schedule,
@@ -162,7 +147,7 @@ describe('admin.check.run after trips 18 and 20 are put right in the schedule ed
         trip.id === 18 || trip.id === 20 ? { ...trip, routeDirReversed: false } : trip,
       ),
     }));
-    const saved = await client.mutate('admin.schedules.saveList', {
+    const saved = await file.client.mutate('admin.schedules.saveList', {
       lineId: 4,
       schedules,
       baseVersion: loaded.data.version,
@@ -176,9 +161,9 @@ describe('admin.check.run after trips 18 and 20 are put right in the schedule ed
 
 describe('admin.check.run is for admins only', () => {
   it('answers 401 without a token and 403 without ROLE_ADMIN', async () => {
-    expect((await trpc(t.app, 'query', 'admin.check.run')).status).toBe(401);
-    await createTestUser(t, 'clerk', ['ROLE_USER']);
-    const user = await tokenFor(t.db, 'clerk', ['ROLE_USER']);
-    expect((await trpc(t.app, 'query', 'admin.check.run', undefined, user)).status).toBe(403);
+    expect((await trpc(file.t.app, 'query', 'admin.check.run')).status).toBe(401);
+    await createTestUser(file.t, 'clerk', ['ROLE_USER']);
+    const user = await tokenFor(file.t.db, 'clerk', ['ROLE_USER']);
+    expect((await trpc(file.t.app, 'query', 'admin.check.run', undefined, user)).status).toBe(403);
   });
 });
