@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './calendar.ts';
-import type { Holiday, Weekday, YearlyRule } from './domain.ts';
+import type { Holiday, Weekday } from './domain.ts';
 import { WEEKDAYS } from './domain.ts';
 import { type ScheduleRunsOn, scheduleRunsOn, serviceDayContext, windowContains } from './service-day.ts';
+import { staticRule } from './test-rules.ts';
 
 /** Validity windows (issue 28) on top of weekdays, yearly rules and the holiday flag. */
 
-function rule(id: number, periods: [number, number, number, number][]): YearlyRule {
-  return {
-    id,
-    periodName: `rule ${id}`,
-    typeOfYearlyRule: null,
-    otherRuleId: null,
-    timePeriods: periods.map(([startMonth, startDay, endMonth, endDay], i) => ({
-      id: id * 10 + i,
-      startMonth,
-      startDay,
-      endMonth,
-      endDay,
-    })),
-    pattern1Params: [],
-  };
-}
+const rule = (id: number, periods: [number, number, number, number][]) => staticRule(id, periods);
 
 const ALL_YEAR = rule(1, [[1, 1, 12, 31]]);
 const SUMMER = rule(2, [[6, 1, 8, 31]]);

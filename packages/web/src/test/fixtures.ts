@@ -1,4 +1,5 @@
 import type { BoundFor, DepartureItem, LineInfo, Weekday, YearlyRule } from '@bus/core';
+import { staticRule } from '@bus/core/test-rules';
 import type { LineTimetableData, PublicSchedule, PublicStop, PublicTrip } from '../lib/schedule.ts';
 
 /** Small builders for the public answers' shapes (unit tests only). */
@@ -52,20 +53,7 @@ export function schedule(
 }
 
 export function rule(id: number, periods: [number, number, number, number][] = []): YearlyRule {
-  return {
-    id,
-    periodName: `Rule ${id}`,
-    typeOfYearlyRule: null,
-    otherRuleId: null,
-    timePeriods: periods.map(([startMonth, startDay, endMonth, endDay], i) => ({
-      id: id * 10 + i,
-      startMonth,
-      startDay,
-      endMonth,
-      endDay,
-    })),
-    pattern1Params: [],
-  };
+  return staticRule(id, periods, 'Rule');
 }
 
 export function lineInfo(overrides: Partial<LineInfo> = {}): LineInfo {
