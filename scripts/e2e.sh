@@ -33,12 +33,13 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-# The test files run on E2E_SERVERS servers at once (default 2), each with a fresh database of
-# its own, so no file sees another's edits. Much of a browser test is waiting (for the network
-# to be idle, for a render): on 2 cores two servers take about three quarters of the time of one
-# (538 s against 694 s). A file runs on one server from start to end; vitest hands the next file
-# to whichever worker is free. E2E_SCREENSHOTS=0 skips the screenshots.
-SERVERS="${E2E_SERVERS:-2}"
+# The test files run on E2E_SERVERS servers at once (default 1), each with a fresh database of
+# its own, so no file sees another's edits. A file runs on one server from start to end; vitest
+# hands the next file to whichever worker is free. On 2 cores, two servers took about three
+# quarters of the time of one (538 s against 694 s), but two of four full runs then had a test
+# of publishing.e2e.ts miss a wait under the load, so one is the default (and what test.sh runs).
+# E2E_SCREENSHOTS=0 skips the screenshots.
+SERVERS="${E2E_SERVERS:-1}"
 
 # A private build, so two runs at once (or a developer's build) cannot swap files under the server.
 echo "==> building the web app"

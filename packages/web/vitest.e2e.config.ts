@@ -12,9 +12,9 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // scripts/e2e.sh starts one server per worker (E2E_SERVERS, --maxWorkers) and a file uses
-    // the server of its worker (VITEST_POOL_ID, e2e/support.ts): files run side by side, each on
-    // a database of its own; the tests of one file run one after the other.
+    // scripts/e2e.sh starts one server per worker (E2E_SERVERS, default 1, as --maxWorkers) and
+    // a file uses the server of its worker (VITEST_POOL_ID, e2e/support.ts): with two, files run
+    // side by side, each on a database of its own; the tests of one file run one after the other.
     fileParallelism: true,
   },
 });

@@ -222,7 +222,9 @@ describe('publishing the open data (GTFS)', () => {
     );
     expect((await overview()).settings).toMatchObject({ siteUrl: SITE });
     await conflict.getByRole('button', { name: 'Reload the current version' }).click();
-    await expect.poll(() => page.getByLabel('Publisher name', { exact: true }).inputValue()).toBe('Theirs');
+    await expect
+      .poll(() => page.getByLabel('Publisher name', { exact: true }).inputValue(), { timeout: 10_000 })
+      .toBe('Theirs');
     expect(await page.locator('.safety-notice').count()).toBe(0);
   });
 
