@@ -41,6 +41,18 @@ trap cleanup EXIT INT TERM
 # E2E_SCREENSHOTS=0 skips the screenshots.
 SERVERS="${E2E_SERVERS:-1}"
 
+# The moment the whole run happens at, on Vilnius' clock ('YYYY-MM-DDTHH:MM'): the servers'
+# clock is fixed at it (packages/server/test/serve-at.ts) and every page's browser clock too
+# (e2e/support.ts), and the tests derive their dates from it, never from the real today.
+# `E2E_NOW=2027-03-28T03:30 ./scripts/e2e.sh` runs the suite at another moment;
+# scripts/e2e-moments.sh runs it at each of the moments the suite is known to pass at.
+export E2E_NOW="${E2E_NOW:-2026-11-29T12:00}"
+if ! [[ "$E2E_NOW" =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}$ ]]; then
+  echo "error: E2E_NOW must be a Vilnius minute 'YYYY-MM-DDTHH:MM' (got '$E2E_NOW')" >&2
+  exit 2
+fi
+echo "==> the moment of this run: $E2E_NOW (Vilnius)"
+
 # A private build, so two runs at once (or a developer's build) cannot swap files under the server.
 echo "==> building the web app"
 pnpm --filter @bus/web exec vite build --outDir "$WORK/dist" --emptyOutDir
@@ -68,7 +80,7 @@ URLS=()
 for i in $(seq 1 "$SERVERS"); do
   port=$(free_port)
   echo "==> starting server $i on port $port"
-  DB_PATH="$WORK/e2e-$i.sqlite" PORT=$port node_modules/.bin/tsx packages/server/src/main.ts >"$WORK/server-$i.log" 2>&1 &
+  SERVE_AT="$E2E_NOW" DB_PATH="$WORK/e2e-$i.sqlite" PORT=$port node_modules/.bin/tsx packages/server/test/serve-at.ts >"$WORK/server-$i.log" 2>&1 &
   SERVER_PIDS+=("$!")
   URLS+=("http://127.0.0.1:$port")
 done

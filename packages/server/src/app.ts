@@ -88,6 +88,12 @@ export async function buildApp({
     // (proxy-addr: the rightmost address that is not a trusted proxy).
     trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
   });
+  // Every answer's Date header is the app's clock, the one its "today" is read from (Node would
+  // write the process clock): the service worker keeps it as when a timetable was fetched.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('date', clock().toUTCString());
+    done();
+  });
   // JSON bodies that are not valid UTF-8: 400, nothing stored (tRPC's scope below does the same).
   registerStrictJsonBodies(app);
   await registerSecurityHeaders(app, { tilesUrl: env.MAP_TILES_URL });
@@ -108,7 +114,7 @@ export async function buildApp({
     return reply.status(status).send(errorBody(status, (error as Error).message));
   });
 
-  const auth = createAuthRuntime({ db, jwtSecret: env.JWT_SECRET, demo: env.DEMO, clock });
+  const auth = createAuthRuntime({ db, jwtSecret: env.JWT_SECRET, demo: env.DEMO });
   await settleDemoAccount(db.kysely, env.DEMO);
   if (env.DEMO && (!isLoopback(env.HOST) || env.TRUST_PROXY.length > 0))
     app.log.warn(

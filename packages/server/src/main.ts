@@ -1,43 +1,4 @@
-import { checkpointInBackground, migrateToLatest, openDatabase, SERVER_BUSY_TIMEOUT_MS } from '@bus/db';
-import { buildApp } from './app.ts';
-import { parseEnv } from './env.ts';
-import { privateFiles, tightenPrivateFiles } from './file-modes.ts';
-import { limitHeapGrowth } from './heap.ts';
-import { scheduleBackups } from './services/backups.ts';
-import { seedIfEmpty } from './services/seed.ts';
-import { stopOnSignals } from './shutdown.ts';
+import { serve } from './serve.ts';
 
-// Before anything large is read (see heap.ts).
-limitHeapGrowth();
-const env = parseEnv();
-// Before the database is opened, so what was loose is logged (openDatabase tightens it too).
-const modes = tightenPrivateFiles(privateFiles({ dbPath: env.DB_PATH, backupDir: env.BACKUP_DIR }));
-const db = openDatabase(env.DB_PATH);
-await migrateToLatest(db.kysely);
-await seedIfEmpty(db);
-// While serving, a short lock wait: a write that meets an import's lock is refused with 409
-// at once instead of stalling every request (better-sqlite3 waits on the event loop).
-db.sqlite.pragma(`busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);
-const app = await buildApp({ db, env });
-// WAL checkpoints on a thread of their own, never inside a save on the event loop (a save after
-// an import would otherwise copy the import's pages back while every visitor waits).
-if (env.DB_PATH !== ':memory:') {
-  const checkpoints = checkpointInBackground(db, env.DB_PATH);
-  app.addHook('onClose', () => checkpoints.stop());
-}
-if (modes.tightened.length > 0)
-  app.log.warn({ files: modes.tightened }, 'others could read these files: made them private (mode 0600)');
-if (modes.notPermitted.length > 0)
-  app.log.warn(
-    { files: modes.notPermitted },
-    'others can read these files and they are not ours to change: make them private (chmod 600)',
-  );
-
-stopOnSignals(app, db);
-if (env.BACKUP_DIR !== undefined && env.DB_PATH !== ':memory:') {
-  const stopBackups = scheduleBackups(db, { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, log: app.log });
-  // A stop (SIGTERM) waits for a backup in progress before the database is closed.
-  app.addHook('onClose', stopBackups);
-}
-
-await app.listen({ port: env.PORT, host: env.HOST });
+// The production server, on the system clock.
+await serve();

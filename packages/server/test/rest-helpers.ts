@@ -140,7 +140,6 @@ export async function registeredLegacyRoutes(): Promise<RegisteredRoute[]> {
     db,
     jwtSecret: 'route-listing-secret-0123456789abcdef',
     demo: false,
-    clock,
   });
   registerLegacyRest(app, { db, clock, auth, corsOrigins: [] });
   await app.ready();

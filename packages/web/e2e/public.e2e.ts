@@ -7,6 +7,7 @@ import {
   browserPerFile,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  fixClock,
   goto,
   keepOffline,
   openPage,
@@ -101,6 +102,7 @@ describe('timetable home', () => {
       isMobile: true,
     });
     await keepOffline(context);
+    await fixClock(context);
     const p = track(watchPage(await context.newPage()));
     await goto(p, `/?from=1&to=&dir=Out+bound&date=${MONDAY}`);
     const chip = p.locator('.chip').first();

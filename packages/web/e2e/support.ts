@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { vilniusInstant } from '@bus/core';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
@@ -22,6 +23,47 @@ function serverOfThisWorker(): string {
   return chosen;
 }
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'test-results', 'screenshots');
+
+/**
+ * The moment the run happens at, on Vilnius' clock ('YYYY-MM-DDTHH:MM'): scripts/e2e.sh sets
+ * E2E_NOW and fixes its servers' clock at it (packages/server/test/serve-at.ts); every page's
+ * clock is fixed at it too (fixClock). Tests derive their dates from it, never from the real
+ * today, so the suite passes whatever the day and hour it runs.
+ */
+export const E2E_NOW = process.env.E2E_NOW ?? '2026-11-29T12:00';
+/** The date of the run's moment in Vilnius ('YYYY-MM-DD'): the servers' and the browser's today. */
+export const TODAY = E2E_NOW.slice(0, 10);
+/** The run's moment as minutes after midnight in Vilnius. */
+export const NOW_MINUTES = Number(E2E_NOW.slice(11, 13)) * 60 + Number(E2E_NOW.slice(14, 16));
+/** The run's moment as an instant. */
+export const NOW = new Date(vilniusInstant(TODAY, NOW_MINUTES));
+if (Number.isNaN(NOW.getTime())) throw new Error(`E2E_NOW is not a Vilnius minute: '${E2E_NOW}'`);
+
+/**
+ * Fixes the clock of every page of the context at the run's moment (the servers' clock): Date
+ * stands still while timers run. A test that needs the time to pass installs a clock of its own
+ * (`page.clock.install`), which replaces this one.
+ */
+export async function fixClock(context: BrowserContext): Promise<void> {
+  await context.clock.setFixedTime(NOW);
+}
+
+/** `date` ('YYYY-MM-DD') moved by `days` (negative: back). */
+export function plusDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The day of the week of `date`: 0 Sunday ... 6 Saturday. */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T12:00:00Z`).getUTCDay();
+}
+
+/** The first date after `date` (never `date` itself) that falls on `weekday` (0 Sunday ... 6 Saturday). */
+export function nextWeekday(weekday: number, date = TODAY): string {
+  return plusDays(date, (weekday - weekdayOf(date) + 7) % 7 || 7);
+}
 
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -69,6 +111,7 @@ export async function openPage(
 ): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, locale });
   await keepOffline(context);
+  await fixClock(context);
   return watchPage(await context.newPage());
 }
 
@@ -232,14 +275,8 @@ async function workdayTripsOut(date: string): Promise<Set<number> | null> {
   return answer.holiday ? null : new Set(answer.items.map((i) => i.tripId));
 }
 
-function plusDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
- * The first Thursday after the server's today (or `after`; never that day itself) that is not a public holiday and on
+ * The first Thursday after the run's today (or `after`; never that day itself) that is not a public holiday and on
  * which every trip of `tripIds` leaves Anykščių AS going out, and, with `fridayToo`, the Friday
  * after it likewise: a date the tests of service changes can change, whenever they run (the
  * real data has seasons and holidays; Christmas Eve is a Thursday in 2026).
@@ -249,7 +286,7 @@ export async function nextServiceThursday(
   fridayToo = false,
   after?: string,
 ): Promise<string> {
-  const today = after ?? (await api<{ query: { date: string } }>('departures', { from: 1 })).query.date;
+  const today = after ?? TODAY;
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
   let thursday = plusDays(today, (4 - weekday + 7) % 7 || 7);
   for (let week = 0; week < 53; week++, thursday = plusDays(thursday, 7)) {

@@ -6,6 +6,7 @@ import {
   browserPerFile,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  fixClock,
   keepOffline,
   screenshot,
   settled,
@@ -37,6 +38,7 @@ const vilniusAt = (vilnius: string): Date =>
 async function page(width: number, vilnius: string | null = null, locale = 'en-GB'): Promise<Page> {
   const context = await browser().newContext({ viewport: { width, height: 900 }, locale });
   await keepOffline(context);
+  await fixClock(context);
   const p = watchPage(await context.newPage());
   track(p);
   if (vilnius) await p.clock.install({ time: vilniusAt(vilnius) });

@@ -69,12 +69,16 @@ async function keep(cacheName: string, key: string, response: Response): Promise
   if (limit !== undefined) for (const old of overflow(await cache.keys(), limit)) await cache.delete(old);
 }
 
-/** A copy of an answer that says when it was fetched (its body decoded, as fetch gives it). */
+/**
+ * A copy of an answer that says when it was fetched (its body decoded, as fetch gives it): the
+ * server's Date, the clock the answer's "today" was read from, else this device's clock.
+ */
 async function stamped(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.delete('content-encoding');
   headers.delete('content-length');
-  headers.set(FETCHED_AT_HEADER, String(Date.now()));
+  const served = Date.parse(response.headers.get('date') ?? '');
+  headers.set(FETCHED_AT_HEADER, String(Number.isNaN(served) ? Date.now() : served));
   return new Response(await response.blob(), {
     status: response.status,
     statusText: response.statusText,

@@ -1,9 +1,12 @@
-import type { Clock } from '@bus/core';
+/** Milliseconds on a clock that only moves forward (not the date: see RateLimiter). */
+export type Ticks = () => number;
 
 /**
  * In-memory sliding-window limiter: at most `limit` attempts per key within `windowMs`.
  * One per app instance (state dies with the process, which is fine for slowing down password
- * guessing on a single server).
+ * guessing on a single server). The window is a duration, so it is measured on the monotonic
+ * clock (performance.now), not on the app's date clock: a wall clock set back (by NTP, or a
+ * test server's clock fixed at one moment) neither frees nor locks anyone.
  */
 export class RateLimiter {
   private readonly attempts = new Map<string, number[]>();
@@ -12,12 +15,12 @@ export class RateLimiter {
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
-    private readonly clock: Clock,
+    private readonly ticks: Ticks = () => performance.now(),
   ) {}
 
   /** Records an attempt for `key`; false (and nothing recorded) when the key is over its limit. */
   tryAttempt(key: string): boolean {
-    const now = this.clock().getTime();
+    const now = this.ticks();
     this.sweepNowAndThen(now);
     const recent = this.recent(key, now);
     if (recent.length >= this.limit) {
@@ -49,6 +52,6 @@ export class RateLimiter {
 export const SIGN_IN_LIMIT = 10;
 export const SIGN_IN_WINDOW_MS = 60_000;
 
-export function createSignInLimiter(clock: Clock): RateLimiter {
-  return new RateLimiter(SIGN_IN_LIMIT, SIGN_IN_WINDOW_MS, clock);
+export function createSignInLimiter(): RateLimiter {
+  return new RateLimiter(SIGN_IN_LIMIT, SIGN_IN_WINDOW_MS);
 }

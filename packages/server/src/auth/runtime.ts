@@ -1,4 +1,3 @@
-import type { Clock } from '@bus/core';
 import type { OpenedDatabase } from '@bus/db';
 import { resolveJwtSecret } from './jwt-secret.ts';
 import { createSignInLimiter, type RateLimiter } from './rate-limiter.ts';
@@ -16,7 +15,6 @@ export function createAuthRuntime(options: {
   db: OpenedDatabase;
   jwtSecret: string | undefined;
   demo: boolean;
-  clock: Clock;
 }): AuthRuntime {
   const { sqlite } = options.db;
   return {
@@ -24,7 +22,7 @@ export function createAuthRuntime(options: {
       configured: options.jwtSecret,
       databasePath: sqlite.memory ? null : sqlite.name,
     }),
-    signInLimiter: createSignInLimiter(options.clock),
+    signInLimiter: createSignInLimiter(),
     passwordChecks: new PasswordCheckGate(PASSWORD_CHECKS_AT_ONCE, PASSWORD_CHECKS_WAITING),
     demo: options.demo,
   };
