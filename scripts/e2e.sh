@@ -54,11 +54,19 @@ fi
 echo "==> the moment of this run: $E2E_NOW (Vilnius)"
 
 # A private build, so two runs at once (or a developer's build) cannot swap files under the server.
-echo "==> building the web app"
-pnpm --filter @bus/web exec vite build --outDir "$WORK/dist" --emptyOutDir
-node packages/web/scripts/compress.mjs "$WORK/dist"
-node packages/web/scripts/bundle-size.mjs "$WORK/dist"
-export WEB_DIST_DIR="$WORK/dist"
+# E2E_WEB_DIST names a build made by an earlier run to use instead (scripts/e2e-moments.sh builds
+# once for all its runs); it must hold index.html.
+if [ -n "${E2E_WEB_DIST:-}" ]; then
+  [ -f "$E2E_WEB_DIST/index.html" ] || { echo "error: E2E_WEB_DIST=$E2E_WEB_DIST holds no build" >&2; exit 2; }
+  echo "==> using the web app built in $E2E_WEB_DIST"
+  export WEB_DIST_DIR="$E2E_WEB_DIST"
+else
+  echo "==> building the web app"
+  pnpm --filter @bus/web exec vite build --outDir "$WORK/dist" --emptyOutDir
+  node packages/web/scripts/compress.mjs "$WORK/dist"
+  node packages/web/scripts/bundle-size.mjs "$WORK/dist"
+  export WEB_DIST_DIR="$WORK/dist"
+fi
 if [ ! -f data/anyksciai.json ]; then
   # The server seeds a new database from data/anyksciai.json. Without it, import the same data
   # straight from the old system's dump (shared/ sits beside the checkout) into the fresh file.

@@ -275,6 +275,45 @@ async function workdayTripsOut(date: string): Promise<Set<number> | null> {
   return answer.holiday ? null : new Set(answer.items.map((i) => i.tripId));
 }
 
+/** What runs on a date, as the tests tell dates apart: the trips leaving the home station either way. */
+async function serviceOf(date: string): Promise<string> {
+  const sides = await Promise.all(
+    (['Out bound', 'City bound'] as const).map((dir) =>
+      api<{ holiday: boolean; items: { tripId: number; timeDepart: string }[] }>('departures', {
+        from: 1,
+        dir,
+        date,
+      }),
+    ),
+  );
+  return JSON.stringify(sides.map((s) => [s.holiday, s.items.map((i) => `${i.tripId}@${i.timeDepart}`)]));
+}
+
+const likeDates = new Map<string, Promise<string>>();
+
+/**
+ * The first date after the run's today (or after `after`; never that day itself) on the
+ * weekday of `reference` that runs as `reference` does (the same trips at the same times from
+ * the home station, either way, and a public holiday or not): a date of the same season and
+ * school term as the one a test was written for, but to come, whatever the run's moment. The
+ * data's rules are yearly, so every year has such dates; a week another test changed is passed by.
+ */
+export function likeDate(reference: string, after = TODAY): Promise<string> {
+  const key = `${reference}>${after}`;
+  let found = likeDates.get(key);
+  if (!found) {
+    found = (async () => {
+      const wanted = await serviceOf(reference);
+      let day = nextWeekday(weekdayOf(reference), after);
+      for (let week = 0; week < 106; week++, day = plusDays(day, 7))
+        if ((await serviceOf(day)) === wanted) return day;
+      throw new Error(`no date within two years after ${after} runs as ${reference} does`);
+    })();
+    likeDates.set(key, found);
+  }
+  return found;
+}
+
 /**
  * The first Thursday after the run's today (or `after`; never that day itself) that is not a public holiday and on
  * which every trip of `tripIds` leaves Anykščių AS going out, and, with `fridayToo`, the Friday
@@ -341,6 +380,25 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SCREENSHOTS === '0') return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** How the date picker names a day in English: '29 November 2026' (with its weekday before). */
+export function dayName(date: string): RegExp {
+  const words = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+  return new RegExp(`(^|\\s)${words}(,|$)`);
+}
+
+/** Picks `date` in the open English date picker, turning to later months until it shows. */
+export async function pickDay(dialog: Locator, date: string): Promise<void> {
+  const day = dialog.getByRole('button', { name: dayName(date) });
+  for (let month = 0; month < 24 && (await day.count()) === 0; month++)
+    await dialog.getByRole('button', { name: /Next Month/i }).click();
+  await day.click();
 }
 
 /** Waits until the page shows content rather than 'loading ...'. */
