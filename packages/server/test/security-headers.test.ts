@@ -14,10 +14,11 @@ import { TEST_JWT_SECRET } from './admin-helpers.ts';
 let dist: string;
 const PROXY = '10.50.0.1';
 
-async function appWith(env: Record<string, string> = {}): Promise<FastifyInstance> {
+async function appWith(env: Record<string, string> = {}, clock?: () => Date): Promise<FastifyInstance> {
   const db = await createTestDb();
   return buildApp({
     db,
+    ...(clock ? { clock } : {}),
     env: parseEnv({
       LOG_LEVEL: 'silent',
       DEMO: '0',
@@ -97,6 +98,49 @@ describe('security headers', () => {
       expect(spoofed.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await behind.close();
+    }
+  });
+});
+
+describe('the Date header', () => {
+  it("is the app's clock on every kind of answer (the service worker stamps what it keeps with it)", async () => {
+    const at = new Date('2028-02-29T21:59:30Z');
+    const app = await appWith({}, () => at);
+    try {
+      for (const url of [
+        '/',
+        '/assets/a.js',
+        '/healthz',
+        '/trpc/timetable.searchStops?input=%7B%22query%22%3A%22%22%7D',
+        '/api/no-such-path',
+      ])
+        expect((await app.inject({ method: 'GET', url })).headers.date, url).toBe(
+          'Tue, 29 Feb 2028 21:59:30 GMT',
+        );
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('does not let a clock set back free the sign-in limit: its window is measured on the monotonic clock', async () => {
+    let at = Date.parse('2026-11-29T10:00:00Z');
+    const app = await appWith({}, () => new Date(at));
+    const signIn = () =>
+      app.inject({
+        method: 'POST',
+        url: '/trpc/auth.signIn',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ username: `someone${Math.random()}`, password: 'wrong' }),
+        remoteAddress: '203.0.113.40',
+      });
+    try {
+      for (let i = 0; i < 10; i++) expect((await signIn()).statusCode).toBe(401);
+      at -= 3_600_000;
+      expect((await signIn()).statusCode).toBe(429);
+      at += 7_200_000;
+      expect((await signIn()).statusCode).toBe(429);
+    } finally {
+      await app.close();
     }
   });
 });
