@@ -9,11 +9,15 @@ import {
   browserPerFile,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  likeDate,
+  noticeDay,
   openPage,
+  plusDays,
   SCREENSHOT_DIR,
   screenshot,
   settled,
   signIn,
+  TODAY,
   tokenOf,
   url,
 } from './support.ts';
@@ -22,10 +26,16 @@ import {
  * The printed timetables and the calendar feeds in Chromium on the real data. The print pages
  * get a fixed date (2026-12-07, a Monday: the four weeks to 2027-01-03 hold Christmas and the
  * end of the school term, so footnotes appear), are rendered with print emulation and printed
- * to A4 with page.pdf; the trip page's .ics is downloaded and read back with ical.js.
+ * to A4 with page.pdf; the trip page's .ics is downloaded and read back with ical.js. The
+ * poster of a date only shows that date's four weeks, whatever today is, so it may be a fixed one;
+ * a new timetable is made to come (NEW_MONDAY, a Monday that runs as DATE does, and its start a
+ * week later), whatever the run's moment.
  */
 
 const DATE = '2026-12-07';
+const NEW_MONDAY = await likeDate(DATE);
+const NEW_FROM = plusDays(NEW_MONDAY, 7);
+const NEW_POSTER_PATH = `/print/stop/1?dir=Out+bound&date=${NEW_MONDAY}`;
 const POSTER_PATH = `/print/stop/1?dir=Out+bound&date=${DATE}`;
 const LINE_PATH = `/print/line/1?date=${DATE}`;
 /** A4 at 96 px per inch, less the 10 mm margins of the print CSS: 190 x 277 mm. */
@@ -205,11 +215,11 @@ describe('Add to calendar', () => {
     expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
     expect(events.every((e) => e.tzid === 'Europe/Vilnius' && e.location === 'Anykščių AS')).toBe(true);
     expect(events.every((e) => e.summary.startsWith('M35 → '))).toBe(true);
-    // The same dates and times as the home's departures of those days (60 from the first).
-    const first = events[0]?.start.slice(0, 10) as string;
+    // The same dates and times as the home's departures of those days: the 60 days from the
+    // run's today (the feed's window; the trip need not run today).
     const want: string[] = [];
     for (let i = 0; i < 60; i++) {
-      const date = new Date(Date.parse(`${first}T12:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+      const date = plusDays(TODAY, i);
       const { items } = await api<{ items: { tripId: number; timeDepart: string }[] }>('departures', {
         from: 1,
         dir: 'Out bound',
@@ -233,7 +243,7 @@ describe('Add to calendar', () => {
 });
 
 describe('the stop poster across a new timetable (issue 28)', () => {
-  it('says "New timetable from 14 December" and shows each part, in both languages; undone after', async () => {
+  it('says "New timetable from <date>" and shows each part, in both languages; undone after', async () => {
     const admin = await page();
     await signIn(admin);
     const token = await tokenOf(admin);
@@ -241,31 +251,33 @@ describe('the stop poster across a new timetable (issue 28)', () => {
     const made = await adminApi<{ changeIds: number[] }>(
       token,
       'schedules.newTimetableFrom',
-      { from: '2026-12-14', baseVersions: [{ lineId: 1, version: loaded.version }] },
+      { from: NEW_FROM, baseVersions: [{ lineId: 1, version: loaded.version }] },
       'mutation',
     );
     try {
       const p = await page();
-      await goto(p, POSTER_PATH);
-      await p.getByText('New timetable from 14 December').waitFor();
+      await goto(p, NEW_POSTER_PATH);
+      await p.getByText(`New timetable from ${noticeDay(NEW_FROM, 'en', false)}`, { exact: true }).waitFor();
       expect(await p.locator('.poster-part > h2').allTextContents()).toEqual([
-        'Valid from 2026-12-07 to 2026-12-13',
-        'Valid from 2026-12-14 to 2027-01-03',
+        `Valid from ${NEW_MONDAY} to ${plusDays(NEW_FROM, -1)}`,
+        `Valid from ${NEW_FROM} to ${plusDays(NEW_MONDAY, 27)}`,
       ]);
       expect(await p.locator('.poster-part .poster-grid').count()).toBe(2);
       await expectNoAxeViolations(p, 'stop poster across a new timetable');
       await screenshot(p, 'print-stop-poster-new-timetable-1280');
       await printToA4(p, 'print-stop-poster-new-timetable-en');
       const lt = await page(1280, 'lt-LT');
-      await goto(lt, POSTER_PATH);
-      await lt.getByText('Naujas tvarkaraštis nuo gruodžio 14 d.').waitFor();
+      await goto(lt, NEW_POSTER_PATH);
+      await lt
+        .getByText(`Naujas tvarkaraštis nuo ${noticeDay(NEW_FROM, 'lt', false)}`, { exact: true })
+        .waitFor();
       expect(await lt.locator('.poster-part').count()).toBe(2);
       await expectNoHorizontalScroll(lt, 1280);
       await screenshot(lt, 'print-stop-poster-new-timetable-lt-1280');
       // On a phone too, in both languages: the two parts fit the screen's width.
       for (const locale of ['en-GB', 'lt-LT']) {
         const phone = await page(390, locale);
-        await goto(phone, POSTER_PATH);
+        await goto(phone, NEW_POSTER_PATH);
         expect(await phone.locator('.poster-part').count()).toBe(2);
         await expectNoHorizontalScroll(phone, 390);
         await screenshot(phone, `print-stop-poster-new-timetable-${locale}-390`);

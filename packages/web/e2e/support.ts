@@ -419,3 +419,28 @@ export async function goto(page: Page, path: string): Promise<void> {
 export function heading(page: Page, name: string | RegExp) {
   return page.getByRole('heading', { level: 1, name });
 }
+
+/**
+ * A date as the app's notices word it ('14 December', 'gruodžio 14 d.'), worded here by Intl,
+ * not by the app: with its year ('7 January 2027', '2027 m. sausio 7 d.') when `withYear`, by
+ * default when the date is not in the run's year (as the trip page's banner says it).
+ */
+export function noticeDay(
+  date: string,
+  lang: 'en' | 'lt',
+  withYear = date.slice(0, 4) !== TODAY.slice(0, 4),
+): string {
+  const words = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'lt', {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+  const year = date.slice(0, 4);
+  if (!withYear) return words;
+  return lang === 'en' ? `${words} ${year}` : `${year} m. ${words}`;
+}
+
+/** `text` as a regular expression that matches it literally. */
+export function literally(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
