@@ -34,6 +34,7 @@ export const SERVER_MESSAGE_SAMPLES: { [K in keyof ServerMessageParams]: ServerM
   },
   invalidId: { field: 'from' },
   invalidDate: {},
+  textNotUnicode: { field: 'stops.2.name' },
   scheduleWindowOrder: {}, // wt-dated (issue 28)
   newTimetableOutside: { scheduleId: 70, from: '2027-01-01' }, // wt-dated (issue 28)
   queryTooLong: { max: 100 },

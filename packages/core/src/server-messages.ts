@@ -76,6 +76,8 @@ export interface ServerMessageParams {
   // The public queries' own checks.
   invalidId: { field: string };
   invalidDate: NoParams;
+  /** A text of the input holds a lone surrogate; `field` is its path ('name', 'stops.2.name'). */
+  textNotUnicode: { field: string };
   /** wt-dated (issue 28): a schedule's validity window ends before it starts. */
   scheduleWindowOrder: NoParams;
   /** "New timetable from ..." of a schedule that does not run on both sides of the date. */
@@ -283,6 +285,8 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   several: ({ parts }) => parts.map((part) => renderServerMessage(SERVER_MESSAGES, part)).join('; '),
   invalidId: ({ field }) => `${field} must be a positive whole number`,
   invalidDate: () => 'date must be a calendar date written YYYY-MM-DD',
+  textNotUnicode: ({ field }) =>
+    `${field === '' ? 'The input' : field} holds a broken character (a lone surrogate), which is not text`,
   // wt-dated (issue 28)
   scheduleWindowOrder: () => MESSAGES.scheduleWindowOrder,
   newTimetableOutside: ({ scheduleId, from }) =>

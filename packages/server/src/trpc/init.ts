@@ -5,6 +5,7 @@ import {
   HTTP_STATUS,
   issuesProblem,
   type KeyedMessage,
+  loneSurrogatePath,
   pickValidationMessage,
   serverMessage,
 } from '@bus/core';
@@ -177,21 +178,37 @@ export async function declaredMeta(router: AnyTRPCRouter): Promise<Map<string, D
   return found;
 }
 
+/**
+ * No text of an input may hold a lone surrogate (JSON's "\ud800" parses to one; stored, it is
+ * garbled bytes): refused with 400 naming the field, before the procedure reads its input.
+ */
+const unicodeInput = t.middleware(async ({ getRawInput, next }) => {
+  const field = loneSurrogatePath(await getRawInput());
+  if (field !== null) throw new DomainError('INVALID_INPUT', serverMessage('textNotUnicode', { field }));
+  return next();
+});
+
 export { HTTP_STATUS };
 export const router = t.router;
-export const publicProcedure = t.procedure.use(answersProbe).use(domainErrors);
+/** What every procedure starts with: the meta probe's answer, and DomainErrors as tRPC errors. */
+const anyProcedure = t.procedure.use(answersProbe).use(domainErrors);
+export const publicProcedure = anyProcedure.use(unicodeInput);
 
 /**
  * Checked on the server for every call, before its input is even read: 401 without a valid
  * token of an existing user, 403 for a user without ROLE_ADMIN (auth/authorize.ts).
  */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const user = await authorizeAdmin(ctx.authorization, {
-    db: ctx.db.kysely,
-    secret: ctx.auth.secret,
-    clock: ctx.clock,
-    demo: ctx.auth.demo,
-  });
-  // Every admin write is recorded under this name (services/admin/recorded-write.ts).
-  return next({ ctx: { user, actor: { username: user.username, via: 'admin' as const, clock: ctx.clock } } });
-});
+export const adminProcedure = anyProcedure
+  .use(async ({ ctx, next }) => {
+    const user = await authorizeAdmin(ctx.authorization, {
+      db: ctx.db.kysely,
+      secret: ctx.auth.secret,
+      clock: ctx.clock,
+      demo: ctx.auth.demo,
+    });
+    // Every admin write is recorded under this name (services/admin/recorded-write.ts).
+    return next({
+      ctx: { user, actor: { username: user.username, via: 'admin' as const, clock: ctx.clock } },
+    });
+  })
+  .use(unicodeInput);
