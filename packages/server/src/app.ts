@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import type { Ticks } from './auth/rate-limiter.ts';
 import { createAuthRuntime } from './auth/runtime.ts';
 import { type Env, isLoopback } from './env.ts';
 import { registerRealtimeFeeds } from './gtfs-rt/http.ts';
@@ -35,6 +36,11 @@ export interface AppOptions {
   db: OpenedDatabase;
   env: Env;
   clock?: Clock;
+  /**
+   * Milliseconds on a clock that only moves forward, which durations are measured on (the
+   * sign-in limit's window): performance.now by default; tests move theirs by hand.
+   */
+  ticks?: Ticks;
   /** Where the log lines go (one JSON line per write); stdout by default. Tests read it. */
   logStream?: { write(line: string): void };
 }
@@ -73,6 +79,7 @@ export async function buildApp({
   db,
   env,
   clock = systemClock,
+  ticks,
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -114,7 +121,7 @@ export async function buildApp({
     return reply.status(status).send(errorBody(status, (error as Error).message));
   });
 
-  const auth = createAuthRuntime({ db, jwtSecret: env.JWT_SECRET, demo: env.DEMO });
+  const auth = createAuthRuntime({ db, jwtSecret: env.JWT_SECRET, demo: env.DEMO, ticks });
   await settleDemoAccount(db.kysely, env.DEMO);
   if (env.DEMO && (!isLoopback(env.HOST) || env.TRUST_PROXY.length > 0))
     app.log.warn(

@@ -18,9 +18,12 @@ export interface AdminTestApp extends TestApp {
 }
 
 /** The server on the real timetable, demo mode on, tokens signed with TEST_JWT_SECRET. */
-export async function adminApp(options: { clock?: Clock; env?: Partial<Env> } = {}): Promise<AdminTestApp> {
+export async function adminApp(
+  options: { clock?: Clock; ticks?: () => number; env?: Partial<Env> } = {},
+): Promise<AdminTestApp> {
   const t = await realDataApp({
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.ticks ? { ticks: options.ticks } : {}),
     env: { JWT_SECRET: TEST_JWT_SECRET, DEMO: true, ...options.env },
   });
   // Issued at the app's 'now', which the server checks tokens against.
@@ -51,7 +54,9 @@ export function adminAppPerFile(options: { clock?: Clock; env?: Partial<Env> } =
 
 /**
  * A token of a user of `db` as a sign-in now would issue it (the user's id and current token
- * epoch), claiming `roles`, issued at `now`.
+ * epoch), claiming `roles`, issued at `now`: the clock of the app it is for (the system's clock
+ * by default, right only for an app on the system clock; an app with a fixed clock refuses a
+ * token of another day as expired or not yet valid).
  */
 export async function tokenFor(
   db: OpenedDatabase,
@@ -152,18 +157,21 @@ export function versionNow(t: TestApp, scope: VersionScope): Promise<number> {
   return currentVersion(t.db.kysely, scope);
 }
 
-/** A real-data admin app with two admins signed in: boss (the demo admin) and anna. */
-export async function twoAdmins(): Promise<{
+/**
+ * A real-data admin app with two admins signed in: boss (the demo admin) and anna, their tokens
+ * issued at the app's clock (`clock`, the system's when none).
+ */
+export async function twoAdmins(options: { clock?: Clock } = {}): Promise<{
   t: AdminTestApp;
   boss: ReturnType<typeof adminClient>;
   anna: ReturnType<typeof adminClient>;
 }> {
-  const t = await adminApp();
+  const t = await adminApp(options);
   await createTestUser(t, 'anna', ['ROLE_ADMIN']);
   return {
     t,
     boss: adminClient(t.app, t.adminToken),
-    anna: adminClient(t.app, await tokenFor(t.db, 'anna', ['ROLE_ADMIN'])),
+    anna: adminClient(t.app, await tokenFor(t.db, 'anna', ['ROLE_ADMIN'], options.clock?.())),
   };
 }
 

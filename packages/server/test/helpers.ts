@@ -17,11 +17,18 @@ export function fixedClock(isoInstant: string): Clock {
 }
 
 /** The server on an in-memory database holding the real Anykščiai timetable. */
-export async function realDataApp(options: { clock?: Clock; env?: Partial<Env> } = {}): Promise<TestApp> {
+export async function realDataApp(
+  options: { clock?: Clock; ticks?: () => number; env?: Partial<Env> } = {},
+): Promise<TestApp> {
   const db = await createTestDb();
   replaceTimetable(db.sqlite, await loadDefaultDataset());
   const env = { ...parseEnv({ LOG_LEVEL: 'silent' }), ...options.env };
-  const app = await buildApp({ db, env, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({
+    db,
+    env,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.ticks ? { ticks: options.ticks } : {}),
+  });
   return { app, db };
 }
 

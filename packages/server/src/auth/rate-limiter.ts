@@ -52,6 +52,6 @@ export class RateLimiter {
 export const SIGN_IN_LIMIT = 10;
 export const SIGN_IN_WINDOW_MS = 60_000;
 
-export function createSignInLimiter(): RateLimiter {
-  return new RateLimiter(SIGN_IN_LIMIT, SIGN_IN_WINDOW_MS);
+export function createSignInLimiter(ticks: Ticks = () => performance.now()): RateLimiter {
+  return new RateLimiter(SIGN_IN_LIMIT, SIGN_IN_WINDOW_MS, ticks);
 }
