@@ -183,7 +183,9 @@ export async function declaredMeta(router: AnyTRPCRouter): Promise<Map<string, D
  * garbled bytes): refused with 400 naming the field, before the procedure reads its input.
  */
 const unicodeInput = t.middleware(async ({ getRawInput, next }) => {
-  const field = loneSurrogatePath(await getRawInput());
+  // An input that cannot be read is the procedure's to refuse (one that takes none ignores it).
+  const raw = await getRawInput().catch(() => undefined);
+  const field = loneSurrogatePath(raw);
   if (field !== null) throw new DomainError('INVALID_INPUT', serverMessage('textNotUnicode', { field }));
   return next();
 });
