@@ -41,6 +41,8 @@ export const SERVER_MESSAGE_SAMPLES: { [K in keyof ServerMessageParams]: ServerM
   badCredentials: {},
   tooManySignIns: {},
   signInBusy: {},
+  planDateOutsideWindow: { from: '2026-11-22', to: '2027-11-30' },
+  planBusy: {},
   accountLocked: { minutes: 5 },
   signInRequired: {},
   sessionInvalid: {},

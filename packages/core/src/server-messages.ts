@@ -88,6 +88,10 @@ export interface ServerMessageParams {
   tooManySignIns: NoParams;
   /** Too many password checks waiting at once (a flood): nothing was checked or recorded. */
   signInBusy: NoParams;
+  /** A journey asked for a date outside the planner's window (`from`..`to`, 'YYYY-MM-DD'). */
+  planDateOutsideWindow: { from: string; to: string };
+  /** The journey planner's queue is full. */
+  planBusy: NoParams;
   accountLocked: { minutes: number };
   signInRequired: NoParams;
   sessionInvalid: NoParams;
@@ -295,6 +299,8 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   badCredentials: () => MESSAGES.badCredentials,
   tooManySignIns: () => MESSAGES.tooManySignIns,
   signInBusy: () => MESSAGES.signInBusy,
+  planDateOutsideWindow: ({ from, to }) => `Journeys can be planned for dates from ${from} to ${to}`,
+  planBusy: () => 'Many journeys are being planned right now, try again in a few seconds',
   accountLocked: ({ minutes }) => MESSAGES.accountLocked(minutes),
   signInRequired: () => MESSAGES.signInRequired,
   sessionInvalid: () => MESSAGES.sessionInvalid,

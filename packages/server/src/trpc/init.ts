@@ -118,12 +118,21 @@ export function trpcErrorShape(error: TRPCError, path: string | undefined, input
   });
 }
 
-/** A DomainError (or a busy database) thrown by a service, as its tRPC error (see http-errors.ts). */
-const domainErrors = t.middleware(async ({ next }) => {
+/**
+ * A DomainError (or a busy database) thrown by a service, as its tRPC error (see http-errors.ts);
+ * one that says how long to wait sends it as Retry-After.
+ */
+const domainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok) {
-    const mapped = trpcErrorOf(result.error.cause);
-    if (mapped !== null) throw mapped;
+    const cause = result.error.cause;
+    const mapped = trpcErrorOf(cause);
+    if (mapped !== null) {
+      const details = cause instanceof DomainError ? cause.details : undefined;
+      if (details !== undefined && 'retryAfterSeconds' in details)
+        ctx.setResponseHeader?.('Retry-After', String(details.retryAfterSeconds));
+      throw mapped;
+    }
   }
   return result;
 });

@@ -184,6 +184,8 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   badCredentials: () => 'Neteisingas naudotojo vardas arba slaptažodis',
   tooManySignIns: () => 'Per daug bandymų prisijungti, bandykite dar kartą po minutės',
   signInBusy: () => 'Šiuo metu tikrinama per daug prisijungimų, bandykite dar kartą po kelių sekundžių',
+  planDateOutsideWindow: ({ from, to }) => `Keliones galima planuoti nuo ${from} iki ${to}`,
+  planBusy: () => 'Šiuo metu planuojama per daug kelionių, bandykite dar kartą po kelių sekundžių',
   accountLocked: ({ minutes }) =>
     `Per daug kartų įvestas neteisingas šios paskyros slaptažodis, bandykite dar kartą po ${minutes === 1 ? 'minutės' : minutesAfter(minutes)}`,
   signInRequired: () => 'Pirmiausia prisijunkite kaip administratorius',
