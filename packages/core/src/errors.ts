@@ -7,7 +7,9 @@ export type DomainErrorCode =
   | 'CONFLICT'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
-  | 'TOO_MANY_REQUESTS';
+  | 'TOO_MANY_REQUESTS'
+  /** Busy for now (the journey planner's queue is full): try again after details.retryAfterSeconds. */
+  | 'UNAVAILABLE';
 
 /** What the admin board needs to react to a refusal (the message alone is for people). */
 export type DomainErrorDetails =
@@ -15,7 +17,7 @@ export type DomainErrorDetails =
   | { reason: 'stale'; username: string | null; at: string | null }
   /** Another stop already has this name (case and diacritics ignored): save again to confirm. */
   | { reason: 'duplicate-stop-name'; stopId: number; name: string; coords: string | null }
-  /** A refused sign-in: how long to wait (sent as Retry-After). */
+  /** A refused sign-in or a full queue: how long to wait (sent as Retry-After). */
   | { retryAfterSeconds: number };
 
 export class DomainError extends Error {
@@ -44,4 +46,5 @@ export const HTTP_STATUS: Record<DomainErrorCode, number> = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   TOO_MANY_REQUESTS: 429,
+  UNAVAILABLE: 503,
 };

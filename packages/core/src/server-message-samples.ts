@@ -34,12 +34,15 @@ export const SERVER_MESSAGE_SAMPLES: { [K in keyof ServerMessageParams]: ServerM
   },
   invalidId: { field: 'from' },
   invalidDate: {},
+  textNotUnicode: { field: 'stops.2.name' },
   scheduleWindowOrder: {}, // wt-dated (issue 28)
   newTimetableOutside: { scheduleId: 70, from: '2027-01-01' }, // wt-dated (issue 28)
   queryTooLong: { max: 100 },
   badCredentials: {},
   tooManySignIns: {},
   signInBusy: {},
+  planDateOutsideWindow: { from: '2026-11-22', to: '2027-11-30' },
+  planBusy: {},
   accountLocked: { minutes: 5 },
   signInRequired: {},
   sessionInvalid: {},

@@ -76,6 +76,8 @@ export interface ServerMessageParams {
   // The public queries' own checks.
   invalidId: { field: string };
   invalidDate: NoParams;
+  /** A text of the input holds a lone surrogate; `field` is its path ('name', 'stops.2.name'). */
+  textNotUnicode: { field: string };
   /** wt-dated (issue 28): a schedule's validity window ends before it starts. */
   scheduleWindowOrder: NoParams;
   /** "New timetable from ..." of a schedule that does not run on both sides of the date. */
@@ -86,6 +88,10 @@ export interface ServerMessageParams {
   tooManySignIns: NoParams;
   /** Too many password checks waiting at once (a flood): nothing was checked or recorded. */
   signInBusy: NoParams;
+  /** A journey asked for a date outside the planner's window (`from`..`to`, 'YYYY-MM-DD'). */
+  planDateOutsideWindow: { from: string; to: string };
+  /** The journey planner's queue is full. */
+  planBusy: NoParams;
   accountLocked: { minutes: number };
   signInRequired: NoParams;
   sessionInvalid: NoParams;
@@ -283,6 +289,8 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   several: ({ parts }) => parts.map((part) => renderServerMessage(SERVER_MESSAGES, part)).join('; '),
   invalidId: ({ field }) => `${field} must be a positive whole number`,
   invalidDate: () => 'date must be a calendar date written YYYY-MM-DD',
+  textNotUnicode: ({ field }) =>
+    `${field === '' ? 'The input' : field} holds a broken character (a lone surrogate), which is not text`,
   // wt-dated (issue 28)
   scheduleWindowOrder: () => MESSAGES.scheduleWindowOrder,
   newTimetableOutside: ({ scheduleId, from }) =>
@@ -291,6 +299,8 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   badCredentials: () => MESSAGES.badCredentials,
   tooManySignIns: () => MESSAGES.tooManySignIns,
   signInBusy: () => MESSAGES.signInBusy,
+  planDateOutsideWindow: ({ from, to }) => `Journeys can be planned for dates from ${from} to ${to}`,
+  planBusy: () => 'Many journeys are being planned right now, try again in a few seconds',
   accountLocked: ({ minutes }) => MESSAGES.accountLocked(minutes),
   signInRequired: () => MESSAGES.signInRequired,
   sessionInvalid: () => MESSAGES.sessionInvalid,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SaveLineFields, SaveStopFields } from './admin-inputs/index.ts';
 import { MESSAGES } from './messages.ts';
-import { normalizeText, TEXT_LIMITS, textProblem, textProblemMessage } from './text-rules.ts';
+import {
+  loneSurrogatePath,
+  normalizeText,
+  TEXT_LIMITS,
+  textProblem,
+  textProblemMessage,
+} from './text-rules.ts';
 
 describe('text rules', () => {
   it.each([
@@ -22,6 +28,11 @@ describe('text rules', () => {
     ['a newline in a multi-line text', 'first line\nsecond line', true, null],
     ['a tab in a multi-line text', 'a\tb', true, 'control'],
     ['an override in a multi-line text', 'a\n\u202Eb', true, 'control'],
+    ['a lone high surrogate', 'Stotel\uD800', false, 'unpaired'],
+    ['a lone low surrogate', '\uDC00 stotelė', false, 'unpaired'],
+    ['two high surrogates', '\uD83D\uD83D\uDE8C', false, 'unpaired'],
+    ['a low before a high', '\uDE8C\uD83D', true, 'unpaired'],
+    ['a surrogate pair (one emoji)', '\uD83D\uDE8C', false, null],
   ] as const)('%s', (_what, text, multiline, problem) => {
     expect(textProblem(normalizeText(text), 100, multiline)).toBe(problem);
   });
@@ -34,10 +45,23 @@ describe('text rules', () => {
     expect(normalizeText(raw)).toBe(stored);
   });
 
+  it.each([
+    ['a plain object', { name: 'ok', stops: [{ name: 'ok' }] }, null],
+    ['a string itself', '\uD800', ''],
+    ['a nested field', { name: 'ok', stops: [{ name: 'ok' }, { name: 'x\uDBFF' }] }, 'stops.1.name'],
+    ['a key', { ['k\uDC00']: 1 }, 'k\uDC00'],
+    ['numbers, booleans and nulls', { a: 1, b: true, c: null, d: [2, null] }, null],
+  ] as const)('finds a lone surrogate in an input: %s', (_what, input, path) => {
+    expect(loneSurrogatePath(input)).toBe(path);
+  });
+
   it('names the field in its messages', () => {
     expect(textProblemMessage('stopName', 'too-long')).toBe('Stop name is too long: at most 100 characters');
     expect(textProblemMessage('holidayName', 'control')).toBe(
       'Holiday name contains control characters or text direction overrides',
+    );
+    expect(textProblemMessage('noticeTitle', 'unpaired')).toBe(
+      'Notice title holds a broken character (a lone surrogate), which is not text',
     );
     expect(TEXT_LIMITS.noteValue).toBe(1000);
   });

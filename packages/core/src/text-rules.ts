@@ -68,12 +68,43 @@ export const TEXT_LABELS: Record<TextField, string> = {
   changeReason: 'Reason',
 };
 
-export type TextProblem = 'empty' | 'too-long' | 'control';
+/** 'unpaired': a lone UTF-16 surrogate (JSON's "\ud800"), which no text can hold or store. */
+export type TextProblem = 'empty' | 'too-long' | 'control' | 'unpaired';
+
+/** Every text problem, in the order textProblem checks them. */
+export const TEXT_PROBLEMS: readonly TextProblem[] = ['unpaired', 'empty', 'control', 'too-long'];
 
 // Spaces, format characters (zero-width, joiners, bidi marks) and the Hangul fillers.
 const INVISIBLE = /[\s\p{Cf}\p{Zs}\u115F\u1160\u3164\uFFA0]/gu;
 const FORBIDDEN = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 const FORBIDDEN_BUT_LINE_BREAKS = /(?!\n)[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+// A high surrogate not followed by a low one, or a low one not after a high one (no 'u' flag:
+// the pattern sees the UTF-16 units themselves).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when the text holds a lone surrogate: not Unicode, stored as garbled bytes. */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/**
+ * Where in a parsed input (JSON: objects, arrays, strings) the first text holding a lone
+ * surrogate is, as its path ('stops.2.name'; a key holding one counts too; '' for the input
+ * itself), or null when every text is Unicode. Walks at most `budget` values: inputs are small.
+ */
+export function loneSurrogatePath(value: unknown, path = '', budget = { left: 100_000 }): string | null {
+  if (--budget.left < 0) return null;
+  if (typeof value === 'string') return hasLoneSurrogate(value) ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  for (const [key, item] of entries) {
+    const at = path === '' ? key : `${path}.${key}`;
+    if (hasLoneSurrogate(key)) return at;
+    const found = loneSurrogatePath(item, at, budget);
+    if (found !== null) return found;
+  }
+  return null;
+}
 
 /** Trimmed and NFC-normalised (line breaks as \n): the form text is stored in. */
 export function normalizeText(raw: string): string {
@@ -82,6 +113,7 @@ export function normalizeText(raw: string): string {
 
 /** What is wrong with a (normalised) text, or null. */
 export function textProblem(text: string, max: number, multiline = false): TextProblem | null {
+  if (hasLoneSurrogate(text)) return 'unpaired';
   if (text.replace(INVISIBLE, '') === '') return 'empty';
   if ((multiline ? FORBIDDEN_BUT_LINE_BREAKS : FORBIDDEN).test(text)) return 'control';
   if ([...text].length > max) return 'too-long';
@@ -92,6 +124,8 @@ export function textProblemMessage(field: TextField, problem: TextProblem): stri
   const label = TEXT_LABELS[field];
   if (problem === 'empty') return `${label} is empty or only invisible characters`;
   if (problem === 'too-long') return `${label} is too long: at most ${TEXT_LIMITS[field]} characters`;
+  if (problem === 'unpaired')
+    return `${label} holds a broken character (a lone surrogate), which is not text`;
   return `${label} contains control characters or text direction overrides`;
 }
 

@@ -142,6 +142,8 @@ export interface SignInFailureTable {
   username: string;
   /** Milliseconds since the epoch. */
   at: number;
+  /** The client address the wrong password came from ('' for failures recorded before it was kept). */
+  address: Generated<string>;
 }
 
 export type ChangeKind =

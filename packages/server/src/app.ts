@@ -45,6 +45,9 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
 }
 
+/** The most calls one tRPC request may batch (the web's httpBatchLink sends at most as many). */
+export const TRPC_MAX_BATCH = 10;
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -55,6 +58,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** JSON error body shared by every non-tRPC path: the old client reads `message`. */
@@ -172,6 +176,8 @@ export async function buildApp({
   await app.register(
     trpcWithStrictBodies({
       router: appRouter,
+      // No more calls in one request than the web app sends (its batch link splits at the same size).
+      maxBatchSize: TRPC_MAX_BATCH,
       createContext: ({ req, res }) => createContext(req, res),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')

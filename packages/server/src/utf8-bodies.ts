@@ -1,4 +1,4 @@
-import { DomainError, serverMessage } from '@bus/core';
+import { DomainError, loneSurrogatePath, serverMessage } from '@bus/core';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
@@ -44,10 +44,20 @@ function strictJson(
   });
 }
 
-/** The app's JSON bodies (the old REST paths): strict UTF-8, then Fastify's own parser. */
+/**
+ * The app's JSON bodies (the old REST paths): strict UTF-8, then Fastify's own parser, and no
+ * text in the body or the query may hold a lone surrogate (JSON's "\ud800", valid UTF-8 text
+ * that parses to what is not Unicode): 400 naming the field. (tRPC inputs: trpc/init.ts.)
+ */
 export function registerStrictJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   strictJson(app, (request, text, done) => parseJson(request, text, done));
+  app.addHook('preValidation', async (request) => {
+    // tRPC's scope keeps the body as text: its inputs are checked when tRPC has parsed them.
+    if (typeof request.body === 'string') return;
+    const field = loneSurrogatePath(request.body) ?? loneSurrogatePath(request.query);
+    if (field !== null) throw new DomainError('INVALID_INPUT', serverMessage('textNotUnicode', { field }));
+  });
 }
 
 /**

@@ -159,13 +159,14 @@ describe('sign-in limit per account, across addresses', () => {
   });
   afterAll(() => app.close());
 
-  it(`locks an account after ${ACCOUNT_FAILURE_LIMIT} wrong passwords from many addresses; unknown names alike; unlock lifts it`, async () => {
+  it(`after ${ACCOUNT_FAILURE_LIMIT} wrong passwords from many addresses holds the account against them, not against its owner; unknown names alike; unlock lifts it`, async () => {
     for (const name of ['clerk', 'nobody-here']) {
       for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
         const res = await signIn(app, name, `wrong-${i}`, `10.3.${i}.1`);
         expect(res.statusCode).toBe(401);
       }
-      const locked = await signIn(app, name, 'right-password-1', '10.3.200.1');
+      // An address that guessed is refused now, the right password too.
+      const locked = await signIn(app, name, 'right-password-1', '10.3.0.1');
       expect(locked.statusCode).toBe(429);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
       expect((locked.json() as { error: { message: string } }).error.message).toBe(
@@ -178,13 +179,19 @@ describe('sign-in limit per account, across addresses', () => {
       url: '/api/auth/signin',
       headers: { 'content-type': 'application/json' },
       payload: { username: 'clerk', password: 'right-password-1' },
-      remoteAddress: '10.3.201.1',
+      remoteAddress: '10.3.1.1',
     });
     expect(rest.statusCode).toBe(429);
     expect(rest.headers['retry-after']).toBeDefined();
-
-    expect(await unlockUser(db.kysely, 'clerk')).toBe(ACCOUNT_FAILURE_LIMIT);
+    // A fresh address gets one guess while the account is held: wrong, and it is held too.
+    expect((await signIn(app, 'clerk', 'wrong-again', '10.3.201.1')).statusCode).toBe(401);
+    expect((await signIn(app, 'clerk', 'right-password-1', '10.3.201.1')).statusCode).toBe(429);
+    // The owner, from an address that never guessed, signs in; the guessers stay held.
     expect((await signIn(app, 'clerk', 'right-password-1', '10.3.202.1')).statusCode).toBe(200);
+    expect((await signIn(app, 'clerk', 'right-password-1', '10.3.2.1')).statusCode).toBe(429);
+
+    expect(await unlockUser(db.kysely, 'clerk')).toBe(ACCOUNT_FAILURE_LIMIT + 1);
+    expect((await signIn(app, 'clerk', 'right-password-1', '10.3.2.1')).statusCode).toBe(200);
     // Other accounts were never affected.
     await deleteUser(db.kysely, 'nobody-here');
   });

@@ -143,7 +143,13 @@ describe('sign-in log of a refused sign-in', () => {
     // The account's wrong passwords, as sign-in records them (cheaper than hashing 20 guesses).
     const now = Date.now();
     for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++)
-      takeSignInSlot(db.sqlite, USER, { now: now - i, since: 0, limit: ACCOUNT_FAILURE_LIMIT });
+      takeSignInSlot(db.sqlite, USER, {
+        now: now - i,
+        since: 0,
+        limit: ACCOUNT_FAILURE_LIMIT,
+        address: `198.18.200.${i % 2 === 0 ? 1 : 2}`,
+      });
+    // Both addresses guessed: the name is held against them, even with the right password.
     for (const door of ['trpc', 'rest'] as const)
       expect(await signIn(app, door, USER, PASSWORD, `198.18.200.${door === 'trpc' ? 1 : 2}`)).toBe(429);
     expect(signInLines(log)).toEqual([

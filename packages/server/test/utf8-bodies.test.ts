@@ -137,3 +137,69 @@ describe('valid UTF-8 goes through as before', () => {
     expect(proto.statusCode).toBe(400);
   });
 });
+
+/** JSON text whose string holds a lone surrogate, written as JSON writes it: valid UTF-8 bytes. */
+const LONE = (text: string) => text.replace('\u0000', '\\ud800');
+
+describe('texts that hold a lone surrogate (JSON "\\ud800": valid UTF-8 that is no Unicode)', () => {
+  it('the old REST paths refuse them with 400 naming the field, and store nothing', async () => {
+    const before = await holidays();
+    const holiday = await post(
+      '/api/holidays/save1',
+      Buffer.from(LONE('{"name":"x\u0000y","month":2,"day":3}')),
+    );
+    expect(holiday.statusCode).toBe(400);
+    expect(holiday.json().message).toBe(
+      'name holds a broken character (a lone surrogate), which is not text',
+    );
+    expect(await holidays()).toEqual(before);
+    const stop = await post(
+      '/api/busstop/save/one',
+      Buffer.from(LONE('{"id":7,"name":"Stop\u0000","coords":null,"defaultOption":false}')),
+    );
+    expect(stop.statusCode).toBe(400);
+    expect(stop.json().message).toMatch(/^name holds a broken character/);
+    // A low surrogate alone, deeper in the body.
+    const low = await post(
+      '/api/holidays/save1',
+      Buffer.from('{"name":"ok","month":2,"day":3,"extra":[{"a":"\\udc00"}]}'),
+    );
+    expect(low.statusCode).toBe(400);
+    expect(low.json().message).toMatch(/^extra\.0\.a holds a broken character/);
+  });
+
+  it('tRPC refuses them with 400, keyed, naming the field, for a stop, a holiday and a notice', async () => {
+    const calls: [string, string, string][] = [
+      ['admin.holidays.save', '{"id":null,"name":"x\u0000y","month":2,"day":3}', 'name'],
+      [
+        'admin.stops.save',
+        '{"id":7,"name":"Stop\u0000","coords":null,"defaultOption":true,"baseVersion":0}',
+        'name',
+      ],
+      [
+        'admin.serviceChanges.save',
+        '{"id":null,"kind":"notice","from":"2026-12-03","titleLt":"Pranešimas\u0000","titleEn":"Notice","baseVersion":0}',
+        'titleLt',
+      ],
+    ];
+    for (const [path, json, field] of calls) {
+      const res = await post(`/trpc/${path}`, Buffer.from(LONE(json)));
+      expect(res.statusCode, path).toBe(400);
+      const answer = res.json() as { error: { message: string; data: Record<string, unknown> } };
+      expect(answer.error.data, path).toMatchObject({
+        httpStatus: 400,
+        messageKey: 'textNotUnicode',
+        messageParams: { field },
+      });
+      expect(answer.error.message, path).toBe(
+        `${field} holds a broken character (a lone surrogate), which is not text`,
+      );
+    }
+    // A pair of surrogates is one character outside the BMP: it goes through.
+    const pair = await post(
+      '/trpc/admin.holidays.save',
+      Buffer.from('{"id":null,"name":"Autobusas \\ud83d\\ude8c","month":2,"day":4,"baseVersion":0}'),
+    );
+    expect(pair.statusCode, pair.body).toBe(200);
+  });
+});

@@ -10,7 +10,7 @@ import {
   serverMessage,
 } from '../server-messages.ts';
 import { MAX_SEARCH_NAMES } from '../stop-search.ts';
-import { TEXT_LIMITS, type TextField, type TextProblem } from '../text-rules.ts';
+import { TEXT_LIMITS, TEXT_PROBLEMS, type TextField } from '../text-rules.ts';
 import { SIGN_IN_LIMITS } from './sign-in.ts';
 
 /*
@@ -33,7 +33,7 @@ const KEYED_TEXTS: ReadonlyMap<string, KeyedMessage> = new Map(
     serverMessage('singleTripOneWay'),
     serverMessage('twoTripsDirections'),
     ...(Object.keys(TEXT_LIMITS) as TextField[]).flatMap((field) =>
-      (['empty', 'too-long', 'control'] as TextProblem[]).map((problem) =>
+      TEXT_PROBLEMS.map((problem) =>
         serverMessage('textProblem', { field, problem, limit: TEXT_LIMITS[field] }),
       ),
     ),

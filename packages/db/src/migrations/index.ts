@@ -13,6 +13,8 @@ import * as serviceChanges from './2026-11-30-service-changes.ts';
 import * as scheduleWindows from './2026-12-01-schedule-windows.ts';
 // wt-plan (issue 30): changes between buses.
 import * as changePlaces from './2026-12-02-change-places.ts';
+// Issue 37: an account's lock held against the addresses that guessed.
+import * as signInFailureAddress from './2026-12-03-sign-in-failure-address.ts';
 
 /**
  * Inline provider: migrations are bundled with the code, keyed by date-prefixed name. Kysely
@@ -34,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-schedule-windows': scheduleWindows,
   // wt-plan (issue 30): changes between buses.
   '2026-12-02-change-places': changePlaces,
+  '2026-12-03-sign-in-failure-address': signInFailureAddress,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,7 +7,12 @@ const MINUTE = 60_000;
 describe('takeSignInSlot', () => {
   it('gives `limit` slots per name and window; the next is refused with the time a slot frees', async () => {
     const db = await createTestDb();
-    const at = (minute: number) => ({ now: minute * MINUTE, since: (minute - 15) * MINUTE, limit: 3 });
+    const at = (minute: number) => ({
+      now: minute * MINUTE,
+      since: (minute - 15) * MINUTE,
+      limit: 3,
+      address: '10.0.0.1',
+    });
     expect(takeSignInSlot(db.sqlite, 'anna', at(100))).toMatchObject({ taken: true });
     expect(takeSignInSlot(db.sqlite, 'anna', at(101))).toMatchObject({ taken: true });
     expect(takeSignInSlot(db.sqlite, 'anna', at(102))).toMatchObject({ taken: true });
@@ -25,7 +30,7 @@ describe('takeSignInSlot', () => {
 
   it('a refusal writes nothing; a released slot is given back; clearing empties the name', async () => {
     const db = await createTestDb();
-    const opts = { now: 1_000, since: 0, limit: 2 };
+    const opts = { now: 1_000, since: 0, limit: 2, address: '10.0.0.1' };
     const first = takeSignInSlot(db.sqlite, 'anna', opts);
     const second = takeSignInSlot(db.sqlite, 'anna', opts);
     const count = () =>
@@ -40,5 +45,25 @@ describe('takeSignInSlot', () => {
     expect(takeSignInSlot(db.sqlite, 'anna', opts).taken).toBe(true);
     expect(await clearSignInFailures(db.kysely, 'anna')).toBe(2);
     expect(count()).toBe(0);
+  });
+
+  it('holds a name against the addresses that guessed, never against one that did not', async () => {
+    const db = await createTestDb();
+    const from = (address: string, now = 1_000) =>
+      takeSignInSlot(db.sqlite, 'boss', { now, since: 0, limit: 3, address });
+    // One address: three wrong passwords, then refused (the name is not full from elsewhere).
+    expect([1, 2, 3].map(() => from('A').taken)).toEqual([true, true, true]);
+    expect(from('A', 2_000)).toEqual({ taken: false, freesAt: 1_000 });
+    // The name now has its three: a clean address still gets its check, and then is held too.
+    expect(from('B', 3_000).taken).toBe(true);
+    expect(from('B', 3_500)).toEqual({ taken: false, freesAt: 1_000 });
+    // A third clean address (the owner's) is checked; its success forgets only its own failure.
+    const owner = from('C', 4_000);
+    expect(owner.taken).toBe(true);
+    expect(await clearSignInFailures(db.kysely, 'boss', 'C')).toBe(1);
+    expect(from('B', 5_000).taken).toBe(false);
+    // user unlock forgets them all.
+    expect(await clearSignInFailures(db.kysely, 'boss')).toBe(4);
+    expect(from('A', 6_000).taken).toBe(true);
   });
 });

@@ -183,9 +183,18 @@ export async function setMeta(db: Kysely<Database>, key: string, value: string):
 // ---------------------------------------------------------------------------------------
 // Wrong passwords per account name (the per-account sign-in limit)
 
-/** Forgets the wrong passwords of a name (a successful sign-in, or `user unlock`). */
-export async function clearSignInFailures(db: Kysely<Database>, username: string): Promise<number> {
-  const result = await db.deleteFrom('sign_in_failure').where('username', '=', username).executeTakeFirst();
+/**
+ * Forgets the wrong passwords of a name: all of them (`user unlock`), or those of one address
+ * (a successful sign-in from it: others' guesses still count).
+ */
+export async function clearSignInFailures(
+  db: Kysely<Database>,
+  username: string,
+  address?: string,
+): Promise<number> {
+  let query = db.deleteFrom('sign_in_failure').where('username', '=', username);
+  if (address !== undefined) query = query.where('address', '=', address);
+  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -206,17 +215,43 @@ export type SignInSlot =
   /** `freesAt`: the time (ms) of the failure whose leaving the window frees a slot. */
   | { taken: false; freesAt: number };
 
-interface SlotStatements {
-  recent: SQLite.Statement<[string, number], { at: number }>;
-  forget: SQLite.Statement<[string, number]>;
-  insert: SQLite.Statement<[string, number]>;
-  take: (username: string, since: number, now: number, limit: number) => SignInSlot;
+/** When and how a slot is asked for: `since` starts the window; `limit` wrong passwords fill it. */
+export interface SlotRequest {
+  now: number;
+  since: number;
+  limit: number;
+  /** The client address asking. */
+  address: string;
 }
 
-function refusal(failures: readonly { at: number }[], limit: number, now: number): SignInSlot | null {
-  return failures.length >= limit
-    ? { taken: false, freesAt: failures[failures.length - limit]?.at ?? now }
-    : null;
+interface SlotStatements {
+  recent: SQLite.Statement<[string, number], { at: number; address: string }>;
+  forget: SQLite.Statement<[string, number]>;
+  insert: SQLite.Statement<[string, number, string]>;
+  take: (username: string, request: SlotRequest) => SignInSlot;
+}
+
+/**
+ * Whether `address` may have a name's password checked, given the name's wrong passwords in the
+ * window (oldest first), or the refusal. An address that sent `limit` of them is refused; once
+ * the name has `limit` from all addresses together (guessing spread over many), every address
+ * that sent one is refused too, while an address that sent none is still checked: its owner
+ * signing in from elsewhere is never locked out by others' guesses, and a spread guesser gets one
+ * guess per address and window instead of `limit`.
+ */
+function refusal(
+  failures: readonly { at: number; address: string }[],
+  { limit, address, now }: SlotRequest,
+): SignInSlot | null {
+  const here = failures.filter((f) => f.address === address);
+  if (here.length >= limit) return { taken: false, freesAt: here[here.length - limit]?.at ?? now };
+  if (failures.length >= limit && here.length > 0) {
+    // Free again when this address's failures have left the window, or the name's are under the limit.
+    const ownClear = here[here.length - 1]?.at ?? now;
+    const nameUnder = failures[failures.length - limit]?.at ?? now;
+    return { taken: false, freesAt: Math.min(ownClear, nameUnder) };
+  }
+  return null;
 }
 
 const slotStatements = new WeakMap<SQLite.Database, SlotStatements>();
@@ -224,43 +259,39 @@ const slotStatements = new WeakMap<SQLite.Database, SlotStatements>();
 function statementsOf(sqlite: SQLite.Database): SlotStatements {
   let statements = slotStatements.get(sqlite);
   if (statements) return statements;
-  const recent = sqlite.prepare<[string, number], { at: number }>(
-    'SELECT at FROM sign_in_failure WHERE username = ? AND at >= ? ORDER BY at',
+  const recent = sqlite.prepare<[string, number], { at: number; address: string }>(
+    'SELECT at, address FROM sign_in_failure WHERE username = ? AND at >= ? ORDER BY at',
   );
   const forget = sqlite.prepare<[string, number]>(
     'DELETE FROM sign_in_failure WHERE username = ? AND at < ?',
   );
-  const insert = sqlite.prepare<[string, number]>('INSERT INTO sign_in_failure (username, at) VALUES (?, ?)');
-  const take = sqlite.transaction(
-    (username: string, since: number, now: number, limit: number): SignInSlot => {
-      const refused = refusal(recent.all(username, since), limit, now);
-      if (refused) return refused;
-      forget.run(username, since);
-      return { taken: true, id: Number(insert.run(username, now).lastInsertRowid) };
-    },
+  const insert = sqlite.prepare<[string, number, string]>(
+    'INSERT INTO sign_in_failure (username, at, address) VALUES (?, ?, ?)',
   );
+  const take = sqlite.transaction((username: string, request: SlotRequest): SignInSlot => {
+    const refused = refusal(recent.all(username, request.since), request);
+    if (refused) return refused;
+    forget.run(username, request.since);
+    return { taken: true, id: Number(insert.run(username, request.now, request.address).lastInsertRowid) };
+  });
   statements = { recent, forget, insert, take: (...args) => take.immediate(...args) };
   slotStatements.set(sqlite, statements);
   return statements;
 }
 
 /**
- * Takes one of an account name's `limit` password checks per window, before the check, in one
- * synchronous IMMEDIATE transaction: no other request of this process runs in between, and
+ * Takes one of an account name's password checks for a client address, before the check, in
+ * one synchronous IMMEDIATE transaction: no other request of this process runs in between, and
  * another process waits for the write lock, so parallel guesses cannot all see "under the
  * limit". The slot is a recorded failure until the check succeeds (clearSignInFailures) or is
  * given back unchecked (releaseSignInSlot). A refused name writes nothing and takes no lock.
+ * Who is refused: see `refusal`.
  */
-export function takeSignInSlot(
-  sqlite: SQLite.Database,
-  username: string,
-  { now, since, limit }: { now: number; since: number; limit: number },
-): SignInSlot {
+export function takeSignInSlot(sqlite: SQLite.Database, username: string, request: SlotRequest): SignInSlot {
   const statements = statementsOf(sqlite);
   // A locked name (a flood's usual case) is refused on a plain read, without the write lock.
   return (
-    refusal(statements.recent.all(username, since), limit, now) ??
-    statements.take(username, since, now, limit)
+    refusal(statements.recent.all(username, request.since), request) ?? statements.take(username, request)
   );
 }
 

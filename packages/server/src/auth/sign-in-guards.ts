@@ -4,11 +4,12 @@
  */
 
 /**
- * Runs at most `concurrency` password checks at once; up to `maxWaiting` more wait their turn
- * in arrival order. Beyond that `run` answers null at once, without running the check, so a
- * flood from many addresses cannot queue unbounded work.
+ * Runs at most `concurrency` pieces of work at once; up to `maxWaiting` more wait their turn in
+ * arrival order. Beyond that `run` answers null at once, without running the work, so a flood
+ * from many addresses cannot queue unbounded work (password checks here, journeys planned in
+ * public-read/journeys.ts).
  */
-export class PasswordCheckGate {
+export class WorkGate {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -17,7 +18,7 @@ export class PasswordCheckGate {
     private readonly maxWaiting: number,
   ) {}
 
-  /** The checks running and waiting now (for tests and logs). */
+  /** The work running and waiting now (for tests and logs). */
   get load(): { running: number; waiting: number } {
     return { running: this.running, waiting: this.waiting.length };
   }
@@ -27,7 +28,7 @@ export class PasswordCheckGate {
     return this.running >= this.concurrency && this.waiting.length >= this.maxWaiting;
   }
 
-  async run<T>(check: () => Promise<T>): Promise<T | null> {
+  async run<T>(work: () => Promise<T>): Promise<T | null> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.maxWaiting) return null;
       await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -35,7 +36,7 @@ export class PasswordCheckGate {
       this.running += 1;
     }
     try {
-      return await check();
+      return await work();
     } finally {
       // The turn passes straight to the next in line (running stays counted), else frees.
       const next = this.waiting.shift();
@@ -44,6 +45,9 @@ export class PasswordCheckGate {
     }
   }
 }
+
+/** The gate of the password checks (WorkGate). */
+export class PasswordCheckGate extends WorkGate {}
 
 /** One password check at a time: the other core stays free for the public site. */
 export const PASSWORD_CHECKS_AT_ONCE = 1;

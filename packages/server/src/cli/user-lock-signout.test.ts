@@ -60,6 +60,7 @@ async function signIn(
   username: string,
   password: string,
   door: 'trpc' | 'rest' = 'trpc',
+  address?: string,
 ) {
   addressCount += 1;
   const res = await server.inject({
@@ -67,7 +68,7 @@ async function signIn(
     url: door === 'trpc' ? '/trpc/auth.signIn' : '/api/auth/signin',
     headers: { 'content-type': 'application/json' },
     payload: JSON.stringify({ username, password }),
-    remoteAddress: `10.44.${Math.floor(addressCount / 250) % 250}.${(addressCount % 250) + 1}`,
+    remoteAddress: address ?? `10.44.${Math.floor(addressCount / 250) % 250}.${(addressCount % 250) + 1}`,
   });
   const body = res.json() as { result?: { data: { accessToken: string } }; accessToken?: string };
   return {
@@ -92,12 +93,15 @@ describe('pnpm cli user unlock NAME', () => {
     expect((await cli('user', 'unlock', 'clerk')).stdout).toBe('clerk was not locked\n');
 
     const wrong = await Promise.all(
-      Array.from({ length: ACCOUNT_FAILURE_LIMIT }, (_, i) => signIn(server, 'clerk', `wrong-password-${i}`)),
+      Array.from({ length: ACCOUNT_FAILURE_LIMIT }, (_, i) =>
+        signIn(server, 'clerk', `wrong-password-${i}`, 'trpc', `10.45.0.${i + 1}`),
+      ),
     );
     expect(wrong.map((r) => r.status)).toEqual(Array(ACCOUNT_FAILURE_LIMIT).fill(401));
-    // Locked: even the right password is refused, on both doors, with Retry-After.
+    // Held against the addresses that guessed: even the right password is refused, on both
+    // doors, with Retry-After.
     for (const door of ['trpc', 'rest'] as const) {
-      const locked = await signIn(server, 'clerk', PASSWORD, door);
+      const locked = await signIn(server, 'clerk', PASSWORD, door, '10.45.0.1');
       expect(locked.status).toBe(429);
       expect(Number(locked.retryAfter)).toBeGreaterThan(0);
     }
@@ -108,7 +112,7 @@ describe('pnpm cli user unlock NAME', () => {
       stdout: `unlocked clerk (forgot ${ACCOUNT_FAILURE_LIMIT} wrong passwords)\n`,
       stderr: '',
     });
-    const after = await signIn(server, 'clerk', PASSWORD);
+    const after = await signIn(server, 'clerk', PASSWORD, 'trpc', '10.45.0.1');
     expect(after.status).toBe(200);
     expect(await adminReads(server, after.token ?? '')).toEqual([200, 200]);
     expect((await cli('user', 'unlock', 'clerk')).stdout).toBe('clerk was not locked\n');

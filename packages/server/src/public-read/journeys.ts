@@ -1,4 +1,5 @@
 import {
+  addDays,
   type ChangeRules,
   changesNothing,
   type DayNetwork,
@@ -16,7 +17,8 @@ import {
   serverMessage,
 } from '@bus/core';
 import { beginRead, changeRulesOf, type OpenedDatabase, openReader, plannerTimetableSteps } from '@bus/db';
-import type { LRUCache } from 'lru-cache';
+import { LRUCache } from 'lru-cache';
+import { WorkGate } from '../auth/sign-in-guards.ts';
 import type { Generation } from './generation.ts';
 import { boundedCache } from './kept-answers.ts';
 import { changesOn, type ReadContext, serviceDay, snapshotFor } from './read-context.ts';
@@ -55,12 +57,56 @@ interface PlannerData {
   rules: ChangeRules;
   /** Each date's network key (the schedules it runs; the date itself when it has changes). */
   keys: LRUCache<string, string>;
-  /** The networks by key, built or being built: a national one is tens of megabytes, so only two are kept. */
-  networks: LRUCache<string, Promise<DayNetwork>>;
+  /**
+   * The networks by key, built or being built: a national one is tens of megabytes, so only two
+   * are kept, and a build pushed out before it ends is called off (its memory goes with it).
+   */
+  networks: LRUCache<string, KeptNetwork>;
+}
+
+/** A day's network, built or being built, how to call its build off, and the plans waiting for it. */
+interface KeptNetwork {
+  network: Promise<DayNetwork>;
+  build: AbortController;
+  users: number;
+  evicted: boolean;
 }
 
 const DAY_KEYS = { entries: 400, size: 400, sizeOf: () => 1 };
-const NETWORKS = { entries: 2, size: 2, sizeOf: () => 1 };
+/** Day networks kept per generation. */
+const NETWORKS_KEPT = 2;
+
+/**
+ * The dates a journey can be planned for, around today (Vilnius): a week back (a trip just
+ * made), a year ahead. Outside them: 400 (planDateOutsideWindow). Each new date may build a
+ * network, seconds of work at national scale: no request may ask for centuries of them.
+ */
+export const PLAN_WINDOW = { daysBefore: 7, daysAfter: 366 } as const;
+
+/**
+ * Journeys planned at once per database, and how many more may wait; beyond that a request is
+ * refused at once with 503 and Retry-After (planBusy), so a planning flood cannot pile up work,
+ * memory and wait behind the departures everyone else asks for.
+ */
+export const PLANS_AT_ONCE = 2;
+export const PLANS_WAITING = 8;
+/** What a refused plan is told to wait. */
+const PLAN_RETRY_SECONDS = 5;
+const planGates = new WeakMap<OpenedDatabase['sqlite'], WorkGate>();
+
+function planGateOf(db: OpenedDatabase): WorkGate {
+  let gate = planGates.get(db.sqlite);
+  if (gate === undefined) {
+    gate = new WorkGate(PLANS_AT_ONCE, PLANS_WAITING);
+    planGates.set(db.sqlite, gate);
+  }
+  return gate;
+}
+
+/** The planner's queue of a database now (tests). */
+export function planLoad(db: OpenedDatabase): { running: number; waiting: number } {
+  return planGateOf(db).load;
+}
 
 /** The generations' planner data, built or being built (requests meanwhile share the one build). */
 const planners = new WeakMap<Generation, Promise<PlannerData>>();
@@ -91,16 +137,33 @@ export function plannerBuildsStarted(db: OpenedDatabase): number {
   return builds.get(db.sqlite) ?? 0;
 }
 
-/** Runs a build in slices of SLICE_MS, pausing between them as the database's builds do. */
-function inSlices<T>(read: ReadContext, steps: Steps<T>): Promise<T> {
+/**
+ * Runs a build in slices of SLICE_MS, pausing between them as the database's builds do; once
+ * `signal` is aborted the build stops at its next pause (AbortError).
+ */
+function inSlices<T>(read: ReadContext, steps: Steps<T>, signal?: AbortSignal): Promise<T> {
   const held = pauses.get(read.db.sqlite);
   const pause = held ?? nextTurn;
   let sliceStart = performance.now();
   return runStepsInSlices(steps, {
     due: () => held !== undefined || performance.now() - sliceStart > SLICE_MS,
     pause: async () => {
+      signal?.throwIfAborted();
       await pause();
+      signal?.throwIfAborted();
       sliceStart = performance.now();
+    },
+  });
+}
+
+/** Networks of one generation: two kept, and a build pushed out while it runs is called off. */
+function networkCache(): LRUCache<string, KeptNetwork> {
+  return new LRUCache<string, KeptNetwork>({
+    max: NETWORKS_KEPT,
+    // A build nobody waits for is called off at once; one a plan waits for ends for that plan.
+    dispose: (kept) => {
+      kept.evicted = true;
+      if (kept.users === 0) kept.build.abort();
     },
   });
 }
@@ -128,7 +191,7 @@ function plannerData(read: ReadContext): Promise<PlannerData> {
           timetable,
           rules: changeRulesOf(reader),
           keys: boundedCache(DAY_KEYS),
-          networks: boundedCache(NETWORKS),
+          networks: networkCache(),
         };
       } finally {
         own?.sqlite.close();
@@ -145,6 +208,17 @@ function plannerData(read: ReadContext): Promise<PlannerData> {
 
 /** The network of the trips running on `date`, built once per generation and running set. */
 export async function dayNetwork(read: ReadContext, date: string): Promise<DayNetwork> {
+  const kept = await keptNetwork(read, date);
+  kept.users += 1;
+  try {
+    return await kept.network;
+  } finally {
+    kept.users -= 1;
+    if (kept.evicted && kept.users === 0) kept.build.abort();
+  }
+}
+
+async function keptNetwork(read: ReadContext, date: string): Promise<KeptNetwork> {
   const [service, changes, data] = await Promise.all([
     serviceDay(read, date),
     changesOn(read, date),
@@ -157,30 +231,51 @@ export async function dayNetwork(read: ReadContext, date: string): Promise<DayNe
     key = changesNothing(changes) ? ids : `${date}|${ids}`;
     data.keys.set(date, key);
   }
-  let network = data.networks.get(key);
-  if (network === undefined) {
-    const schedules = running ?? runningSchedules(data.timetable, service.context);
-    const built = (async () => {
-      const trips = await inSlices(read, runningTripsSteps(schedules, changes));
-      return inSlices(read, dayNetworkSteps(trips, data.rules));
-    })();
-    const networks = data.networks;
-    const networkKey = key;
-    networks.set(networkKey, built);
-    built.catch(() => {
-      if (networks.get(networkKey) === built) networks.delete(networkKey);
-    });
-    network = built;
-  }
-  return network;
+  const kept = data.networks.get(key);
+  if (kept !== undefined) return kept;
+  const schedules = running ?? runningSchedules(data.timetable, service.context);
+  const build = new AbortController();
+  const built = (async () => {
+    const trips = await inSlices(read, runningTripsSteps(schedules, changes), build.signal);
+    return inSlices(read, dayNetworkSteps(trips, data.rules), build.signal);
+  })();
+  const networks = data.networks;
+  const entry: KeptNetwork = { network: built, build, users: 0, evicted: false };
+  networks.set(key, entry);
+  const networkKey = key;
+  built.catch(() => {
+    if (networks.get(networkKey) === entry) networks.delete(networkKey);
+  });
+  return entry;
 }
 
-/** The journeys of a query: unknown stops are refused (NOT_FOUND, naming the stop). */
+/**
+ * The journeys of a query: a date outside PLAN_WINDOW is refused (INVALID_INPUT), unknown stops
+ * too (NOT_FOUND, naming the stop); with PLANS_AT_ONCE planning and PLANS_WAITING waiting, the
+ * next is refused at once (UNAVAILABLE, 503 with Retry-After).
+ */
 export async function planJourneysAnswer(read: ReadContext, input: PlanQueryInput): Promise<JourneysAnswer> {
+  const today = read.now.date;
+  const window = { from: addDays(today, -PLAN_WINDOW.daysBefore), to: addDays(today, PLAN_WINDOW.daysAfter) };
+  if (input.date < window.from || input.date > window.to)
+    throw new DomainError('INVALID_INPUT', serverMessage('planDateOutsideWindow', window));
   const snapshot = await snapshotFor(read);
   for (const id of [input.from, input.to])
     if (!snapshot.stopNames.has(id))
       throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id }));
+  const answer = await planGateOf(read.db).run(() => plannedJourneys(read, input, snapshot));
+  if (answer === null)
+    throw new DomainError('UNAVAILABLE', serverMessage('planBusy'), {
+      retryAfterSeconds: PLAN_RETRY_SECONDS,
+    });
+  return answer;
+}
+
+async function plannedJourneys(
+  read: ReadContext,
+  input: PlanQueryInput,
+  snapshot: Awaited<ReturnType<typeof snapshotFor>>,
+): Promise<JourneysAnswer> {
   const network = await dayNetwork(read, input.date);
   const journeys = planJourneys(network, {
     from: input.from,

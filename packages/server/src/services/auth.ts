@@ -33,7 +33,7 @@ export interface SignInResult {
   roles: string[];
 }
 
-/** Per account, from all addresses together: this many wrong passwords within the window lock it. */
+/** Per account name and window: the wrong passwords one address may send, and all addresses before the name is held against those that sent any. */
 export const ACCOUNT_FAILURE_LIMIT = 20;
 export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60_000;
 /** What a refused sign-in waits when the password checks are all taken. */
@@ -52,11 +52,15 @@ function accountLocked(endsAt: number, now: number): DomainError {
 
 /**
  * Sign-in (legacy POST /api/auth/signin). An unknown user and a wrong password get the same
- * answer after the same amount of work. Each client address gets 10 tries a minute; each
- * account name (existing or not, so the answer tells nothing) 20 password checks in 15
- * minutes from all addresses together, then 429 with the seconds to wait until the window
- * passes (details.retryAfterSeconds, sent as Retry-After). The demo account signs in only in
- * demo mode.
+ * answer after the same amount of work. Each client address gets 10 tries a minute. Per
+ * account name (existing or not, so the answer tells nothing) and 15 minutes: an address gets
+ * 20 password checks; once the name has had 20 wrong passwords from all addresses together,
+ * every address that sent one of them is refused, and an address that sent none still gets its
+ * check (takeSignInSlot). So guesses from one address stop at 20, guesses spread over many
+ * addresses get one per address, and nobody's guessing can lock the owner out when they sign in
+ * from their own address (a lock that held the account against every address let anyone keep
+ * it locked for ever). A refusal is 429 with the seconds to wait (details.retryAfterSeconds,
+ * sent as Retry-After). The demo account signs in only in demo mode.
  *
  * The order makes the limits hold under any concurrency and keeps a flood cheap: the address
  * limit is checked in memory; then the account's slot is taken in one synchronous step
@@ -93,6 +97,7 @@ export async function signIn(
     now,
     since: now - ACCOUNT_FAILURE_WINDOW_MS,
     limit: ACCOUNT_FAILURE_LIMIT,
+    address: clientAddress,
   });
   if (!slot.taken)
     return refuse('account-locked', accountLocked(slot.freesAt + ACCOUNT_FAILURE_WINDOW_MS, now));
@@ -113,7 +118,8 @@ export async function signIn(
     // The slot taken above stays as this name's recorded failure.
     return refuse('bad-credentials', new DomainError('UNAUTHORIZED', serverMessage('badCredentials')));
   }
-  await clearSignInFailures(deps.db.kysely, username);
+  // This address's wrong passwords are forgotten; other addresses' still count.
+  await clearSignInFailures(deps.db.kysely, username, clientAddress);
   const accessToken = await issueAccessToken(
     auth.secret,
     { userId: usable.id, username: usable.username, roles: usable.roles, tokenEpoch: usable.tokenEpoch },

@@ -5,6 +5,7 @@ import {
   HTTP_STATUS,
   issuesProblem,
   type KeyedMessage,
+  loneSurrogatePath,
   pickValidationMessage,
   serverMessage,
 } from '@bus/core';
@@ -117,12 +118,21 @@ export function trpcErrorShape(error: TRPCError, path: string | undefined, input
   });
 }
 
-/** A DomainError (or a busy database) thrown by a service, as its tRPC error (see http-errors.ts). */
-const domainErrors = t.middleware(async ({ next }) => {
+/**
+ * A DomainError (or a busy database) thrown by a service, as its tRPC error (see http-errors.ts);
+ * one that says how long to wait sends it as Retry-After.
+ */
+const domainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok) {
-    const mapped = trpcErrorOf(result.error.cause);
-    if (mapped !== null) throw mapped;
+    const cause = result.error.cause;
+    const mapped = trpcErrorOf(cause);
+    if (mapped !== null) {
+      const details = cause instanceof DomainError ? cause.details : undefined;
+      if (details !== undefined && 'retryAfterSeconds' in details)
+        ctx.setResponseHeader?.('Retry-After', String(details.retryAfterSeconds));
+      throw mapped;
+    }
   }
   return result;
 });
@@ -177,21 +187,39 @@ export async function declaredMeta(router: AnyTRPCRouter): Promise<Map<string, D
   return found;
 }
 
+/**
+ * No text of an input may hold a lone surrogate (JSON's "\ud800" parses to one; stored, it is
+ * garbled bytes): refused with 400 naming the field, before the procedure reads its input.
+ */
+const unicodeInput = t.middleware(async ({ getRawInput, next }) => {
+  // An input that cannot be read is the procedure's to refuse (one that takes none ignores it).
+  const raw = await getRawInput().catch(() => undefined);
+  const field = loneSurrogatePath(raw);
+  if (field !== null) throw new DomainError('INVALID_INPUT', serverMessage('textNotUnicode', { field }));
+  return next();
+});
+
 export { HTTP_STATUS };
 export const router = t.router;
-export const publicProcedure = t.procedure.use(answersProbe).use(domainErrors);
+/** What every procedure starts with: the meta probe's answer, and DomainErrors as tRPC errors. */
+const anyProcedure = t.procedure.use(answersProbe).use(domainErrors);
+export const publicProcedure = anyProcedure.use(unicodeInput);
 
 /**
  * Checked on the server for every call, before its input is even read: 401 without a valid
  * token of an existing user, 403 for a user without ROLE_ADMIN (auth/authorize.ts).
  */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const user = await authorizeAdmin(ctx.authorization, {
-    db: ctx.db.kysely,
-    secret: ctx.auth.secret,
-    clock: ctx.clock,
-    demo: ctx.auth.demo,
-  });
-  // Every admin write is recorded under this name (services/admin/recorded-write.ts).
-  return next({ ctx: { user, actor: { username: user.username, via: 'admin' as const, clock: ctx.clock } } });
-});
+export const adminProcedure = anyProcedure
+  .use(async ({ ctx, next }) => {
+    const user = await authorizeAdmin(ctx.authorization, {
+      db: ctx.db.kysely,
+      secret: ctx.auth.secret,
+      clock: ctx.clock,
+      demo: ctx.auth.demo,
+    });
+    // Every admin write is recorded under this name (services/admin/recorded-write.ts).
+    return next({
+      ctx: { user, actor: { username: user.username, via: 'admin' as const, clock: ctx.clock } },
+    });
+  })
+  .use(unicodeInput);

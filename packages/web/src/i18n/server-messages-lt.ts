@@ -143,6 +143,7 @@ export const serverMessagesLt: ServerMessageCatalogue = {
     const label = FIELD_LABELS[field];
     if (problem === 'empty') return `Laukas „${label}“ tuščias arba jame yra tik nematomi simboliai`;
     if (problem === 'too-long') return `Laukas „${label}“ per ilgas: ${atMost(limit)}`;
+    if (problem === 'unpaired') return `Lauke „${label}“ yra sugadintas simbolis (pavienis pakaitinis kodas)`;
     return `Lauke „${label}“ yra valdymo simbolių arba teksto krypties keitimo ženklų`;
   },
   usernameTooLong: ({ max }) => `Naudotojo vardas per ilgas: ${atMost(max)}`,
@@ -173,6 +174,8 @@ export const serverMessagesLt: ServerMessageCatalogue = {
     parts.map((part) => (serverMessagesLt[part.key] as (params: unknown) => string)(part.params)).join('; '),
   invalidId: ({ field }) => `Parametras „${field}“ turi būti teigiamas sveikasis skaičius`,
   invalidDate: () => 'Data turi būti tikra kalendoriaus data formatu MMMM-MM-DD',
+  textNotUnicode: ({ field }) =>
+    `${field === '' ? 'Įvestyje' : `Lauke „${field}“`} yra sugadintas simbolis (pavienis pakaitinis kodas)`,
   // wt-dated (issue 28)
   scheduleWindowOrder: () => 'Tvarkaraščio galiojimo pabaiga ankstesnė už jo pradžią',
   newTimetableOutside: ({ scheduleId, from }) =>
@@ -181,6 +184,8 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   badCredentials: () => 'Neteisingas naudotojo vardas arba slaptažodis',
   tooManySignIns: () => 'Per daug bandymų prisijungti, bandykite dar kartą po minutės',
   signInBusy: () => 'Šiuo metu tikrinama per daug prisijungimų, bandykite dar kartą po kelių sekundžių',
+  planDateOutsideWindow: ({ from, to }) => `Keliones galima planuoti nuo ${from} iki ${to}`,
+  planBusy: () => 'Šiuo metu planuojama per daug kelionių, bandykite dar kartą po kelių sekundžių',
   accountLocked: ({ minutes }) =>
     `Per daug kartų įvestas neteisingas šios paskyros slaptažodis, bandykite dar kartą po ${minutes === 1 ? 'minutės' : minutesAfter(minutes)}`,
   signInRequired: () => 'Pirmiausia prisijunkite kaip administratorius',

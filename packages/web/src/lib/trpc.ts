@@ -11,6 +11,8 @@ export function createTrpcClient() {
     links: [
       httpBatchLink({
         url: '/trpc',
+        // The server refuses a batch of more calls (TRPC_MAX_BATCH in server/src/app.ts).
+        maxItems: 10,
         // Read per request: login and logout reload the page, but a stale header must never stick.
         headers() {
           const user = readStoredUser();
