@@ -7,8 +7,10 @@
 # The moment is a wall-clock minute in Vilnius ('YYYY-MM-DDTHH:MM'); a minute Vilnius skips (the
 # night the clocks go forward) counts as winter time: 2027-03-28T03:30 is 01:30 UTC. The whole
 # process tree (pnpm, Vitest, its workers) runs under Debian's libfaketime in its start-at form:
-# the clock starts at that instant and keeps running. The monotonic clock is left real
-# (FAKETIME_DONT_FAKE_MONOTONIC=1): timers and durations behave as usual.
+# the clock starts at that instant and keeps running, one clock for every process of the run
+# (FAKETIME_DONT_RESET=1: a server process a test starts later does not start over at the
+# instant). The monotonic clock is left real (FAKETIME_DONT_FAKE_MONOTONIC=1): timers and
+# durations behave as usual.
 # faketime is installed with apt-get (as root, or through sudo) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,7 +64,7 @@ fi
 read -r INSTANT START <<<"$PLACED"
 START="${START/_/ }"
 
-export FAKETIME_DONT_FAKE_MONOTONIC=1
+export FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME_DONT_RESET=1
 # Check the faked clock really starts at the instant (a local time the TZ here repeats, in the
 # hour its clocks go back, could be read as the other one).
 SEEN=$(faketime -f "@$START" node -e 'process.stdout.write(String(Date.now()))')

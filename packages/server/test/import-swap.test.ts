@@ -50,7 +50,7 @@ beforeAll(async () => {
   // Far longer than any test may take: a save that waited for the import's lock would time out.
   server.sqlite.pragma('busy_timeout = 60000');
   app = await buildApp({ db: server, env, clock });
-  token = await tokenFor(server, 'boss', ['ROLE_ADMIN']);
+  token = await tokenFor(server, 'boss', ['ROLE_ADMIN'], clock());
 });
 
 afterAll(async () => {

@@ -5,7 +5,8 @@ import { adminAppPerFile, createTestUser, tokenFor, trpc, versionNow } from './a
 import { fixedClock } from './helpers.ts';
 
 // 10:00 in Vilnius on 2026-11-26: the 12 months of running days start that day.
-const file = adminAppPerFile({ clock: fixedClock('2026-11-26T08:00:00Z') });
+const clock = fixedClock('2026-11-26T08:00:00Z');
+const file = adminAppPerFile({ clock });
 
 const run = async () => {
   const res = await file.client.query<TimetableCheckReport>('admin.check.run');
@@ -163,7 +164,8 @@ describe('admin.check.run is for admins only', () => {
   it('answers 401 without a token and 403 without ROLE_ADMIN', async () => {
     expect((await trpc(file.t.app, 'query', 'admin.check.run')).status).toBe(401);
     await createTestUser(file.t, 'clerk', ['ROLE_USER']);
-    const user = await tokenFor(file.t.db, 'clerk', ['ROLE_USER']);
+    // Issued at the app's clock: a token of the real today is expired or not yet valid there.
+    const user = await tokenFor(file.t.db, 'clerk', ['ROLE_USER'], clock());
     expect((await trpc(file.t.app, 'query', 'admin.check.run', undefined, user)).status).toBe(403);
   });
 });

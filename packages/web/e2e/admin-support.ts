@@ -36,8 +36,12 @@ export async function alertWithText(page: Page, text: string): Promise<void> {
   await page.locator('[role="alert"], [role="status"]').filter({ hasText: text }).first().waitFor();
 }
 
-/** A screenshot of what the window shows (for pages too long to read as one full-page image). */
+/**
+ * A screenshot of what the window shows (for pages too long to read as one full-page image);
+ * none with E2E_SCREENSHOTS=0, as support.ts screenshot.
+ */
 export async function screenshotViewport(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }

@@ -13,6 +13,7 @@ import {
   api,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  likeDate,
   pagePerFile,
   screenshot,
   settled,
@@ -25,7 +26,8 @@ import {
  * is no date); the rule calendar on a 390 px phone, fully on screen, paging in whole quarters.
  * Two lines are made for these tests through the API (deleted at the end): line A with four
  * schedules on the whole-year rule, added in an order that is not their time order, and line B
- * with one schedule on the summer rule. 2027-01-13 is a winter Wednesday.
+ * with one schedule on the summer rule. WINTER_DAY is a winter Wednesday to come that is no
+ * public holiday (one running as 2027-01-13 does, whatever the run's moment).
  */
 const suffix = String(Date.now() % 1_000_000);
 const LINE_A = `Bulk A ${suffix}`;
@@ -33,7 +35,7 @@ const LINE_B = `Bulk B ${suffix}`;
 const WHOLE_YEAR = 'Apskritus metus';
 const SUMMER = 'Vasarą 4/01 - 11/15';
 const WINTER = 'Žiemą 11/04 - 4/14';
-const WINTER_DAY = '2027-01-13';
+const WINTER_DAY = await likeDate('2027-01-13');
 const INPUT_FAILED = "Input validation failed, check if everything's entered right";
 const SAVED = 'Successfully saved to the database';
 const HOLIDAY = `E2E typed ${suffix}`;
@@ -202,7 +204,7 @@ describe('bulk schedule changes', () => {
       ruleId(WHOLE_YEAR),
       ruleId(WHOLE_YEAR),
     ]);
-    // The cards show the new rule at once; the public timetable follows (no summer rule in January).
+    // The cards show the new rule at once; the public timetable follows (no summer rule on a winter day).
     await page.getByRole('button', { name: new RegExp(`^Schedule ${a.t0615} .*rule: ${SUMMER}`) }).waitFor();
     const winterAfter = await publicSchedules(WINTER_DAY);
     expect(winterAfter.has(a.t0615)).toBe(false);
@@ -524,7 +526,8 @@ describe('finding things', () => {
       await expect.poll(() => calendar.count()).toBe(0);
     }
 
-    // Paging: January-March, April-June, July-September, October-December, and no further.
+    // Paging: January-March, April-June, July-September, October-December, and no further. The
+    // calendar is of one fixed year (the app's PICKER_YEAR, 2026), whatever the run's today.
     await start.click();
     const calendar = page.getByRole('dialog', { name: 'Choose start of period 1' });
     const captions = () => calendar.locator('.rdp-month_caption').allTextContents();

@@ -7,6 +7,8 @@ import {
   DEMO_USER,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  likeDate,
+  NOW,
   openPage,
   screenshot,
   settled,
@@ -19,10 +21,11 @@ import {
  * fetched; back online the banner goes and the current timetable shows. Each test has a fresh
  * browser context, so no other test file ever meets a worker installed here.
  *
- * 2027-01-13 is a Wednesday and no public holiday; made one (by the admin, while the visitor
- * is offline), its departures change, which is how "fresh data" is told from the kept answer.
+ * WEDNESDAY is a Wednesday to come and no public holiday (one running as 2027-01-13 does,
+ * whatever the run's moment); made one (by the admin, while the visitor is offline), its
+ * departures change, which is how "fresh data" is told from the kept answer.
  */
-const WEDNESDAY = '2027-01-13';
+const WEDNESDAY = await likeDate('2027-01-13');
 const HOME_PATH = `/?from=1&to=&dir=Out+bound&date=${WEDNESDAY}`;
 const BANNER = /^You are offline\. Showing the timetable as of (\d\d:\d\d)\.Try again$/;
 const BANNER_LT = /^Nėra interneto ryšio\. Rodomas tvarkaraštis, koks buvo (\d\d:\d\d)\.Bandyti dar kartą$/;
@@ -78,20 +81,23 @@ async function keptEverything(p: Page): Promise<string[]> {
             stamps,
           };
         });
-        times = state.stamps.map((stamp) =>
-          new Intl.DateTimeFormat('en-GB', {
-            hour: '2-digit',
-            minute: '2-digit',
-            hourCycle: 'h23',
-            timeZone: 'Europe/Vilnius',
-          }).format(stamp),
-        );
+        times = state.stamps.map(vilniusTime);
         return { missing: state.missing, page: state.page };
       },
       { timeout: 15_000 },
     )
     .toEqual({ missing: [], page: true });
   return times;
+}
+
+/** 'HH:MM' of an instant on Vilnius' clock. */
+function vilniusTime(instant: number | Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Europe/Vilnius',
+  }).format(instant);
 }
 
 async function signInToken(): Promise<string> {
@@ -180,6 +186,8 @@ describe('offline', () => {
     const text = (await banner(p).textContent()) ?? '';
     expect(text).toMatch(BANNER);
     expect(fetchedAt).toContain(BANNER.exec(text)?.[1]);
+    // The server's clock stands at the run's moment: so does the time of every kept answer.
+    expect(BANNER.exec(text)?.[1]).toBe(vilniusTime(NOW));
     expect(await banner(p).getAttribute('role')).toBe('status');
     // Styled: its stylesheet, first needed offline, was kept while online.
     expect(await banner(p).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(255, 244, 214)');
@@ -202,7 +210,13 @@ describe('offline', () => {
     const { id } = await adminApi<{ id: number }>(
       token,
       'holidays.save',
-      { id: null, name: 'E2E offline holiday', month: 1, day: 13, baseVersion: 0 },
+      {
+        id: null,
+        name: 'E2E offline holiday',
+        month: Number(WEDNESDAY.slice(5, 7)),
+        day: Number(WEDNESDAY.slice(8, 10)),
+        baseVersion: 0,
+      },
       'mutation',
     );
     try {
@@ -262,6 +276,7 @@ describe('offline', () => {
     const text = (await banner(p).textContent()) ?? '';
     expect(text).toMatch(BANNER_LT);
     expect(fetchedAt).toContain(BANNER_LT.exec(text)?.[1]);
+    expect(BANNER_LT.exec(text)?.[1]).toBe(vilniusTime(NOW));
     await expectNoAxeViolations(p, 'home offline in Lithuanian');
     await expectNoHorizontalScroll(p, 390);
     await screenshot(p, 'offline-home-lt-390');

@@ -7,7 +7,6 @@ import { adminEn } from './i18n/admin-en.ts';
 import { en as enHome } from './i18n/en.ts';
 import { enPages } from './i18n/en-pages.ts';
 import { USER_STORAGE_KEY } from './lib/stored-user.ts';
-import { todayInVilnius } from './lib/today.ts';
 import { clearPublicQueryCache, primePublicQuery } from './lib/use-public-query.ts';
 import { lineTimetable, schedule, trip } from './test/fixtures.ts';
 
@@ -33,6 +32,7 @@ const heading = (text: string) => `<h1>${text}</h1>`;
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   clearPublicQueryCache();
 });
 
@@ -59,8 +59,10 @@ describe('public pages', () => {
       schedule(11, [trip(20, 'Out bound', 1, [1, 2], ['06:00', '06:10'])]),
       schedule(12, [trip(30, 'Out bound', 1, [1, 2], ['09:00', '09:10'])]),
     ]);
-    // With no ?date the line page asks for today in Vilnius (the header's clock).
-    primePublicQuery('lineTimetable', { id: '7', date: todayInVilnius() }, data);
+    // With no ?date the line page asks for today in Vilnius (the header's clock): the system
+    // clock (Date only) is fixed for this test at 00:30 on 2026-12-01 in Vilnius.
+    vi.setSystemTime(new Date('2026-11-30T22:30:00Z'));
+    primePublicQuery('lineTimetable', { id: '7', date: '2026-12-01' }, data);
     const html = await renderAt('/browse/7/12/30');
     expect(html).toContain('<h1>M35</h1>');
     // Both fixture schedules run on no weekday, so on the date they are marked as not running.

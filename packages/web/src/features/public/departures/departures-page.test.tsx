@@ -1,12 +1,13 @@
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { en } from '../../../i18n/en.ts';
 import { clearPublicQueryCache, primePublicQuery } from '../../../lib/use-public-query.ts';
 import { departure } from '../../../test/fixtures.ts';
 import { DeparturesPage } from './departures-page.tsx';
 
-// A date after today: the server's tooLate flags stand (a date before today has left whole).
+// A date after today (the system clock, Date only, is fixed below at 2026-11-29 12:00 in
+// Vilnius): the server's tooLate flags stand (a date before today has left whole).
 const query = { from: 1, to: null, dir: 'Out bound' as const, date: '2099-05-01' };
 const search = 'from=1&to=&dir=Out+bound&date=2099-05-01';
 
@@ -18,7 +19,13 @@ function render(url: string): string {
   );
 }
 
-afterEach(() => clearPublicQueryCache());
+beforeEach(() => {
+  vi.setSystemTime(new Date('2026-11-29T10:00:00Z'));
+});
+afterEach(() => {
+  clearPublicQueryCache();
+  vi.useRealTimers();
+});
 
 describe('departures page (the home)', () => {
   it('shows chips by hour with the query string, the route colour and the line name on the chip', () => {
