@@ -12,6 +12,9 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for what a page shows after a round trip to the server: Vitest's default second
+    // is too short when the machine is loaded (a CI run lost the grid's reload to it), ten are not.
+    expect: { poll: { timeout: 10_000 } },
     // scripts/e2e.sh starts one server per worker (E2E_SERVERS, default 1, as --maxWorkers) and
     // a file uses the server of its worker (VITEST_POOL_ID, e2e/support.ts): with two, files run
     // side by side, each on a database of its own; the tests of one file run one after the other.
