@@ -66,6 +66,17 @@ export function openReader(path: string): OpenedDatabase {
   return { kysely, sqlite };
 }
 
+/**
+ * An in-memory database made from another's image (`sqlite.serialize()`), for a thread that
+ * must read what an in-memory database holds (tests, a demo without a file): a copy, so it sees
+ * the state of the moment the image was taken.
+ */
+export function openImage(image: Buffer): OpenedDatabase {
+  const sqlite = new SQLite(image);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, sqlite };
+}
+
 /** Opens a read transaction on `reader` (openReader): every read on it sees one state until it is closed. */
 export function beginRead(reader: OpenedDatabase): void {
   reader.sqlite.prepare('BEGIN').run();

@@ -1,4 +1,4 @@
-// Production build of the server: one ES module, packages/server/dist/main.js, so production
+// Production build of the server: packages/server/dist/main.js and the feeds' thread beside it, so production
 // runs plain Node (no TypeScript compiler at start). The workspace packages (@bus/core,
 // @bus/db, this one) are TypeScript and bundled in; everything from node_modules stays an
 // import resolved at run time (native better-sqlite3 among them). dist/ sits at the depth of
@@ -13,8 +13,12 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 
 const startedAt = performance.now();
 await build({
-  entryPoints: [join(root, 'src/main.ts')],
-  outfile: join(root, 'dist/main.js'),
+  // The feeds' thread (services/feed-publisher.ts starts dist/feed-worker.js beside main.js).
+  entryPoints: {
+    main: join(root, 'src/main.ts'),
+    'feed-worker': join(root, 'src/services/feed-worker.ts'),
+  },
+  outdir: join(root, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -33,4 +37,6 @@ await build({
     },
   ],
 });
-console.log(`built packages/server/dist/main.js in ${Math.round(performance.now() - startedAt)} ms`);
+console.log(
+  `built packages/server/dist/main.js and feed-worker.js in ${Math.round(performance.now() - startedAt)} ms`,
+);

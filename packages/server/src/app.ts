@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Clock, systemClock } from '@bus/core';
 import type { OpenedDatabase } from '@bus/db';
@@ -24,7 +24,13 @@ import { readOf, registerHttpCaching, trpcCachePolicies } from './public-read/ht
 import { registerTrpcFastLane } from './public-read/trpc-fast-lane.ts';
 import { registerLegacyRest } from './rest/index.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
-import { FeedNotReady, type PublishedFeed, publishedFeed } from './services/gtfs.ts';
+import {
+  closeFeedPublisher,
+  FeedBeingBuilt,
+  FeedNotPublished,
+  feedPublisher,
+  type PublishedZip,
+} from './services/feed-publisher.ts';
 import { checkHealth } from './services/health.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, settleDemoAccount } from './services/users.ts';
 import type { Context } from './trpc/init.ts';
@@ -137,13 +143,17 @@ export async function buildApp({
   // A connection the answer cache holds while an import runs is closed with the server.
   app.addHook('onClose', async () => closeServing(db));
   app.get('/healthz', async () => checkHealth(db));
-  // The open-data feed (GTFS) for journey planners: built from the data, kept until it changes.
+  // The open-data feed (GTFS) for journey planners: built on the feeds' thread, kept until the data changes.
+  app.addHook('onClose', async () => closeFeedPublisher(db));
   app.get('/gtfs.zip', async (request, reply) => {
-    let feed: PublishedFeed;
+    let feed: PublishedZip;
     try {
-      feed = await publishedFeed(db, clock);
+      feed = await feedPublisher(db).zip(clock);
     } catch (error) {
-      if (error instanceof FeedNotReady) return reply.status(404).send(errorBody(404, error.message));
+      // Why it cannot be published is for staff (the Publishing screen, pnpm cli export-gtfs).
+      if (error instanceof FeedNotPublished) return reply.status(404).send(errorBody(404, error.message));
+      if (error instanceof FeedBeingBuilt)
+        return reply.status(503).header('retry-after', '60').send(errorBody(503, error.message));
       throw error;
     }
     if (answeredNotModified(request, reply, feed.etag)) return reply;
@@ -151,7 +161,8 @@ export async function buildApp({
     return reply
       .type('application/zip')
       .header('content-disposition', 'attachment; filename="gtfs.zip"')
-      .send(Buffer.from(feed.zip.buffer, feed.zip.byteOffset, feed.zip.byteLength));
+      .header('content-length', feed.size)
+      .send(createReadStream(feed.path));
   });
   // GTFS-Realtime of the service changes (/gtfs-rt/alerts.pb, /gtfs-rt/trip-updates.pb), beside /gtfs.zip.
   registerRealtimeFeeds(app, { db, clock });

@@ -6,7 +6,7 @@
 export type CsvRow = Record<string, string | number | null | undefined>;
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-function csvField(value: string | number | null | undefined): string {
+export function csvField(value: string | number | null | undefined): string {
   const text = value === null || value === undefined ? '' : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

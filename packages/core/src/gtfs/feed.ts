@@ -6,7 +6,7 @@ import { backwardSteps, directionContradicted } from '../plausibility.ts';
 import { dayChanges, NO_DAY_CHANGES } from '../service-changes/day-changes.ts';
 import type { ServiceChange } from '../service-changes/types.ts';
 import { foldText } from '../text.ts';
-import { type CsvRow as Row, toCsv } from './csv.ts';
+import { csvField, type CsvRow as Row, toCsv } from './csv.ts';
 import { isEmailAddress, type PublishingSettings, siteBase } from './publishing.ts';
 import {
   type CompiledService,
@@ -16,7 +16,7 @@ import {
   windowServiceDays,
 } from './service-dates.ts';
 import { plannedMinutes, plannedVisits, travelStops, tripVariants } from './trip-days.ts';
-import { type GtfsNotice, validateGtfs } from './validate.ts';
+import { type GtfsNotice, StopTimesCheck, validateGtfs } from './validate.ts';
 import { windowGapNotices, windowGaps } from './window-gaps.ts';
 
 /**
@@ -90,9 +90,8 @@ export interface FeedIds {
   trips: Set<string>;
 }
 
-export interface BuiltFeed {
-  /** File name -> CSV text, in the order they are written. */
-  files: Map<string, string>;
+/** What a feed's build found: whether it may be published, and what it holds. */
+export interface FeedReport {
   /** Empty when the feed can be published. */
   problems: FeedProblem[];
   /** The validator's warnings (the feed may be published with them). */
@@ -100,6 +99,44 @@ export interface BuiltFeed {
   summary: FeedSummary;
   ids: FeedIds;
 }
+
+export interface BuiltFeed extends FeedReport {
+  /** File name -> CSV text, in the order of FEED_FILE_ORDER. */
+  files: Map<string, string>;
+}
+
+/**
+ * Where a feed's files go as they are made (a zip being written, or memory): one file at a
+ * time, in the order opened; stop_times.txt comes first and in pieces, the others whole.
+ */
+export interface FeedSink {
+  open(name: string): { write(text: string): void; close(): void };
+}
+
+/** The order the files are listed in (a zip written from memory, the CLI's summary). */
+export const FEED_FILE_ORDER = [
+  'agency.txt',
+  'stops.txt',
+  'routes.txt',
+  'trips.txt',
+  'stop_times.txt',
+  'calendar.txt',
+  'calendar_dates.txt',
+  'feed_info.txt',
+] as const;
+
+/** stop_times.txt is written and checked in pieces of about this many characters. */
+const STOP_TIMES_PIECE = 1 << 20;
+
+const STOP_TIMES_COLUMNS = [
+  'trip_id',
+  'arrival_time',
+  'departure_time',
+  'stop_id',
+  'stop_sequence',
+  'pickup_type',
+  'drop_off_type',
+];
 
 export interface FeedInput {
   dataset: TimetableDataset;
@@ -156,7 +193,33 @@ const EXPLAINED_FIELDS = new Set([
   'feed_contact_url',
 ]);
 
-export function buildFeed({ dataset, settings, start, version, changes = [] }: FeedInput): BuiltFeed {
+/** The feed in memory (tests, a town's data): the files as text, and the report. */
+export function buildFeed(input: FeedInput): BuiltFeed {
+  const texts = new Map<string, string[]>();
+  const report = writeFeed(input, {
+    open(name) {
+      const parts: string[] = [];
+      texts.set(name, parts);
+      return { write: (text) => parts.push(text), close: () => {} };
+    },
+  });
+  const files = new Map<string, string>();
+  for (const name of FEED_FILE_ORDER) {
+    const parts = texts.get(name);
+    if (parts !== undefined) files.set(name, parts.join(''));
+  }
+  return { files, ...report };
+}
+
+/**
+ * The feed written into a sink, in bounded memory: stop_times.txt, the one file that grows
+ * with the timetable (millions of rows nationally), is written and checked a piece at a time
+ * as the trips are made, never held whole; the other files are written after it.
+ */
+export function writeFeed(
+  { dataset, settings, start, version, changes = [] }: FeedInput,
+  sink: FeedSink,
+): FeedReport {
   const window: FeedWindow = { start, days: settings.windowDays };
   const end = addDays(start, settings.windowDays - 1);
   const problems: FeedProblem[] = [];
@@ -175,7 +238,20 @@ export function buildFeed({ dataset, settings, start, version, changes = [] }: F
 
   const services = new Map<string, CompiledService>();
   const tripRows: Row[] = [];
-  const stopTimeRows: Row[] = [];
+  let stopTimeCount = 0;
+  const stopTimesFile = sink.open('stop_times.txt');
+  const stopTimesCheck = new StopTimesCheck(STOP_TIMES_COLUMNS);
+  let piece = `${STOP_TIMES_COLUMNS.join(',')}\r\n`;
+  // The first piece starts with the header, which the check has of its own.
+  let headerLength = piece.length;
+  const flush = () => {
+    if (piece.length > headerLength) {
+      stopTimesFile.write(piece);
+      stopTimesCheck.chunk(piece.slice(headerLength));
+    } else if (headerLength > 0) stopTimesFile.write(piece);
+    piece = '';
+    headerLength = 0;
+  };
   const usedStops = new Set<number>();
   const usedLines = new Set<number>();
   const ids: FeedIds = { agencies: [], routes: new Set(), stops: new Set(), trips: new Set() };
@@ -239,23 +315,22 @@ export function buildFeed({ dataset, settings, start, version, changes = [] }: F
           direction_id: DIRECTION_ID[trip.boundFor],
         });
         ids.trips.add(variant.tripId);
+        const tripField = csvField(variant.tripId);
         for (const visit of variant.visits) {
           const time = gtfsTime(visit.minute);
           usedStops.add(visit.stopId);
-          stopTimeRows.push({
-            trip_id: variant.tripId,
-            arrival_time: time,
-            departure_time: time,
-            stop_id: visit.stopId,
-            stop_sequence: visit.index,
-            pickup_type: visit.index === lastIndex ? 1 : 0,
-            drop_off_type: visit.index === 0 ? 1 : 0,
-          });
+          // The columns of STOP_TIMES_COLUMNS; no value here needs quoting but the trip id.
+          piece += `${tripField},${time},${time},${visit.stopId},${visit.index},${visit.index === lastIndex ? 1 : 0},${visit.index === 0 ? 1 : 0}\r\n`;
+          stopTimeCount++;
         }
+        // Pieces end between trips: the check sees each trip whole.
+        if (piece.length >= STOP_TIMES_PIECE) flush();
         usedLines.add(line.id);
       }
     }
   }
+  flush();
+  stopTimesFile.close();
   if (tripRows.length === 0) problems.push({ kind: 'noService' });
 
   const lines = dataset.lines.filter((l) => usedLines.has(l.id)).sort((a, b) => a.id - b.id);
@@ -328,6 +403,7 @@ export function buildFeed({ dataset, settings, start, version, changes = [] }: F
   }
 
   const contact = settings.publisherContact ?? '';
+  // The other files, small beside stop_times.txt: held as text for the check, then written.
   const files = new Map<string, string>();
   files.set(
     'agency.txt',
@@ -347,21 +423,6 @@ export function buildFeed({ dataset, settings, start, version, changes = [] }: F
   files.set(
     'trips.txt',
     toCsv(['route_id', 'service_id', 'trip_id', 'trip_headsign', 'direction_id'], tripRows),
-  );
-  files.set(
-    'stop_times.txt',
-    toCsv(
-      [
-        'trip_id',
-        'arrival_time',
-        'departure_time',
-        'stop_id',
-        'stop_sequence',
-        'pickup_type',
-        'drop_off_type',
-      ],
-      stopTimeRows,
-    ),
   );
   if (calendarRows.length > 0) {
     files.set(
@@ -402,7 +463,16 @@ export function buildFeed({ dataset, settings, start, version, changes = [] }: F
 
   // The feed checks itself. What the problems above already name is not said twice, and a
   // feed with no trips at all has nothing more to say.
-  const notices = problems.some((p) => p.kind === 'noService') ? [] : validateGtfs(files, { today: start });
+  const notices = problems.some((p) => p.kind === 'noService')
+    ? []
+    : validateGtfs(files, { today: start, stopTimes: stopTimesCheck });
+  for (const name of FEED_FILE_ORDER) {
+    const text = files.get(name);
+    if (text === undefined) continue;
+    const file = sink.open(name);
+    file.write(text);
+    file.close();
+  }
   const backwardsReported = problems.some((p) => p.kind === 'timesBackwards');
   for (const notice of notices) {
     if (notice.severity !== 'ERROR') continue;
@@ -414,7 +484,6 @@ export function buildFeed({ dataset, settings, start, version, changes = [] }: F
   }
 
   return {
-    files,
     problems,
     warnings: [
       ...notices.filter((n) => n.severity === 'WARNING'),
@@ -429,7 +498,7 @@ export function buildFeed({ dataset, settings, start, version, changes = [] }: F
       stops: stopRows.length,
       routes: routeRows.length,
       trips: tripRows.length,
-      stopTimes: stopTimeRows.length,
+      stopTimes: stopTimeCount,
       services: services.size,
     },
     ids,

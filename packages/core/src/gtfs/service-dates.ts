@@ -55,9 +55,26 @@ export interface CompiledService {
   removed: string[];
 }
 
+/**
+ * A date's weekday and the next date, remembered: a national feed compiles over a hundred
+ * thousand services over the same window's few hundred dates, and working them out again for
+ * each was most of its build time. Forgotten when many (dates far apart, a long-running process).
+ */
+const dayFacts = new Map<string, { weekday: number; next: string }>();
+
+function factsOf(date: string): { weekday: number; next: string } {
+  let facts = dayFacts.get(date);
+  if (facts === undefined) {
+    if (dayFacts.size >= 4096) dayFacts.clear();
+    facts = { weekday: isoWeekday(date), next: addDays(date, 1) };
+    dayFacts.set(date, facts);
+  }
+  return facts;
+}
+
 function datesBetween(start: string, end: string): string[] {
   const dates: string[] = [];
-  for (let date = start; date <= end; date = addDays(date, 1)) dates.push(date);
+  for (let date = start; date <= end; date = factsOf(date).next) dates.push(date);
   return dates;
 }
 
@@ -78,7 +95,7 @@ export function compileService(dates: readonly string[]): CompiledService {
   const runs = [0, 0, 0, 0, 0, 0, 0];
   const rests = [0, 0, 0, 0, 0, 0, 0];
   for (const date of span) {
-    const index = isoWeekday(date) - 1;
+    const index = factsOf(date).weekday - 1;
     if (running.has(date)) runs[index] = (runs[index] as number) + 1;
     else rests[index] = (rests[index] as number) + 1;
   }
@@ -86,7 +103,7 @@ export function compileService(dates: readonly string[]): CompiledService {
   const added: string[] = [];
   const removed: string[] = [];
   for (const date of span) {
-    const inRow = weekdays[isoWeekday(date) - 1] === true;
+    const inRow = weekdays[factsOf(date).weekday - 1] === true;
     if (running.has(date) && !inRow) added.push(date);
     else if (!running.has(date) && inRow) removed.push(date);
   }

@@ -40,6 +40,11 @@ export interface GtfsNotice {
 export interface ValidateOptions {
   /** YYYY-MM-DD, the day the feed is checked (for expiration). */
   today: string;
+  /**
+   * stop_times.txt as it was checked while it was written (StopTimesCheck), in place of its
+   * text in `files`: the one file that grows with the timetable, never held whole.
+   */
+  stopTimes?: StopTimesCheck;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -768,21 +773,53 @@ function checkStopTimeOrder(stopTimes: Table | undefined, out: Notices) {
   }
 }
 
-function checkUsage(tables: ReadonlyMap<string, Table>, out: Notices) {
-  const stopTimes = tables.get('stop_times.txt');
+/** What the usage checks need of stop_times.txt: rows per trip, and the stops named. */
+interface StopTimesUsage {
+  /** trip_id -> its rows and the line of its first; null when the file cannot say (no such column, broken). */
+  trips: ReadonlyMap<string, { count: number; line: number }> | null;
+  /** stop_id -> the line of its first row; null when the file cannot say. */
+  stops: ReadonlyMap<string, number> | null;
+}
+
+function tableUsage(stopTimes: Table | undefined): StopTimesUsage {
+  const usage: StopTimesUsage = { trips: null, stops: null };
+  if (complete(stopTimes, 'trip_id')) usage.trips = countTrips(stopTimes, new Map());
+  if (complete(stopTimes, 'stop_id')) usage.stops = firstStopLines(stopTimes, new Map());
+  return usage;
+}
+
+function countTrips(
+  stopTimes: Table,
+  into: Map<string, { count: number; line: number }>,
+): Map<string, { count: number; line: number }> {
+  const tripOf = column(stopTimes, 'trip_id');
+  stopTimes.rows.forEach((row, r) => {
+    const trip = tripOf(row);
+    const seen = into.get(trip);
+    if (seen) seen.count++;
+    else into.set(trip, { count: 1, line: stopTimes.lines[r] as number });
+  });
+  return into;
+}
+
+function firstStopLines(stopTimes: Table, into: Map<string, number>): Map<string, number> {
+  const stopOf = column(stopTimes, 'stop_id');
+  stopTimes.rows.forEach((row, r) => {
+    const stop = stopOf(row);
+    if (!into.has(stop)) into.set(stop, stopTimes.lines[r] as number);
+  });
+  return into;
+}
+
+function checkUsage(tables: ReadonlyMap<string, Table>, usage: StopTimesUsage, out: Notices) {
   const trips = tables.get('trips.txt');
-  if (complete(stopTimes, 'trip_id') && trips?.columns.has('trip_id')) {
-    const count = new Map<string, number>();
-    const tripOf = column(stopTimes, 'trip_id');
-    for (const row of stopTimes.rows) {
-      const trip = tripOf(row);
-      count.set(trip, (count.get(trip) ?? 0) + 1);
-    }
+  if (usage.trips !== null && trips?.columns.has('trip_id')) {
+    const count = usage.trips;
     const tripId = column(trips, 'trip_id');
     trips.rows.forEach((row, r) => {
       const trip = tripId(row);
       if (trip === '') return;
-      const used = count.get(trip) ?? 0;
+      const used = count.get(trip)?.count ?? 0;
       const line = trips.lines[r] as number;
       // Zero is unused_trip only: "unusable" would say the same thing twice.
       if (used === 0) {
@@ -802,10 +839,8 @@ function checkUsage(tables: ReadonlyMap<string, Table>, out: Notices) {
   }
 
   const stops = tables.get('stops.txt');
-  if (complete(stopTimes, 'stop_id') && stops?.columns.has('stop_id')) {
-    const stopOf = column(stopTimes, 'stop_id');
-    const used = new Set<string>();
-    for (const row of stopTimes.rows) used.add(stopOf(row));
+  if (usage.stops !== null && stops?.columns.has('stop_id')) {
+    const used = usage.stops;
     const stopId = column(stops, 'stop_id');
     const type = column(stops, 'location_type');
     stops.rows.forEach((row, r) => {
@@ -829,8 +864,12 @@ export function validateGtfs(files: GtfsFiles, options: ValidateOptions): GtfsNo
     throw new RangeError(`today must be a YYYY-MM-DD date, got '${options.today}'`);
   const out = new Notices();
 
+  const streamed = options.stopTimes;
+  if (streamed !== undefined && files.has('stop_times.txt'))
+    throw new RangeError('stop_times.txt is given twice: as text and as checked while written');
+  const has = (file: string) => files.has(file) || (file === 'stop_times.txt' && streamed !== undefined);
   for (const file of REQUIRED_FILES) {
-    if (!files.has(file)) out.error('missing_required_file', { file }, `The feed has no ${file}`);
+    if (!has(file)) out.error('missing_required_file', { file }, `The feed has no ${file}`);
   }
   if (!files.has('calendar.txt') && !files.has('calendar_dates.txt')) {
     out.error(
@@ -852,14 +891,111 @@ export function validateGtfs(files: GtfsFiles, options: ValidateOptions): GtfsNo
   }
   const facts: FeedFacts = { agencyCount: Math.max(0, (reads.get('agency.txt')?.rows.length ?? 0) - 1) };
   const tables = new Map<string, Table>();
-  for (const [file, read] of reads) tables.set(file, checkFile(file, read, facts, out));
+  for (const [file, read] of reads) {
+    tables.set(file, checkFile(file, read, facts, out));
+    // Its row and order checks ran as it was written: their notices take its place in the order.
+    if (file === 'trips.txt' && streamed !== undefined) out.list.push(...streamed.notices);
+  }
+  if (streamed !== undefined && !reads.has('trips.txt')) out.list.push(...streamed.notices);
 
   checkAgencies(tables.get('agency.txt'), out);
   checkRoutes(tables.get('routes.txt'), out);
   checkCalendar(tables.get('calendar.txt'), out);
   checkFeedInfo(tables.get('feed_info.txt'), options.today, out);
   checkForeignKeys(tables, out);
-  checkStopTimeOrder(tables.get('stop_times.txt'), out);
-  checkUsage(tables, out);
+  if (streamed === undefined) checkStopTimeOrder(tables.get('stop_times.txt'), out);
+  else checkStreamedReferences(streamed.usage, tables, out);
+  checkUsage(tables, streamed?.usage ?? tableUsage(tables.get('stop_times.txt')), out);
   return out.list;
+}
+
+/**
+ * The references of a stop_times.txt checked as it was written: each trip and stop it names
+ * must be in trips.txt and stops.txt; said once per id, at its first line.
+ */
+function checkStreamedReferences(usage: StopTimesUsage, tables: ReadonlyMap<string, Table>, out: Notices) {
+  const file = 'stop_times.txt';
+  for (const [field, parentFile, firsts] of [
+    [
+      'trip_id',
+      'trips.txt',
+      usage.trips === null ? null : [...usage.trips].map(([id, t]) => [id, t.line] as const),
+    ],
+    ['stop_id', 'stops.txt', usage.stops === null ? null : [...usage.stops]],
+  ] as const) {
+    const parent = tables.get(parentFile);
+    if (firsts === null || !complete(parent, field)) continue;
+    const get = column(parent, field);
+    const present = new Set(parent.rows.map(get));
+    for (const [id, line] of firsts) {
+      if (id === '' || present.has(id)) continue;
+      out.error(
+        'foreign_key_violation',
+        { file, row: line, field },
+        `${file} line ${line}: ${field} ${show(id)} is not in ${parentFile}`,
+      );
+    }
+  }
+}
+
+/**
+ * stop_times.txt checked while it is written, a chunk of whole trips at a time, so a national
+ * feed's millions of rows are never held at once: each chunk gets the same row checks as a
+ * whole file (checkFile) and the same order checks (checkStopTimeOrder); what the checks across
+ * files need (rows per trip, the stops named) is kept, one entry per trip and per stop. A trip
+ * must not be split across chunks; one that is, is said to be (its order could not be checked).
+ */
+export class StopTimesCheck {
+  readonly notices: GtfsNotice[] = [];
+  readonly usage: { trips: Map<string, { count: number; line: number }>; stops: Map<string, number> } = {
+    trips: new Map(),
+    stops: new Map(),
+  };
+  private readonly header: string;
+  /** Lines of the file so far (the header is line 1). */
+  private lines = 1;
+  private chunks = 0;
+
+  constructor(columns: readonly string[]) {
+    this.header = columns.join(',');
+  }
+
+  /** Rows of whole trips, each ending in CRLF or LF, as they follow in the file. */
+  chunk(rows: string): void {
+    const read = readCsv(`${this.header}\n${rows}`);
+    const offset = this.lines - 1;
+    for (let i = 1; i < read.lines.length; i++) read.lines[i] = (read.lines[i] as number) + offset;
+    const out = new Notices();
+    const table = checkFile('stop_times.txt', read, { agencyCount: 0 }, out);
+    checkStopTimeOrder(table, out);
+    // The header's own notices once, not once per chunk.
+    for (const notice of out.list)
+      if (this.chunks === 0 || notice.row !== undefined) this.notices.push(notice);
+    const here = countTrips(table, new Map());
+    for (const [trip, seen] of here) {
+      const earlier = this.usage.trips.get(trip);
+      if (earlier === undefined) {
+        this.usage.trips.set(trip, seen);
+        continue;
+      }
+      earlier.count += seen.count;
+      this.notices.push({
+        code: 'stop_times_trip_split',
+        severity: 'ERROR',
+        file: 'stop_times.txt',
+        row: seen.line,
+        field: 'trip_id',
+        message: `stop_times.txt line ${seen.line}: trip ${show(trip)} has rows after other trips' rows, so its order was not checked whole`,
+      });
+    }
+    firstStopLines(table, this.usage.stops);
+    this.lines += countLines(rows);
+    this.chunks++;
+  }
+}
+
+function countLines(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
+  return count;
 }

@@ -1,8 +1,9 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type GtfsNotice, parseStopPositionsCsv, systemClock, vilniusNow } from '@bus/core';
 import { importStopPositions } from '../services/admin/stop-positions.ts';
-import { currentFeed, FeedNotReady, validateFeedZip, zipFeed } from '../services/gtfs.ts';
+import { writeFeedZip } from '../services/feed-zip.ts';
+import { FeedNotReady, validateFeedZip } from '../services/gtfs.ts';
 import type { CliCommand, CliContext } from './commands.ts';
 import { importPositionsFromGtfs } from './stop-positions-from-gtfs.ts';
 
@@ -32,12 +33,10 @@ export const gtfsCommands: CliCommand[] = [
     async run(context, { positionals }) {
       const path = context.resolvePath(positionals[0] ?? '');
       const db = await context.database({ mustExist: true });
-      const feed = await currentFeed(db, systemClock);
+      // Written in bounded memory beside the target and renamed, so a refused or failed export
+      // leaves no file.
+      const { report: feed } = await writeFeedZip(db, vilniusNow(systemClock).date, path);
       if (feed.problems.length > 0) throw new FeedNotReady(feed.problems);
-      // Written beside the target and renamed, so a refused or failed export leaves no file.
-      const temporary = `${path}.${process.pid}.tmp`;
-      await writeFile(temporary, zipFeed(feed));
-      await rename(temporary, path);
       const s = feed.summary;
       context.out(`exported the GTFS feed of ${context.dbPath} to ${path}:`);
       context.out(`  dates     ${s.start} to ${s.end} (version ${s.version})`);

@@ -3,8 +3,8 @@ import type { OpenedDatabase } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
 import type { ReadMeta } from '../public-read/cache-policy.ts';
 import { readOf } from '../public-read/http-cache.ts';
-import { FeedNotReady } from '../services/gtfs.ts';
-import { encodeFeed, feedJson, type RealtimeFeedName, realtimeMessage } from './feeds.ts';
+import { FeedBeingBuilt, FeedNotPublished } from '../services/feed-publisher.ts';
+import { type RealtimeFeedName, realtimeMessage } from './feeds.ts';
 
 /**
  * The GTFS-Realtime paths:
@@ -39,12 +39,14 @@ export function registerRealtimeFeeds(
           message = await realtimeMessage(readOf(request, db, clock), name);
         } catch (error) {
           // They name the static feed's ids: without /gtfs.zip there is nothing to refer to.
-          if (error instanceof FeedNotReady)
-            throw new DomainError('NOT_FOUND', `GTFS-Realtime refers to /gtfs.zip, and ${error.message}`);
+          if (error instanceof FeedNotPublished)
+            throw new DomainError('NOT_FOUND', `GTFS-Realtime refers to /gtfs.zip: ${error.message}`);
+          if (error instanceof FeedBeingBuilt)
+            return reply.status(503).header('retry-after', '60').send({ message: error.message });
           throw error;
         }
-        if (format === 'json') return reply.type('application/json; charset=utf-8').send(feedJson(message));
-        const bytes = encodeFeed(message);
+        if (format === 'json') return reply.type('application/json; charset=utf-8').send(message.json);
+        const bytes = message.pb;
         return reply
           .type(PROTOBUF_CONTENT_TYPE)
           .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

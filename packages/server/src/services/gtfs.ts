@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type BuiltFeed,
   buildFeed,
@@ -23,14 +22,19 @@ import {
   readTimetable,
 } from '@bus/db';
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import { feedPublisher } from './feed-publisher.ts';
 
 /**
- * The GTFS feed of the timetable: built on request from the database (never a second copy to
- * keep in step), the same bytes for `GET /gtfs.zip` and `pnpm cli export-gtfs`.
+ * The GTFS feed of the timetable, built from the database (never a second copy to keep in
+ * step): in memory for a town's data and tests (currentFeed, zipFeed), as a zip file in bounded
+ * memory for /gtfs.zip and `pnpm cli export-gtfs` (feed-zip.ts, on the feeds' thread:
+ * feed-publisher.ts).
  */
 
+export type FeedSources = Awaited<ReturnType<typeof feedSources>>;
+
 /** Everything the feed is made of, read in one transaction: one state of the data, whatever other processes write meanwhile. */
-async function feedSources(db: OpenedDatabase) {
+export async function feedSources(db: OpenedDatabase) {
   return db.kysely.transaction().execute(async (trx) => {
     const dataset = await readTimetable(trx);
     const stored = await getPublishingSettings(trx);
@@ -41,7 +45,7 @@ async function feedSources(db: OpenedDatabase) {
   });
 }
 
-function feedOf(sources: Awaited<ReturnType<typeof feedSources>>, clock: Clock): BuiltFeed {
+function feedOf(sources: FeedSources, clock: Clock): BuiltFeed {
   return buildFeed({
     dataset: sources.dataset,
     settings: sources.stored.settings,
@@ -111,67 +115,6 @@ export class FeedNotReady extends Error {
   }
 }
 
-export interface PublishedFeed {
-  zip: Uint8Array;
-  etag: string;
-  version: string;
-  /** What the GTFS-Realtime feeds are made of: the same data, and the ids the zip holds. */
-  realtime: RealtimeBasis;
-}
-
-export interface RealtimeBasis {
-  dataset: TimetableDataset;
-  changes: ServiceChange[];
-  ids: FeedIds;
-  /** The zip's last date. */
-  windowEnd: string;
-  /** When the data last changed (ISO instant), or null. */
-  changedAt: string | null;
-}
-
-/**
- * The published zip, kept while the data and the day stay the same (the window starts today),
- * so planners polling /gtfs.zip cost one stamp check each.
- */
-const published = new WeakMap<OpenedDatabase, { key: string; feed: Promise<PublishedFeed> }>();
-
-/**
- * Requests that arrive while the feed is being built wait for that one build (a public path
- * must not start one build per request). Kept under the stamp read before building: a write
- * meanwhile moves the stamp, so the next request builds again rather than serve this one.
- */
-export function publishedFeed(db: OpenedDatabase, clock: Clock): Promise<PublishedFeed> {
-  // What the feed is made of: the data's version and the publishing settings' save, and the
-  // day (the window starts today); not the change stamp, which any write moves (a wrong
-  // password is one), so nobody outside can make the server build the feed again and again.
-  const key = `${dataVersion(db.sqlite)}|${publishingSavedAt(db.sqlite)}|${vilniusNow(clock).date}`;
-  const kept = published.get(db);
-  if (kept?.key === key) return kept.feed;
-  const feed = (async () => {
-    const sources = await feedSources(db);
-    const built = feedOf(sources, clock);
-    if (built.problems.length > 0) throw new FeedNotReady(built.problems);
-    const zip = zipFeed(built);
-    // Named by its bytes: two different feeds never share a tag, whatever their times say.
-    const hash = createHash('sha256').update(zip).digest('base64url').slice(0, 22);
-    const realtime: RealtimeBasis = {
-      dataset: sources.dataset,
-      changes: sources.changes,
-      ids: built.ids,
-      windowEnd: built.summary.end,
-      changedAt: sources.changedAt,
-    };
-    return { zip, etag: `"gtfs-${hash}"`, version: built.summary.version, realtime };
-  })();
-  published.set(db, { key, feed });
-  // A feed that is not ready is kept too (the same answer until the data changes); any other
-  // failure is not.
-  feed.catch((error: unknown) => {
-    if (!(error instanceof FeedNotReady) && published.get(db)?.feed === feed) published.delete(db);
-  });
-  return feed;
-}
-
 /** What the Publishing screen shows: the settings, the operators to fill in, and the readiness. */
 export interface PublishingOverview {
   settings: PublishingSettings;
@@ -186,27 +129,21 @@ export interface PublishingOverview {
 }
 
 export async function publishingOverview(db: OpenedDatabase, clock: Clock): Promise<PublishingOverview> {
-  const sources = await feedSources(db);
-  const { dataset, stored } = sources;
-  const feed = feedOf(sources, clock);
-  const linesByOperator = new Map<string, string[]>();
-  for (const line of dataset.lines) {
-    if (line.operator === null) continue;
-    linesByOperator.set(line.operator, [...(linesByOperator.get(line.operator) ?? []), line.name]);
-  }
-  const contacts = new Map(stored.settings.operators.map((o) => [o.name, o]));
+  // Built on the feeds' thread, as the published zip is: the very build /gtfs.zip serves.
+  const built = await feedPublisher(db).report(clock);
+  const contacts = new Map(built.settings.operators.map((o) => [o.name, o]));
   return {
-    settings: stored.settings,
-    savedAt: stored.savedAt,
-    operators: [...linesByOperator].map(([name, lines]) => ({
+    settings: built.settings,
+    savedAt: built.savedAt,
+    operators: built.operators.map(([name, lines]) => ({
       name,
       url: contacts.get(name)?.url ?? null,
       phone: contacts.get(name)?.phone ?? null,
       lines,
     })),
-    problems: feed.problems,
-    warnings: feed.warnings,
-    summary: feed.summary,
-    stopsWithoutPosition: dataset.stops.filter((s) => s.position === undefined).length,
+    problems: built.problems,
+    warnings: built.warnings,
+    summary: built.summary,
+    stopsWithoutPosition: built.stopsWithoutPosition,
   };
 }
