@@ -27,6 +27,7 @@ export * from './repositories/restore.ts';
 export * from './repositories/rules.ts';
 export * from './repositories/schedules.ts';
 export * from './repositories/service-changes.ts';
+export * from './repositories/sign-in-failures.ts';
 export * from './repositories/stops.ts';
 export * from './repositories/trip-times.ts';
 export * from './repositories/users.ts';

@@ -2,9 +2,10 @@ import type { AdminTestApp, adminClient } from './admin-helpers.ts';
 import { versionNow } from './admin-helpers.ts';
 
 /**
- * The inputs of the admin procedures added by issues 28-30 for the coverage tables of
+ * The inputs of the admin procedures added by issues 28-30 and 37 for the coverage tables of
  * admin-auth.test.ts (kept here so that file stays readable): the positions import (another
- * feed's stops.txt, one stop's position), a new timetable from a date, the changes between buses.
+ * feed's stops.txt, one stop's position), a new timetable from a date, the changes between buses,
+ * the refused sign-ins.
  */
 type Client = ReturnType<typeof adminClient>;
 const stopsTxt = 'stop_id,stop_name,stop_lat,stop_lon\nP,PAGIRIAI,55.58,25.1\n';
@@ -30,6 +31,8 @@ export const MORE_WORKING_INPUT = {
   }),
   'admin.changeRules.get': () => undefined,
   'admin.changeRules.save': () => ({ stopMinutes: [{ stopId: 1, minutes: 3 }], places: [], baseVersion: 0 }),
+  // Issue 37: the refused sign-ins.
+  'admin.signIns.refused': () => undefined,
 };
 
 /** Well-formed inputs for the refused calls. */

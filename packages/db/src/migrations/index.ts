@@ -15,6 +15,8 @@ import * as scheduleWindows from './2026-12-01-schedule-windows.ts';
 import * as changePlaces from './2026-12-02-change-places.ts';
 // Issue 37: an account's lock held against the addresses that guessed.
 import * as signInFailureAddress from './2026-12-03-sign-in-failure-address.ts';
+// Issue 37: the refused sign-ins on the admin board read the window's failures by time.
+import * as signInFailureAt from './2026-12-04-sign-in-failure-at.ts';
 
 /**
  * Inline provider: migrations are bundled with the code, keyed by date-prefixed name. Kysely
@@ -37,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   // wt-plan (issue 30): changes between buses.
   '2026-12-02-change-places': changePlaces,
   '2026-12-03-sign-in-failure-address': signInFailureAddress,
+  '2026-12-04-sign-in-failure-at': signInFailureAt,
 };
 
 export const migrationProvider: MigrationProvider = {

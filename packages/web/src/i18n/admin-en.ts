@@ -927,4 +927,38 @@ export const adminEn = {
     validOnHint: 'Empty: every schedule.', // ours
     hidden: (n: number) => `${n === 1 ? '1 schedule is' : `${n} schedules are`} not valid on that date.`, // ours
   },
+  /** Refused sign-ins (issue 37): the wrong passwords of the sign-in limits' window (ours). */
+  signIns: {
+    menu: 'Refused sign-ins',
+    heading: 'Refused sign-ins',
+    intro: (minutes: number, limit: number) =>
+      `Wrong passwords of the last ${minutes} minutes, per account name and the address they came from, newest first. An address is locked out of an account after ${limit} wrong passwords from it, or once the account has had ${limit} from all addresses together; an address that sent none can still sign in, so nobody’s guessing locks the owner out. Sign-ins refused during a lockout are not counted. A right password forgets that address’s wrong ones.`,
+    unlock: 'To lift an account’s limit at once, run on the server:',
+    unlockName: '<name>',
+    refresh: 'Refresh',
+    refreshing: 'Refreshing…',
+    asOf: (time: string) => `As of ${time}, Vilnius time.`,
+    empty: (minutes: number) => `No refused sign-ins in the last ${minutes} minutes.`,
+    locked: (n: number) =>
+      n === 1
+        ? '1 address is locked out of an account now.'
+        : `${n} addresses are locked out of accounts now.`,
+    noneLocked: 'No address is locked out now.',
+    shown: (shown: number, total: number) => `Showing the newest ${shown} of ${total}.`,
+    table: 'Wrong passwords per account and address',
+    colAccount: 'Account',
+    colAddress: 'Address',
+    colFailures: 'Wrong passwords',
+    colLast: 'Last attempt',
+    colStatus: 'Status',
+    noAccount: 'no such account',
+    unknownAddress: 'unknown',
+    nameFailures: (n: number) => `${n} for the account in all`,
+    lockedUntil: (time: string) => `Locked out until ${time}`,
+    lockedBy: {
+      address: (limit: number) => `${limit} wrong passwords from this address`,
+      name: (limit: number) => `the account has had ${limit} from all addresses`,
+    },
+    notLocked: 'Not locked',
+  },
 };

@@ -981,4 +981,48 @@ export const adminLt: AdminMessages = {
     validOnHint: 'Tuščia – visi tvarkaraščiai.',
     hidden: (n: number) => `Tą dieną negaliojančių tvarkaraščių: ${n}.`,
   },
+  /** Nepavykę prisijungimai (37 užduotis). */
+  signIns: {
+    menu: 'Nepavykę prisijungimai',
+    heading: 'Nepavykę prisijungimai',
+    intro: (minutes: number, limit: number) =>
+      `Neteisingi slaptažodžiai per pastarąsias ${minutes} min. pagal paskyros vardą ir adresą, iš kurio jie atsiųsti; naujausi viršuje. Adresui neleidžiama jungtis prie paskyros po ${limit} ${pluralForm(limit, 'neteisingo slaptažodžio', 'neteisingų slaptažodžių', 'neteisingų slaptažodžių')} iš jo arba kai paskyra iš visų adresų kartu jau gavo ${limit}; adresas, iš kurio neteisingų slaptažodžių nebuvo, vis tiek gali prisijungti, todėl svetimas spėliojimas niekada neužblokuoja paties savininko. Blokavimo metu atmesti bandymai neskaičiuojami. Teisingas slaptažodis panaikina to adreso neteisingus bandymus.`,
+    unlock: 'Norėdami iš karto panaikinti paskyros apribojimą, serveryje paleiskite:',
+    unlockName: '<vardas>',
+    refresh: 'Atnaujinti',
+    refreshing: 'Atnaujinama…',
+    asOf: (time: string) => `Duomenys ${time} Vilniaus laiku.`,
+    empty: (minutes: number) => `Per pastarąsias ${minutes} min. nepavykusių prisijungimų nebuvo.`,
+    locked: (n: number) =>
+      pluralForm(
+        n,
+        `Šiuo metu užblokuotas ${n} adresas.`,
+        `Šiuo metu užblokuoti ${n} adresai.`,
+        `Šiuo metu užblokuota ${n} adresų.`,
+      ),
+    noneLocked: 'Šiuo metu neužblokuotas nė vienas adresas.',
+    shown: (shown: number, total: number) =>
+      pluralForm(
+        shown,
+        `Rodomas ${shown} naujausias iš ${total}.`,
+        `Rodomi ${shown} naujausi iš ${total}.`,
+        `Rodoma ${shown} naujausių iš ${total}.`,
+      ),
+    table: 'Neteisingi slaptažodžiai pagal paskyrą ir adresą',
+    colAccount: 'Paskyra',
+    colAddress: 'Adresas',
+    colFailures: 'Neteisingi slaptažodžiai',
+    colLast: 'Paskutinis bandymas',
+    colStatus: 'Būsena',
+    noAccount: 'tokios paskyros nėra',
+    unknownAddress: 'nežinomas',
+    nameFailures: (n: number) => `paskyrai iš viso ${n}`,
+    lockedUntil: (time: string) => `Užblokuotas iki ${time}`,
+    lockedBy: {
+      address: (limit: number) =>
+        `iš šio adreso ${plural(limit, 'neteisingas slaptažodis', 'neteisingi slaptažodžiai', 'neteisingų slaptažodžių')}`,
+      name: (limit: number) => `paskyra iš visų adresų jau gavo ${limit}`,
+    },
+    notLocked: 'Neužblokuotas',
+  },
 };

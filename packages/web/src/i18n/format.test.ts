@@ -58,6 +58,18 @@ describe('time: 24-hour, in Vilnius, the same in both languages', () => {
   });
 });
 
+describe('timeSeconds: 24-hour with seconds, in Vilnius, the same in both languages', () => {
+  it.each([
+    ['2026-11-29T10:06:10.000Z', '12:06:10'],
+    ['2026-01-01T22:30:05.000Z', '00:30:05'],
+    ['2026-06-30T21:00:00.000Z', '00:00:00'],
+    ['2026-07-01T10:05:59.900Z', '13:05:59'],
+  ])('%s -> %s', (iso, shown) => {
+    expect(formatDate(LT, 'timeSeconds', new Date(iso))).toBe(shown);
+    expect(formatDate(EN, 'timeSeconds', new Date(iso))).toBe(shown);
+  });
+});
+
 describe("dateTime: 'YYYY-MM-DD HH:MM' in Vilnius, whatever the locale's own order", () => {
   it.each([
     ['2026-07-01T10:05:00.000Z', '2026-07-01 13:05'],

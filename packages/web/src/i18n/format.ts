@@ -16,6 +16,14 @@ const STYLES = {
   time: { hour: '2-digit', minute: '2-digit', timeZone: SERVICE_TIME_ZONE },
   /** '2026-11-25 14:05' in Vilnius (when a change was made; the locale gives the digits). */
   dateTime: VILNIUS_MINUTE_PARTS,
+  /** '14:05:09' in Vilnius, 24-hour (a wrong password's moment, the end of a lockout). */
+  timeSeconds: {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone: SERVICE_TIME_ZONE,
+  },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type DateStyle = keyof typeof STYLES;

@@ -53,6 +53,8 @@ function AdminPanel() {
     { path: '/timetable-check', label: m.check.menu },
     // wt-plan (issue 30): the changes between buses.
     { path: '/change-rules', label: m.admin.changeRules },
+    // Issue 37: the refused sign-ins.
+    { path: '/sign-ins', label: m.signIns.menu },
   ];
 
   return (

@@ -31,6 +31,8 @@ const ServiceChangesPage = lazyNamed(
 
 // wt-plan (issue 30): the changes between buses the journey planner counts with.
 const ChangeRulesPage = lazyNamed(() => import('./change-rules/change-rules-page.tsx'), 'ChangeRulesPage');
+// Issue 37: the refused sign-ins.
+const SignInsPage = lazyNamed(() => import('./sign-ins/sign-ins-page.tsx'), 'SignInsPage');
 
 /** Admin page table, relative to /admin-panel (spec section 2, Admin). 'lines/new' precedes ':lineId'. */
 export function AdminPages() {
@@ -59,6 +61,7 @@ export function AdminPages() {
       <Route path="/service-changes" component={ServiceChangesPage} />
       {/* wt-plan (issue 30) */}
       <Route path="/change-rules" component={ChangeRulesPage} />
+      <Route path="/sign-ins" component={SignInsPage} />
       <Route component={NotFound} />
     </Switch>
   );

@@ -9,6 +9,8 @@ import { adminRoutesRouter } from './routes.ts';
 import { adminRulesRouter } from './rules.ts';
 import { adminSchedulesRouter } from './schedules.ts';
 import { adminServiceChangesRouter } from './service-changes.ts';
+// Issue 37: the refused sign-ins.
+import { adminSignInsRouter } from './sign-ins.ts';
 import { adminStopsRouter } from './stops.ts';
 import { adminTimetableCheckRouter } from './timetable-check.ts';
 
@@ -26,4 +28,6 @@ export const adminRouter = router({
   serviceChanges: adminServiceChangesRouter,
   // wt-plan (issue 30): changes between buses.
   changeRules: adminChangeRulesRouter,
+  // Issue 37: the refused sign-ins.
+  signIns: adminSignInsRouter,
 });
