@@ -29,18 +29,20 @@ export interface DateRange {
 export const STORED_DATES: DateRange = { from: '2000-01-01', to: '2099-12-31' };
 
 /**
- * The dates the public pages answer for: last year, this year and next year (Vilnius), and
- * never less than PUBLIC_DAYS_AHEAD ahead (on 1 January 2027: 2026-01-01 to 2028-12-31; on
- * 31 December 2026: 2025-01-01 to 2028-01-01). So a rider can look up next year's Easter or
- * Christmas timetable any time this year, and every date the journey planner takes (its own
- * narrower window, PLAN_WINDOW in server/src/public-read/journeys.ts: a week back to 366 days
- * ahead) has the trip and line pages a planned journey links to. The departures (tRPC and the
+ * The dates the public pages answer for: the two years before this one, this year and next
+ * year (Vilnius), and never less than PUBLIC_DAYS_AHEAD ahead (on 1 January 2027: 2025-01-01
+ * to 2028-12-31; on 31 December 2026: 2024-01-01 to 2028-01-01). Ahead, so a rider can look up
+ * next year's Easter or Christmas timetable any time this year, and every date the journey
+ * planner takes (its own narrower window, PLAN_WINDOW in server/src/public-read/journeys.ts: a
+ * week back to 366 days ahead) has the trip and line pages a planned journey links to. Back,
+ * because a past date costs no more than a future one and links to one stay valid a while:
+ * the browser tests ask for fixed dates of late 2026 at moments up to 2028-02-29. The departures (tRPC and the
  * old home-from path), the line, trip and print pages and the timetable comparison refuse a
  * date outside with 400 (dateOutsideWindow); a date that is not one at all means today on the
  * departures and the stop poster (spec section 5) and is refused elsewhere. The feeds take no
  * date: they run from today.
  */
-export const PUBLIC_YEARS = { before: 1, after: 1 } as const;
+export const PUBLIC_YEARS = { before: 2, after: 1 } as const;
 /** The days ahead of today the public pages answer for whatever the year (see PUBLIC_YEARS). */
 export const PUBLIC_DAYS_AHEAD = 366;
 

@@ -2,8 +2,8 @@ import { DomainError, isIsoDate, publicDates, serverMessage } from '@bus/core';
 import type { ReadContext } from './read-context.ts';
 
 /**
- * Refuses a date a public page asks for outside the dates it answers for (last year to next
- * year around today in Vilnius: PUBLIC_YEARS, core's date-bounds.ts) with 400,
+ * Refuses a date a public page asks for outside the dates it answers for (two years back to
+ * next year around today in Vilnius: PUBLIC_YEARS, core's date-bounds.ts) with 400,
  * dateOutsideWindow naming them.
  * Each date asked for may work out a service day and be kept with the data: no request may
  * ask for centuries of them, and none may reach the years where date arithmetic ends. A date
