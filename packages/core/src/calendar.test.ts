@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   compareIsoDates,
+  daysBetween,
   daysInMonth,
   formatIsoDate,
   isIsoDate,
@@ -137,6 +138,33 @@ describe('addDays', () => {
   it('refuses fractional days and invalid dates', () => {
     expect(() => addDays('2026-01-01', 0.5)).toThrow(RangeError);
     expect(() => addDays('2026-02-29', 1)).toThrow(RangeError);
+  });
+});
+
+describe('daysBetween', () => {
+  it.each([
+    ['2026-01-01', '2026-01-01', 0],
+    ['2026-01-01', '2026-01-02', 1],
+    ['2026-01-02', '2026-01-01', -1],
+    ['2026-02-28', '2026-03-01', 1],
+    ['2028-02-28', '2028-03-01', 2],
+    ['2026-01-01', '2027-01-01', 365],
+    ['2028-01-01', '2029-01-01', 366],
+    ['2026-03-28', '2026-03-30', 2], // DST weekend: days, not hours
+    ['1969-12-31', '1970-01-01', 1],
+    ['0000-01-01', '9999-12-31', 3_652_424],
+  ])('daysBetween(%s, %s) = %i', (from, to, days) => {
+    expect(daysBetween(from, to)).toBe(days);
+    expect(addDays(from, days)).toBe(to);
+  });
+});
+
+describe('addDays at the ends of what YYYY-MM-DD can write', () => {
+  it('reaches 0000-01-01 and 9999-12-31, and throws RangeError past them rather than stopping there', () => {
+    expect(addDays('9999-12-30', 1)).toBe('9999-12-31');
+    expect(addDays('0000-01-02', -1)).toBe('0000-01-01');
+    expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
+    expect(() => addDays('0000-01-01', -1)).toThrow(RangeError);
   });
 });
 

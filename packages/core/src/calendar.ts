@@ -93,10 +93,21 @@ export function weekdayName(date: string): Weekday {
   return name;
 }
 
-/** `date` moved by `days` (negative goes back); crosses month, year and leap-day boundaries. */
+/**
+ * `date` moved by `days` (negative goes back); crosses month, year and leap-day boundaries.
+ * A result outside the years 0000-9999 cannot be written YYYY-MM-DD and throws RangeError
+ * rather than stopping at 9999-12-31: a date that stops would make a day-by-day loop to it
+ * endless. No request gets near that edge: what people type is bounded and stored dates are
+ * read back inside STORED_DATES (date-bounds.ts), far from both ends.
+ */
 export function addDays(date: string, days: number): string {
   if (!Number.isInteger(days)) throw new RangeError(`Whole days expected, got ${days}`);
   return formatIsoDate(civilFromDays(daysFromCivil(toCalendarDate(date)) + days));
+}
+
+/** Days from `from` to `to` (negative when `to` comes first): addDays(from, daysBetween(from, to)) === to. */
+export function daysBetween(from: string, to: string): number {
+  return daysFromCivil(toCalendarDate(to)) - daysFromCivil(toCalendarDate(from));
 }
 
 /** Negative, zero or positive like a sort comparator; both arguments must be valid dates. */

@@ -6,6 +6,7 @@ export * from './clock.ts';
 export * from './copy-keys.ts';
 export * from './data-check.ts';
 export * from './dataset.ts';
+export * from './date-bounds.ts';
 export * from './departures.ts';
 export * from './departures-query.ts';
 export * from './domain.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { addDays, isIsoDate } from './calendar.ts';
+import { addDays } from './calendar.ts';
+import { storedDateProblem } from './date-bounds.ts';
 import { MESSAGES } from './messages.ts';
 
 /**
@@ -8,17 +9,19 @@ import { MESSAGES } from './messages.ts';
  * the service-day rule that applies it is windowContains in service-day.ts.
  */
 
-const DATE_MESSAGE = 'date must be a calendar date written YYYY-MM-DD';
-
-/** A window bound: a calendar date, or null (also when absent or blank) for no bound. */
+/**
+ * A window bound: a calendar date within STORED_DATES (date-bounds.ts), or null (also when
+ * absent or blank) for no bound.
+ */
 export const WindowBound = z
   .string()
   .nullable()
   .transform((value, ctx) => {
     const text = value?.trim() ?? '';
     if (text === '') return null;
-    if (!isIsoDate(text)) {
-      ctx.issues.push({ code: 'custom', message: DATE_MESSAGE, input: value });
+    const problem = storedDateProblem(text);
+    if (problem !== null) {
+      ctx.issues.push({ code: 'custom', message: problem, input: value });
       return z.NEVER;
     }
     return text;

@@ -76,6 +76,10 @@ export interface ServerMessageParams {
   // The public queries' own checks.
   invalidId: { field: string };
   invalidDate: NoParams;
+  /** A date staff give outside the dates anything may be saved for (STORED_DATES, date-bounds.ts). */
+  dateOutsideRange: { from: string; to: string };
+  /** A public page asked for a date outside the dates it answers for (PUBLIC_YEARS around today). */
+  dateOutsideWindow: { from: string; to: string };
   /** A text of the input holds a lone surrogate; `field` is its path ('name', 'stops.2.name'). */
   textNotUnicode: { field: string };
   /** wt-dated (issue 28): a schedule's validity window ends before it starts. */
@@ -289,6 +293,8 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   several: ({ parts }) => parts.map((part) => renderServerMessage(SERVER_MESSAGES, part)).join('; '),
   invalidId: ({ field }) => `${field} must be a positive whole number`,
   invalidDate: () => 'date must be a calendar date written YYYY-MM-DD',
+  dateOutsideRange: ({ from, to }) => `A date must be from ${from} to ${to}`,
+  dateOutsideWindow: ({ from, to }) => `Timetables can be shown for dates from ${from} to ${to}`,
   textNotUnicode: ({ field }) =>
     `${field === '' ? 'The input' : field} holds a broken character (a lone surrogate), which is not text`,
   // wt-dated (issue 28)

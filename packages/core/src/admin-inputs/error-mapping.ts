@@ -1,4 +1,5 @@
 import type { ZodError, ZodType, z } from 'zod';
+import { STORED_DATES } from '../date-bounds.ts';
 import { DomainError } from '../errors.ts';
 import { FEED_WINDOW_DAYS } from '../gtfs/publishing.ts';
 import { pickValidationMessage } from '../messages.ts';
@@ -51,6 +52,7 @@ const KEYED_TEXTS: ReadonlyMap<string, KeyedMessage> = new Map(
     serverMessage('versionRequired', { field: 'baseVersions', lineId: null }),
     serverMessage('versionRequired', { field: 'baseSavedAt', lineId: null }),
     serverMessage('invalidDate'),
+    serverMessage('dateOutsideRange', STORED_DATES),
     serverMessage('scheduleWindowOrder'), // wt-dated (issue 28)
     ...SERVICE_CHANGE_PROBLEM_LIST.map((problem) => serverMessage('serviceChangeInvalid', { problem })),
     serverMessage('queryTooLong', { max: MAX_STOP_QUERY_LENGTH }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '../calendar.ts';
+import { storedDateProblem } from '../date-bounds.ts';
 import { failed } from './fields.ts';
 import { requiredField } from './versions.ts';
 
@@ -15,8 +15,11 @@ const MAX_ITEMS = 2000;
 
 export const NewTimetableInput = z.object(
   {
-    /** The first date of the new timetable ('YYYY-MM-DD'). */
-    from: z.string(failed).refine(isIsoDate, 'date must be a calendar date written YYYY-MM-DD'),
+    /** The first date of the new timetable ('YYYY-MM-DD', within STORED_DATES). */
+    from: z.string(failed).superRefine((text, ctx) => {
+      const problem = storedDateProblem(text);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, input: text });
+    }),
     /**
      * The schedules to copy, of the lines in baseVersions. Missing or empty: every schedule of
      * those lines valid both on the day before `from` and on it.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate } from '../calendar.ts';
+import { daysBetween } from '../calendar.ts';
+import { storedDateProblem } from '../date-bounds.ts';
 import { isWebAddress } from '../gtfs/publishing.ts';
 import { englishMessage, type ServiceChangeProblem, serverMessage } from '../server-messages.ts';
 import { ALERT_CAUSES, ALERT_EFFECTS, SERVICE_CHANGE_KINDS } from '../service-changes/types.ts';
@@ -19,13 +20,15 @@ export const MAX_CHANGE_ITEMS = 500;
 const problemText = (problem: ServiceChangeProblem) =>
   englishMessage(serverMessage('serviceChangeInvalid', { problem }));
 
+/** A date or none: a calendar date within STORED_DATES (date-bounds.ts), else refused. */
 const date = z
   .string(failed)
   .nullish()
   .transform((value, ctx): string | null => {
     if (value === null || value === undefined || value.trim() === '') return null;
-    if (isIsoDate(value.trim())) return value.trim();
-    ctx.issues.push({ code: 'custom', message: englishMessage(serverMessage('invalidDate')), input: value });
+    const problem = storedDateProblem(value.trim());
+    if (problem === null) return value.trim();
+    ctx.issues.push({ code: 'custom', message: problem, input: value });
     return z.NEVER;
   });
 
@@ -51,11 +54,6 @@ export const StopTimeChangeInput = z.object(
   },
   failed,
 );
-
-/** Days from `from` to `until`, both included (from <= until). */
-function daysBetween(from: string, until: string): number {
-  return Math.round((Date.parse(`${until}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
 /**
  * A service change as staff save it (tRPC and the CLI). Blank titles of a cancel, retime or
@@ -106,7 +104,8 @@ function checkChange(c: ChangeShapeOutput, ctx: z.RefinementCtx): void {
   if (changesService && c.from === null) problem('fromRequired', 'from');
   if (c.from !== null && c.until !== null) {
     if (c.until < c.from) problem('datesOrder', 'until');
-    else if (changesService && daysBetween(c.from, c.until) > MAX_CHANGE_DAYS) problem('tooLong', 'until');
+    else if (changesService && daysBetween(c.from, c.until) + 1 > MAX_CHANGE_DAYS)
+      problem('tooLong', 'until');
   }
   if ((c.kind === 'cancel' || c.kind === 'retime') && c.tripIds.length === 0)
     problem('tripsRequired', 'tripIds');

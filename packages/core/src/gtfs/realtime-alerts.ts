@@ -1,4 +1,5 @@
 import { addDays } from '../calendar.ts';
+import { storedDate } from '../date-bounds.ts';
 import { changeStatus, concernsNetwork, noticeIn } from '../service-changes/day-changes.ts';
 import type { ServiceChange } from '../service-changes/types.ts';
 import { scheduleRunsOn, serviceDayContext } from '../service-day.ts';
@@ -28,6 +29,9 @@ export function alertsFeed(sources: RtSources): RtFeedMessage {
   const { changes, today, timestamp } = sources;
   const trips = new Map(timetableTrips(sources.dataset).map((t) => [t.tripId, t]));
   const entity = [...changes]
+    // Dates inside STORED_DATES whatever a change holds (the repository reads them so too): a
+    // notice "until 9999-12-31" has no day after it to end on, and must not fail the feed.
+    .map((change) => ({ ...change, from: storedDate(change.from), until: storedDate(change.until) }))
     .filter((change) => changeStatus(change, today) !== 'past')
     .sort((a, b) => a.id - b.id)
     .flatMap((change) => {

@@ -165,4 +165,32 @@ describe('alertsFeed', () => {
     ]);
     expect(alerts.get('change-10')?.descriptionText).toBeUndefined();
   });
+
+  // Issue 37: a change saved before dates were bounded ("until 9999-12-31") failed the whole
+  // feed with 'Year out of range: 10000' for everyone.
+  it.each([
+    [
+      'until 9999-12-31',
+      { from: '2026-12-01', until: '9999-12-31' },
+      { start: '2026-11-30T22:00:00Z', end: '2099-12-31T22:00:00Z' },
+    ],
+    [
+      'from 0001-01-01',
+      { from: '0001-01-01', until: '2026-12-24' },
+      { start: '1999-12-31T22:00:00Z', end: '2026-12-24T22:00:00Z' },
+    ],
+    [
+      'from 0000-01-01 until 9999-12-31',
+      { from: '0000-01-01', until: '9999-12-31' },
+      { start: '1999-12-31T22:00:00Z', end: '2099-12-31T22:00:00Z' },
+    ],
+    ['dates that are none (2100-02-29)', { from: '2100-02-29', until: 'soon' }, null],
+  ])('reads a stored change %s inside the stored dates, never throwing', (_what, dates, period) => {
+    const stored = change({ id: 11, kind: 'notice', ...dates, lineIds: [10], titleLt: 'Ilgai' });
+    const feed = alertsFeed(sources('2026-12-02', [stored]));
+    expect(feed.entity.map((e) => e.id)).toEqual(['change-11']);
+    expect(feed.entity[0]?.alert?.activePeriod).toEqual(
+      period === null ? [] : [{ start: at(period.start), end: at(period.end) }],
+    );
+  });
 });

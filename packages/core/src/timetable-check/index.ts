@@ -1,4 +1,4 @@
-import { addDays, toCalendarDate } from '../calendar.ts';
+import { addDays, daysBetween, toCalendarDate } from '../calendar.ts';
 import type { TimetableDataset } from '../dataset.ts';
 import type { ServiceChange } from '../service-changes/types.ts';
 import { checkServiceChanges } from './change-checks.ts';
@@ -55,9 +55,7 @@ export function yearWindow(today: string): { start: string; end: string; days: n
   const { year, month, day } = toCalendarDate(today);
   const leapDay = month === 2 && day === 29;
   const sameDateNextYear = `${String(year + 1).padStart(4, '0')}-${leapDay ? '03-01' : today.slice(5)}`;
-  let days = 0;
-  for (let date = today; date < sameDateNextYear; date = addDays(date, 1)) days++;
-  return { start: today, end: addDays(sameDateNextYear, -1), days };
+  return { start: today, end: addDays(sameDateNextYear, -1), days: daysBetween(today, sameDateNextYear) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { addDays } from '../calendar.ts';
+import { addDays, daysBetween } from '../calendar.ts';
 import type { TimetableDataset } from '../dataset.ts';
 import { weekdaysToMask } from '../service-day.ts';
 import { type Add, lineNames, scheduleRef, scheduleTarget } from './findings.ts';
@@ -65,8 +65,7 @@ function checkGaps(dataset: TimetableDataset, today: string, add: Add): void {
       if (coveredUntil !== undefined && window.from > addDays(coveredUntil, 1)) {
         const lastGapDay = addDays(window.from, -1);
         if (lastGapDay >= today) {
-          let days = 0;
-          for (let d = addDays(coveredUntil, 1); d < window.from; d = addDays(d, 1)) days++;
+          const days = daysBetween(coveredUntil, window.from) - 1;
           add(
             'timetableGap',
             { lineId: line.id, lineName: line.name, lastDay: coveredUntil, nextFrom: window.from, days },

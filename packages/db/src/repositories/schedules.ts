@@ -5,6 +5,7 @@ import {
   maskToWeekdays,
   parseTime,
   type Schedule,
+  storedDate,
   type Trip,
   type Weekday,
   weekdaysToMask,
@@ -21,7 +22,10 @@ export type TripWithRoute = Trip;
 /** A schedule with every one of its trips. */
 export type ScheduleWithTrips = Schedule;
 
-/** A schedule row with its trips (in whatever form the caller reads them). */
+/**
+ * A schedule row with its trips (in whatever form the caller reads them); its window read
+ * inside STORED_DATES (storedDate), whatever was stored before dates were bounded.
+ */
 export function toSchedule<T>(row: ScheduleRow, trips: T[]): Omit<Schedule, 'trips'> & { trips: T[] } {
   return {
     id: row.id,
@@ -30,8 +34,8 @@ export function toSchedule<T>(row: ScheduleRow, trips: T[]): Omit<Schedule, 'tri
     runsOnYearlyId: row.rule_id,
     runsOnPublicHolidays: row.runs_on_public_holidays === 1,
     timeConstraintsDescription: row.time_constraints_description,
-    validFrom: row.valid_from,
-    validUntil: row.valid_until,
+    validFrom: storedDate(row.valid_from),
+    validUntil: storedDate(row.valid_until),
     trips,
   };
 }
@@ -98,7 +102,10 @@ export function listWindows(sqlite: SQLite.Database): ScheduleWindows {
     .all() as [number, string | null, string | null][];
   const bounds = new Set<string>();
   const starts = new Map<number, Set<string>>();
-  for (const [lineId, from, until] of rows) {
+  for (const [lineId, storedFrom, storedUntil] of rows) {
+    // Read as toSchedule reads them: a day after "until 9999-12-31" cannot be written.
+    const from = storedDate(storedFrom);
+    const until = storedDate(storedUntil);
     if (from !== null) {
       bounds.add(from);
       starts.set(lineId, (starts.get(lineId) ?? new Set()).add(from));

@@ -1,4 +1,10 @@
-import type { AlertCause, AlertEffect, ServiceChange, StopTimeChange } from '@bus/core';
+import {
+  type AlertCause,
+  type AlertEffect,
+  type ServiceChange,
+  type StopTimeChange,
+  storedDate,
+} from '@bus/core';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ServiceChangeRow, ServiceChangeTable } from '../schema.ts';
 
@@ -6,12 +12,17 @@ import type { Database, ServiceChangeRow, ServiceChangeTable } from '../schema.t
 
 const ids = (json: string): number[] => JSON.parse(json) as number[];
 
+/**
+ * A stored change as every read sees it. Its dates are read inside STORED_DATES (storedDate):
+ * one saved before dates were bounded ("until 9999-12-31") must not make a feed's date
+ * arithmetic throw for everyone.
+ */
 export function toServiceChange(row: ServiceChangeRow): ServiceChange {
   return {
     id: row.id,
     kind: row.kind,
-    from: row.from_date,
-    until: row.until_date,
+    from: storedDate(row.from_date),
+    until: storedDate(row.until_date),
     lineIds: ids(row.line_ids),
     stopIds: ids(row.stop_ids),
     tripIds: ids(row.trip_ids),

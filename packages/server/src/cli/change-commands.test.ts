@@ -111,6 +111,15 @@ describe('pnpm cli cancel-trip', () => {
       ['cancel-trip', '126', '2030-02-30'],
       '<YYYY-MM-DD>: "2030-02-30" is not a calendar date written YYYY-MM-DD; nothing was changed',
     );
+    // Issue 37: dates are bounded on the command line as on the admin board.
+    await refused(
+      ['cancel-trip', '126', '9999-12-31'],
+      '<YYYY-MM-DD>: A date must be from 2000-01-01 to 2099-12-31; nothing was changed',
+    );
+    await refused(
+      ['cancel-trip', '126', '2030-01-03', '--until', '0001-01-01'],
+      '--until: A date must be from 2000-01-01 to 2099-12-31; nothing was changed',
+    );
     await refused(
       ['cancel-trip', '126', '2030-01-10', '--until', '2030-01-03'],
       '--until: The last date is before the first date; nothing was changed',

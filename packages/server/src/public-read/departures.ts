@@ -19,6 +19,7 @@ import {
   upcomingTimetables,
 } from '@bus/core';
 import { findDepartureCandidates, type OpenedDatabase, type ReadSnapshot, tripTimesOf } from '@bus/db';
+import { checkPublicDate } from './date-window.ts';
 import { snapshotOf } from './generation.ts';
 import { type ServiceDay, withTooLate } from './kept-answers.ts';
 import {
@@ -59,7 +60,23 @@ export function stopDepartures(read: ReadContext, input: DeparturesQueryInput): 
  * marked in their place, changed times, a closed stop's departures marked not served) and the
  * notices that concern what it shows.
  */
-export function publicDepartures(read: ReadContext, input: DeparturesQueryInput): Promise<DeparturesResult> {
+export async function publicDepartures(
+  read: ReadContext,
+  input: DeparturesQueryInput,
+): Promise<DeparturesResult> {
+  // A date that is not one means today (spec section 5); one outside the window is refused.
+  checkPublicDate(read, input.date);
+  return departures(read, input, true);
+}
+
+/**
+ * publicDepartures without the check of its date against the window, for a date the caller
+ * worked out from one it checked (the comparison's week after a new timetable's first day).
+ */
+export function publicDeparturesNear(
+  read: ReadContext,
+  input: DeparturesQueryInput,
+): Promise<DeparturesResult> {
   return departures(read, input, true);
 }
 

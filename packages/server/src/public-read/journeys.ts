@@ -1,9 +1,9 @@
 import {
-  addDays,
   type ChangeRules,
   changesNothing,
   type DayNetwork,
   DomainError,
+  dateWindow,
   dayNetworkSteps,
   formatTime,
   type PlannerSchedule,
@@ -256,7 +256,7 @@ async function keptNetwork(read: ReadContext, date: string): Promise<KeptNetwork
  */
 export async function planJourneysAnswer(read: ReadContext, input: PlanQueryInput): Promise<JourneysAnswer> {
   const today = read.now.date;
-  const window = { from: addDays(today, -PLAN_WINDOW.daysBefore), to: addDays(today, PLAN_WINDOW.daysAfter) };
+  const window = dateWindow(today, PLAN_WINDOW);
   if (input.date < window.from || input.date > window.to)
     throw new DomainError('INVALID_INPUT', serverMessage('planDateOutsideWindow', window));
   const snapshot = await snapshotFor(read);

@@ -33,6 +33,7 @@ import {
   type OpenedDatabase,
   type ScheduleWithTrips,
 } from '@bus/db';
+import { checkPublicDate } from '../public-read/date-window.ts';
 import { stopDepartures } from '../public-read/departures.ts';
 import { currentSnapshot } from '../public-read/generation.ts';
 import { type ReadContext, snapshotFor } from '../public-read/read-context.ts';
@@ -185,6 +186,7 @@ export async function getStopPoster(
 ): Promise<StopPosterAnswer> {
   const { db, now } = read;
   const query = normalizeDeparturesQuery(input, now.date);
+  checkPublicDate(read, query.date);
   const { stop, to } = await selectedStops(db, query);
   const snapshot = await currentSnapshot(db);
   const dates = windowDates(query.date, PRINT_WINDOW_DAYS);
@@ -226,6 +228,7 @@ export async function getLinePrint(
   date: string | null,
 ): Promise<LinePrintAnswer> {
   const { db } = read;
+  checkPublicDate(read, date);
   const line = await getLineInfo(db.kysely, lineId);
   if (!line) throw new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id: lineId }));
   const schedules = await listSchedules(db.kysely, { lineId });

@@ -1,5 +1,6 @@
 import { type ComparedRow, comparedDates, type Direction, markTimetableChange } from '@bus/core';
-import { publicDepartures } from '../public-read/departures.ts';
+import { checkPublicDate } from '../public-read/date-window.ts';
+import { publicDeparturesNear } from '../public-read/departures.ts';
 import type { ReadContext } from '../public-read/read-context.ts';
 
 /**
@@ -20,9 +21,10 @@ export async function compareTimetables(
   read: ReadContext,
   input: { from: number; dir: Direction; change: string },
 ): Promise<TimetableComparison> {
+  checkPublicDate(read, input.change);
   const dates = comparedDates(input.change);
   const day = async (date: string) =>
-    (await publicDepartures(read, { from: input.from, dir: input.dir, date })).items
+    (await publicDeparturesNear(read, { from: input.from, dir: input.dir, date })).items
       .filter((i) => !i.cancelled && !i.notServed)
       .map((i) => ({ lineId: i.lineId, lineName: i.lineName, time: i.timeDepart }));
   const [before, after] = await Promise.all([day(dates.before), day(dates.after)]);

@@ -28,6 +28,7 @@ import {
   type RouteWithStops,
   type ScheduleWithTrips,
 } from '@bus/db';
+import { checkPublicDate } from '../public-read/date-window.ts';
 import { changesOn, type ReadContext, serviceDay, snapshotFor } from '../public-read/read-context.ts';
 import {
   type ClosedStop,
@@ -262,6 +263,7 @@ export async function lineTimetableOn(
 ): Promise<
   { nothingFound: true } | (Extract<LineTimetable, { nothingFound: false }> & Partial<DayChangesView>)
 > {
+  checkPublicDate(read, date);
   const timetable = await getLineTimetable(read.db, lineId, date ?? read.now.date, read.clock);
   if (timetable.nothingFound) return timetable;
   const view = await dayChangesView(read, timetable.date, {
@@ -277,6 +279,7 @@ export async function tripScheduleOn(
   tripId: number,
   date: string | null,
 ): Promise<TripSchedule & Partial<DayChangesView> & { date?: string }> {
+  checkPublicDate(read, date);
   const answer = await getTripSchedule(read.db, tripId);
   const day = date ?? read.now.date;
   const view = await dayChangesView(read, day, {

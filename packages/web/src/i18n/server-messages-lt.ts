@@ -174,6 +174,8 @@ export const serverMessagesLt: ServerMessageCatalogue = {
     parts.map((part) => (serverMessagesLt[part.key] as (params: unknown) => string)(part.params)).join('; '),
   invalidId: ({ field }) => `Parametras „${field}“ turi būti teigiamas sveikasis skaičius`,
   invalidDate: () => 'Data turi būti tikra kalendoriaus data formatu MMMM-MM-DD',
+  dateOutsideRange: ({ from, to }) => `Data turi būti nuo ${from} iki ${to}`,
+  dateOutsideWindow: ({ from, to }) => `Tvarkaraštį galima peržiūrėti nuo ${from} iki ${to}`,
   textNotUnicode: ({ field }) =>
     `${field === '' ? 'Įvestyje' : `Lauke „${field}“`} yra sugadintas simbolis (pavienis pakaitinis kodas)`,
   // wt-dated (issue 28)

@@ -1,9 +1,9 @@
 import {
   AdminDeleteInput,
-  IsoDate,
   LineIdInput,
   ListServiceChangesInput,
   SaveServiceChangeInput,
+  StoredDate,
 } from '@bus/core';
 import { z } from 'zod';
 import { getLineTrips, previewServiceChanges } from '../../../services/admin/service-change-days.ts';
@@ -14,9 +14,9 @@ import {
 } from '../../../services/admin/service-changes.ts';
 import { adminProcedure, router } from '../../init.ts';
 
-/** A line and a date (the form's trips list): both required, the date written YYYY-MM-DD. */
-const LineTripsInput = z.object({ lineId: LineIdInput.shape.id, date: IsoDate });
-const PreviewInput = z.object({ date: IsoDate });
+/** A line and a date (the form's trips list): both required, the date within STORED_DATES. */
+const LineTripsInput = z.object({ lineId: LineIdInput.shape.id, date: StoredDate });
+const PreviewInput = z.object({ date: StoredDate });
 
 /** Service changes: cancelled trips, changed times, closed stops and notices (issue 27). */
 export const adminServiceChangesRouter = router({
