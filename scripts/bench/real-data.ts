@@ -4,6 +4,7 @@ import { addDays, HOME_STOP_ID, isPublicHoliday, systemClock, vilniusNow, weekda
 import { listHolidays, type OpenedDatabase, openDatabase } from '@bus/db';
 import { getDepartures } from '../../packages/server/src/public-read/departures.ts';
 import { info, judged, type SummaryRow, skipped } from './report.ts';
+import { planningFloodPhase } from './robustness.ts';
 import { type LoadResult, load, REPO_ROOT, startServer, trpcUrl } from './server.ts';
 import { out, progress } from './stats.ts';
 import { TARGETS } from './targets.ts';
@@ -187,6 +188,30 @@ export async function realDataPhase(rows: SummaryRow[], realPath: string): Promi
         `≥ ${TARGETS.departuresShareOfHealthz * 100} %`,
         restShare >= TARGETS.departuresShareOfHealthz,
       ),
+    );
+
+    // Planning bounded (issue 37): the departures beside 50 planning clients, town scale.
+    const townStops = queries.flatMap((q) => [
+      q.input.from,
+      ...(q.input.to === undefined ? [] : [q.input.to]),
+    ]);
+    await planningFloodPhase(
+      server,
+      {
+        label: 'town',
+        departures: paths,
+        plans: townStops.flatMap((from, i) =>
+          townStops
+            .filter((to) => to !== from)
+            .map((to, j) => ({
+              from,
+              to,
+              date: addDays(queries[0]?.input.date ?? vilniusNow(systemClock).date, (i + j) % 7),
+              time: `${String(6 + ((i * 3 + j) % 14)).padStart(2, '0')}:00`,
+            })),
+        ),
+      },
+      rows,
     );
 
     // What a phone downloads, in Chromium, from this server.

@@ -16,7 +16,7 @@ import {
   windowServiceDays,
 } from './service-dates.ts';
 import { plannedMinutes, plannedVisits, travelStops, tripVariants } from './trip-days.ts';
-import { type GtfsNotice, StopTimesCheck, validateGtfs } from './validate.ts';
+import { type GtfsNotice, StreamedFile, validateGtfs } from './validate.ts';
 import { windowGapNotices, windowGaps } from './window-gaps.ts';
 
 /**
@@ -125,9 +125,46 @@ export const FEED_FILE_ORDER = [
   'feed_info.txt',
 ] as const;
 
-/** stop_times.txt is written and checked in pieces of about this many characters. */
-const STOP_TIMES_PIECE = 1 << 20;
+/** The files that grow with the timetable are written and checked in pieces of about this many characters. */
+const PIECE = 1 << 20;
 
+/**
+ * A file written a piece at a time, each piece checked as it goes (StreamedFile): rows are
+ * added as CSV lines, and a piece may end only where a group ends (a trip, a service).
+ */
+function piecewise(sink: FeedSink, name: string, columns: readonly string[], checks: StreamedFile[]) {
+  const file = sink.open(name);
+  const check = new StreamedFile(name, columns);
+  checks.push(check);
+  let piece = `${columns.join(',')}\r\n`;
+  // The first piece starts with the header, which the check has of its own.
+  let headerLength = piece.length;
+  let checked = false;
+  const flush = () => {
+    // A file of a header alone is checked as one too (its empty_file warning).
+    if (piece.length > headerLength || !checked) check.piece(piece.slice(headerLength));
+    checked = true;
+    if (piece.length > 0) file.write(piece);
+    piece = '';
+    headerLength = 0;
+  };
+  return {
+    add(line: string) {
+      piece += line;
+    },
+    /** A group ended: the piece may end here. */
+    groupEnd() {
+      if (piece.length >= PIECE) flush();
+    },
+    close() {
+      flush();
+      file.close();
+    },
+  };
+}
+
+const TRIPS_COLUMNS = ['route_id', 'service_id', 'trip_id', 'trip_headsign', 'direction_id'];
+const CALENDAR_DATES_COLUMNS = ['service_id', 'date', 'exception_type'];
 const STOP_TIMES_COLUMNS = [
   'trip_id',
   'arrival_time',
@@ -237,21 +274,11 @@ export function writeFeed(
   const dayOf = (date: string) => dayByDate.get(date) ?? NO_DAY_CHANGES;
 
   const services = new Map<string, CompiledService>();
-  const tripRows: Row[] = [];
+  // The trips' rows wait for stop_times.txt, whose zip entry is open while the trips are made.
+  const tripLines: string[] = [];
   let stopTimeCount = 0;
-  const stopTimesFile = sink.open('stop_times.txt');
-  const stopTimesCheck = new StopTimesCheck(STOP_TIMES_COLUMNS);
-  let piece = `${STOP_TIMES_COLUMNS.join(',')}\r\n`;
-  // The first piece starts with the header, which the check has of its own.
-  let headerLength = piece.length;
-  const flush = () => {
-    if (piece.length > headerLength) {
-      stopTimesFile.write(piece);
-      stopTimesCheck.chunk(piece.slice(headerLength));
-    } else if (headerLength > 0) stopTimesFile.write(piece);
-    piece = '';
-    headerLength = 0;
-  };
+  const checks: StreamedFile[] = [];
+  const stopTimes = piecewise(sink, 'stop_times.txt', STOP_TIMES_COLUMNS, checks);
   const usedStops = new Set<number>();
   const usedLines = new Set<number>();
   const ids: FeedIds = { agencies: [], routes: new Set(), stops: new Set(), trips: new Set() };
@@ -307,31 +334,36 @@ export function writeFeed(
         });
       }
       for (const variant of tripVariants(trip.id, travel, planned, dates, dayOf)) {
-        tripRows.push({
-          route_id: line.id,
-          service_id: serviceOf(variant.dates),
-          trip_id: variant.tripId,
-          trip_headsign: lastStop?.name ?? '',
-          direction_id: DIRECTION_ID[trip.boundFor],
-        });
+        tripLines.push(
+          `${line.id},${csvField(serviceOf(variant.dates))},${csvField(variant.tripId)},${csvField(lastStop?.name ?? '')},${DIRECTION_ID[trip.boundFor] ?? ''}\r\n`,
+        );
         ids.trips.add(variant.tripId);
         const tripField = csvField(variant.tripId);
         for (const visit of variant.visits) {
           const time = gtfsTime(visit.minute);
           usedStops.add(visit.stopId);
           // The columns of STOP_TIMES_COLUMNS; no value here needs quoting but the trip id.
-          piece += `${tripField},${time},${time},${visit.stopId},${visit.index},${visit.index === lastIndex ? 1 : 0},${visit.index === 0 ? 1 : 0}\r\n`;
+          stopTimes.add(
+            `${tripField},${time},${time},${visit.stopId},${visit.index},${visit.index === lastIndex ? 1 : 0},${visit.index === 0 ? 1 : 0}\r\n`,
+          );
           stopTimeCount++;
         }
         // Pieces end between trips: the check sees each trip whole.
-        if (piece.length >= STOP_TIMES_PIECE) flush();
+        stopTimes.groupEnd();
         usedLines.add(line.id);
       }
     }
   }
-  flush();
-  stopTimesFile.close();
-  if (tripRows.length === 0) problems.push({ kind: 'noService' });
+  stopTimes.close();
+  const tripsFile = piecewise(sink, 'trips.txt', TRIPS_COLUMNS, checks);
+  for (const line of tripLines) {
+    tripsFile.add(line);
+    tripsFile.groupEnd();
+  }
+  tripsFile.close();
+  const tripCount = tripLines.length;
+  tripLines.length = 0;
+  if (tripCount === 0) problems.push({ kind: 'noService' });
 
   const lines = dataset.lines.filter((l) => usedLines.has(l.id)).sort((a, b) => a.id - b.id);
   const operators = new Map<string, string>();
@@ -382,7 +414,10 @@ export function writeFeed(
   }
 
   const calendarRows: Row[] = [];
-  const calendarDateRows: Row[] = [];
+  // calendar_dates.txt only when a service has an exception (as calendar.txt only when one has a weekly row).
+  const calendarDates = [...services.values()].some((s) => s.added.length + s.removed.length > 0)
+    ? piecewise(sink, 'calendar_dates.txt', CALENDAR_DATES_COLUMNS, checks)
+    : null;
   for (const [serviceId, service] of services) {
     if (service.weekly) {
       const row: Row = { service_id: serviceId };
@@ -397,10 +432,11 @@ export function writeFeed(
       ...service.added.map((date) => ({ date, type: 1 })),
       ...service.removed.map((date) => ({ date, type: 2 })),
     ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-    for (const { date, type } of exceptions) {
-      calendarDateRows.push({ service_id: serviceId, date: gtfsDate(date), exception_type: type });
-    }
+    const id = csvField(serviceId);
+    for (const { date, type } of exceptions) calendarDates?.add(`${id},${gtfsDate(date)},${type}\r\n`);
+    calendarDates?.groupEnd();
   }
+  calendarDates?.close();
 
   const contact = settings.publisherContact ?? '';
   // The other files, small beside stop_times.txt: held as text for the check, then written.
@@ -420,18 +456,11 @@ export function writeFeed(
       routeRows,
     ),
   );
-  files.set(
-    'trips.txt',
-    toCsv(['route_id', 'service_id', 'trip_id', 'trip_headsign', 'direction_id'], tripRows),
-  );
   if (calendarRows.length > 0) {
     files.set(
       'calendar.txt',
       toCsv(['service_id', ...WEEKDAYS.map((w) => w.toLowerCase()), 'start_date', 'end_date'], calendarRows),
     );
-  }
-  if (calendarDateRows.length > 0) {
-    files.set('calendar_dates.txt', toCsv(['service_id', 'date', 'exception_type'], calendarDateRows));
   }
   files.set(
     'feed_info.txt',
@@ -465,7 +494,7 @@ export function writeFeed(
   // feed with no trips at all has nothing more to say.
   const notices = problems.some((p) => p.kind === 'noService')
     ? []
-    : validateGtfs(files, { today: start, stopTimes: stopTimesCheck });
+    : validateGtfs(files, { today: start, streamed: checks });
   for (const name of FEED_FILE_ORDER) {
     const text = files.get(name);
     if (text === undefined) continue;
@@ -497,7 +526,7 @@ export function writeFeed(
       agencies: agencyRows.length,
       stops: stopRows.length,
       routes: routeRows.length,
-      trips: tripRows.length,
+      trips: tripCount,
       stopTimes: stopTimeCount,
       services: services.size,
     },

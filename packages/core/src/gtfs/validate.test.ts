@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type GtfsNotice, validateGtfs } from './validate.ts';
+import { readCsv } from './csv.ts';
+import { type GtfsNotice, StreamedFile, validateGtfs } from './validate.ts';
 
 const TODAY = '2026-03-01';
 
@@ -1134,6 +1135,75 @@ describe('validateGtfs', () => {
       expect(errors).toEqual([]);
       expect(notices).toHaveLength(1);
     }
+  });
+
+  /**
+   * The files a feed writer streams, checked a piece at a time (one piece per group of rows, as
+   * the writer ends pieces between trips and services) in place of their text.
+   */
+  function validateStreamed(change?: Change): GtfsNotice[] {
+    const feed = validFeed();
+    change?.(feed);
+    const streamed: StreamedFile[] = [];
+    for (const [file, group] of [
+      ['stop_times.txt', 'trip_id'],
+      ['trips.txt', 'trip_id'],
+      ['calendar_dates.txt', 'service_id'],
+    ] as const) {
+      const content = feed.get(file);
+      if (content === undefined) continue;
+      const [header = '', ...rows] = content.replace(/^\uFEFF/, '').split(/(?<=\n)/);
+      const columns = header.trimEnd().split(',');
+      const check = new StreamedFile(file, columns);
+      const at = columns.indexOf(group);
+      let piece = '';
+      let last: string | undefined;
+      for (const row of rows) {
+        const value = at === -1 ? '' : readCsv(row).rows[0]?.[at];
+        if (piece !== '' && value !== last) {
+          check.piece(piece);
+          piece = '';
+        }
+        piece += row;
+        last = value;
+      }
+      check.piece(piece);
+      streamed.push(check);
+      feed.delete(file);
+    }
+    return validateGtfs(feed, { today: TODAY, streamed });
+  }
+
+  it('finds nothing wrong in a valid feed checked while written', () => {
+    expect(validateStreamed()).toEqual([]);
+  });
+
+  // What a whole file's check finds, the check of a file written in pieces finds too: every
+  // case above but those whose file cannot be read as rows at all (a quote never closed).
+  it.each(cases.filter(([, c]) => c.expected.code !== 'csv_parsing_failed'))(
+    'checked while written, reports %s',
+    (_, { change, expected }) => {
+      expect(validateStreamed(change)).toContainEqual({ ...expected, message: expect.any(String) });
+    },
+  );
+
+  it('says so when a group of rows comes back after other rows, as a file written in pieces cannot check it whole', () => {
+    const notices = validateStreamed(
+      all(
+        appendRow('trips.txt', 'R1,WD,T2,0'),
+        appendRow('stop_times.txt', 'T2,09:00:00,09:00:00,S1,1,0,1'),
+        appendRow('stop_times.txt', 'T2,09:10:00,09:10:00,S2,2,1,0'),
+        appendRow('stop_times.txt', 'T1,08:30:00,08:30:00,S1,4,1,0'),
+      ),
+    );
+    expect(notices).toContainEqual({
+      code: 'duplicate_key',
+      severity: 'ERROR',
+      file: 'stop_times.txt',
+      row: 7,
+      field: 'trip_id',
+      message: "stop_times.txt line 7: trip_id 'T1' is already on line 2, before other rows",
+    });
   });
 
   it('covers every notice code it implements', () => {

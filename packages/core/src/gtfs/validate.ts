@@ -41,10 +41,11 @@ export interface ValidateOptions {
   /** YYYY-MM-DD, the day the feed is checked (for expiration). */
   today: string;
   /**
-   * stop_times.txt as it was checked while it was written (StopTimesCheck), in place of its
-   * text in `files`: the one file that grows with the timetable, never held whole.
+   * Files checked while they were written (StreamedFile), in place of their text in `files`:
+   * those that grow with the timetable (stop_times.txt, trips.txt, calendar_dates.txt), never
+   * held whole.
    */
-  stopTimes?: StopTimesCheck;
+  streamed?: readonly StreamedFile[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -682,32 +683,59 @@ const FOREIGN_KEYS: readonly ForeignKey[] = [
   { file: 'stops.txt', column: 'parent_station', parents: [['stops.txt', 'stop_id']] },
 ];
 
-function checkForeignKeys(tables: ReadonlyMap<string, Table>, out: Notices) {
+/** What the checks across files know of a file: its table, or what was kept of it as it streamed by. */
+interface FileFacts {
+  tables: ReadonlyMap<string, Table>;
+  streamed: ReadonlyMap<string, StreamedFile>;
+}
+
+/** Every value of a column (with its first line), or null when the file cannot say (absent, broken, no such column). */
+function columnValues(facts: FileFacts, file: string, name: string): ReadonlyMap<string, number> | null {
+  const streamed = facts.streamed.get(file);
+  if (streamed !== undefined) return streamed.values.get(name) ?? null;
+  const table = facts.tables.get(file);
+  if (!complete(table, name)) return null;
+  const get = column(table, name);
+  const values = new Map<string, number>();
+  table.rows.forEach((row, r) => {
+    const value = get(row);
+    if (!values.has(value)) values.set(value, table.lines[r] as number);
+  });
+  return values;
+}
+
+function checkForeignKeys(facts: FileFacts, out: Notices) {
+  const has = (file: string) => facts.tables.has(file) || facts.streamed.has(file);
   for (const key of FOREIGN_KEYS) {
-    const child = tables.get(key.file);
-    if (!child?.columns.has(key.column)) continue;
-    const present = key.parents.filter(([file]) => tables.has(file));
+    const child = facts.tables.get(key.file);
+    const streamedChild = facts.streamed.get(key.file);
+    if (child === undefined && streamedChild === undefined) continue;
+    if (child !== undefined && !child.columns.has(key.column)) continue;
+    const present = key.parents.filter(([file]) => has(file));
     // A missing parent file is reported as such; a broken one or one without the column
     // cannot say what it holds, and guessing would flood the report.
-    if (present.length === 0 || !present.every(([file, name]) => complete(tables.get(file), name))) continue;
-    const values = new Set<string>();
-    for (const [file, name] of present) {
-      const parent = tables.get(file) as Table;
-      const get = column(parent, name);
-      for (const row of parent.rows) values.add(get(row));
-    }
-    const get = column(child, key.column);
+    const parents = present.map(([file, name]) => columnValues(facts, file, name));
+    if (present.length === 0 || parents.some((values) => values === null)) continue;
     const names = present.map(([file]) => file).join(' or ');
-    child.rows.forEach((row, r) => {
-      const value = get(row);
-      if (value === '' || values.has(value)) return;
-      const line = child.lines[r] as number;
+    const known = (value: string) => parents.some((values) => values?.has(value));
+    const report = (line: number, value: string) =>
       out.error(
         'foreign_key_violation',
-        { file: child.file, row: line, field: key.column },
-        `${child.file} line ${line}: ${key.column} ${show(value)} is not in ${names}`,
+        { file: key.file, row: line, field: key.column },
+        `${key.file} line ${line}: ${key.column} ${show(value)} is not in ${names}`,
       );
-    });
+    if (child !== undefined) {
+      const get = column(child, key.column);
+      child.rows.forEach((row, r) => {
+        const value = get(row);
+        if (value !== '' && !known(value)) report(child.lines[r] as number, value);
+      });
+      continue;
+    }
+    // A streamed file kept each value once: a missing one is said at its first line.
+    for (const [value, line] of streamedChild?.values.get(key.column) ?? []) {
+      if (value !== '' && !known(value)) report(line, value);
+    }
   }
 }
 
@@ -773,74 +801,53 @@ function checkStopTimeOrder(stopTimes: Table | undefined, out: Notices) {
   }
 }
 
-/** What the usage checks need of stop_times.txt: rows per trip, and the stops named. */
-interface StopTimesUsage {
-  /** trip_id -> its rows and the line of its first; null when the file cannot say (no such column, broken). */
-  trips: ReadonlyMap<string, { count: number; line: number }> | null;
-  /** stop_id -> the line of its first row; null when the file cannot say. */
-  stops: ReadonlyMap<string, number> | null;
-}
-
-function tableUsage(stopTimes: Table | undefined): StopTimesUsage {
-  const usage: StopTimesUsage = { trips: null, stops: null };
-  if (complete(stopTimes, 'trip_id')) usage.trips = countTrips(stopTimes, new Map());
-  if (complete(stopTimes, 'stop_id')) usage.stops = firstStopLines(stopTimes, new Map());
-  return usage;
-}
-
-function countTrips(
-  stopTimes: Table,
-  into: Map<string, { count: number; line: number }>,
-): Map<string, { count: number; line: number }> {
+/** Rows per trip in stop_times.txt, or null when the file cannot say. */
+function tripRowCounts(facts: FileFacts): ReadonlyMap<string, number> | null {
+  const streamed = facts.streamed.get('stop_times.txt');
+  if (streamed !== undefined) return streamed.values.has('trip_id') ? streamed.counts : null;
+  const stopTimes = facts.tables.get('stop_times.txt');
+  if (!complete(stopTimes, 'trip_id')) return null;
+  const count = new Map<string, number>();
   const tripOf = column(stopTimes, 'trip_id');
-  stopTimes.rows.forEach((row, r) => {
+  for (const row of stopTimes.rows) {
     const trip = tripOf(row);
-    const seen = into.get(trip);
-    if (seen) seen.count++;
-    else into.set(trip, { count: 1, line: stopTimes.lines[r] as number });
-  });
-  return into;
+    count.set(trip, (count.get(trip) ?? 0) + 1);
+  }
+  return count;
 }
 
-function firstStopLines(stopTimes: Table, into: Map<string, number>): Map<string, number> {
-  const stopOf = column(stopTimes, 'stop_id');
-  stopTimes.rows.forEach((row, r) => {
-    const stop = stopOf(row);
-    if (!into.has(stop)) into.set(stop, stopTimes.lines[r] as number);
-  });
-  return into;
-}
-
-function checkUsage(tables: ReadonlyMap<string, Table>, usage: StopTimesUsage, out: Notices) {
-  const trips = tables.get('trips.txt');
-  if (usage.trips !== null && trips?.columns.has('trip_id')) {
-    const count = usage.trips;
-    const tripId = column(trips, 'trip_id');
-    trips.rows.forEach((row, r) => {
-      const trip = tripId(row);
-      if (trip === '') return;
-      const used = count.get(trip)?.count ?? 0;
-      const line = trips.lines[r] as number;
+function checkUsage(facts: FileFacts, out: Notices) {
+  const count = tripRowCounts(facts);
+  // Every trip with the line it is on (a streamed trips.txt kept its first, and ids are its key).
+  const trips =
+    facts.tables.has('trips.txt') || facts.streamed.has('trips.txt')
+      ? (columnValues(facts, 'trips.txt', 'trip_id') ?? allRows(facts.tables.get('trips.txt'), 'trip_id'))
+      : null;
+  if (count !== null && trips !== null) {
+    const file = 'trips.txt';
+    for (const [trip, line] of trips) {
+      if (trip === '') continue;
+      const used = count.get(trip) ?? 0;
       // Zero is unused_trip only: "unusable" would say the same thing twice.
       if (used === 0) {
         out.warning(
           'unused_trip',
-          { file: trips.file, row: line, field: 'trip_id' },
-          `${trips.file} line ${line}: trip ${show(trip)} has no stop_times`,
+          { file, row: line, field: 'trip_id' },
+          `${file} line ${line}: trip ${show(trip)} has no stop_times`,
         );
       } else if (used === 1) {
         out.warning(
           'unusable_trip',
-          { file: trips.file, row: line, field: 'trip_id' },
-          `${trips.file} line ${line}: trip ${show(trip)} has only one stop_times row, so it goes nowhere`,
+          { file, row: line, field: 'trip_id' },
+          `${file} line ${line}: trip ${show(trip)} has only one stop_times row, so it goes nowhere`,
         );
       }
-    });
+    }
   }
 
-  const stops = tables.get('stops.txt');
-  if (usage.stops !== null && stops?.columns.has('stop_id')) {
-    const used = usage.stops;
+  const stops = facts.tables.get('stops.txt');
+  const used = columnValues(facts, 'stop_times.txt', 'stop_id');
+  if (used !== null && stops?.columns.has('stop_id')) {
     const stopId = column(stops, 'stop_id');
     const type = column(stops, 'location_type');
     stops.rows.forEach((row, r) => {
@@ -857,6 +864,13 @@ function checkUsage(tables: ReadonlyMap<string, Table>, usage: StopTimesUsage, o
   }
 }
 
+/** A column's value on each row, with the row's line (a file that may be broken: every row it has). */
+function allRows(table: Table | undefined, name: string): [string, number][] | null {
+  if (!table?.columns.has(name)) return null;
+  const get = column(table, name);
+  return table.rows.map((row, r) => [get(row), table.lines[r] as number]);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 export function validateGtfs(files: GtfsFiles, options: ValidateOptions): GtfsNotice[] {
@@ -864,14 +878,15 @@ export function validateGtfs(files: GtfsFiles, options: ValidateOptions): GtfsNo
     throw new RangeError(`today must be a YYYY-MM-DD date, got '${options.today}'`);
   const out = new Notices();
 
-  const streamed = options.stopTimes;
-  if (streamed !== undefined && files.has('stop_times.txt'))
-    throw new RangeError('stop_times.txt is given twice: as text and as checked while written');
-  const has = (file: string) => files.has(file) || (file === 'stop_times.txt' && streamed !== undefined);
+  const streamed = new Map((options.streamed ?? []).map((file) => [file.file, file]));
+  for (const file of streamed.keys()) {
+    if (files.has(file)) throw new RangeError(`${file} is given twice: as text and as checked while written`);
+  }
+  const has = (file: string) => files.has(file) || streamed.has(file);
   for (const file of REQUIRED_FILES) {
     if (!has(file)) out.error('missing_required_file', { file }, `The feed has no ${file}`);
   }
-  if (!files.has('calendar.txt') && !files.has('calendar_dates.txt')) {
+  if (!has('calendar.txt') && !has('calendar_dates.txt')) {
     out.error(
       'missing_calendar_and_calendar_date_files',
       {},
@@ -891,106 +906,107 @@ export function validateGtfs(files: GtfsFiles, options: ValidateOptions): GtfsNo
   }
   const facts: FeedFacts = { agencyCount: Math.max(0, (reads.get('agency.txt')?.rows.length ?? 0) - 1) };
   const tables = new Map<string, Table>();
-  for (const [file, read] of reads) {
-    tables.set(file, checkFile(file, read, facts, out));
-    // Its row and order checks ran as it was written: their notices take its place in the order.
-    if (file === 'trips.txt' && streamed !== undefined) out.list.push(...streamed.notices);
+  for (const file of STANDARD_FILES) {
+    const read = reads.get(file);
+    if (read !== undefined) tables.set(file, checkFile(file, read, facts, out));
+    // Its row (and order) checks ran as it was written: their notices take its place in the order.
+    out.list.push(...(streamed.get(file)?.notices ?? []));
   }
-  if (streamed !== undefined && !reads.has('trips.txt')) out.list.push(...streamed.notices);
+  const known: FileFacts = { tables, streamed };
 
   checkAgencies(tables.get('agency.txt'), out);
   checkRoutes(tables.get('routes.txt'), out);
   checkCalendar(tables.get('calendar.txt'), out);
   checkFeedInfo(tables.get('feed_info.txt'), options.today, out);
-  checkForeignKeys(tables, out);
-  if (streamed === undefined) checkStopTimeOrder(tables.get('stop_times.txt'), out);
-  else checkStreamedReferences(streamed.usage, tables, out);
-  checkUsage(tables, streamed?.usage ?? tableUsage(tables.get('stop_times.txt')), out);
+  checkForeignKeys(known, out);
+  checkStopTimeOrder(tables.get('stop_times.txt'), out);
+  checkUsage(known, out);
   return out.list;
 }
 
 /**
- * The references of a stop_times.txt checked as it was written: each trip and stop it names
- * must be in trips.txt and stops.txt; said once per id, at its first line.
+ * The files that grow with the timetable, as a feed writer streams them: the column its rows
+ * come grouped by (a piece holds whole groups), and the columns whose values the checks across
+ * files need (each kept once, with its first line).
  */
-function checkStreamedReferences(usage: StopTimesUsage, tables: ReadonlyMap<string, Table>, out: Notices) {
-  const file = 'stop_times.txt';
-  for (const [field, parentFile, firsts] of [
-    [
-      'trip_id',
-      'trips.txt',
-      usage.trips === null ? null : [...usage.trips].map(([id, t]) => [id, t.line] as const),
-    ],
-    ['stop_id', 'stops.txt', usage.stops === null ? null : [...usage.stops]],
-  ] as const) {
-    const parent = tables.get(parentFile);
-    if (firsts === null || !complete(parent, field)) continue;
-    const get = column(parent, field);
-    const present = new Set(parent.rows.map(get));
-    for (const [id, line] of firsts) {
-      if (id === '' || present.has(id)) continue;
-      out.error(
-        'foreign_key_violation',
-        { file, row: line, field },
-        `${file} line ${line}: ${field} ${show(id)} is not in ${parentFile}`,
-      );
-    }
-  }
-}
+const STREAMED_FILES: Readonly<Record<string, { group: string; keep: readonly string[] }>> = {
+  'stop_times.txt': { group: 'trip_id', keep: ['trip_id', 'stop_id'] },
+  'trips.txt': { group: 'trip_id', keep: ['trip_id', 'route_id', 'service_id'] },
+  'calendar_dates.txt': { group: 'service_id', keep: ['service_id'] },
+};
 
 /**
- * stop_times.txt checked while it is written, a chunk of whole trips at a time, so a national
- * feed's millions of rows are never held at once: each chunk gets the same row checks as a
- * whole file (checkFile) and the same order checks (checkStopTimeOrder); what the checks across
- * files need (rows per trip, the stops named) is kept, one entry per trip and per stop. A trip
- * must not be split across chunks; one that is, is said to be (its order could not be checked).
+ * A file checked while it is written, a piece of whole groups at a time (a trip's stop times,
+ * a service's dates), so a national feed's millions of rows are never held at once: each piece
+ * gets the same row checks as a whole file (checkFile; stop_times.txt also checkStopTimeOrder),
+ * and what the checks across files need is kept, one entry per value. A group found in two
+ * pieces is said to be (its rows could not be checked together).
  */
-export class StopTimesCheck {
+export class StreamedFile {
   readonly notices: GtfsNotice[] = [];
-  readonly usage: { trips: Map<string, { count: number; line: number }>; stops: Map<string, number> } = {
-    trips: new Map(),
-    stops: new Map(),
-  };
+  /** Column -> each value -> the line of its first row. */
+  readonly values = new Map<string, Map<string, number>>();
+  /** Rows per value of the group column. */
+  readonly counts = new Map<string, number>();
   private readonly header: string;
+  private readonly shape: { group: string; keep: readonly string[] };
   /** Lines of the file so far (the header is line 1). */
   private lines = 1;
-  private chunks = 0;
+  private pieces = 0;
 
-  constructor(columns: readonly string[]) {
+  constructor(
+    readonly file: string,
+    columns: readonly string[],
+  ) {
+    const shape = STREAMED_FILES[file];
+    if (shape === undefined) throw new RangeError(`${file} is not one of the files checked while written`);
+    this.shape = shape;
     this.header = columns.join(',');
+    for (const name of shape.keep) if (columns.includes(name)) this.values.set(name, new Map());
   }
 
-  /** Rows of whole trips, each ending in CRLF or LF, as they follow in the file. */
-  chunk(rows: string): void {
+  /** Rows of whole groups, each ending in CRLF or LF, as they follow in the file. */
+  piece(rows: string): void {
     const read = readCsv(`${this.header}\n${rows}`);
     const offset = this.lines - 1;
     for (let i = 1; i < read.lines.length; i++) read.lines[i] = (read.lines[i] as number) + offset;
     const out = new Notices();
-    const table = checkFile('stop_times.txt', read, { agencyCount: 0 }, out);
-    checkStopTimeOrder(table, out);
-    // The header's own notices once, not once per chunk.
-    for (const notice of out.list)
-      if (this.chunks === 0 || notice.row !== undefined) this.notices.push(notice);
-    const here = countTrips(table, new Map());
-    for (const [trip, seen] of here) {
-      const earlier = this.usage.trips.get(trip);
-      if (earlier === undefined) {
-        this.usage.trips.set(trip, seen);
-        continue;
-      }
-      earlier.count += seen.count;
+    const table = checkFile(this.file, read, { agencyCount: 0 }, out);
+    if (this.file === 'stop_times.txt') checkStopTimeOrder(table, out);
+    // The header's own notices once, not once per piece.
+    for (const notice of out.list) {
+      const aboutHeader = notice.row === undefined || notice.row === 1;
+      if (this.pieces === 0 || !aboutHeader) this.notices.push(notice);
+    }
+    const group = column(table, this.shape.group);
+    const groups = this.values.get(this.shape.group);
+    const here = new Set<string>();
+    table.rows.forEach((row, r) => {
+      const value = group(row);
+      this.counts.set(value, (this.counts.get(value) ?? 0) + 1);
+      if (here.has(value)) return;
+      here.add(value);
+      const earlier = groups?.get(value);
+      if (earlier === undefined) return;
+      const line = table.lines[r] as number;
       this.notices.push({
-        code: 'stop_times_trip_split',
+        code: 'duplicate_key',
         severity: 'ERROR',
-        file: 'stop_times.txt',
-        row: seen.line,
-        field: 'trip_id',
-        message: `stop_times.txt line ${seen.line}: trip ${show(trip)} has rows after other trips' rows, so its order was not checked whole`,
+        file: this.file,
+        row: line,
+        field: this.shape.group,
+        message: `${this.file} line ${line}: ${this.shape.group} ${show(value)} is already on line ${earlier}, before other rows`,
+      });
+    });
+    for (const [name, values] of this.values) {
+      const get = column(table, name);
+      table.rows.forEach((row, r) => {
+        const value = get(row);
+        if (!values.has(value)) values.set(value, table.lines[r] as number);
       });
     }
-    firstStopLines(table, this.usage.stops);
     this.lines += countLines(rows);
-    this.chunks++;
+    this.pieces++;
   }
 }
 

@@ -1,0 +1,142 @@
+/**
+ * Issue 37's figures, on a running server (bench.ts phase 3 on the national database, phase 4
+ * on the town's): what the heavy public paths do to everyone else.
+ *
+ *  - The GTFS feed's build after a change: how long /healthz takes to answer while it runs (it
+ *    runs on the feeds' thread), the server's resident memory on top of what it held before,
+ *    and how long the build takes.
+ *  - A planning flood: the departures' p99 under 50 clients planning journeys, beside a quiet
+ *    run of the same departures load (planning is bounded: two at once, eight waiting, the
+ *    rest refused with 503 at once).
+ */
+import { info, judged, type SummaryRow } from './report.ts';
+import { load, type RunningServer, readMemory, trpcUrl } from './server.ts';
+import { distribution, megabytes, ms, now, out, progress, seconds } from './stats.ts';
+
+/** The feed's thread may take this much memory on top of the serving process (issue 37). */
+export const FEED_BUILD_EXTRA_MB = 512;
+/** /healthz must answer within this while the feed is built. */
+export const HEALTHZ_DURING_BUILD_MS = 100;
+/** Under a planning flood the departures' p99 stays within this factor of a quiet run. */
+export const FLOOD_P99_FACTOR = 2;
+
+export async function feedBuildPhase(
+  server: RunningServer,
+  label: string,
+  rows: SummaryRow[],
+): Promise<void> {
+  progress(`${label}: /gtfs.zip built while /healthz is asked every 20 ms`);
+  const before = readMemory(server.pid);
+  let peakRss = before?.rss ?? 0;
+  const healthz: number[] = [];
+  let building = true;
+  const poll = (async () => {
+    while (building) {
+      const t = now();
+      try {
+        await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(30_000) }).then((r) =>
+          r.arrayBuffer(),
+        );
+      } catch {
+        // A timeout counts as its full 30 s.
+      }
+      healthz.push(now() - t);
+      peakRss = Math.max(peakRss, readMemory(server.pid)?.rss ?? 0);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const started = now();
+  let status = 0;
+  // The first answers wait a while, then say 503 (being built) until the build is done.
+  for (;;) {
+    const response = await fetch(`${server.baseUrl}/gtfs.zip`);
+    await response.arrayBuffer();
+    status = response.status;
+    if (status !== 503) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const buildMs = now() - started;
+  building = false;
+  await poll;
+  const worst = Math.max(...healthz);
+  const d = distribution(healthz);
+  const extra = peakRss - (before?.rss ?? 0);
+  out();
+  out(`## ${label}: the GTFS feed built after a change`);
+  out(
+    `/gtfs.zip answered ${status} after ${seconds(buildMs)}; /healthz meanwhile: ${healthz.length} answers, p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, longest ${ms(worst)}`,
+  );
+  out(
+    `server RSS before ${before ? megabytes(before.rss) : 'n/a'}, highest sampled during the build ${megabytes(peakRss)} (+${megabytes(extra)})`,
+  );
+  rows.push(
+    judged(
+      `Longest /healthz answer while the feed is built (${label})`,
+      ms(worst),
+      `≤ ${HEALTHZ_DURING_BUILD_MS} ms`,
+      worst <= HEALTHZ_DURING_BUILD_MS,
+    ),
+  );
+  rows.push(
+    judged(
+      `Feed build: server memory on top of before (${label}, sampled RSS)`,
+      megabytes(extra),
+      `≤ ${FEED_BUILD_EXTRA_MB} MB`,
+      extra <= FEED_BUILD_EXTRA_MB * 1024 * 1024,
+    ),
+  );
+  rows.push(
+    info(`Feed build time (${label}, on its own thread)`, `${seconds(buildMs)} (answered ${status})`),
+  );
+}
+
+export interface FloodInput {
+  label: string;
+  departures: readonly string[];
+  /** Plan inputs: stop pairs, dates and times, sent in turn. */
+  plans: readonly { from: number; to: number; date: string; time: string }[];
+}
+
+export async function planningFloodPhase(
+  server: RunningServer,
+  { label, departures, plans }: FloodInput,
+  rows: SummaryRow[],
+): Promise<void> {
+  const seconds = 10;
+  const quiet = await load(server.baseUrl, departures, {
+    seconds,
+    connections: 4,
+    title: `${label} departures, quiet`,
+  });
+  const planPaths = plans.map((p) => trpcUrl('timetable.plan', p));
+  const [flooded, flood] = await Promise.all([
+    load(server.baseUrl, departures, {
+      seconds,
+      connections: 4,
+      title: `${label} departures, during the flood`,
+    }),
+    load(server.baseUrl, planPaths, { seconds, connections: 50, title: `${label} planning flood` }),
+  ]);
+  const factor = flooded.latencyP99 / Math.max(1, quiet.latencyP99);
+  out();
+  out(`## ${label}: departures beside a planning flood (4 connections of departures, 50 of planning)`);
+  out(`quiet:  p50 ${quiet.latencyP50} ms, p99 ${quiet.latencyP99} ms, ${quiet.rps.toFixed(0)} req/s`);
+  out(
+    `flood:  p50 ${flooded.latencyP50} ms, p99 ${flooded.latencyP99} ms, ${flooded.rps.toFixed(0)} req/s; plans ${flood.rps.toFixed(1)}/s answered, ${flood.non2xx} refused (503 busy or 400), ${flood.errors} errors`,
+  );
+  rows.push(
+    judged(
+      `Departures p99 under 50 planning clients vs quiet (${label})`,
+      `${flooded.latencyP99} ms vs ${quiet.latencyP99} ms (${factor.toFixed(2)}x)`,
+      `≤ ${FLOOD_P99_FACTOR}x`,
+      // Loopback p99s of a few milliseconds move by a millisecond or two with the machine's noise.
+      flooded.latencyP99 <= Math.max(FLOOD_P99_FACTOR * quiet.latencyP99, quiet.latencyP99 + 2),
+    ),
+  );
+  rows.push(
+    info(
+      `Plans answered during the flood (${label})`,
+      `${flood.rps.toFixed(1)}/s, ${flood.non2xx} refused at once`,
+    ),
+  );
+}
