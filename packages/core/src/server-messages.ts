@@ -1,6 +1,6 @@
 import { type StopsTxtProblem, stopsTxtProblemText } from './gtfs/stops-txt.ts';
 import { MESSAGES } from './messages.ts';
-import { type TextField, type TextProblem, textProblemMessage } from './text-rules.ts';
+import { type LoneSurrogateAt, type TextField, type TextProblem, textProblemMessage } from './text-rules.ts';
 
 /**
  * Every message the server sends that can reach a screen (domain errors and validation) has a
@@ -76,8 +76,11 @@ export interface ServerMessageParams {
   // The public queries' own checks.
   invalidId: { field: string };
   invalidDate: NoParams;
-  /** A text of the input holds a lone surrogate; `field` is its path ('name', 'stops.2.name'). */
-  textNotUnicode: { field: string };
+  /**
+   * A text of the input holds a lone surrogate; `field` is its path ('name', 'stops.2.name'),
+   * `line` the line it is on in a text of several lines (a stops.txt sent as `stopsTxt`).
+   */
+  textNotUnicode: { field: string; line?: number };
   /** wt-dated (issue 28): a schedule's validity window ends before it starts. */
   scheduleWindowOrder: NoParams;
   /** "New timetable from ..." of a schedule that does not run on both sides of the date. */
@@ -200,6 +203,11 @@ export function serverMessage<K extends ServerMessageKey>(
   return { key, params: params[0] ?? {} } as KeyedMessage;
 }
 
+/** The refusal of an input with a lone surrogate (findLoneSurrogate's answer): its field, and its line. */
+export function textNotUnicode({ path, line }: LoneSurrogateAt): KeyedMessage {
+  return serverMessage('textNotUnicode', line === null ? { field: path } : { field: path, line });
+}
+
 /** A keyed message in a catalogue's language. */
 export function renderServerMessage(catalogue: ServerMessageCatalogue, message: KeyedMessage): string {
   return (catalogue[message.key] as (params: unknown) => string)(message.params);
@@ -289,8 +297,8 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   several: ({ parts }) => parts.map((part) => renderServerMessage(SERVER_MESSAGES, part)).join('; '),
   invalidId: ({ field }) => `${field} must be a positive whole number`,
   invalidDate: () => 'date must be a calendar date written YYYY-MM-DD',
-  textNotUnicode: ({ field }) =>
-    `${field === '' ? 'The input' : field} holds a broken character (a lone surrogate), which is not text`,
+  textNotUnicode: ({ field, line }) =>
+    `${field === '' ? 'The input' : field}${line === undefined ? '' : ` line ${line}`} holds a broken character (a lone surrogate), which is not text`,
   // wt-dated (issue 28)
   scheduleWindowOrder: () => MESSAGES.scheduleWindowOrder,
   newTimetableOutside: ({ scheduleId, from }) =>

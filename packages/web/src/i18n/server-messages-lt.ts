@@ -41,6 +41,8 @@ const FIELD_LABELS: Record<TextField, string> = {
 /** What is wrong with a stops.txt (core's StopsTxtProblem; issue 29, wt-posimport). */
 function stopsTxtProblemLt(problem: StopsTxtProblem): string {
   switch (problem.kind) {
+    case 'notUtf8':
+      return 'tekstas nėra UTF-8 (išsaugokite failą UTF-8 koduote)';
     case 'unclosedQuote':
       return 'kabutėmis pradėta reikšmė neuždaryta';
     case 'empty':
@@ -174,8 +176,8 @@ export const serverMessagesLt: ServerMessageCatalogue = {
     parts.map((part) => (serverMessagesLt[part.key] as (params: unknown) => string)(part.params)).join('; '),
   invalidId: ({ field }) => `Parametras „${field}“ turi būti teigiamas sveikasis skaičius`,
   invalidDate: () => 'Data turi būti tikra kalendoriaus data formatu MMMM-MM-DD',
-  textNotUnicode: ({ field }) =>
-    `${field === '' ? 'Įvestyje' : `Lauke „${field}“`} yra sugadintas simbolis (pavienis pakaitinis kodas)`,
+  textNotUnicode: ({ field, line }) =>
+    `${field === '' ? 'Įvestyje' : `Lauke „${field}“`}${line === undefined ? '' : ` ${line} eilutėje`} yra sugadintas simbolis (pavienis pakaitinis kodas)`,
   // wt-dated (issue 28)
   scheduleWindowOrder: () => 'Tvarkaraščio galiojimo pabaiga ankstesnė už jo pradžią',
   newTimetableOutside: ({ scheduleId, from }) =>
