@@ -41,6 +41,7 @@ export * from './service-day.ts';
 export * from './stale-copies.ts';
 export * from './stop-search.ts';
 export * from './text.ts';
+export * from './text-lines.ts';
 export * from './text-rules.ts';
 export * from './time.ts';
 export * from './timetable-check/index.ts';

@@ -235,3 +235,70 @@ describe('otherSpelling (the test feed)', () => {
     expect(otherSpelling(name, i)).toBe(other);
   });
 });
+
+describe('places of a name the feed gives many times', () => {
+  /** A seeded random number in [0, 1): the same feeds every run. */
+  function random(seed: number) {
+    return () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x80000000;
+    };
+  }
+
+  /** The places as the matcher had them before the grid: any chain of stops 300 m apart. */
+  function naivePlaces(stops: readonly FeedStop[]): string[][] {
+    const groups: FeedStop[][] = [];
+    for (const stop of stops) {
+      const near = groups.filter((g) => g.some((f) => distanceMetres(f.position, stop.position) <= 300));
+      for (const g of near) groups.splice(groups.indexOf(g), 1);
+      groups.push([...near.flat(), stop]);
+    }
+    return groups
+      .map((g) => g.sort((a, b) => a.line - b.line).map((f) => f.id))
+      .sort((a, b) => Number(a[0]) - Number(b[0]));
+  }
+
+  const two: StopToPlace[] = [
+    { id: 1, name: 'Vikonys', searchNames: [], position: null },
+    { id: 2, name: 'Vikonys', searchNames: [], position: null },
+  ];
+  const feedOfPositions = (positions: Position[]) =>
+    positions.map(
+      (p, i): FeedStop => ({ line: i + 2, id: String(i), name: 'Vikonys', position: p, locationType: 0 }),
+    );
+
+  it.each([
+    ['scattered over the district: pairs and small places', 1, 300, 0.1],
+    ['about as many places as stops in them', 2, 300, 0.05],
+    ['dense: a few large chains', 3, 400, 0.04],
+    ['two thousand over a region', 4, 2000, 0.3],
+  ])('are the chains of stops 300 m apart, as before: %s', (_what, seed, count, spread) => {
+    const next = random(seed);
+    const feed = feedOfPositions(
+      Array.from({ length: count }, () => ({ lat: 56.2 + next() * spread, lon: 24 + next() * spread * 1.8 })),
+    );
+    const [a] = matchStopPositions(two, feed, []).ambiguous;
+    const places = (a?.candidates ?? []).map((c) => c.feedStops.map((f) => f.id));
+    expect(places).toEqual(naivePlaces(feed));
+  });
+
+  it('thirty thousand of one name take a moment, not minutes, spread out or in one spot', () => {
+    const spread = feedOfPositions(
+      Array.from({ length: 30_000 }, (_, i) => ({
+        lat: 54 + Math.floor(i / 190) * 0.005,
+        lon: 22 + (i % 190) * 0.008,
+      })),
+    );
+    const started = performance.now();
+    const [a] = matchStopPositions(two, spread, [[1, 2]]).ambiguous;
+    expect(a?.candidates).toHaveLength(30_000);
+    const oneSpot = feedOfPositions(
+      Array.from({ length: 30_000 }, (_, i) => ({ lat: 55.5 + (i % 7) * 1e-5, lon: 25.1 })),
+    );
+    const [b] = matchStopPositions(two, oneSpot, [[1, 2]]).ambiguous;
+    expect(b?.candidates).toHaveLength(1);
+    expect(b?.candidates[0]?.feedStops).toHaveLength(30_000);
+    // Minutes before the grid (each stop measured against every earlier one).
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});

@@ -99,18 +99,64 @@ function candidatesOf(
   return stops.length > 0 ? stops : all;
 }
 
-/** Feed stops within SAME_PLACE_METERS of each other (through any chain of them) as one place. */
+/** Metres in a degree of latitude (and of longitude on the equator): 111.2 km, taken low. */
+const METRES_PER_DEGREE = 110_000;
+
+/**
+ * Stops of one name in a cell of the grid (below) that each later stop is measured against:
+ * far more than any real feed has in 300 m, and few enough that a name the feed gives tens of
+ * thousands of times in one spot (a crafted file) costs a bounded number of steps a stop.
+ */
+const MEASURED_PER_CELL = 32;
+
+/**
+ * Feed stops within SAME_PLACE_METERS of each other (through any chain of them) as one place.
+ * The stops are put in cells of a grid SAME_PLACE_METERS wide, so each is measured only against
+ * the stops of its own and the eight cells around it (at most MEASURED_PER_CELL of each, the
+ * first in the file): a name the feed has thousands of times (a whole country's "Mokykla")
+ * costs about as many steps, not their square.
+ */
 function placesOf(stops: readonly FeedStop[]): Place[] {
-  const groups: FeedStop[][] = [];
-  for (const stop of stops) {
-    const near = groups.filter((g) =>
-      g.some((f) => distanceMetres(f.position, stop.position) <= SAME_PLACE_METERS),
-    );
-    const merged = [...near.flat(), stop];
-    for (const g of near) groups.splice(groups.indexOf(g), 1);
-    groups.push(merged);
+  const maxLat = Math.min(
+    89,
+    stops.reduce((max, f) => Math.max(max, Math.abs(f.position.lat)), 0),
+  );
+  // A degree of longitude is shortest at the stop farthest from the equator: cells that wide
+  // there are wider elsewhere, so two stops SAME_PLACE_METERS apart are never two cells apart.
+  const latStep = SAME_PLACE_METERS / METRES_PER_DEGREE;
+  const lonStep = (1.01 * latStep) / Math.cos((maxLat * Math.PI) / 180);
+  const parent = stops.map((_, i) => i);
+  const root = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i] as number] as number;
+      i = parent[i] as number;
+    }
+    return i;
+  };
+  const cells = new Map<string, number[]>();
+  for (const [i, stop] of stops.entries()) {
+    const row = Math.floor(stop.position.lat / latStep);
+    const column = Math.floor(stop.position.lon / lonStep);
+    for (let dr = -1; dr <= 1; dr++)
+      for (let dc = -1; dc <= 1; dc++)
+        for (const j of cells.get(`${row + dr},${column + dc}`) ?? []) {
+          // Already one place: no need to measure.
+          if (root(i) === root(j)) continue;
+          if (distanceMetres((stops[j] as FeedStop).position, stop.position) <= SAME_PLACE_METERS)
+            parent[root(j)] = root(i);
+        }
+    const key = `${row},${column}`;
+    const cell = cells.get(key);
+    if (!cell) cells.set(key, [i]);
+    else if (cell.length < MEASURED_PER_CELL) cell.push(i);
   }
-  return groups
+  const groups = new Map<number, FeedStop[]>();
+  for (const [i, stop] of stops.entries()) {
+    const group = groups.get(root(i));
+    if (group) group.push(stop);
+    else groups.set(root(i), [stop]);
+  }
+  return [...groups.values()]
     .map((g) => g.sort((a, b) => a.line - b.line))
     .sort((a, b) => (a[0] as FeedStop).line - (b[0] as FeedStop).line)
     .map((g) => ({
@@ -212,7 +258,10 @@ export function matchStopPositions(
       const free = group.places.filter((p) => !taken.has(p));
       if (open.length === 0 || free.length === 0) continue;
       const near = new Map(
-        open.map((s) => [s, free.map((p) => nearness(p, referencesOf(s, routes, placed)))]),
+        open.map((s) => {
+          const refs = referencesOf(s, routes, placed);
+          return [s, free.map((p) => nearness(p, refs))];
+        }),
       );
       if (group.stops.length === 1 && group.places.length === 1) {
         const d = (near.get(open[0] as StopToPlace) as (number | null)[])[0] ?? null;
@@ -229,13 +278,22 @@ export function matchStopPositions(
         }),
       );
       pairs.sort((a, b) => a.d - b.d);
+      // Each stop's places nearest first: the nearest other place still free is found without
+      // measuring every place again for each pair (thousands of places of one name).
+      const byNearness = new Map(
+        open.map((s) => {
+          const d = near.get(s) as (number | null)[];
+          const known = d.flatMap((m, k) => (m === null ? [] : [k]));
+          return [s, known.sort((a, b) => (d[a] as number) - (d[b] as number))];
+        }),
+      );
       const usedStops = new Set<StopToPlace>();
       const usedPlaces = new Set<number>();
       for (const { s, j, d } of pairs) {
         if (usedStops.has(s) || usedPlaces.has(j)) continue;
-        const otherPlaces = (near.get(s) as (number | null)[]).filter(
-          (_, k) => k !== j && !usedPlaces.has(k),
-        );
+        const nextPlace = (byNearness.get(s) as number[]).find((k) => k !== j && !usedPlaces.has(k));
+        const otherPlaces =
+          nextPlace === undefined ? [] : [(near.get(s) as (number | null)[])[nextPlace] ?? null];
         const otherStops = open
           .filter((o) => o !== s && !usedStops.has(o))
           .map((o) => (near.get(o) as (number | null)[])[j] ?? null);

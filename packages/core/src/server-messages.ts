@@ -1,6 +1,6 @@
 import { type StopsTxtProblem, stopsTxtProblemText } from './gtfs/stops-txt.ts';
 import { MESSAGES } from './messages.ts';
-import { type TextField, type TextProblem, textProblemMessage } from './text-rules.ts';
+import { type LoneSurrogateAt, type TextField, type TextProblem, textProblemMessage } from './text-rules.ts';
 
 /**
  * Every message the server sends that can reach a screen (domain errors and validation) has a
@@ -80,8 +80,11 @@ export interface ServerMessageParams {
   dateOutsideRange: { from: string; to: string };
   /** A public page asked for a date outside the dates it answers for (PUBLIC_YEARS around today). */
   dateOutsideWindow: { from: string; to: string };
-  /** A text of the input holds a lone surrogate; `field` is its path ('name', 'stops.2.name'). */
-  textNotUnicode: { field: string };
+  /**
+   * A text of the input holds a lone surrogate; `field` is its path ('name', 'stops.2.name'),
+   * `line` the line it is on in a text of several lines (a stops.txt sent as `stopsTxt`).
+   */
+  textNotUnicode: { field: string; line?: number };
   /** wt-dated (issue 28): a schedule's validity window ends before it starts. */
   scheduleWindowOrder: NoParams;
   /** "New timetable from ..." of a schedule that does not run on both sides of the date. */
@@ -204,6 +207,11 @@ export function serverMessage<K extends ServerMessageKey>(
   return { key, params: params[0] ?? {} } as KeyedMessage;
 }
 
+/** The refusal of an input with a lone surrogate (findLoneSurrogate's answer): its field, and its line. */
+export function textNotUnicode({ path, line }: LoneSurrogateAt): KeyedMessage {
+  return serverMessage('textNotUnicode', line === null ? { field: path } : { field: path, line });
+}
+
 /** A keyed message in a catalogue's language. */
 export function renderServerMessage(catalogue: ServerMessageCatalogue, message: KeyedMessage): string {
   return (catalogue[message.key] as (params: unknown) => string)(message.params);
@@ -295,8 +303,8 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   invalidDate: () => 'date must be a calendar date written YYYY-MM-DD',
   dateOutsideRange: ({ from, to }) => `A date must be from ${from} to ${to}`,
   dateOutsideWindow: ({ from, to }) => `Timetables can be shown for dates from ${from} to ${to}`,
-  textNotUnicode: ({ field }) =>
-    `${field === '' ? 'The input' : field} holds a broken character (a lone surrogate), which is not text`,
+  textNotUnicode: ({ field, line }) =>
+    `${field === '' ? 'The input' : field}${line === undefined ? '' : ` line ${line}`} holds a broken character (a lone surrogate), which is not text`,
   // wt-dated (issue 28)
   scheduleWindowOrder: () => MESSAGES.scheduleWindowOrder,
   newTimetableOutside: ({ scheduleId, from }) =>

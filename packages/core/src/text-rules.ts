@@ -9,6 +9,8 @@
  * The admin inputs (tRPC and the old REST paths) and every import check the same rules.
  */
 
+import { lineOfIndex, loneSurrogateIndex } from './text-lines.ts';
+
 /** The longest each field may be, in characters (Unicode code points). */
 export const TEXT_LIMITS = {
   stopName: 100,
@@ -78,32 +80,50 @@ export const TEXT_PROBLEMS: readonly TextProblem[] = ['unpaired', 'empty', 'cont
 const INVISIBLE = /[\s\p{Cf}\p{Zs}\u115F\u1160\u3164\uFFA0]/gu;
 const FORBIDDEN = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 const FORBIDDEN_BUT_LINE_BREAKS = /(?!\n)[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-// A high surrogate not followed by a low one, or a low one not after a high one (no 'u' flag:
-// the pattern sees the UTF-16 units themselves).
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when the text holds a lone surrogate: not Unicode, stored as garbled bytes. */
 export function hasLoneSurrogate(text: string): boolean {
-  return LONE_SURROGATE.test(text);
+  return loneSurrogateIndex(text) !== -1;
+}
+
+/** Where a lone surrogate is in an input: the text's path, and its line when the text has several. */
+export interface LoneSurrogateAt {
+  /** 'stops.2.name'; a key holding one counts too; '' for the input itself. */
+  path: string;
+  /** 1-based, lines ending at LF; null in a text of one line (and in a key). */
+  line: number | null;
 }
 
 /**
  * Where in a parsed input (JSON: objects, arrays, strings) the first text holding a lone
- * surrogate is, as its path ('stops.2.name'; a key holding one counts too; '' for the input
- * itself), or null when every text is Unicode. Walks at most `budget` values: inputs are small.
+ * surrogate is, or null when every text is Unicode. Walks at most `budget` values: inputs are
+ * small (a text of many lines, such as a stops.txt, is one value).
  */
-export function loneSurrogatePath(value: unknown, path = '', budget = { left: 100_000 }): string | null {
+export function findLoneSurrogate(
+  value: unknown,
+  path = '',
+  budget = { left: 100_000 },
+): LoneSurrogateAt | null {
   if (--budget.left < 0) return null;
-  if (typeof value === 'string') return hasLoneSurrogate(value) ? path : null;
+  if (typeof value === 'string') {
+    const at = loneSurrogateIndex(value);
+    if (at === -1) return null;
+    return { path, line: value.includes('\n') ? lineOfIndex(value, at) : null };
+  }
   if (value === null || typeof value !== 'object') return null;
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   for (const [key, item] of entries) {
     const at = path === '' ? key : `${path}.${key}`;
-    if (hasLoneSurrogate(key)) return at;
-    const found = loneSurrogatePath(item, at, budget);
+    if (hasLoneSurrogate(key)) return { path: at, line: null };
+    const found = findLoneSurrogate(item, at, budget);
     if (found !== null) return found;
   }
   return null;
+}
+
+/** The path of findLoneSurrogate ('stops.2.name'), or null when every text is Unicode. */
+export function loneSurrogatePath(value: unknown): string | null {
+  return findLoneSurrogate(value)?.path ?? null;
 }
 
 /** Trimmed and NFC-normalised (line breaks as \n): the form text is stored in. */

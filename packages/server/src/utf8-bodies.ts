@@ -1,4 +1,4 @@
-import { DomainError, loneSurrogatePath, serverMessage } from '@bus/core';
+import { DomainError, findLoneSurrogate, serverMessage, textNotUnicode } from '@bus/core';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
@@ -55,8 +55,8 @@ export function registerStrictJsonBodies(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     // tRPC's scope keeps the body as text: its inputs are checked when tRPC has parsed them.
     if (typeof request.body === 'string') return;
-    const field = loneSurrogatePath(request.body) ?? loneSurrogatePath(request.query);
-    if (field !== null) throw new DomainError('INVALID_INPUT', serverMessage('textNotUnicode', { field }));
+    const found = findLoneSurrogate(request.body) ?? findLoneSurrogate(request.query);
+    if (found !== null) throw new DomainError('INVALID_INPUT', textNotUnicode(found));
   });
 }
 

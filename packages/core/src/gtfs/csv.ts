@@ -40,10 +40,16 @@ function countLineFeeds(text: string, from: number, to: number): number {
  * new_line_in_value rather than silently splitting a row). Blank lines are skipped, like
  * gtfs-validator does. Lenient where RFC 4180 is strict but the meaning is plain: a quote inside
  * an unquoted value, or text after a closing quote, is kept as it stands.
+ *
+ * Each row is given to `visit` with its 1-based line as it is read, so a large file need not be
+ * held as rows (the stop positions file); `visit` returning false stops the reading there.
+ * Returns the line where a quoted value starts that is never closed (nothing from there on is
+ * read), if one is.
  */
-export function readCsv(text: string): CsvRead {
-  const rows: string[][] = [];
-  const lines: number[] = [];
+export function eachCsvRow(
+  text: string,
+  visit: (row: string[], line: number) => boolean | undefined,
+): { unterminatedLine?: number } {
   const n = text.length;
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
@@ -55,10 +61,7 @@ export function readCsv(text: string): CsvRead {
     // Most rows have no quote at all; a plain split is several times faster than a char loop.
     if (nextQuote === -1 || nextQuote > eol) {
       const end = eol > pos && text.charCodeAt(eol - 1) === CR ? eol - 1 : eol;
-      if (end > pos) {
-        rows.push(text.slice(pos, end).split(','));
-        lines.push(line);
-      }
+      if (end > pos && visit(text.slice(pos, end).split(','), line) === false) return {};
       pos = eol + 1;
       line++;
       continue;
@@ -72,7 +75,7 @@ export function readCsv(text: string): CsvRead {
         i++;
         for (;;) {
           const q = text.indexOf('"', i);
-          if (q === -1) return { rows, lines, unterminatedLine: rowLine };
+          if (q === -1) return { unterminatedLine: rowLine };
           field += text.slice(i, q);
           line += countLineFeeds(text, i, q);
           if (text.charCodeAt(q + 1) === QUOTE) {
@@ -97,14 +100,25 @@ export function readCsv(text: string): CsvRead {
         i = j + 1;
         continue;
       }
-      rows.push(fields);
-      lines.push(rowLine);
+      if (visit(fields, rowLine) === false) return {};
       pos = j + 1;
       line++;
       break;
     }
   }
-  return { rows, lines };
+  return {};
+}
+
+/** Every row of a CSV text with its line (see eachCsvRow). */
+export function readCsv(text: string): CsvRead {
+  const rows: string[][] = [];
+  const lines: number[] = [];
+  const { unterminatedLine } = eachCsvRow(text, (row, line) => {
+    rows.push(row);
+    lines.push(line);
+    return true;
+  });
+  return unterminatedLine === undefined ? { rows, lines } : { rows, lines, unterminatedLine };
 }
 
 /**

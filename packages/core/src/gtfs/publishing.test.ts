@@ -113,3 +113,29 @@ describe('parseStopPositionsCsv', () => {
     }
   });
 });
+
+describe('parseStopPositionsCsv of a large file', () => {
+  it('reads a hundred thousand lines, and refuses more than the most it takes at the next line', () => {
+    const text = `stop_id,lat,lon\n${Array.from({ length: 100_000 }, (_, i) => `${i + 1},55.5,25.1`).join('\n')}\n`;
+    const read = parseStopPositionsCsv(text);
+    expect(read.ok && read.lines.length).toBe(100_000);
+    expect(read.ok && read.lines.at(-1)).toEqual({
+      line: 100_001,
+      stopId: 100_000,
+      position: { lat: 55.5, lon: 25.1 },
+    });
+    expect(parseStopPositionsCsv(text, 99_999)).toEqual({
+      ok: false,
+      line: 100_001,
+      message: 'more than 99999 positions (a file has one line a stop)',
+    });
+  });
+
+  it('names the first bad line even after an unclosed quote further on', () => {
+    expect(parseStopPositionsCsv('stop_id,lat,lon\n1,x,25.1\n2,"55.5,25.1\n')).toMatchObject({
+      ok: false,
+      line: 2,
+    });
+    expect(parseStopPositionsCsv('')).toMatchObject({ ok: false, line: 1 });
+  });
+});

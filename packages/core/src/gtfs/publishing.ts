@@ -6,7 +6,8 @@
  */
 
 import type { Position } from '../domain.ts';
-import { parseCsv } from './csv.ts';
+import { loneSurrogateLine, NOT_UTF8_TEXT } from '../text-lines.ts';
+import { eachCsvRow } from './csv.ts';
 
 /**
  * Lithuania with a margin around it (its extent is about 53.9-56.5 N, 20.9-26.9 E), so a stop
@@ -122,62 +123,65 @@ export interface StopPositionLine {
 }
 
 /**
+ * The most positions one file gives: a file has a line a stop, and a country has far fewer
+ * stops. A longer file is refused at the line after the last one read, so what a file costs to
+ * read stays bounded (a million positions, as objects, are about 130 MB).
+ */
+export const MAX_STOP_POSITION_LINES = 1_000_000;
+
+/**
  * A stop positions file: the header `stop_id,lat,lon`, then one stop per line. The first bad
- * line stops the whole file (all or nothing), named by its number; empty lines are skipped.
+ * line stops the whole file (all or nothing), named by its number; empty lines are skipped. A
+ * text holding a lone surrogate (not UTF-8 text) is refused at that line before anything else.
+ * The rows are checked as they are read, so a file of a million lines is held once as text and
+ * once as its positions, not also as rows of cells.
  */
 export function parseStopPositionsCsv(
   text: string,
+  maxLines = MAX_STOP_POSITION_LINES,
 ): { ok: true; lines: StopPositionLine[] } | { ok: false; line: number; message: string } {
-  let table: { rows: string[][]; lines: number[] };
-  try {
-    table = parseCsv(text);
-  } catch (error) {
-    const line = Number(/^line (\d+)/.exec((error as Error).message)?.[1] ?? 1);
-    return { ok: false, line, message: 'a quoted value is never closed' };
-  }
-  const [header = [], ...rows] = table.rows;
-  if (header.map((cell) => cell.trim()).join(',') !== 'stop_id,lat,lon') {
-    return {
-      ok: false,
-      line: table.lines[0] ?? 1,
-      message: `the header must be stop_id,lat,lon (found ${JSON.stringify(header.join(','))})`,
-    };
-  }
+  const notText = loneSurrogateLine(text);
+  if (notText !== null) return { ok: false, line: notText, message: NOT_UTF8_TEXT };
+  let refused: { ok: false; line: number; message: string } | undefined;
+  const refuse = (line: number, message: string) => {
+    refused = { ok: false, line, message };
+    return false;
+  };
+  let header = true;
   const lines: StopPositionLine[] = [];
   const seen = new Map<number, number>();
-  for (const [i, row] of rows.entries()) {
-    const line = table.lines[i + 1] as number;
-    const cells = row.map((cell) => cell.trim());
-    if (cells.length !== 3)
-      return { ok: false, line, message: `expected 3 values (stop_id,lat,lon), found ${cells.length}` };
-    const [idText, latText, lonText] = cells as [string, string, string];
-    if (!/^\d{1,15}$/.test(idText) || Number(idText) < 1) {
-      return {
-        ok: false,
-        line,
-        message: `stop_id ${JSON.stringify(idText)} is not a stop id (a positive whole number)`,
-      };
+  const read = eachCsvRow(text, (row, line) => {
+    if (header) {
+      header = false;
+      if (row.map((cell) => cell.trim()).join(',') === 'stop_id,lat,lon') return true;
+      return refuse(line, `the header must be stop_id,lat,lon (found ${JSON.stringify(row.join(','))})`);
     }
+    if (lines.length >= maxLines)
+      return refuse(line, `more than ${maxLines} positions (a file has one line a stop)`);
+    if (row.length !== 3) return refuse(line, `expected 3 values (stop_id,lat,lon), found ${row.length}`);
+    const [idText, latText, lonText] = row.map((cell) => cell.trim()) as [string, string, string];
+    if (!/^\d{1,15}$/.test(idText) || Number(idText) < 1)
+      return refuse(line, `stop_id ${JSON.stringify(idText)} is not a stop id (a positive whole number)`);
     const stopId = Number(idText);
     const lat = parseDegrees(latText);
     const lon = parseDegrees(lonText);
-    if (lat === null)
-      return { ok: false, line, message: `lat ${JSON.stringify(latText)} is not a number of degrees` };
-    if (lon === null)
-      return { ok: false, line, message: `lon ${JSON.stringify(lonText)} is not a number of degrees` };
+    if (lat === null) return refuse(line, `lat ${JSON.stringify(latText)} is not a number of degrees`);
+    if (lon === null) return refuse(line, `lon ${JSON.stringify(lonText)} is not a number of degrees`);
     const position = roundPosition({ lat, lon });
-    if (!positionInBounds(position)) {
-      return {
-        ok: false,
+    if (!positionInBounds(position))
+      return refuse(
         line,
-        message: `${lat}, ${lon} is outside Lithuania's surroundings (lat ${POSITION_BOUNDS.minLat}-${POSITION_BOUNDS.maxLat}, lon ${POSITION_BOUNDS.minLon}-${POSITION_BOUNDS.maxLon}): are lat and lon swapped?`,
-      };
-    }
+        `${lat}, ${lon} is outside Lithuania's surroundings (lat ${POSITION_BOUNDS.minLat}-${POSITION_BOUNDS.maxLat}, lon ${POSITION_BOUNDS.minLon}-${POSITION_BOUNDS.maxLon}): are lat and lon swapped?`,
+      );
     const earlier = seen.get(stopId);
-    if (earlier !== undefined)
-      return { ok: false, line, message: `stop ${stopId} is already on line ${earlier}` };
+    if (earlier !== undefined) return refuse(line, `stop ${stopId} is already on line ${earlier}`);
     seen.set(stopId, line);
     lines.push({ line, stopId, position });
-  }
+    return true;
+  });
+  if (refused) return refused;
+  if (read.unterminatedLine !== undefined)
+    return { ok: false, line: read.unterminatedLine, message: 'a quoted value is never closed' };
+  if (header) return { ok: false, line: 1, message: 'the header must be stop_id,lat,lon (found "")' };
   return { ok: true, lines };
 }

@@ -5,6 +5,7 @@
  */
 
 import type { Position } from '../domain.ts';
+import { loneSurrogateLine, NOT_UTF8_TEXT } from '../text-lines.ts';
 import { readCsv } from './csv.ts';
 import { POSITION_BOUNDS, parseDegrees, positionInBounds, roundPosition } from './publishing.ts';
 
@@ -29,6 +30,8 @@ export interface StopsTxtRead {
 
 /** What is wrong with a stops.txt, at a line (the server's stopsTxtProblem message words it). */
 export type StopsTxtProblem =
+  /** Bytes that are not UTF-8 (the command line reads them), or a lone surrogate in the text. */
+  | { kind: 'notUtf8' }
   | { kind: 'unclosedQuote' }
   | { kind: 'empty' }
   | { kind: 'missingColumns'; columns: string[]; found: string }
@@ -47,6 +50,8 @@ export type StopsTxtResult =
 /** The English of a problem (after 'stops.txt line N: '). */
 export function stopsTxtProblemText(problem: StopsTxtProblem): string {
   switch (problem.kind) {
+    case 'notUtf8':
+      return NOT_UTF8_TEXT;
     case 'unclosedQuote':
       return 'a quoted value is never closed';
     case 'empty':
@@ -85,6 +90,8 @@ export const STOPS_TXT_COLUMNS = ['stop_id', 'stop_name', 'stop_lat', 'stop_lon'
 const NOT_A_STOP = new Set([2, 3]);
 
 export function parseStopsTxt(text: string): StopsTxtResult {
+  const notText = loneSurrogateLine(text);
+  if (notText !== null) return refused(notText, { kind: 'notUtf8' });
   const read = readCsv(text);
   if (read.unterminatedLine !== undefined) return refused(read.unterminatedLine, { kind: 'unclosedQuote' });
   const [header, ...rows] = read.rows;

@@ -3,6 +3,7 @@ import { DEFAULT_CHANGE_MINUTES } from '@bus/core';
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
+import { chunksOf, rowsPerInsert } from './bound-lists.ts';
 
 /**
  * Changes between buses (issue 30): each stop's own minimum change time and the change places,
@@ -40,22 +41,16 @@ export async function listChangeRules(db: Kysely<Database>): Promise<ChangeRules
 export async function writeChangeRules(db: Kysely<Database>, settings: ChangeRulesSettings): Promise<void> {
   await db.deleteFrom('stop_change_time').execute();
   await db.deleteFrom('change_place').execute();
-  if (settings.stopMinutes.length > 0)
-    await db
-      .insertInto('stop_change_time')
-      .values(settings.stopMinutes.map((s) => ({ stop_id: s.stopId, minutes: s.minutes })))
-      .execute();
-  if (settings.places.length > 0)
-    await db
-      .insertInto('change_place')
-      .values(
-        settings.places.map((p) => ({
-          stop_a: Math.min(p.stopA, p.stopB),
-          stop_b: Math.max(p.stopA, p.stopB),
-          walk_minutes: p.walkMinutes,
-        })),
-      )
-      .execute();
+  const minutes = settings.stopMinutes.map((s) => ({ stop_id: s.stopId, minutes: s.minutes }));
+  for (const part of chunksOf(minutes, rowsPerInsert(2)))
+    await db.insertInto('stop_change_time').values(part).execute();
+  const places = settings.places.map((p) => ({
+    stop_a: Math.min(p.stopA, p.stopB),
+    stop_b: Math.max(p.stopA, p.stopB),
+    walk_minutes: p.walkMinutes,
+  }));
+  for (const part of chunksOf(places, rowsPerInsert(3)))
+    await db.insertInto('change_place').values(part).execute();
 }
 
 /** The settings as the planner takes them (of stops that exist), read synchronously through a read side's connection. */

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { ChangeAction, ChangeKind, Database } from '../schema.ts';
+import { selectByIds } from './bound-lists.ts';
 
 /** History of admin writes (table change_log). Reads and writes only; what a state is, is the services' business. */
 
@@ -177,15 +178,11 @@ export async function listEntityChanges(
   kind: ChangeKind,
   entityIds: readonly number[],
 ): Promise<ChangeEntry[]> {
-  if (entityIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('change_log')
-    .selectAll()
-    .where('kind', '=', kind)
-    .where('entity_id', 'in', [...new Set(entityIds)])
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => toEntry(row as ChangeRow));
+  const rows = await selectByIds(entityIds, (part) =>
+    db.selectFrom('change_log').selectAll().where('kind', '=', kind).where('entity_id', 'in', part).execute(),
+  );
+  // Each part's entries are in order; together, by id again.
+  return rows.sort((a, b) => a.id - b.id).map((row) => toEntry(row as ChangeRow));
 }
 
 /** The entries written by one save (see recordChanges), in order. */

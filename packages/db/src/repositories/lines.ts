@@ -1,6 +1,7 @@
 import type { CustomNote, LineInfo, RouteType, Stop } from '@bus/core';
 import type { Kysely } from 'kysely';
 import type { Database, LineNoteRow, LineRow } from '../schema.ts';
+import { chunksOf, forEachIdChunk, rowsPerInsert, selectByIds } from './bound-lists.ts';
 import { toStop } from './stops.ts';
 
 /**
@@ -59,13 +60,17 @@ export function lineColumns(line: LineFields) {
 /** Lines (by id) with their custom notes (by id); all lines when `ids` is omitted. */
 export async function listLineInfos(db: Kysely<Database>, ids?: readonly number[]): Promise<LineInfo[]> {
   if (ids && ids.length === 0) return [];
-  let lines = db.selectFrom('line').selectAll().orderBy('id');
-  let notes = db.selectFrom('line_note').selectAll().orderBy('id');
-  if (ids) {
-    lines = lines.where('id', 'in', [...ids]);
-    notes = notes.where('line_id', 'in', [...ids]);
-  }
-  const [lineRows, noteRows] = await Promise.all([lines.execute(), notes.execute()]);
+  const lines = db.selectFrom('line').selectAll().orderBy('id');
+  const notes = db.selectFrom('line_note').selectAll().orderBy('id');
+  const [lineRows, noteRows] = ids
+    ? await Promise.all([
+        selectByIds(ids, (part) => lines.where('id', 'in', part).execute()),
+        // By line in parts: each part's notes by id, so all of them by id again.
+        selectByIds(ids, (part) => notes.where('line_id', 'in', part).execute()).then((rows) =>
+          rows.sort((a, b) => a.id - b.id),
+        ),
+      ])
+    : await Promise.all([lines.execute(), notes.execute()]);
   const notesByLine = new Map<number, LineInfo['customNotes']>();
   for (const n of noteRows) {
     const list = notesByLine.get(n.line_id) ?? [];
@@ -84,31 +89,38 @@ export async function listRoutes(
   db: Kysely<Database>,
   by: { lineIds: readonly number[] } | { routeIds: readonly number[] } | 'all',
 ): Promise<RouteWithStops[]> {
-  let routesQuery = db.selectFrom('route').selectAll().orderBy('id');
-  if (by !== 'all') {
-    const ids = 'lineIds' in by ? by.lineIds : by.routeIds;
-    if (ids.length === 0) return [];
-    routesQuery = routesQuery.where('lineIds' in by ? 'line_id' : 'id', 'in', [...ids]);
-  }
-  const routes = await routesQuery.execute();
+  const routesQuery = db.selectFrom('route').selectAll().orderBy('id');
+  const routes =
+    by === 'all'
+      ? await routesQuery.execute()
+      : // By line in parts: each part's routes by id, so all of them by id again.
+        (
+          await selectByIds('lineIds' in by ? by.lineIds : by.routeIds, (part) =>
+            routesQuery.where('lineIds' in by ? 'line_id' : 'id', 'in', part).execute(),
+          )
+        ).sort((a, b) => a.id - b.id);
   if (routes.length === 0) return [];
   const routeIds = routes.map((r) => r.id);
   const [stopRows, distanceRows] = await Promise.all([
-    db
-      .selectFrom('route_stop as rs')
-      .innerJoin('stop as s', 's.id', 'rs.stop_id')
-      .select(['rs.route_id', 's.id', 's.name', 's.coords', 's.default_option'])
-      .where('rs.route_id', 'in', routeIds)
-      .orderBy('rs.route_id')
-      .orderBy('rs.seq')
-      .execute(),
-    db
-      .selectFrom('route_distance')
-      .selectAll()
-      .where('route_id', 'in', routeIds)
-      .orderBy('route_id')
-      .orderBy('seq')
-      .execute(),
+    selectByIds(routeIds, (part) =>
+      db
+        .selectFrom('route_stop as rs')
+        .innerJoin('stop as s', 's.id', 'rs.stop_id')
+        .select(['rs.route_id', 's.id', 's.name', 's.coords', 's.default_option'])
+        .where('rs.route_id', 'in', part)
+        .orderBy('rs.route_id')
+        .orderBy('rs.seq')
+        .execute(),
+    ),
+    selectByIds(routeIds, (part) =>
+      db
+        .selectFrom('route_distance')
+        .selectAll()
+        .where('route_id', 'in', part)
+        .orderBy('route_id')
+        .orderBy('seq')
+        .execute(),
+    ),
   ]);
   const byId = new Map<number, RouteWithStops>(
     routes.map((r) => [
@@ -183,11 +195,7 @@ export async function updateLineNote(db: Kysely<Database>, id: number, note: Not
 }
 
 export async function deleteLineNotes(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .deleteFrom('line_note')
-    .where('id', 'in', [...ids])
-    .execute();
+  await forEachIdChunk(ids, (part) => db.deleteFrom('line_note').where('id', 'in', part).execute());
 }
 
 export interface StoredRouteRef {
@@ -218,15 +226,16 @@ export async function routeScheduleUsage(
   routeIds: readonly number[],
 ): Promise<Map<number, number[]>> {
   const usage = new Map<number, number[]>(routeIds.map((id) => [id, []]));
-  if (routeIds.length === 0) return usage;
-  const rows = await db
-    .selectFrom('trip')
-    .select(['route_id', 'schedule_id'])
-    .distinct()
-    .where('route_id', 'in', [...routeIds])
-    .orderBy('route_id')
-    .orderBy('schedule_id')
-    .execute();
+  const rows = await selectByIds(routeIds, (part) =>
+    db
+      .selectFrom('trip')
+      .select(['route_id', 'schedule_id'])
+      .distinct()
+      .where('route_id', 'in', part)
+      .orderBy('route_id')
+      .orderBy('schedule_id')
+      .execute(),
+  );
   for (const row of rows) usage.get(row.route_id)?.push(row.schedule_id);
   return usage;
 }
@@ -243,19 +252,13 @@ export interface RouteFields {
 async function writeRouteStops(db: Kysely<Database>, routeId: number, route: RouteFields): Promise<void> {
   await db.deleteFrom('route_stop').where('route_id', '=', routeId).execute();
   await db.deleteFrom('route_distance').where('route_id', '=', routeId).execute();
-  if (route.stopIds.length > 0) {
-    await db
-      .insertInto('route_stop')
-      .values(route.stopIds.map((stopId, seq) => ({ route_id: routeId, seq, stop_id: stopId })))
-      .execute();
-  }
+  const stops = route.stopIds.map((stopId, seq) => ({ route_id: routeId, seq, stop_id: stopId }));
+  for (const part of chunksOf(stops, rowsPerInsert(3)))
+    await db.insertInto('route_stop').values(part).execute();
   // One row per gap, null where unknown, as imported data has it.
-  if (route.distanceMeters.length > 0) {
-    await db
-      .insertInto('route_distance')
-      .values(route.distanceMeters.map((meters, seq) => ({ route_id: routeId, seq, meters })))
-      .execute();
-  }
+  const gaps = route.distanceMeters.map((meters, seq) => ({ route_id: routeId, seq, meters }));
+  for (const part of chunksOf(gaps, rowsPerInsert(3)))
+    await db.insertInto('route_distance').values(part).execute();
   await db.updateTable('route').set({ stop_count: route.stopIds.length }).where('id', '=', routeId).execute();
 }
 
@@ -286,11 +289,11 @@ export async function updateRoute(db: Kysely<Database>, id: number, route: Route
 
 /** Deletes routes with their stops and distances; a route a trip still uses fails on its foreign key. */
 export async function deleteRoutes(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const list = [...ids];
-  await db.deleteFrom('route_distance').where('route_id', 'in', list).execute();
-  await db.deleteFrom('route_stop').where('route_id', 'in', list).execute();
-  await db.deleteFrom('route').where('id', 'in', list).execute();
+  await forEachIdChunk(ids, (part) =>
+    db.deleteFrom('route_distance').where('route_id', 'in', part).execute(),
+  );
+  await forEachIdChunk(ids, (part) => db.deleteFrom('route_stop').where('route_id', 'in', part).execute());
+  await forEachIdChunk(ids, (part) => db.deleteFrom('route').where('id', 'in', part).execute());
 }
 
 /** Deletes a line with its schedules, trips, times, routes and notes; false when there is no such line. */

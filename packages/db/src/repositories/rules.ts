@@ -8,6 +8,7 @@ import {
 } from '@bus/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
+import { forEachIdChunk } from './bound-lists.ts';
 
 /** The yearly rules with their periods and patterns, read and written. */
 
@@ -176,10 +177,11 @@ export async function replacePatterns(
 
 /** Deletes rules with their periods and patterns; links among the deleted rules are cut first. */
 export async function deleteRules(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const list = [...ids];
-  await db.updateTable('yearly_rule').set({ other_rule_id: null }).where('id', 'in', list).execute();
-  await db.deleteFrom('time_period').where('rule_id', 'in', list).execute();
-  await db.deleteFrom('pattern_item').where('rule_id', 'in', list).execute();
-  await db.deleteFrom('yearly_rule').where('id', 'in', list).execute();
+  // Every link cut before any rule goes (a part may link to a rule of a later part).
+  await forEachIdChunk(ids, (part) =>
+    db.updateTable('yearly_rule').set({ other_rule_id: null }).where('id', 'in', part).execute(),
+  );
+  await forEachIdChunk(ids, (part) => db.deleteFrom('time_period').where('rule_id', 'in', part).execute());
+  await forEachIdChunk(ids, (part) => db.deleteFrom('pattern_item').where('rule_id', 'in', part).execute());
+  await forEachIdChunk(ids, (part) => db.deleteFrom('yearly_rule').where('id', 'in', part).execute());
 }

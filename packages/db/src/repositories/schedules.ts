@@ -13,6 +13,7 @@ import {
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, ScheduleRow, TripRow } from '../schema.ts';
+import { chunksOf, forEachIdChunk, rowsPerInsert, selectByIds } from './bound-lists.ts';
 import { listTripTimes } from './trip-times.ts';
 
 /** A line's schedules and their trips (with their stop times), read and written. */
@@ -123,21 +124,18 @@ export async function listSchedules(
   db: Kysely<Database>,
   by: { lineId: number } | { scheduleIds: readonly number[] },
 ): Promise<ScheduleWithTrips[]> {
-  let q = db.selectFrom('schedule').selectAll().orderBy('id');
-  if ('lineId' in by) q = q.where('line_id', '=', by.lineId);
-  else {
-    if (by.scheduleIds.length === 0) return [];
-    q = q.where('id', 'in', [...by.scheduleIds]);
-  }
-  const schedules = await q.execute();
+  const q = db.selectFrom('schedule').selectAll().orderBy('id');
+  const schedules =
+    'lineId' in by
+      ? await q.where('line_id', '=', by.lineId).execute()
+      : await selectByIds(by.scheduleIds, (part) => q.where('id', 'in', part).execute());
   if (schedules.length === 0) return [];
   const scheduleIds = schedules.map((s) => s.id);
-  const trips = await db
-    .selectFrom('trip')
-    .selectAll()
-    .where('schedule_id', 'in', scheduleIds)
-    .orderBy('id')
-    .execute();
+  const trips = (
+    await selectByIds(scheduleIds, (part) =>
+      db.selectFrom('trip').selectAll().where('schedule_id', 'in', part).execute(),
+    )
+  ).sort((a, b) => a.id - b.id);
   const times = await listTripTimes(
     db,
     trips.map((t) => t.id),
@@ -165,12 +163,9 @@ export async function findScheduleLines(
   db: Kysely<Database>,
   ids: readonly number[],
 ): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('schedule')
-    .select(['id', 'line_id'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+  const rows = await selectByIds(ids, (part) =>
+    db.selectFrom('schedule').select(['id', 'line_id']).where('id', 'in', part).execute(),
+  );
   return new Map(rows.map((r) => [r.id, r.line_id]));
 }
 
@@ -179,12 +174,9 @@ export async function findTripSchedules(
   db: Kysely<Database>,
   ids: readonly number[],
 ): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('trip')
-    .select(['id', 'schedule_id'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+  const rows = await selectByIds(ids, (part) =>
+    db.selectFrom('trip').select(['id', 'schedule_id']).where('id', 'in', part).execute(),
+  );
   return new Map(rows.map((r) => [r.id, r.schedule_id]));
 }
 
@@ -229,23 +221,24 @@ export async function deleteTripsOfScheduleExcept(
   scheduleId: number,
   keepIds: readonly number[],
 ): Promise<void> {
-  let trips = db.selectFrom('trip').select('id').where('schedule_id', '=', scheduleId);
-  if (keepIds.length > 0) trips = trips.where('id', 'not in', [...keepIds]);
-  const ids = (await trips.execute()).map((t) => t.id);
-  if (ids.length === 0) return;
-  await db.deleteFrom('trip_time').where('trip_id', 'in', ids).execute();
-  await db.deleteFrom('trip').where('id', 'in', ids).execute();
+  // The schedule's trips read and those kept left out here, not in SQL: `keepIds` comes from
+  // the request and may be longer than one statement binds.
+  const keep = new Set(keepIds);
+  const trips = await db.selectFrom('trip').select('id').where('schedule_id', '=', scheduleId).execute();
+  const ids = trips.map((t) => t.id).filter((id) => !keep.has(id));
+  await forEachIdChunk(ids, (part) => db.deleteFrom('trip_time').where('trip_id', 'in', part).execute());
+  await forEachIdChunk(ids, (part) => db.deleteFrom('trip').where('id', 'in', part).execute());
 }
 
 async function writeTripTimes(db: Kysely<Database>, tripId: number, timeList: readonly (string | null)[]) {
   await db.deleteFrom('trip_time').where('trip_id', '=', tripId).execute();
-  if (timeList.length === 0) return;
-  await db
-    .insertInto('trip_time')
-    .values(
-      timeList.map((time, seq) => ({ trip_id: tripId, seq, minute: time === null ? null : parseTime(time) })),
-    )
-    .execute();
+  const rows = timeList.map((time, seq) => ({
+    trip_id: tripId,
+    seq,
+    minute: time === null ? null : parseTime(time),
+  }));
+  for (const part of chunksOf(rows, rowsPerInsert(3)))
+    await db.insertInto('trip_time').values(part).execute();
 }
 
 function tripColumns(trip: TripFields) {

@@ -1,6 +1,7 @@
 import { type AdminStop, foldText, lithuanianSortKey, type Position, type Stop } from '@bus/core';
 import type { Kysely } from 'kysely';
 import type { Database, StopRow } from '../schema.ts';
+import { selectByIds } from './bound-lists.ts';
 
 /** Stops, read and written, and the stored forms of their search names and positions. */
 
@@ -41,12 +42,13 @@ export async function getStopsByIds(
   ids: readonly number[],
 ): Promise<Map<number, Stop>> {
   const map = new Map<number, Stop>();
-  if (ids.length === 0) return map;
-  const rows = await db
-    .selectFrom('stop')
-    .select(['id', 'name', 'coords', 'default_option'])
-    .where('id', 'in', [...ids])
-    .execute();
+  const rows = await selectByIds(ids, (part) =>
+    db
+      .selectFrom('stop')
+      .select(['id', 'name', 'coords', 'default_option'])
+      .where('id', 'in', part)
+      .execute(),
+  );
   for (const row of rows) map.set(row.id, toStop(row));
   return map;
 }
@@ -74,12 +76,9 @@ export async function listStopsByFoldedName(db: Kysely<Database>, folded: string
 
 /** The stops with these ids, in the order of `ids` (ids of no stop are left out). */
 export async function getAdminStopsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<AdminStop[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('stop')
-    .select(STOP_COLUMNS)
-    .where('id', 'in', [...ids])
-    .execute();
+  const rows = await selectByIds(ids, (part) =>
+    db.selectFrom('stop').select(STOP_COLUMNS).where('id', 'in', part).execute(),
+  );
   const byId = new Map(rows.map((row) => [row.id, toAdminStop(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -95,8 +94,7 @@ export async function listStopUsage(
   stopIds?: readonly number[],
 ): Promise<Map<number, LineRef[]>> {
   const usage = new Map<number, LineRef[]>();
-  if (stopIds && stopIds.length === 0) return usage;
-  let query = db
+  const query = db
     .selectFrom('route_stop as rs')
     .innerJoin('route as r', 'r.id', 'rs.route_id')
     .innerJoin('line as l', 'l.id', 'r.line_id')
@@ -104,8 +102,10 @@ export async function listStopUsage(
     .distinct()
     .orderBy('rs.stop_id')
     .orderBy('l.id');
-  if (stopIds) query = query.where('rs.stop_id', 'in', [...stopIds]);
-  for (const row of await query.execute()) {
+  const rows = stopIds
+    ? await selectByIds(stopIds, (part) => query.where('rs.stop_id', 'in', part).execute())
+    : await query.execute();
+  for (const row of rows) {
     const lines = usage.get(row.stopId) ?? [];
     lines.push({ id: row.lineId, name: row.lineName });
     usage.set(row.stopId, lines);
@@ -118,12 +118,9 @@ export async function findExistingStopIds(
   db: Kysely<Database>,
   ids: readonly number[],
 ): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('stop')
-    .select('id')
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+  const rows = await selectByIds(ids, (part) =>
+    db.selectFrom('stop').select('id').where('id', 'in', part).execute(),
+  );
   return new Set(rows.map((r) => r.id));
 }
 

@@ -2,6 +2,7 @@ import { remapTripTimes } from '@bus/core';
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
+import { chunksOf, rowsPerInsert, selectByIds } from './bound-lists.ts';
 
 /**
  * Times follow their stops when a route's stops change (core remapTripTimes): every trip on
@@ -41,11 +42,9 @@ export async function remapRouteTripTimes(
     if (timeList.length === before.length && timeList.every((m, i) => m === (before[i] ?? null))) continue;
     changed.add(trip.schedule_id);
     await db.deleteFrom('trip_time').where('trip_id', '=', trip.id).execute();
-    if (timeList.length > 0)
-      await db
-        .insertInto('trip_time')
-        .values(timeList.map((minute, seq) => ({ trip_id: trip.id, seq, minute })))
-        .execute();
+    const rows = timeList.map((minute, seq) => ({ trip_id: trip.id, seq, minute }));
+    for (const part of chunksOf(rows, rowsPerInsert(3)))
+      await db.insertInto('trip_time').values(part).execute();
   }
   return [...changed].sort((a, b) => a - b);
 }
@@ -56,14 +55,15 @@ export async function routeStopIds(
   routeIds: readonly number[],
 ): Promise<Map<number, number[]>> {
   const result = new Map<number, number[]>();
-  if (routeIds.length === 0) return result;
-  const rows = await db
-    .selectFrom('route_stop')
-    .select(['route_id', 'stop_id'])
-    .where('route_id', 'in', [...new Set(routeIds)])
-    .orderBy('route_id')
-    .orderBy('seq')
-    .execute();
+  const rows = await selectByIds(routeIds, (part) =>
+    db
+      .selectFrom('route_stop')
+      .select(['route_id', 'stop_id'])
+      .where('route_id', 'in', part)
+      .orderBy('route_id')
+      .orderBy('seq')
+      .execute(),
+  );
   for (const id of routeIds) result.set(id, []);
   for (const row of rows) result.get(row.route_id)?.push(row.stop_id);
   return result;
@@ -74,14 +74,15 @@ export async function listTripTimes(
   db: Kysely<Database>,
   tripIds: readonly number[],
 ): Promise<{ trip_id: number; seq: number; minute: number | null }[]> {
-  if (tripIds.length === 0) return [];
-  return db
-    .selectFrom('trip_time')
-    .select(['trip_id', 'seq', 'minute'])
-    .where('trip_id', 'in', [...tripIds])
-    .orderBy('trip_id')
-    .orderBy('seq')
-    .execute();
+  return selectByIds(tripIds, (part) =>
+    db
+      .selectFrom('trip_time')
+      .select(['trip_id', 'seq', 'minute'])
+      .where('trip_id', 'in', part)
+      .orderBy('trip_id')
+      .orderBy('seq')
+      .execute(),
+  );
 }
 
 /** A trip's route and direction, and its planned minutes by timeList index (null = no time). */

@@ -1,6 +1,13 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { type GtfsNotice, parseStopPositionsCsv, systemClock, vilniusNow } from '@bus/core';
+import {
+  decodeUtf8Lines,
+  type GtfsNotice,
+  NOT_UTF8_TEXT,
+  parseStopPositionsCsv,
+  systemClock,
+  vilniusNow,
+} from '@bus/core';
 import { importStopPositions } from '../services/admin/stop-positions.ts';
 import { writeFeedZip } from '../services/feed-zip.ts';
 import { FeedNotReady, validateFeedZip } from '../services/gtfs.ts';
@@ -10,12 +17,29 @@ import { importPositionsFromGtfs } from './stop-positions-from-gtfs.ts';
 /** Who the history names for a command-line write (no account name has parentheses). */
 export const CLI_USERNAME = '(command line)';
 
-async function readBytes(context: CliContext, file: string): Promise<{ path: string; bytes: Buffer }> {
+/**
+ * The largest stop positions file or stops.txt the command line reads (a million positions,
+ * the most a positions file may hold, are some 20-35 MB): a larger one is refused before it is
+ * read, so what the command holds stays bounded.
+ */
+export const MAX_POSITIONS_FILE_BYTES = 64 * 1024 * 1024;
+
+async function readBytes(
+  context: CliContext,
+  file: string,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<{ path: string; bytes: Buffer }> {
   const path = context.resolvePath(file);
   try {
+    const { size } = await stat(path);
+    if (size > maxBytes)
+      throw new Error(
+        `${basename(path)} is ${size} bytes, larger than the ${maxBytes} this command reads; nothing was changed`,
+      );
     return { path, bytes: await readFile(path) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
     throw new Error(code === 'ENOENT' ? `${path}: no such file` : `${path}: ${(error as Error).message}`);
   }
 }
@@ -76,16 +100,20 @@ export const gtfsCommands: CliCommand[] = [
     async run(context, { positionals, values }) {
       const stopsTxt = values['from-gtfs'];
       if (typeof stopsTxt === 'string') {
-        const { path, bytes } = await readBytes(context, stopsTxt);
-        return importPositionsFromGtfs(
-          context,
-          { path, text: bytes.toString('utf8') },
-          { apply: values.apply === true, overwrite: values.overwrite === true, username: CLI_USERNAME },
-        );
+        const file = await readBytes(context, stopsTxt, MAX_POSITIONS_FILE_BYTES);
+        return importPositionsFromGtfs(context, file, {
+          apply: values.apply === true,
+          overwrite: values.overwrite === true,
+          username: CLI_USERNAME,
+        });
       }
       if (values.apply || values.overwrite) throw new Error('--apply and --overwrite go with --from-gtfs');
-      const { path, bytes } = await readBytes(context, positionals[0] ?? '');
-      const parsed = parseStopPositionsCsv(bytes.toString('utf8'));
+      const { path, bytes } = await readBytes(context, positionals[0] ?? '', MAX_POSITIONS_FILE_BYTES);
+      // Bytes that are not UTF-8 are refused at their line, not read as U+FFFD.
+      const decoded = decodeUtf8Lines(bytes);
+      if (!decoded.ok)
+        throw new Error(`${basename(path)} line ${decoded.line}: ${NOT_UTF8_TEXT}; nothing was changed`);
+      const parsed = parseStopPositionsCsv(decoded.text);
       if (!parsed.ok)
         throw new Error(`${basename(path)} line ${parsed.line}: ${parsed.message}; nothing was changed`);
       const db = await context.database({ mustExist: true });

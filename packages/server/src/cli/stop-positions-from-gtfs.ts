@@ -1,5 +1,13 @@
 import { basename } from 'node:path';
-import { DomainError, type Position, systemClock, UNVERSIONED } from '@bus/core';
+import {
+  DomainError,
+  decodeUtf8Lines,
+  englishMessage,
+  type Position,
+  serverMessage,
+  systemClock,
+  UNVERSIONED,
+} from '@bus/core';
 import { applyPositionImport, planPositionImport } from '../services/admin/position-import.ts';
 import type { CliContext } from './commands.ts';
 
@@ -9,7 +17,8 @@ import type { CliContext } from './commands.ts';
  * neighbours on our routes. Prints what matched, what is ambiguous (with its candidates) and
  * what is not in the file; changes nothing without --apply. With it, the matched positions are
  * saved in one recorded write (one history batch, one new version), all or nothing; a stop that
- * already has a position keeps it unless --overwrite.
+ * already has a position keeps it unless --overwrite. A file whose bytes are not UTF-8 is refused
+ * at the line they are on, with or without --apply, before anything is matched.
  */
 
 const at = ({ lat, lon }: Position) => `${lat.toFixed(6)}, ${lon.toFixed(6)}`;
@@ -18,14 +27,19 @@ const meters = (m: number) => (m < 1000 ? `${m} m` : `${(m / 1000).toFixed(1)} k
 
 export async function importPositionsFromGtfs(
   context: CliContext,
-  file: { path: string; text: string },
+  file: { path: string; bytes: Uint8Array },
   options: { apply: boolean; overwrite: boolean; username: string },
 ): Promise<number> {
   const name = basename(file.path);
+  const decoded = decodeUtf8Lines(file.bytes);
+  if (!decoded.ok) {
+    const problem = serverMessage('stopsTxtProblem', { line: decoded.line, problem: { kind: 'notUtf8' } });
+    throw new Error(`${name}: ${englishMessage(problem)}; nothing was changed`);
+  }
   const db = await context.database({ mustExist: true });
   let plan: Awaited<ReturnType<typeof planPositionImport>>;
   try {
-    plan = await planPositionImport(db.kysely, file.text);
+    plan = await planPositionImport(db.kysely, decoded.text);
   } catch (error) {
     if (error instanceof DomainError) throw new Error(`${name}: ${error.message}; nothing was changed`);
     throw error;

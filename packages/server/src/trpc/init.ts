@@ -2,12 +2,13 @@ import {
   type Clock,
   DomainError,
   englishMessage,
+  findLoneSurrogate,
   HTTP_STATUS,
   issuesProblem,
   type KeyedMessage,
-  loneSurrogatePath,
   pickValidationMessage,
   serverMessage,
+  textNotUnicode,
 } from '@bus/core';
 import { isDatabaseBusy, type OpenedDatabase } from '@bus/db';
 import {
@@ -194,8 +195,8 @@ export async function declaredMeta(router: AnyTRPCRouter): Promise<Map<string, D
 const unicodeInput = t.middleware(async ({ getRawInput, next }) => {
   // An input that cannot be read is the procedure's to refuse (one that takes none ignores it).
   const raw = await getRawInput().catch(() => undefined);
-  const field = loneSurrogatePath(raw);
-  if (field !== null) throw new DomainError('INVALID_INPUT', serverMessage('textNotUnicode', { field }));
+  const found = findLoneSurrogate(raw);
+  if (found !== null) throw new DomainError('INVALID_INPUT', textNotUnicode(found));
   return next();
 });
 

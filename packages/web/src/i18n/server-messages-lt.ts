@@ -41,6 +41,8 @@ const FIELD_LABELS: Record<TextField, string> = {
 /** What is wrong with a stops.txt (core's StopsTxtProblem; issue 29, wt-posimport). */
 function stopsTxtProblemLt(problem: StopsTxtProblem): string {
   switch (problem.kind) {
+    case 'notUtf8':
+      return 'tekstas nėra UTF-8 (išsaugokite failą UTF-8 koduote)';
     case 'unclosedQuote':
       return 'kabutėmis pradėta reikšmė neuždaryta';
     case 'empty':
@@ -176,8 +178,8 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   invalidDate: () => 'Data turi būti tikra kalendoriaus data formatu MMMM-MM-DD',
   dateOutsideRange: ({ from, to }) => `Data turi būti nuo ${from} iki ${to}`,
   dateOutsideWindow: ({ from, to }) => `Tvarkaraštį galima peržiūrėti nuo ${from} iki ${to}`,
-  textNotUnicode: ({ field }) =>
-    `${field === '' ? 'Įvestyje' : `Lauke „${field}“`} yra sugadintas simbolis (pavienis pakaitinis kodas)`,
+  textNotUnicode: ({ field, line }) =>
+    `${field === '' ? 'Įvestyje' : `Lauke „${field}“`}${line === undefined ? '' : ` ${line} eilutėje`} yra sugadintas simbolis (pavienis pakaitinis kodas)`,
   // wt-dated (issue 28)
   scheduleWindowOrder: () => 'Tvarkaraščio galiojimo pabaiga ankstesnė už jo pradžią',
   newTimetableOutside: ({ scheduleId, from }) =>

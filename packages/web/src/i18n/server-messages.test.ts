@@ -19,6 +19,20 @@ describe('the server message catalogues', () => {
       );
   });
 
+  it('Lithuanian names the line of a file that is not UTF-8 text', () => {
+    expect(
+      renderServerMessage(
+        serverMessagesLt,
+        serverMessage('stopsTxtProblem', { line: 7, problem: { kind: 'notUtf8' } }),
+      ),
+    ).toBe(
+      'Stotelių failo nepavyko perskaityti: eilutė 7: tekstas nėra UTF-8 (išsaugokite failą UTF-8 koduote)',
+    );
+    expect(
+      renderServerMessage(serverMessagesLt, serverMessage('textNotUnicode', { field: 'stopsTxt', line: 3 })),
+    ).toBe('Lauke „stopsTxt“ 3 eilutėje yra sugadintas simbolis (pavienis pakaitinis kodas)');
+  });
+
   it('Lithuanian words every key (no English left, parameters kept)', () => {
     for (const key of SERVER_MESSAGE_KEYS) {
       const text = renderServerMessage(serverMessagesLt, sample(key));

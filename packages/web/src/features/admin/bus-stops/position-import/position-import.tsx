@@ -1,4 +1,10 @@
-import { MAX_STOPS_TXT_CHARS, renderServerMessage, serverMessage } from '@bus/core';
+import {
+  decodeUtf8Lines,
+  type KeyedMessage,
+  MAX_STOPS_TXT_CHARS,
+  renderServerMessage,
+  serverMessage,
+} from '@bus/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Alert } from '../../../../components/alert.tsx';
@@ -56,25 +62,35 @@ function ImportPanel({ onClose }: { onClose: () => void }) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const preview = useMutation(trpc.admin.stops.positionImportPreview.mutationOptions());
-  const [tooLarge, setTooLarge] = useState(false);
+  // What is wrong with the file before it is sent: too large, or not UTF-8 text (at its line).
+  const [refused, setRefused] = useState<KeyedMessage | null>(null);
   const [choices, setChoices] = useState<ReviewChoices>(new Map());
 
   const read = async (file: File | undefined) => {
     preview.reset();
-    setTooLarge(false);
+    setRefused(null);
     if (!file) return;
-    const text = await file.text();
-    if (text.length > MAX_STOPS_TXT_CHARS) {
-      setTooLarge(true);
+    const tooLarge = serverMessage('stopsTxtTooLarge', { max: MAX_STOPS_TXT_CHARS });
+    // A character is at most 4 bytes: a larger file cannot fit, and is not read at all.
+    if (file.size > 4 * MAX_STOPS_TXT_CHARS) {
+      setRefused(tooLarge);
       return;
     }
-    const answer = await preview.mutateAsync({ stopsTxt: text }).catch(() => null);
+    // Decoded strictly: file.text() would turn bytes that are not UTF-8 into U+FFFD silently.
+    const decoded = decodeUtf8Lines(new Uint8Array(await file.arrayBuffer()));
+    if (!decoded.ok) {
+      setRefused(serverMessage('stopsTxtProblem', { line: decoded.line, problem: { kind: 'notUtf8' } }));
+      return;
+    }
+    if (decoded.text.length > MAX_STOPS_TXT_CHARS) {
+      setRefused(tooLarge);
+      return;
+    }
+    const answer = await preview.mutateAsync({ stopsTxt: decoded.text }).catch(() => null);
     if (answer) setChoices(initialChoices(answer));
   };
 
-  const tooLargeText = serverMessages
-    ? renderServerMessage(serverMessages, serverMessage('stopsTxtTooLarge', { max: MAX_STOPS_TXT_CHARS }))
-    : null;
+  const refusedText = serverMessages && refused ? renderServerMessage(serverMessages, refused) : null;
 
   return (
     <>
@@ -100,7 +116,7 @@ function ImportPanel({ onClose }: { onClose: () => void }) {
           {m.positionImport.reading}
         </p>
       )}
-      {tooLarge && tooLargeText && <Alert tone="danger">{tooLargeText}</Alert>}
+      {refusedText && <Alert tone="danger">{refusedText}</Alert>}
       {preview.isError && <Alert tone="danger">{errorText(preview.error, serverMessages)}</Alert>}
       {preview.data && (
         <Review
