@@ -3,12 +3,13 @@
  * on the town's): what the heavy public paths do to everyone else.
  *
  *  - The GTFS feed's build after a change: how long /healthz takes to answer while it runs (it
- *    runs on the feeds' thread), the server's resident memory on top of what it held before,
- *    and how long the build takes.
+ *    runs in the feeds' process), the memory it takes beside the server (that process's peak,
+ *    plus what the server itself grew by), and how long the build takes.
  *  - A planning flood: the departures' p99 under 50 clients planning journeys, beside a quiet
  *    run of the same departures load (planning is bounded: two at once, eight waiting, the
  *    rest refused with 503 at once).
  */
+import { readFileSync } from 'node:fs';
 import { info, judged, type SummaryRow } from './report.ts';
 import { load, type RunningServer, readMemory, trpcUrl } from './server.ts';
 import { distribution, megabytes, ms, now, out, progress, seconds } from './stats.ts';
@@ -20,6 +21,19 @@ export const HEALTHZ_DURING_BUILD_MS = 100;
 /** Under a planning flood the departures' p99 stays within this factor of a quiet run. */
 export const FLOOD_P99_FACTOR = 2;
 
+/** The server's child processes (the feeds' process among them). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
 export async function feedBuildPhase(
   server: RunningServer,
   label: string,
@@ -28,6 +42,8 @@ export async function feedBuildPhase(
   progress(`${label}: /gtfs.zip built while /healthz is asked every 20 ms`);
   const before = readMemory(server.pid);
   let peakRss = before?.rss ?? 0;
+  // The feeds are built in a process of its own, started with the first request for one.
+  const feedProcesses = new Set<number>();
   const healthz: number[] = [];
   let building = true;
   const poll = (async () => {
@@ -42,6 +58,7 @@ export async function feedBuildPhase(
       }
       healthz.push(now() - t);
       peakRss = Math.max(peakRss, readMemory(server.pid)?.rss ?? 0);
+      for (const child of childrenOf(server.pid)) feedProcesses.add(child);
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
@@ -60,14 +77,16 @@ export async function feedBuildPhase(
   await poll;
   const worst = Math.max(...healthz);
   const d = distribution(healthz);
-  const extra = peakRss - (before?.rss ?? 0);
+  // The build's peak: the feeds' process's own (VmHWM; it stays, holding the published data).
+  const feedPeak = Math.max(0, ...[...feedProcesses].map((pid) => readMemory(pid)?.hwm ?? 0));
+  const serverGrowth = peakRss - (before?.rss ?? 0);
   out();
   out(`## ${label}: the GTFS feed built after a change`);
   out(
     `/gtfs.zip answered ${status} after ${seconds(buildMs)}; /healthz meanwhile: ${healthz.length} answers, p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, longest ${ms(worst)}`,
   );
   out(
-    `server RSS before ${before ? megabytes(before.rss) : 'n/a'}, highest sampled during the build ${megabytes(peakRss)} (+${megabytes(extra)})`,
+    `feeds' process peak RSS (VmHWM) ${megabytes(feedPeak)}; the server's own RSS before ${before ? megabytes(before.rss) : 'n/a'}, highest sampled during the build ${megabytes(peakRss)} (+${megabytes(serverGrowth)})`,
   );
   rows.push(
     judged(
@@ -79,14 +98,14 @@ export async function feedBuildPhase(
   );
   rows.push(
     judged(
-      `Feed build: server memory on top of before (${label}, sampled RSS)`,
-      megabytes(extra),
+      `Feed build: memory beside the server (${label}, the feeds' process VmHWM + the server's growth)`,
+      `${megabytes(feedPeak)} + ${megabytes(serverGrowth)}`,
       `≤ ${FEED_BUILD_EXTRA_MB} MB`,
-      extra <= FEED_BUILD_EXTRA_MB * 1024 * 1024,
+      feedPeak + serverGrowth <= FEED_BUILD_EXTRA_MB * 1024 * 1024,
     ),
   );
   rows.push(
-    info(`Feed build time (${label}, on its own thread)`, `${seconds(buildMs)} (answered ${status})`),
+    info(`Feed build time (${label}, in its own process)`, `${seconds(buildMs)} (answered ${status})`),
   );
 }
 

@@ -143,7 +143,7 @@ export async function buildApp({
   // A connection the answer cache holds while an import runs is closed with the server.
   app.addHook('onClose', async () => closeServing(db));
   app.get('/healthz', async () => checkHealth(db));
-  // The open-data feed (GTFS) for journey planners: built on the feeds' thread, kept until the data changes.
+  // The open-data feed (GTFS) for journey planners: built in the feeds' process, kept until the data changes.
   app.addHook('onClose', async () => closeFeedPublisher(db));
   app.get('/gtfs.zip', async (request, reply) => {
     let feed: PublishedZip;

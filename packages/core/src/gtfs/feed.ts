@@ -125,6 +125,10 @@ export const FEED_FILE_ORDER = [
   'feed_info.txt',
 ] as const;
 
+const UTF8 = new TextEncoder();
+const TEXT = new TextDecoder();
+const EMPTY = new Uint8Array(0);
+
 /** The files that grow with the timetable are written and checked in pieces of about this many characters. */
 const PIECE = 1 << 20;
 
@@ -273,9 +277,16 @@ export function writeFeed(
   const dayByDate = new Map(days.map((day) => [day.date, dayChanges(changes, day.date)]));
   const dayOf = (date: string) => dayByDate.get(date) ?? NO_DAY_CHANGES;
 
-  const services = new Map<string, CompiledService>();
-  // The trips' rows wait for stop_times.txt, whose zip entry is open while the trips are made.
-  const tripLines: string[] = [];
+  // Each service's dates as one bit per day of the window: a national feed has over a hundred
+  // thousand services, and their date lists were most of what its build held. They are
+  // compiled to calendar rows and exceptions one at a time as they are written.
+  const dayIndex = new Map(days.map((day, i) => [day.date, i]));
+  const services = new Map<string, Uint8Array>();
+  // The trips' rows wait for stop_times.txt, whose zip entry is open while the trips are made:
+  // kept as UTF-8 bytes a megabyte at a time (a string per row took several times the room).
+  const tripPieces: Uint8Array[] = [];
+  let tripText = '';
+  let tripCount = 0;
   let stopTimeCount = 0;
   const checks: StreamedFile[] = [];
   const stopTimes = piecewise(sink, 'stop_times.txt', STOP_TIMES_COLUMNS, checks);
@@ -297,7 +308,14 @@ export function writeFeed(
         id = `${schedule.id}-${serviceIds.size}`;
         serviceIds.set(key, id);
       }
-      if (!services.has(id)) services.set(id, compileService(variantDates));
+      if (!services.has(id)) {
+        const bits = new Uint8Array(Math.ceil(days.length / 8));
+        for (const date of variantDates) {
+          const i = dayIndex.get(date) as number;
+          bits[i >> 3] = (bits[i >> 3] as number) | (1 << (i & 7));
+        }
+        services.set(id, bits);
+      }
       return id;
     };
     for (const trip of [...schedule.trips].sort((a, b) => a.id - b.id)) {
@@ -334,9 +352,12 @@ export function writeFeed(
         });
       }
       for (const variant of tripVariants(trip.id, travel, planned, dates, dayOf)) {
-        tripLines.push(
-          `${line.id},${csvField(serviceOf(variant.dates))},${csvField(variant.tripId)},${csvField(lastStop?.name ?? '')},${DIRECTION_ID[trip.boundFor] ?? ''}\r\n`,
-        );
+        tripText += `${line.id},${csvField(serviceOf(variant.dates))},${csvField(variant.tripId)},${csvField(lastStop?.name ?? '')},${DIRECTION_ID[trip.boundFor] ?? ''}\r\n`;
+        tripCount++;
+        if (tripText.length >= PIECE) {
+          tripPieces.push(UTF8.encode(tripText));
+          tripText = '';
+        }
         ids.trips.add(variant.tripId);
         const tripField = csvField(variant.tripId);
         for (const visit of variant.visits) {
@@ -356,13 +377,15 @@ export function writeFeed(
   }
   stopTimes.close();
   const tripsFile = piecewise(sink, 'trips.txt', TRIPS_COLUMNS, checks);
-  for (const line of tripLines) {
-    tripsFile.add(line);
+  // Each kept piece ends with a whole row: a trip is one row, so pieces end between groups.
+  tripPieces.push(UTF8.encode(tripText));
+  tripText = '';
+  for (let i = 0; i < tripPieces.length; i++) {
+    tripsFile.add(TEXT.decode(tripPieces[i]));
+    tripPieces[i] = EMPTY;
     tripsFile.groupEnd();
   }
   tripsFile.close();
-  const tripCount = tripLines.length;
-  tripLines.length = 0;
   if (tripCount === 0) problems.push({ kind: 'noService' });
 
   const lines = dataset.lines.filter((l) => usedLines.has(l.id)).sort((a, b) => a.id - b.id);
@@ -414,11 +437,13 @@ export function writeFeed(
   }
 
   const calendarRows: Row[] = [];
-  // calendar_dates.txt only when a service has an exception (as calendar.txt only when one has a weekly row).
-  const calendarDates = [...services.values()].some((s) => s.added.length + s.removed.length > 0)
-    ? piecewise(sink, 'calendar_dates.txt', CALENDAR_DATES_COLUMNS, checks)
-    : null;
-  for (const [serviceId, service] of services) {
+  // calendar_dates.txt only when a service has an exception (as calendar.txt only when one has a
+  // weekly row): opened at the first (nothing else is being written meanwhile).
+  let calendarDates: ReturnType<typeof piecewise> | null = null;
+  for (const [serviceId, bits] of services) {
+    const service: CompiledService = compileService(
+      days.filter((_, i) => ((bits[i >> 3] as number) & (1 << (i & 7))) !== 0).map((day) => day.date),
+    );
     if (service.weekly) {
       const row: Row = { service_id: serviceId };
       WEEKDAYS.forEach((weekday, i) => {
@@ -432,11 +457,14 @@ export function writeFeed(
       ...service.added.map((date) => ({ date, type: 1 })),
       ...service.removed.map((date) => ({ date, type: 2 })),
     ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    if (exceptions.length === 0) continue;
+    calendarDates ??= piecewise(sink, 'calendar_dates.txt', CALENDAR_DATES_COLUMNS, checks);
     const id = csvField(serviceId);
-    for (const { date, type } of exceptions) calendarDates?.add(`${id},${gtfsDate(date)},${type}\r\n`);
-    calendarDates?.groupEnd();
+    for (const { date, type } of exceptions) calendarDates.add(`${id},${gtfsDate(date)},${type}\r\n`);
+    calendarDates.groupEnd();
   }
-  calendarDates?.close();
+  // Written by the loop, which TypeScript does not follow into the closure's type.
+  (calendarDates as ReturnType<typeof piecewise> | null)?.close();
 
   const contact = settings.publisherContact ?? '';
   // The other files, small beside stop_times.txt: held as text for the check, then written.

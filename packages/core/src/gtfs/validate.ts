@@ -946,7 +946,7 @@ export class StreamedFile {
   readonly notices: GtfsNotice[] = [];
   /** Column -> each value -> the line of its first row. */
   readonly values = new Map<string, Map<string, number>>();
-  /** Rows per value of the group column. */
+  /** stop_times.txt: rows per trip. */
   readonly counts = new Map<string, number>();
   private readonly header: string;
   private readonly shape: { group: string; keep: readonly string[] };
@@ -983,7 +983,8 @@ export class StreamedFile {
     const here = new Set<string>();
     table.rows.forEach((row, r) => {
       const value = group(row);
-      this.counts.set(value, (this.counts.get(value) ?? 0) + 1);
+      // Rows per trip are what the usage checks need; other files' groups are not counted.
+      if (this.file === 'stop_times.txt') this.counts.set(value, (this.counts.get(value) ?? 0) + 1);
       if (here.has(value)) return;
       here.add(value);
       const earlier = groups?.get(value);

@@ -6,7 +6,7 @@ import type { RealtimeFeedName } from '../services/feed-worker-protocol.ts';
  * The GTFS-Realtime feeds of the service changes (core/src/gtfs/realtime*.ts), encoded by
  * MobilityData's bindings of gtfs-realtime.proto: `/gtfs-rt/alerts.pb` and
  * `/gtfs-rt/trip-updates.pb`. They refer to the published static feed (/gtfs.zip) and are made
- * on the feeds' thread from what that zip was made of, so their ids are the zip's; while the
+ * in the feeds' process from what that zip was made of, so their ids are the zip's; while the
  * zip cannot be published they cannot either (FeedNotPublished, as for /gtfs.zip).
  */
 

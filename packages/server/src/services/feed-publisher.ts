@@ -1,7 +1,8 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { type Clock, vilniusNow } from '@bus/core';
 import { dataVersion, type OpenedDatabase, publishingSavedAt } from '@bus/db';
 import type {
@@ -12,9 +13,9 @@ import type {
 } from './feed-worker-protocol.ts';
 
 /**
- * The published feeds of one database, built off the request path: a thread of its own
- * (feed-worker.ts) writes /gtfs.zip to a file in bounded memory and makes the GTFS-Realtime
- * messages, while this thread goes on answering. What a build is of is its key: the data's
+ * The published feeds of one database, built off the request path: a process of its own
+ * (feed-worker.ts, one beside the server) writes /gtfs.zip to a file in bounded memory and makes
+ * the GTFS-Realtime messages, while the server goes on answering. What a build is of is its key: the data's
  * version, the publishing save and the day (the window starts today); not the change stamp,
  * which any write moves (a wrong password is one), so nobody outside can make the feed build
  * again and again.
@@ -26,8 +27,8 @@ import type {
  *   build; with none yet it waits FIRST_WAIT_MS and is then told to come back (503).
  * - A feed that cannot be published (problems) is answered as not published; the problems are
  *   for staff (report(): the Publishing screen, the CLI).
- * - The thread's heap is capped (FEED_HEAP_MB): a build that would take more dies alone and
- *   the last good feed stays served.
+ * - That process's heap is capped (FEED_HEAP_MB): a build that would take more dies alone, the
+ *   last good feed stays served, and the next build starts a new process.
  */
 
 export const WATCH_MS = 5_000;
@@ -35,8 +36,12 @@ export const FRESH_WAIT_MS = 10_000;
 export const FIRST_WAIT_MS = 20_000;
 /** A failed build (not a feed with problems: an error) is tried again after this long. */
 export const RETRY_FAILED_MS = 60_000;
-/** The feeds' thread's heap cap. A national build takes about 330 MB (pnpm bench prints it). */
-export const FEED_HEAP_MB = 768;
+/**
+ * The feeds' process's heap cap, MB (FEED_HEAP_MB in the environment overrides it). A build that
+ * needs more dies alone and the last good feed stays served; pnpm bench prints what the national
+ * timetable's build adds to the server's memory.
+ */
+export const FEED_HEAP_MB = Number(process.env.FEED_HEAP_MB) > 0 ? Number(process.env.FEED_HEAP_MB) : 448;
 
 export interface PublishedZip {
   key: string;
@@ -82,7 +87,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OU
 
 export class FeedPublisher {
   private files = 0;
-  /** Names this database's builds on the shared thread. */
+  /** Names this database's builds in the shared process. */
   private readonly id = nextPublisher++;
   private dir: string | null = null;
   private build: Build | null = null;
@@ -125,10 +130,7 @@ export class FeedPublisher {
     const path = join(this.dir, `gtfs-${++this.files}.zip`);
     const sqlite = this.db.sqlite;
     const database = sqlite.memory ? new Uint8Array(sqlite.serialize()) : sqlite.name;
-    const reply = await this.call(
-      { kind: 'build', id: 0, key: build.key, database, start, path },
-      typeof database === 'string' ? [] : [database.buffer as ArrayBuffer],
-    );
+    const reply = await this.call({ kind: 'build', id: 0, key: build.key, database, start, path });
     if (reply.kind !== 'built') throw new Error(`the feed's build answered ${reply.kind}`);
     if (reply.ready) {
       const old = this.published;
@@ -165,7 +167,7 @@ export class FeedPublisher {
       try {
         settled = await within(build.done, last === null ? this.waits.first : this.waits.fresh);
       } catch (error) {
-        // The build failed (an error, its thread out of memory): the last good feed stays.
+        // The build failed (an error, its process out of memory): the last good feed stays.
         if (last !== null) return last;
         throw error;
       }
@@ -199,7 +201,7 @@ export class FeedPublisher {
       const zip = await this.zip(clock);
       const reply = await this.call({ kind: 'realtime', id: 0, name, basisKey: zip.key, today, timestamp });
       if (reply.kind === 'realtime') return { zip, pb: reply.pb, json: reply.json };
-      // The thread started anew (its last one died) and holds no published data: build again.
+      // The process started anew (its last one died) and holds no published data: build again.
       if (reply.kind === 'no-basis' && attempt === 0) {
         this.published = null;
         this.build = null;
@@ -209,14 +211,15 @@ export class FeedPublisher {
     }
   }
 
-  private call(request: FeedWorkerRequest, transfer: ArrayBuffer[] = []): Promise<FeedWorkerReply> {
-    return feedThread.call(request, transfer);
+  private call(request: FeedWorkerRequest): Promise<FeedWorkerReply> {
+    return feedThread.call(request);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     if (this.watcher !== null) clearInterval(this.watcher);
-    await this.chain;
+    // A build under way is not waited for (a national one takes minutes): its file goes with
+    // the folder, and its answer is dropped.
     if (this.dir !== null) rmSync(this.dir, { recursive: true, force: true });
   }
 }
@@ -224,41 +227,58 @@ export class FeedPublisher {
 let nextPublisher = 1;
 
 /**
- * The feeds' thread, one per process (a server has one database; a test run opens many, and
- * a thread of their own each would start the code anew each time). Requests run in order.
+ * The feeds' process, one per server process (a server has one database; a test run opens many,
+ * and a process of their own each would start the code anew each time). A process, not a thread:
+ * its garbage collection, which on a national build runs for long stretches on every core it
+ * can get, must not take the server's turn, so it runs at a lower priority (FEED_PROCESS_NICE),
+ * and its memory is its own. Requests run in order.
  */
 class FeedThread {
-  private worker: Worker | null = null;
+  private child: ChildProcess | null = null;
   private readonly pending = new Map<number, (reply: FeedWorkerReply | Error) => void>();
   private nextId = 1;
 
-  private thread(): Worker {
-    if (this.worker !== null) return this.worker;
+  private process(): ChildProcess {
+    if (this.child !== null) return this.child;
     // From the TypeScript sources (tests, pnpm dev) a plain module registers tsx's loader first.
     const source = import.meta.url.endsWith('.ts');
-    const file = new URL(source ? './feed-worker-dev.mjs' : './feed-worker.js', import.meta.url);
-    const worker = new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: FEED_HEAP_MB } });
-    // The thread never keeps the process alive on its own.
-    worker.unref();
+    const file = fileURLToPath(
+      new URL(source ? './feed-worker-dev.mjs' : './feed-worker.js', import.meta.url),
+    );
+    const child = fork(file, [], {
+      execArgv: [`--max-old-space-size=${FEED_HEAP_MB}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    // The process never keeps the server alive on its own.
+    child.unref();
+    child.channel?.unref();
     const failAll = (error: Error) => {
-      if (this.worker === worker) this.worker = null;
+      if (this.child === child) this.child = null;
       for (const settle of this.pending.values()) settle(error);
       this.pending.clear();
     };
-    worker.on('message', (reply: FeedWorkerReply) => {
+    child.on('message', (reply: FeedWorkerReply) => {
       const settle = this.pending.get(reply.id);
       this.pending.delete(reply.id);
+      if (this.pending.size === 0) child.channel?.unref();
       settle?.(reply);
     });
-    worker.on('error', (error) =>
-      failAll(new Error(`the feeds' thread failed: ${error.message}`, { cause: error })),
+    child.on('error', (error) =>
+      failAll(new Error(`the feeds' process failed: ${error.message}`, { cause: error })),
     );
-    worker.on('exit', (code) => failAll(new Error(`the feeds' thread stopped (exit code ${code})`)));
-    this.worker = worker;
-    return worker;
+    child.on('exit', (code, signal) =>
+      failAll(
+        new Error(
+          `the feeds' process stopped (${signal ?? `exit code ${code}`}${code === 134 || signal === 'SIGABRT' ? ', out of memory: see FEED_HEAP_MB' : ''})`,
+        ),
+      ),
+    );
+    this.child = child;
+    return child;
   }
 
-  call(request: FeedWorkerRequest, transfer: ArrayBuffer[] = []): Promise<FeedWorkerReply> {
+  call(request: FeedWorkerRequest): Promise<FeedWorkerReply> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, (reply) => {
@@ -266,7 +286,15 @@ class FeedThread {
         else if (reply.kind === 'failed') reject(new Error(`the feed's build failed: ${reply.message}`));
         else resolve(reply);
       });
-      this.thread().postMessage({ ...request, id }, transfer);
+      const child = this.process();
+      // Kept alive while an answer is awaited (a test, the CLI), not otherwise.
+      child.channel?.ref();
+      child.send({ ...request, id }, (error) => {
+        if (error) {
+          this.pending.delete(id);
+          reject(error);
+        }
+      });
     });
   }
 }
@@ -275,7 +303,7 @@ const feedThread = new FeedThread();
 
 const publishers = new WeakMap<OpenedDatabase, FeedPublisher>();
 
-/** The database's feeds (one thread and one set of files per database, whichever app serves it). */
+/** The database's feeds (one set of files per database, built in the one feeds' process, whichever app serves it). */
 export function feedPublisher(db: OpenedDatabase): FeedPublisher {
   let publisher = publishers.get(db);
   if (publisher === undefined) {
@@ -285,7 +313,7 @@ export function feedPublisher(db: OpenedDatabase): FeedPublisher {
   return publisher;
 }
 
-/** Stops the database's feeds' thread and removes its files (the app's close). */
+/** Forgets the database's feeds and removes their files (the app's close). */
 export async function closeFeedPublisher(db: OpenedDatabase): Promise<void> {
   const publisher = publishers.get(db);
   publishers.delete(db);

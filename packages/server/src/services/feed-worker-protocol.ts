@@ -8,7 +8,10 @@ import type {
   TimetableDataset,
 } from '@bus/core';
 
-/** The messages between the serving thread (feed-publisher.ts) and the feeds' thread (feed-worker.ts). */
+/** The messages between the server (feed-publisher.ts) and the feeds' process (feed-worker.ts). */
+
+/** The feeds' process's nice value: the serving process comes first for the CPU. */
+export const FEED_PROCESS_NICE = 10;
 
 export type FeedWorkerRequest =
   | {

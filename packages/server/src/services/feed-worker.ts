@@ -1,22 +1,28 @@
-import { parentPort } from 'node:worker_threads';
+import { setPriority } from 'node:os';
 import { alertsFeed, tripUpdatesFeed } from '@bus/core';
 import { type OpenedDatabase, openImage, openReader } from '@bus/db';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
-import type { FeedWorkerReply, FeedWorkerRequest, RealtimeBasis } from './feed-worker-protocol.ts';
+import {
+  FEED_PROCESS_NICE,
+  type FeedWorkerReply,
+  type FeedWorkerRequest,
+  type RealtimeBasis,
+} from './feed-worker-protocol.ts';
 import { writeFeedZip } from './feed-zip.ts';
 
 /**
- * The feeds' thread (feed-publisher.ts starts it): builds the GTFS zip from its own read-only
- * connection and keeps what the last published zip was made of, from which it makes the
- * GTFS-Realtime messages. The serving thread never holds the timetable for the feeds nor runs
- * their work; a thread that runs out of memory dies alone (its heap is capped).
+ * The feeds' process (feed-publisher.ts starts it beside the server): builds the GTFS zip from
+ * its own read-only connection and keeps what the last published zip was made of, from which it
+ * makes the GTFS-Realtime messages. The server never holds the timetable for the feeds nor runs
+ * their work, not even its garbage collection; this process runs at a lower priority, and one
+ * that runs out of memory dies alone (its heap is capped).
  */
 
 const { FeedMessage } = GtfsRealtimeBindings.transit_realtime;
 
 /**
  * What the last published zips were made of, by key (a server has one database: one entry;
- * the thread is shared by the databases of a process, so a few are kept, the oldest dropped).
+ * the process is shared by the databases of a server process (tests), so a few are kept, the oldest dropped).
  */
 const bases = new Map<string, RealtimeBasis>();
 const KEPT_BASES = 2;
@@ -96,11 +102,20 @@ async function handle(request: FeedWorkerRequest): Promise<FeedWorkerReply> {
   return { kind: 'realtime', id: request.id, pb: made.pb, json: made.json };
 }
 
-const port = parentPort;
-if (port === null) throw new Error('feed-worker.ts runs as a worker thread (feed-publisher.ts starts it)');
+if (process.send === undefined)
+  throw new Error('feed-worker.ts runs as a child process of the server (feed-publisher.ts starts it)');
+const send = process.send.bind(process);
+// The server answers first: this process takes what CPU the serving one leaves.
+try {
+  setPriority(FEED_PROCESS_NICE);
+} catch {
+  // Not allowed here: it runs at the server's priority.
+}
+// Gone with the server.
+process.on('disconnect', () => process.exit(0));
 // One request at a time, in order: a build and the messages never run side by side.
 let queue: Promise<unknown> = Promise.resolve();
-port.on('message', (request: FeedWorkerRequest) => {
+process.on('message', (request: FeedWorkerRequest) => {
   queue = queue.then(async () => {
     let reply: FeedWorkerReply;
     try {
@@ -108,6 +123,6 @@ port.on('message', (request: FeedWorkerRequest) => {
     } catch (error) {
       reply = { kind: 'failed', id: request.id, message: (error as Error)?.stack ?? String(error) };
     }
-    port.postMessage(reply);
+    send(reply);
   });
 });

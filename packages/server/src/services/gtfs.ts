@@ -27,7 +27,7 @@ import { feedPublisher } from './feed-publisher.ts';
 /**
  * The GTFS feed of the timetable, built from the database (never a second copy to keep in
  * step): in memory for a town's data and tests (currentFeed, zipFeed), as a zip file in bounded
- * memory for /gtfs.zip and `pnpm cli export-gtfs` (feed-zip.ts, on the feeds' thread:
+ * memory for /gtfs.zip and `pnpm cli export-gtfs` (feed-zip.ts, in the feeds' process:
  * feed-publisher.ts).
  */
 
@@ -129,7 +129,7 @@ export interface PublishingOverview {
 }
 
 export async function publishingOverview(db: OpenedDatabase, clock: Clock): Promise<PublishingOverview> {
-  // Built on the feeds' thread, as the published zip is: the very build /gtfs.zip serves.
+  // Built in the feeds' process, as the published zip is: the very build /gtfs.zip serves.
   const built = await feedPublisher(db).report(clock);
   const contacts = new Map(built.settings.operators.map((o) => [o.name, o]));
   return {
