@@ -31,7 +31,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Clock, DeparturesQueryInput } from '@bus/core';
+import { addDays, type Clock, type DeparturesQueryInput, systemClock, vilniusNow } from '@bus/core';
 import {
   type ImportCounts,
   migrateToLatest,
@@ -53,6 +53,7 @@ import {
 } from './bench/queries.ts';
 import { realDataPhase } from './bench/real-data.ts';
 import { info, judged, markdownTable, type SummaryRow, withinMs } from './bench/report.ts';
+import { feedBuildPhase, planningFloodPhase } from './bench/robustness.ts';
 import {
   killAllServers,
   load,
@@ -382,6 +383,26 @@ async function serverMemoryPhase(queries: readonly DeparturesBenchQuery[]): Prom
     if (result.non2xx > 0 || result.errors > 0) {
       rows.push(info('National load: failed requests', `${result.non2xx} non-2xx, ${result.errors} errors`));
     }
+    // Issue 37: the feed built off the event loop (after phase 2's saves), then planning bounded.
+    await feedBuildPhase(server, 'national', rows);
+    const today = vilniusNow(systemClock).date;
+    const stops = [...new Set(queries.map((q) => q.from))].slice(0, 40);
+    await planningFloodPhase(
+      server,
+      {
+        label: 'national',
+        departures: paths,
+        plans: stops.flatMap((from, i) =>
+          stops.slice(i + 1, i + 6).map((to, j) => ({
+            from,
+            to,
+            date: addDays(today, (i + j) % 14),
+            time: `${String(6 + ((i + j) % 14)).padStart(2, '0')}:00`,
+          })),
+        ),
+      },
+      rows,
+    );
   } finally {
     await server.stop();
   }

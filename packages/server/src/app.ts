@@ -21,6 +21,7 @@ import { registerChangesAtom } from './public-read/changes-atom-http.ts';
 import { answeredNotModified, PUBLIC_CACHE_CONTROL } from './public-read/etag.ts';
 import { closeServing } from './public-read/generation.ts';
 import { readOf, registerHttpCaching, trpcCachePolicies } from './public-read/http-cache.ts';
+import { registerPlanAdmission } from './public-read/plan-admission.ts';
 import { registerTrpcFastLane } from './public-read/trpc-fast-lane.ts';
 import { registerLegacyRest } from './rest/index.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -183,6 +184,8 @@ export async function buildApp({
     log: req.log,
     read: () => readOf(req, db, clock),
   });
+  // Plans refused at the door while the server is under pressure (before tRPC reads them).
+  registerPlanAdmission(app, db);
   registerTrpcFastLane(app, { router: appRouter, prefix: '/trpc', createContext, policies });
   await app.register(
     trpcWithStrictBodies({

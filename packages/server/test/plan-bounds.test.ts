@@ -2,12 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPC_MAX_BATCH } from '../src/app.ts';
 import {
   type JourneysAnswer,
+  LoopShare,
+  PLAN_SHARE,
   PLAN_WINDOW,
   PLANS_AT_ONCE,
   PLANS_WAITING,
   pausePlannerBuildsWith,
   planLoad,
+  planShareOf,
 } from '../src/public-read/journeys.ts';
+import { plannedCalls, REFUSAL_HOLD_MS } from '../src/public-read/plan-admission.ts';
 import { fixedClock, realDataApp, type TestApp, trpcQuery } from './helpers.ts';
 
 /**
@@ -120,5 +124,102 @@ describe('the planner’s queue', () => {
       pausePlannerBuildsWith(q.db, null);
       await q.app.close();
     }
+  });
+});
+
+describe("planning's share of the event loop", () => {
+  it.each([
+    ['nothing spent', [], 0, 0, false],
+    ['half the share', [[0, 100]], 500, 100, false],
+    ['the share in one span', [[0, 200]], 500, 200, true],
+    [
+      'the share in many spans',
+      [
+        [0, 50],
+        [100, 50],
+        [200, 50],
+        [300, 50],
+      ],
+      900,
+      200,
+      true,
+    ],
+    [
+      'spans older than a second no longer count',
+      [
+        [0, 150],
+        [600, 100],
+      ],
+      1100,
+      100,
+      false,
+    ],
+    ['all gone after a second', [[0, 1000]], 1001, 0, false],
+  ] as const)('%s', (_what, spans, at, used, full) => {
+    let now = 0;
+    const share = new LoopShare(PLAN_SHARE, () => now);
+    for (const [time, ms] of spans) {
+      now = time;
+      share.add(ms);
+    }
+    now = at;
+    expect(share.used).toBe(used);
+    expect(share.full).toBe(full);
+  });
+
+  it('refuses a plan with 503 once planning has had its share (held a second first), and plans again after', async () => {
+    const q = await realDataApp({ clock });
+    try {
+      expect((await plan('2026-12-01', '08:00', q)).status).toBe(200);
+      planShareOf(q.db).add(PLAN_SHARE * 1000);
+      const asked = performance.now();
+      const refused = await plan('2026-12-01', '09:00', q);
+      // Held before it is sent: a flood's client asks once a second, not thousands of times.
+      expect(performance.now() - asked).toBeGreaterThanOrEqual(REFUSAL_HOLD_MS - 5);
+      expect(refused.status).toBe(503);
+      expect(refused.error?.data).toMatchObject({ code: 'SERVICE_UNAVAILABLE', messageKey: 'planBusy' });
+      // Batched as the web app sends it: one refusal per call, in tRPC's batch shape (the share
+      // spent again: the hold let a second pass).
+      planShareOf(q.db).add(PLAN_SHARE * 1000);
+      const batch = await q.app.inject({
+        method: 'GET',
+        url: `/trpc/timetable.plan,timetable.plan?batch=1&input=${encodeURIComponent(
+          JSON.stringify({
+            0: { from: KAVARSKAS, to: UTENA, date: '2026-12-01', time: '10:00' },
+            1: { from: UTENA, to: KAVARSKAS, date: '2026-12-01', time: '10:00' },
+          }),
+        )}`,
+      });
+      expect(batch.statusCode).toBe(503);
+      expect(batch.headers['retry-after']).toBe('5');
+      expect(batch.json()).toHaveLength(2);
+      expect(batch.json()[1].error.message).toBe(
+        'Many journeys are being planned right now, try again in a few seconds',
+      );
+      // The departures are not planning: answered.
+      expect((await trpcQuery(q.app, 'timetable.departures', { from: 1, date: '2026-12-01' })).status).toBe(
+        200,
+      );
+      // A second after the share was spent, it is free again.
+      await new Promise((resolve) => setTimeout(resolve, 1050 - REFUSAL_HOLD_MS + 50));
+      expect((await plan('2026-12-01', '09:00', q)).status).toBe(200);
+    } finally {
+      await q.app.close();
+    }
+  });
+});
+
+describe('which requests are plans, at the door', () => {
+  it.each([
+    ['/trpc/timetable.plan?input=%7B%7D', 1],
+    ['/trpc/timetable.plan,timetable.departures?batch=1&input=%7B%7D', 2],
+    ['/trpc/timetable.departures,timetable.plan,timetable.plan?batch=1', 3],
+    ['/trpc/timetable%2Eplan?input=%7B%7D', 1],
+    ['/trpc/timetable.departures?input=%7B%7D', 0],
+    ['/trpc/timetable.planner?input=%7B%7D', 0],
+    ['/api/timetable.plan', 0],
+    ['/trpc/%E0%A4%A?x', 0],
+  ])('%s: %i', (url, calls) => {
+    expect(plannedCalls(url)).toBe(calls);
   });
 });

@@ -91,7 +91,7 @@ export const PLAN_WINDOW = { daysBefore: 7, daysAfter: 366 } as const;
 export const PLANS_AT_ONCE = 2;
 export const PLANS_WAITING = 8;
 /** What a refused plan is told to wait. */
-const PLAN_RETRY_SECONDS = 5;
+export const PLAN_RETRY_SECONDS = 5;
 const planGates = new WeakMap<OpenedDatabase['sqlite'], WorkGate>();
 
 function planGateOf(db: OpenedDatabase): WorkGate {
@@ -101,6 +101,72 @@ function planGateOf(db: OpenedDatabase): WorkGate {
     planGates.set(db.sqlite, gate);
   }
   return gate;
+}
+
+/**
+ * Planning's share of the event loop: what the planner computed here in the last second (the
+ * searches, the networks' slices, the running schedules of a date) is counted, and once it
+ * reaches this fraction a new plan is refused at once (planBusy, 503 with Retry-After), so the
+ * departures everyone else asks for keep the rest of the loop whatever a flood of planners does
+ * (pnpm bench measures it, town and national). A build under way goes on in its slices (each
+ * lets others run), so a quiet server plans at full speed.
+ */
+export const PLAN_SHARE = 0.2;
+const SHARE_WINDOW_MS = 1000;
+
+/** The time planning took on the event loop in the last SHARE_WINDOW_MS. */
+export class LoopShare {
+  private readonly spans: { at: number; ms: number }[] = [];
+  private total = 0;
+
+  constructor(
+    private readonly share: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  add(ms: number): void {
+    this.spans.push({ at: this.now(), ms });
+    this.total += ms;
+  }
+
+  /** Milliseconds spent in the window. */
+  get used(): number {
+    const since = this.now() - SHARE_WINDOW_MS;
+    while (this.spans.length > 0 && (this.spans[0] as { at: number }).at < since)
+      this.total -= (this.spans.shift() as { ms: number }).ms;
+    return Math.max(0, this.total);
+  }
+
+  get full(): boolean {
+    return this.used >= this.share * SHARE_WINDOW_MS;
+  }
+
+  /** Forgets what was spent (pnpm bench times the planner's own speed, query after query). */
+  clear(): void {
+    this.spans.length = 0;
+    this.total = 0;
+  }
+
+  /** Times a piece of synchronous planning work. */
+  timed<T>(work: () => T): T {
+    const start = this.now();
+    try {
+      return work();
+    } finally {
+      this.add(this.now() - start);
+    }
+  }
+}
+
+const shares = new WeakMap<OpenedDatabase['sqlite'], LoopShare>();
+
+export function planShareOf(db: OpenedDatabase): LoopShare {
+  let share = shares.get(db.sqlite);
+  if (share === undefined) {
+    share = new LoopShare(PLAN_SHARE);
+    shares.set(db.sqlite, share);
+  }
+  return share;
 }
 
 /** The planner's queue of a database now (tests). */
@@ -144,10 +210,12 @@ export function plannerBuildsStarted(db: OpenedDatabase): number {
 function inSlices<T>(read: ReadContext, steps: Steps<T>, signal?: AbortSignal): Promise<T> {
   const held = pauses.get(read.db.sqlite);
   const pause = held ?? nextTurn;
+  const share = planShareOf(read.db);
   let sliceStart = performance.now();
   return runStepsInSlices(steps, {
     due: () => held !== undefined || performance.now() - sliceStart > SLICE_MS,
     pause: async () => {
+      share.add(performance.now() - sliceStart);
       signal?.throwIfAborted();
       await pause();
       signal?.throwIfAborted();
@@ -224,8 +292,10 @@ async function keptNetwork(read: ReadContext, date: string): Promise<KeptNetwork
     changesOn(read, date),
     plannerData(read),
   ]);
+  const share = planShareOf(read.db);
   let key = data.keys.get(date);
-  const running = key === undefined ? runningSchedules(data.timetable, service.context) : null;
+  const running =
+    key === undefined ? share.timed(() => runningSchedules(data.timetable, service.context)) : null;
   if (key === undefined) {
     const ids = (running as PlannerSchedule[]).map((s) => s.id).join(',');
     key = changesNothing(changes) ? ids : `${date}|${ids}`;
@@ -233,7 +303,7 @@ async function keptNetwork(read: ReadContext, date: string): Promise<KeptNetwork
   }
   const kept = data.networks.get(key);
   if (kept !== undefined) return kept;
-  const schedules = running ?? runningSchedules(data.timetable, service.context);
+  const schedules = running ?? share.timed(() => runningSchedules(data.timetable, service.context));
   const build = new AbortController();
   const built = (async () => {
     const trips = await inSlices(read, runningTripsSteps(schedules, changes), build.signal);
@@ -251,8 +321,9 @@ async function keptNetwork(read: ReadContext, date: string): Promise<KeptNetwork
 
 /**
  * The journeys of a query: a date outside PLAN_WINDOW is refused (INVALID_INPUT), unknown stops
- * too (NOT_FOUND, naming the stop); with PLANS_AT_ONCE planning and PLANS_WAITING waiting, the
- * next is refused at once (UNAVAILABLE, 503 with Retry-After).
+ * too (NOT_FOUND, naming the stop); with PLANS_AT_ONCE planning and PLANS_WAITING waiting, or
+ * planning's share of the event loop (PLAN_SHARE) used up, the next is refused at once
+ * (UNAVAILABLE, 503 with Retry-After).
  */
 export async function planJourneysAnswer(read: ReadContext, input: PlanQueryInput): Promise<JourneysAnswer> {
   const today = read.now.date;
@@ -263,7 +334,9 @@ export async function planJourneysAnswer(read: ReadContext, input: PlanQueryInpu
   for (const id of [input.from, input.to])
     if (!snapshot.stopNames.has(id))
       throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id }));
-  const answer = await planGateOf(read.db).run(() => plannedJourneys(read, input, snapshot));
+  const answer = planShareOf(read.db).full
+    ? null
+    : await planGateOf(read.db).run(() => plannedJourneys(read, input, snapshot));
   if (answer === null)
     throw new DomainError('UNAVAILABLE', serverMessage('planBusy'), {
       retryAfterSeconds: PLAN_RETRY_SECONDS,
@@ -277,12 +350,14 @@ async function plannedJourneys(
   snapshot: Awaited<ReturnType<typeof snapshotFor>>,
 ): Promise<JourneysAnswer> {
   const network = await dayNetwork(read, input.date);
-  const journeys = planJourneys(network, {
-    from: input.from,
-    to: input.to,
-    time: parseTime(input.time) as number,
-    arriveBy: input.arriveBy ?? false,
-  });
+  const journeys = planShareOf(read.db).timed(() =>
+    planJourneys(network, {
+      from: input.from,
+      to: input.to,
+      time: parseTime(input.time) as number,
+      arriveBy: input.arriveBy ?? false,
+    }),
+  );
   const stopIds = new Set<number>();
   return {
     journeys: journeys.map((j) => ({

@@ -41,7 +41,7 @@ export const RETRY_FAILED_MS = 60_000;
  * needs more dies alone and the last good feed stays served; pnpm bench prints what the national
  * timetable's build adds to the server's memory.
  */
-export const FEED_HEAP_MB = Number(process.env.FEED_HEAP_MB) > 0 ? Number(process.env.FEED_HEAP_MB) : 448;
+export const FEED_HEAP_MB = Number(process.env.FEED_HEAP_MB) > 0 ? Number(process.env.FEED_HEAP_MB) : 384;
 
 export interface PublishedZip {
   key: string;
@@ -246,7 +246,9 @@ class FeedThread {
       new URL(source ? './feed-worker-dev.mjs' : './feed-worker.js', import.meta.url),
     );
     const child = fork(file, [], {
-      execArgv: [`--max-old-space-size=${FEED_HEAP_MB}`],
+      // A small young generation too: the build's garbage is many short pieces, and the
+      // default semi-spaces would add tens of megabytes to what it holds.
+      execArgv: [`--max-old-space-size=${FEED_HEAP_MB}`, '--max-semi-space-size=4'],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -3,22 +3,17 @@ import {
   buildFeed,
   type Clock,
   describeFeedProblem,
-  type FeedIds,
   type FeedProblem,
   type GtfsNotice,
   type PublishingSettings,
-  type ServiceChange,
-  type TimetableDataset,
   validateGtfs,
   vilniusNow,
 } from '@bus/core';
 import {
-  dataVersion,
   feedDataChangedAt,
   getPublishingSettings,
   listServiceChanges,
   type OpenedDatabase,
-  publishingSavedAt,
   readTimetable,
 } from '@bus/db';
 import { strToU8, unzipSync, zipSync } from 'fflate';
@@ -36,7 +31,8 @@ export type FeedSources = Awaited<ReturnType<typeof feedSources>>;
 /** Everything the feed is made of, read in one transaction: one state of the data, whatever other processes write meanwhile. */
 export async function feedSources(db: OpenedDatabase) {
   return db.kysely.transaction().execute(async (trx) => {
-    const dataset = await readTimetable(trx);
+    // Its own connection (the feeds' process, a command): the trips' times may stream.
+    const dataset = await readTimetable(trx, { streamTimes: true });
     const stored = await getPublishingSettings(trx);
     const changedAt = await feedDataChangedAt(trx);
     // The service changes make the feed exact day by day (cancelled trips, changed times).
