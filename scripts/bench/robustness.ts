@@ -56,10 +56,14 @@ export async function feedBuildPhase(
   const feedProcesses = new Set<number>();
   let feedPrivate = 0;
   const healthz: number[] = [];
+  /** When each /healthz question was sent, ms after the build's first request. */
+  const sentAt: number[] = [];
   let building = true;
+  const started = now();
   const poll = (async () => {
     while (building) {
       const t = now();
+      sentAt.push(t - started);
       try {
         await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(30_000) }).then((r) =>
           r.arrayBuffer(),
@@ -76,7 +80,6 @@ export async function feedBuildPhase(
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
-  const started = now();
   let status = 0;
   // The first answers wait a while, then say 503 (being built) until the build is done.
   for (;;) {
@@ -90,6 +93,7 @@ export async function feedBuildPhase(
   building = false;
   await poll;
   const worst = Math.max(...healthz);
+  const worstAt = sentAt[healthz.indexOf(worst)] ?? 0;
   const d = distribution(healthz);
   // The build's peak: the feeds' process's own (VmHWM; it stays, holding the published data).
   const feedPeak = Math.max(0, ...[...feedProcesses].map((pid) => readMemory(pid)?.hwm ?? 0));
@@ -97,7 +101,7 @@ export async function feedBuildPhase(
   out();
   out(`## ${label}: the GTFS feed built after a change`);
   out(
-    `/gtfs.zip answered ${status} after ${seconds(buildMs)}; /healthz meanwhile: ${healthz.length} answers, p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, longest ${ms(worst)}`,
+    `/gtfs.zip answered ${status} after ${seconds(buildMs)}; /healthz meanwhile: ${healthz.length} answers, p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, longest ${ms(worst)} (asked ${seconds(worstAt)} into the build)`,
   );
   out(
     `feeds' process: peak RSS (VmHWM) ${megabytes(feedPeak)}, of it private (highest sampled RssAnon; the rest is Node's code and libraries, shared with the server) ${megabytes(feedPrivate)}; the server's own RSS before ${before ? megabytes(before.rss) : 'n/a'}, highest sampled during the build ${megabytes(peakRss)} (+${megabytes(serverGrowth)})`,

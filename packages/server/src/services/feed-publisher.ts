@@ -7,6 +7,7 @@ import { type Clock, vilniusNow } from '@bus/core';
 import { dataVersion, type OpenedDatabase, publishingSavedAt } from '@bus/db';
 import type {
   BuiltReply,
+  FeedBuildReport,
   FeedWorkerReply,
   FeedWorkerRequest,
   RealtimeFeedName,
@@ -75,6 +76,9 @@ interface Build {
 
 const TIMED_OUT = Symbol('timed out');
 
+/** Each build's report, read from its JSON once staff first ask for it. */
+const reports = new WeakMap<BuiltReply, FeedBuildReport>();
+
 function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
@@ -139,7 +143,7 @@ export class FeedPublisher {
         path,
         size: reply.size,
         etag: reply.etag,
-        version: reply.summary.version,
+        version: reply.version,
         changedAt: reply.changedAt,
       };
       // A zip being sent keeps its open file; the name goes.
@@ -182,11 +186,17 @@ export class FeedPublisher {
   }
 
   /** The build's full report of the data as it is now (staff: problems, warnings), however long it takes. */
-  async report(clock: Clock): Promise<BuiltReply> {
+  async report(clock: Clock): Promise<FeedBuildReport & { ready: boolean }> {
     this.watch(clock);
     for (;;) {
       const settled = await this.refresh(clock).done;
-      if (settled !== null) return settled;
+      if (settled === null) continue;
+      let report = reports.get(settled);
+      if (report === undefined) {
+        report = JSON.parse(settled.report) as FeedBuildReport;
+        reports.set(settled, report);
+      }
+      return { ...report, ready: settled.ready };
     }
   }
 

@@ -46,10 +46,21 @@ export interface BuiltReply {
   ready: boolean;
   size: number;
   etag: string;
+  /** The feed's version (feed_info.txt). */
+  version: string;
+  changedAt: string | null;
+  /**
+   * The build's report for staff (FeedBuildReport) as JSON text: a national one lists thousands
+   * of problems, which the server takes as one string and reads only when staff ask for it.
+   */
+  report: string;
+}
+
+/** What a build found, for the Publishing screen and the command line. */
+export interface FeedBuildReport {
   problems: FeedProblem[];
   warnings: GtfsNotice[];
   summary: FeedSummary;
-  changedAt: string | null;
   settings: PublishingSettings;
   savedAt: string | null;
   /** Operator name -> the lines that name it. */

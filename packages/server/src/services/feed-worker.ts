@@ -4,6 +4,7 @@ import { type OpenedDatabase, openImage, openReader } from '@bus/db';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import {
   FEED_PROCESS_NICE,
+  type FeedBuildReport,
   type FeedWorkerReply,
   type FeedWorkerRequest,
   type RealtimeBasis,
@@ -58,6 +59,15 @@ async function handle(request: FeedWorkerRequest): Promise<FeedWorkerReply> {
         if (line.operator === null) continue;
         operators.set(line.operator, [...(operators.get(line.operator) ?? []), line.name]);
       }
+      const report: FeedBuildReport = {
+        problems: written.report.problems,
+        warnings: written.report.warnings,
+        summary: written.report.summary,
+        settings: written.sources.stored.settings,
+        savedAt: written.sources.stored.savedAt,
+        operators: [...operators],
+        stopsWithoutPosition: dataset.stops.filter((s) => s.position === undefined).length,
+      };
       return {
         kind: 'built',
         id: request.id,
@@ -65,14 +75,9 @@ async function handle(request: FeedWorkerRequest): Promise<FeedWorkerReply> {
         ready,
         size: written.size,
         etag: written.etag,
-        problems: written.report.problems,
-        warnings: written.report.warnings,
-        summary: written.report.summary,
+        version: written.report.summary.version,
         changedAt,
-        settings: written.sources.stored.settings,
-        savedAt: written.sources.stored.savedAt,
-        operators: [...operators],
-        stopsWithoutPosition: dataset.stops.filter((s) => s.position === undefined).length,
+        report: JSON.stringify(report),
       };
     } finally {
       db.sqlite.close();
