@@ -626,8 +626,9 @@ describe('trip page', () => {
 describe('every public page', () => {
   const paths = {
     home: `/?from=1&to=&dir=Out+bound&date=${MONDAY}`,
-    // A day long past: every chip is faded (tooLate) and must still pass the contrast checks.
-    'home-past': '/?from=1&to=&dir=Out+bound&date=2020-01-06',
+    // A day past (five weeks before MONDAY, a Monday too, inside the dates the pages answer
+    // for): every chip is faded (tooLate) and must still pass the contrast checks.
+    'home-past': `/?from=1&to=&dir=Out+bound&date=${plusDays(MONDAY, -35)}`,
     browse: `/browse?date=${MONDAY}`,
     line: `/browse/1/1/1?from=3&date=${MONDAY}`,
     trip: '/trip/1?from=3',

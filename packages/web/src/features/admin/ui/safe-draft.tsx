@@ -234,10 +234,17 @@ export function useSafeDraft<T, V extends DraftVersion = number | undefined>({
     setResets((n) => n + 1);
   }, [loaded, reloads, draft.reset]);
 
+  // What is loaded now, for a reload that drops the draft before the data comes back.
+  const loadedRef = useRef(loaded);
+  loadedRef.current = loaded;
   const reloadFresh = async () => {
     writeStored(key, null);
     setRestored(null);
     setConflict(null);
+    // The draft goes at once, whatever the reload brings and however long it takes: what is
+    // stored is shown now, and again as it comes back.
+    draft.reset(structuredClone(loadedRef.current));
+    setResets((n) => n + 1);
     resetOnLoad.current = true;
     await reload();
     setReloads((n) => n + 1);
