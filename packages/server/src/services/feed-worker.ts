@@ -15,7 +15,7 @@ import { writeFeedZip } from './feed-zip.ts';
  * The feeds' process (feed-publisher.ts starts it beside the server): builds the GTFS zip from
  * its own read-only connection and keeps what the last published zip was made of, from which it
  * makes the GTFS-Realtime messages. The server never holds the timetable for the feeds nor runs
- * their work, not even its garbage collection; this process runs at a lower priority, and one
+ * their work, not even its garbage collection; this process runs at the lowest priority (nice 19), and one
  * that runs out of memory dies alone (its heap is capped).
  */
 
