@@ -42,7 +42,10 @@ export function registerRealtimeFeeds(
           if (error instanceof FeedNotPublished)
             throw new DomainError('NOT_FOUND', `GTFS-Realtime refers to /gtfs.zip: ${error.message}`);
           if (error instanceof FeedBeingBuilt)
-            return reply.status(503).header('retry-after', '60').send({ message: error.message });
+            return reply
+              .status(503)
+              .header('retry-after', '60')
+              .send({ status: 503, error: 'Service Unavailable', message: error.message });
           throw error;
         }
         if (format === 'json') return reply.type('application/json; charset=utf-8').send(message.json);
