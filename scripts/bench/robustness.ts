@@ -9,7 +9,9 @@
  *    run of the same departures load (planning is bounded: two at once, eight waiting, the
  *    rest refused with 503 at once).
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { info, judged, type SummaryRow } from './report.ts';
 import { load, type RunningServer, readMemory, trpcUrl } from './server.ts';
 import { distribution, megabytes, ms, now, out, progress, seconds } from './stats.ts';
@@ -44,18 +46,29 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-/** /healthz asked every 20 ms for `ms`: the answers' times. */
-async function askHealthz(server: RunningServer, ms: number): Promise<number[]> {
-  const times: number[] = [];
-  const end = now() + ms;
-  while (now() < end) {
-    const t = now();
-    await fetch(`${server.baseUrl}/healthz`).then((r) => r.arrayBuffer());
-    times.push(now() - t);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return times;
+/**
+ * /healthz asked every 20 ms from a small process of its own (healthz-poller.mjs), until
+ * `stop()`: the answers' times, and when each was asked (ms after the start).
+ */
+function askHealthz(server: RunningServer): { stop: () => Promise<{ sentAt: number; took: number }[]> } {
+  const poller = spawn(process.execPath, [POLLER, server.baseUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let output = '';
+  poller.stdout.setEncoding('utf8');
+  poller.stdout.on('data', (chunk: string) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => poller.once('exit', resolve));
+  return {
+    stop: async () => {
+      poller.stdin.end();
+      const code = await exited;
+      if (code !== 0) throw new Error(`the /healthz poller stopped with ${code}`);
+      return JSON.parse(output) as { sentAt: number; took: number }[];
+    },
+  };
 }
+
+const POLLER = fileURLToPath(new URL('./healthz-poller.mjs', import.meta.url));
 
 export async function feedBuildPhase(
   server: RunningServer,
@@ -65,36 +78,27 @@ export async function feedBuildPhase(
   // The same questions on the same server with nothing built first: what its own pauses are
   // (a collection of its heap), beside which the build's figure is read.
   progress(`${label}: /healthz asked every 20 ms for 30 s, nothing else running`);
-  const idle = await askHealthz(server, 30_000);
+  const idlePoller = askHealthz(server);
+  await new Promise((r) => setTimeout(r, 30_000));
+  const idle = (await idlePoller.stop()).map((a) => a.took);
   progress(`${label}: /gtfs.zip built while /healthz is asked every 20 ms`);
   const before = readMemory(server.pid);
   let peakRss = before?.rss ?? 0;
   // The feeds are built in a process of its own, started with the first request for one.
   const feedProcesses = new Set<number>();
   let feedPrivate = 0;
-  const healthz: number[] = [];
-  /** When each /healthz question was sent, ms after the build's first request. */
-  const sentAt: number[] = [];
   let building = true;
   const started = now();
-  const poll = (async () => {
+  const poller = askHealthz(server);
+  // The memory is sampled here, beside the questions.
+  const sampling = (async () => {
     while (building) {
-      const t = now();
-      sentAt.push(t - started);
-      try {
-        await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(30_000) }).then((r) =>
-          r.arrayBuffer(),
-        );
-      } catch {
-        // A timeout counts as its full 30 s.
-      }
-      healthz.push(now() - t);
       peakRss = Math.max(peakRss, readMemory(server.pid)?.rss ?? 0);
       for (const child of childrenOf(server.pid)) {
         feedProcesses.add(child);
         feedPrivate = Math.max(feedPrivate, privateRss(child));
       }
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 50));
     }
   })();
   let status = 0;
@@ -108,9 +112,11 @@ export async function feedBuildPhase(
   }
   const buildMs = now() - started;
   building = false;
-  await poll;
+  await sampling;
+  const answers = await poller.stop();
+  const healthz = answers.map((a) => a.took);
   const worst = Math.max(...healthz);
-  const worstAt = sentAt[healthz.indexOf(worst)] ?? 0;
+  const worstAt = answers[healthz.indexOf(worst)]?.sentAt ?? 0;
   const d = distribution(healthz);
   // The build's peak: the feeds' process's own (VmHWM; it stays, holding the published data).
   const feedPeak = Math.max(0, ...[...feedProcesses].map((pid) => readMemory(pid)?.hwm ?? 0));
