@@ -40,8 +40,9 @@ import {
   replaceTimetable,
 } from '@bus/db';
 import { getDepartures } from '../packages/server/src/public-read/departures.ts';
+import { readContext } from '../packages/server/src/public-read/read-context.ts';
+import { findStops } from '../packages/server/src/public-read/stops.ts';
 import { getLineSchedules, saveSchedules } from '../packages/server/src/services/admin/schedules.ts';
-import { findStops } from '../packages/server/src/services/stops.ts';
 import { type DatasetProfile, generateDataset, sizesFor } from './bench/generate.ts';
 import { plannerPhase } from './bench/planner.ts';
 import {
@@ -239,14 +240,14 @@ async function inProcessPhase(db: OpenedDatabase, profile: DatasetProfile): Prom
   const searchWarmUp = searchQueries(profile, Math.min(200, queryCount), seed + 4);
   progress(`phase 2: stop search, ${searchWarmUp.length} warm-up + ${search.length} measured queries`);
   // Awaited: works whether findStops answers directly or through a promise.
-  for (const q of searchWarmUp) await findStops(db, q.query);
+  for (const q of searchWarmUp) await findStops(readContext(db, systemClock), q.query);
   const searchLatencies: number[] = [];
   const searchCpu: number[] = [];
   const found: number[] = [];
   for (const q of search) {
     const c = cpuNow();
     const t = now();
-    const result = await findStops(db, q.query);
+    const result = await findStops(readContext(db, systemClock), q.query);
     searchLatencies.push(now() - t);
     searchCpu.push(cpuNow() - c);
     found.push(result.length);

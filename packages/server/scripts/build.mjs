@@ -13,10 +13,10 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 
 const startedAt = performance.now();
 await build({
-  // The feeds' thread (services/feed-publisher.ts starts dist/feed-worker.js beside main.js).
+  // The feeds' thread (public-read/gtfs/feed-publisher.ts starts dist/feed-worker.js beside main.js).
   entryPoints: {
     main: join(root, 'src/main.ts'),
-    'feed-worker': join(root, 'src/services/feed-worker.ts'),
+    'feed-worker': join(root, 'src/public-read/gtfs/feed-worker.ts'),
   },
   outdir: join(root, 'dist'),
   bundle: true,

@@ -13,26 +13,27 @@ import Fastify, {
 import type { Ticks } from './auth/rate-limiter.ts';
 import { createAuthRuntime } from './auth/runtime.ts';
 import { type Env, isLoopback } from './env.ts';
-import { registerRealtimeFeeds } from './gtfs-rt/http.ts';
 import { httpErrorOf } from './http-errors.ts';
 import { publicOrigin } from './public-origin.ts';
 import { registerCalendarFeeds } from './public-read/calendar-feeds-http.ts';
 import { registerChangesAtom } from './public-read/changes-atom-http.ts';
 import { answeredNotModified, PUBLIC_CACHE_CONTROL } from './public-read/etag.ts';
-import { closeServing } from './public-read/generation.ts';
-import { readOf, registerHttpCaching, trpcCachePolicies } from './public-read/http-cache.ts';
-import { registerPlanAdmission } from './public-read/plan-admission.ts';
-import { registerTrpcFastLane } from './public-read/trpc-fast-lane.ts';
-import { registerLegacyRest } from './rest/index.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { closeServing, refreshKeptSnapshot } from './public-read/generation.ts';
 import {
   closeFeedPublisher,
   FeedBeingBuilt,
   FeedNotPublished,
   feedPublisher,
   type PublishedZip,
-} from './services/feed-publisher.ts';
-import { checkHealth } from './services/health.ts';
+} from './public-read/gtfs/feed-publisher.ts';
+import { registerRealtimeFeeds } from './public-read/gtfs/realtime-http.ts';
+import { checkHealth } from './public-read/health.ts';
+import { onCommitted } from './services/admin/recorded-write.ts';
+import { readOf, registerHttpCaching, trpcCachePolicies } from './public-read/http-cache.ts';
+import { registerPlanAdmission } from './public-read/plan-admission.ts';
+import { registerTrpcFastLane } from './public-read/trpc-fast-lane.ts';
+import { registerLegacyRest } from './rest/index.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, settleDemoAccount } from './services/users.ts';
 import type { Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
@@ -141,8 +142,16 @@ export async function buildApp({
   else if (env.DEMO)
     app.log.warn('Demo mode: the admin login shown on the login page works. Set DEMO=0 for real use.');
 
+  // The write side announces each committed write; the read side's snapshot follows it at once,
+  // so the first visitor after a save does not wait for it.
+  const unsubscribe = onCommitted((committed) =>
+    committed.sqlite === db.sqlite ? refreshKeptSnapshot(db) : undefined,
+  );
   // A connection the answer cache holds while an import runs is closed with the server.
-  app.addHook('onClose', async () => closeServing(db));
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    closeServing(db);
+  });
   app.get('/healthz', async () => checkHealth(db));
   // The open-data feed (GTFS) for journey planners: built in the feeds' process, kept until the data changes.
   app.addHook('onClose', async () => closeFeedPublisher(db));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIsoDate } from '@bus/core';
 import { getLineInfo, getStopsByIds, listLineInfos, type OpenedDatabase } from '@bus/db';
-import { getTripSchedule } from './services/timetable.ts';
+import { getTripSchedule } from './public-read/timetable.ts';
 
 /**
  * The web app's pages as the server sends them: an honest status (404 for a path that is no

@@ -1,8 +1,8 @@
 import { countTimetable, readTimetable } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LinePreview, LineTimetable } from '../src/public-read/timetable.ts';
 import type { AdminLinePreview, AdminRoute, LineFull } from '../src/services/admin/lines.ts';
 import type { LineSchedules } from '../src/services/admin/schedules.ts';
-import type { LinePreview, LineTimetable } from '../src/services/timetable.ts';
 import { type AdminTestApp, adminApp, adminClient, toSaveInput, versionNow } from './admin-helpers.ts';
 
 const FAILED = "Input validation failed, check if everything's entered right";

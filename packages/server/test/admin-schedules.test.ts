@@ -1,8 +1,8 @@
 import { readTimetable } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeparturesResult } from '../src/public-read/departures.ts';
+import type { TripSchedule } from '../src/public-read/timetable.ts';
 import type { LineSchedules, SavedSchedules } from '../src/services/admin/schedules.ts';
-import type { TripSchedule } from '../src/services/timetable.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 

@@ -13,7 +13,7 @@ import {
 import { listServiceChanges, readTimetable } from '@bus/db';
 import { closeDb, getStoptimes, importGtfs, openDb } from 'gtfs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateFeedZip } from '../src/services/gtfs.ts';
+import { validateFeedZip } from '../src/public-read/gtfs/published.ts';
 import { type AdminTestApp, adminApp, adminClient, tokenFor } from './admin-helpers.ts';
 import {
   makeFeedReady,

@@ -1,6 +1,6 @@
 import type { AdminStop } from '@bus/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FeedPublisher } from '../src/services/feed-publisher.ts';
+import { FeedPublisher } from '../src/public-read/gtfs/feed-publisher.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { makeFeedReady } from './gtfs-helpers.ts';
 import { fixedClock } from './helpers.ts';

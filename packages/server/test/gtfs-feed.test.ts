@@ -6,7 +6,7 @@ import { listChanges, openDatabase, readTimetable, replaceTimetable, restoreStop
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
-import type { PublishingOverview } from '../src/services/gtfs.ts';
+import type { PublishingOverview } from '../src/public-read/gtfs/published.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { runCliCaptured } from './cli-helpers.ts';
 import { makeFeedReady, SETTINGS, TIME_FIXES, WRONG_WAY } from './gtfs-helpers.ts';

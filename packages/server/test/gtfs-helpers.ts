@@ -13,7 +13,7 @@ import { readTimetable, replaceTimetable } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
 import { expect } from 'vitest';
-import type { PublishingOverview } from '../src/services/gtfs.ts';
+import type { PublishingOverview } from '../src/public-read/gtfs/published.ts';
 import type { AdminTestApp, adminClient } from './admin-helpers.ts';
 
 /** The Publishing settings of the feed tests (the real data lacks them). */

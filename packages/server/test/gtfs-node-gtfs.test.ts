@@ -7,7 +7,7 @@ import { closeDb, getStoptimes, importGtfs, openDb } from 'gtfs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
 import { getDepartures } from '../src/public-read/departures.ts';
-import { currentFeed, zipFeed } from '../src/services/gtfs.ts';
+import { currentFeed, zipFeed } from '../src/public-read/gtfs/published.ts';
 import { fixedClock } from './helpers.ts';
 
 /**

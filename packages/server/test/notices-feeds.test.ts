@@ -1,7 +1,7 @@
 import type { DepartureItem } from '@bus/core';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LinePrintAnswer, StopPosterAnswer } from '../src/services/printed-timetable.ts';
+import type { LinePrintAnswer, StopPosterAnswer } from '../src/public-read/printed-timetable.ts';
 import { type AdminTestApp, adminApp, adminClient, tokenFor } from './admin-helpers.ts';
 import { trpcQuery } from './helpers.ts';
 

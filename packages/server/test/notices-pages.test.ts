@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceChangesPage } from '../src/services/notices.ts';
-import type { lineTimetableOn, tripScheduleOn } from '../src/services/timetable.ts';
+import type { ServiceChangesPage } from '../src/public-read/notices.ts';
+import type { lineTimetableOn, tripScheduleOn } from '../src/public-read/timetable.ts';
 import { pageMeta } from '../src/web-pages.ts';
 import { type AdminTestApp, adminApp, adminClient, tokenFor } from './admin-helpers.ts';
 import { fixedClock, trpcQuery } from './helpers.ts';

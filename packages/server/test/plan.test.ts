@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
 import { type JourneysAnswer, planJourneysAnswer } from '../src/public-read/journeys.ts';
 import { readContext } from '../src/public-read/read-context.ts';
-import type { TripSchedule } from '../src/services/timetable.ts';
+import type { TripSchedule } from '../src/public-read/timetable.ts';
 import { adminAppPerFile } from './admin-helpers.ts';
 import { fixedClock, trpcQuery } from './helpers.ts';
 

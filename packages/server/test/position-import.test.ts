@@ -2,9 +2,9 @@ import type { Position } from '@bus/core';
 import { otherFeedStopsTxt } from '@bus/core/test-stops-txt';
 import { listAllStops, listRoutes } from '@bus/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PublishingOverview } from '../src/public-read/gtfs/published.ts';
 import type { HistoryPage } from '../src/services/admin/history.ts';
 import type { PositionImportPreview, PositionImportSaved } from '../src/services/admin/position-import.ts';
-import type { PublishingOverview } from '../src/services/gtfs.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { makeFeedReady, servedFeed } from './gtfs-helpers.ts';
 

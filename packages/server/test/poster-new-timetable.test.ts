@@ -1,8 +1,8 @@
 import { addDays, type DepartureItem, type PosterEntry, type StopPoster } from '@bus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StopPosterAnswer } from '../src/public-read/printed-timetable.ts';
 import type { NewTimetableResult } from '../src/services/admin/new-timetable.ts';
 import type { LineSchedules } from '../src/services/admin/schedules.ts';
-import type { StopPosterAnswer } from '../src/services/printed-timetable.ts';
 import { type AdminTestApp, adminApp, adminClient, shiftCopies } from './admin-helpers.ts';
 import { fixedClock, trpcQuery } from './helpers.ts';
 

@@ -11,7 +11,7 @@ import { listHolidays, listYearlyRules } from '@bus/db';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentGeneration } from '../src/public-read/generation.ts';
-import type { LinePrintAnswer, StopPosterAnswer } from '../src/services/printed-timetable.ts';
+import type { LinePrintAnswer, StopPosterAnswer } from '../src/public-read/printed-timetable.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 import { fixedClock, trpcQuery } from './helpers.ts';
 

@@ -1,14 +1,14 @@
 import type { LineInfo as DomainLineInfo, Stop, YearlyRule } from '@bus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeparturesResult } from '../src/public-read/departures.ts';
-import { legacyTripSchedule } from '../src/rest/mappers.ts';
-import type { StopPair as DomainStopPair } from '../src/services/stops.ts';
+import type { StopPair as DomainStopPair } from '../src/public-read/stops.ts';
 import type {
   LineTimetable as DomainLineTimetable,
   LinePreview,
   PublicTrip,
   TripSchedule,
-} from '../src/services/timetable.ts';
+} from '../src/public-read/timetable.ts';
+import { legacyTripSchedule } from '../src/rest/mappers.ts';
 import { fixedClock, realDataApp, type TestApp, trpcQuery } from './helpers.ts';
 import {
   arrayOf,

@@ -10,7 +10,7 @@ import {
 import { findDepartureCandidates, readSnapshot } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeparturesResult } from '../src/public-read/departures.ts';
-import type { LinePreview, LineTimetable, TripSchedule } from '../src/services/timetable.ts';
+import type { LinePreview, LineTimetable, TripSchedule } from '../src/public-read/timetable.ts';
 import { fixedClock, realDataApp, type TestApp, trpcQuery } from './helpers.ts';
 
 // 2026-03-04 09:30 in Vilnius (UTC+2): a Wednesday in school time.

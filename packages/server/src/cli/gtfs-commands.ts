@@ -8,9 +8,9 @@ import {
   systemClock,
   vilniusNow,
 } from '@bus/core';
+import { writeFeedZip } from '../public-read/gtfs/feed-zip.ts';
+import { FeedNotReady, validateFeedZip } from '../public-read/gtfs/published.ts';
 import { importStopPositions } from '../services/admin/stop-positions.ts';
-import { writeFeedZip } from '../services/feed-zip.ts';
-import { FeedNotReady, validateFeedZip } from '../services/gtfs.ts';
 import type { CliCommand, CliContext } from './commands.ts';
 import { importPositionsFromGtfs } from './stop-positions-from-gtfs.ts';
 

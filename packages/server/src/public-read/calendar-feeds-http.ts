@@ -2,8 +2,8 @@ import { type Clock, type Direction, DomainError, effectiveDestination } from '@
 import type { OpenedDatabase } from '@bus/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../public-origin.ts';
-import { stopCalendar, tripCalendar } from '../services/calendar-feed.ts';
 import type { ReadMeta } from './cache-policy.ts';
+import { stopCalendar, tripCalendar } from './calendar-feed.ts';
 import { readOf } from './http-cache.ts';
 import { keptFeed } from './read-context.ts';
 

@@ -2,8 +2,8 @@ import { type Clock, DomainError } from '@bus/core';
 import type { OpenedDatabase } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
 import { publicOrigin } from '../public-origin.ts';
-import { ATOM_CONTENT_TYPE, type AtomLanguage, changesAtom } from '../services/changes-atom.ts';
 import type { ReadMeta } from './cache-policy.ts';
+import { ATOM_CONTENT_TYPE, type AtomLanguage, changesAtom } from './changes-atom.ts';
 import { readOf } from './http-cache.ts';
 import { keptFeed } from './read-context.ts';
 

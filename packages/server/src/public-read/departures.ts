@@ -20,15 +20,17 @@ import {
 } from '@bus/core';
 import { findDepartureCandidates, type OpenedDatabase, type ReadSnapshot, tripTimesOf } from '@bus/db';
 import { checkPublicDate } from './date-window.ts';
-import { snapshotOf } from './generation.ts';
 import { type ServiceDay, withTooLate } from './kept-answers.ts';
 import {
   changesOn,
   keepDeparturesAnswer,
+  keptChanges,
   keptDepartures,
   type ReadContext,
   readContext,
   serviceDay,
+  snapshotOf,
+  snapshotReader,
 } from './read-context.ts';
 
 export interface DeparturesResult {
@@ -99,7 +101,7 @@ async function departures(
   const upcoming = await newTimetablesAt(read, query.from);
   if (upcoming.length > 0) result.newTimetables = upcoming;
   // Kept per generation and date (changesOn): looked up without a wait on the common path.
-  const dayChanges = read.generation.dayChanges.get(query.date) ?? (await changesOn(read, query.date));
+  const dayChanges = keptChanges(read, query.date) ?? (await changesOn(read, query.date));
   return dayChanges.holding.length === 0 ? result : withChanges(read, result, dayChanges);
 }
 
@@ -108,7 +110,7 @@ async function newTimetablesAt(
   read: ReadContext,
   stopId: number,
 ): Promise<(NewTimetable & { lineName: string })[]> {
-  const snapshot = await snapshotOf(read.db, read.generation);
+  const snapshot = await snapshotOf(read);
   const { starts } = snapshot.windows;
   if (starts.size === 0) return [];
   const serving = new Set<number>();
@@ -132,8 +134,8 @@ async function assembled(
   query: DeparturesQuery,
   day: ServiceDay,
 ): Promise<DepartureItem[]> {
-  const snapshot = await snapshotOf(read.db, read.generation);
-  const { reader, held } = read.generation;
+  const snapshot = await snapshotOf(read);
+  const { reader, held } = snapshotReader(read);
   const candidates = findDepartureCandidates(
     reader,
     {
@@ -165,7 +167,7 @@ async function withChanges(
   day: DayChanges,
 ): Promise<DeparturesResult> {
   const { query } = result;
-  const snapshot = await snapshotOf(read.db, read.generation);
+  const snapshot = await snapshotOf(read);
   const items = departuresWithChanges(result.items, day, {
     from: query.from,
     plannedTrip: (tripId) => plannedTrip(read, snapshot, tripId),
@@ -178,7 +180,7 @@ async function withChanges(
 
 /** A trip's stops and planned minutes in travel order, read through the generation's connection. */
 function plannedTrip(read: ReadContext, snapshot: ReadSnapshot, tripId: number): PlannedTrip | undefined {
-  const trip = tripTimesOf(read.generation.reader, tripId);
+  const trip = tripTimesOf(snapshotReader(read).reader, tripId);
   const drawn = trip && snapshot.routeStops.get(trip.routeId);
   if (trip === undefined || drawn === undefined) return undefined;
   return { stops: travelOrder(drawn, trip.reversed), minutes: trip.minutes };

@@ -14,7 +14,6 @@ import {
   refreshSnapshot,
   type Slicing,
 } from '@bus/db';
-import { onCommitted } from '../services/admin/recorded-write.ts';
 import {
   ANSWERS,
   boundedCache,
@@ -180,7 +179,7 @@ export function currentGeneration(db: OpenedDatabase): Generation {
  * The generation's read snapshot, loaded once (concurrent callers share the load): the last
  * one brought up to date with what the history says changed (refreshSnapshot), or read whole.
  */
-export function snapshotOf(db: OpenedDatabase, generation: Generation): Promise<ReadSnapshot> {
+export function generationSnapshot(db: OpenedDatabase, generation: Generation): Promise<ReadSnapshot> {
   if (generation.snapshot === undefined) {
     const serving = servingOf(db);
     const loading = load(db, serving);
@@ -332,7 +331,7 @@ export function closeServing(db: OpenedDatabase): void {
 export async function refreshKeptSnapshot(db: OpenedDatabase): Promise<void> {
   const serving = servings.get(db.sqlite);
   if (serving?.last === undefined) return;
-  const loading = snapshotOf(db, currentGeneration(db));
+  const loading = generationSnapshot(db, currentGeneration(db));
   if (serving.whole !== undefined) {
     loading.catch(() => undefined);
     return;
@@ -346,7 +345,7 @@ export async function refreshKeptSnapshot(db: OpenedDatabase): Promise<void> {
  * through the generation's reader (the stop search, departures).
  */
 export function servedSnapshot(db: OpenedDatabase): Promise<ReadSnapshot> {
-  return snapshotOf(db, currentGeneration(db));
+  return generationSnapshot(db, currentGeneration(db));
 }
 
 /**
@@ -359,10 +358,7 @@ export async function currentSnapshot(db: OpenedDatabase): Promise<ReadSnapshot>
     const generation = currentGeneration(db);
     const whole = servingOf(db).whole;
     if (!generation.held || whole === undefined || generation.stamp === dataStamp(db.sqlite))
-      return snapshotOf(db, generation);
+      return generationSnapshot(db, generation);
     await whole.catch(() => undefined);
   }
 }
-
-// A committed admin write announces itself (recorded-write.ts): the snapshot follows it at once.
-onCommitted(refreshKeptSnapshot);

@@ -19,9 +19,15 @@ import {
 import { beginRead, changeRulesOf, type OpenedDatabase, openReader, plannerTimetableSteps } from '@bus/db';
 import { LRUCache } from 'lru-cache';
 import { WorkGate } from '../auth/sign-in-guards.ts';
-import type { Generation } from './generation.ts';
 import { boundedCache } from './kept-answers.ts';
-import { changesOn, type ReadContext, serviceDay, snapshotFor } from './read-context.ts';
+import {
+  changesOn,
+  generationKey,
+  type ReadContext,
+  serviceDay,
+  snapshotOf,
+  snapshotReader,
+} from './read-context.ts';
 
 /**
  * The journey planner's answer (timetable.plan, issue 30): core's planner on the day's network.
@@ -175,7 +181,7 @@ export function planLoad(db: OpenedDatabase): { running: number; waiting: number
 }
 
 /** The generations' planner data, built or being built (requests meanwhile share the one build). */
-const planners = new WeakMap<Generation, Promise<PlannerData>>();
+const planners = new WeakMap<object, Promise<PlannerData>>();
 
 /** A build's slice runs at most about this long before it lets others run (as a whole snapshot read). */
 const SLICE_MS = 5;
@@ -245,15 +251,16 @@ function networkCache(): LRUCache<string, KeptNetwork> {
  * connection: its pages are read on its own, between which only this process writes.
  */
 function plannerData(read: ReadContext): Promise<PlannerData> {
-  let data = planners.get(read.generation);
+  const generation = generationKey(read);
+  let data = planners.get(generation);
   if (data === undefined) {
-    const { generation } = read;
+    const { reader: generationReader, held } = snapshotReader(read);
     builds.set(read.db.sqlite, plannerBuildsStarted(read.db) + 1);
     data = (async () => {
-      const own = generation.held || read.db.sqlite.memory ? null : openReader(read.db.sqlite.name);
+      const own = held || read.db.sqlite.memory ? null : openReader(read.db.sqlite.name);
       try {
         if (own !== null) beginRead(own);
-        const reader = own?.sqlite ?? generation.reader;
+        const reader = own?.sqlite ?? generationReader;
         const timetable = await inSlices(read, plannerTimetableSteps(reader));
         return {
           timetable,
@@ -330,7 +337,7 @@ export async function planJourneysAnswer(read: ReadContext, input: PlanQueryInpu
   const window = dateWindow(today, PLAN_WINDOW);
   if (input.date < window.from || input.date > window.to)
     throw new DomainError('INVALID_INPUT', serverMessage('planDateOutsideWindow', window));
-  const snapshot = await snapshotFor(read);
+  const snapshot = await snapshotOf(read);
   for (const id of [input.from, input.to])
     if (!snapshot.stopNames.has(id))
       throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id }));
@@ -347,7 +354,7 @@ export async function planJourneysAnswer(read: ReadContext, input: PlanQueryInpu
 async function plannedJourneys(
   read: ReadContext,
   input: PlanQueryInput,
-  snapshot: Awaited<ReturnType<typeof snapshotFor>>,
+  snapshot: Awaited<ReturnType<typeof snapshotOf>>,
 ): Promise<JourneysAnswer> {
   const network = await dayNetwork(read, input.date);
   const journeys = planShareOf(read.db).timed(() =>

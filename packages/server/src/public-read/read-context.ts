@@ -7,7 +7,7 @@ import {
   vilniusNow,
 } from '@bus/core';
 import { dataVersion, type OpenedDatabase, type ReadSnapshot } from '@bus/db';
-import { currentGeneration, type Generation, snapshotOf } from './generation.ts';
+import { currentGeneration, currentSnapshot, type Generation, generationSnapshot } from './generation.ts';
 import {
   type KeptDepartures,
   keepDepartures,
@@ -16,35 +16,56 @@ import {
   serviceDayOf,
 } from './kept-answers.ts';
 
+/** Where a request's generation is kept in its context: known to this module alone. */
+const GENERATION = Symbol('generation');
+
 /**
  * What one public request reads from: the data generation, read once when the request starts
  * (the change stamp's two statements), and the clock's minute. The services take it and work
- * with what it holds; they never read the stamp again nor hand the cache a callback.
+ * with what it holds; they never read the stamp again nor hand the cache a callback. The
+ * generation itself stays in this module: the services reach it through the functions below
+ * (the snapshot, the kept service days, changes and answers, the connection its SQL reads
+ * through).
  */
 export interface ReadContext {
   readonly db: OpenedDatabase;
   readonly clock: Clock;
-  readonly generation: Generation;
   /** The clock's minute since the epoch, and the Vilnius date and time of it. */
   readonly minute: number;
   readonly now: VilniusNow;
+  readonly [GENERATION]: Generation;
 }
 
 /** A request's read context: the generation (one stamp read) and the minute, now. */
 export function readContext(db: OpenedDatabase, clock: Clock): ReadContext {
   const generation = currentGeneration(db);
   const { minute, now } = currentMinute(clock);
-  return { db, clock, generation, minute, now };
+  return { db, clock, minute, now, [GENERATION]: generation };
 }
 
-/** What a read service takes: a request's context, or a database (read at once, for one call). */
-export type ReadSource = ReadContext | OpenedDatabase;
+/**
+ * The one way to the read snapshot: the request's generation's (loaded once per generation,
+ * shared). `withDatabase`: for an answer that also reads the database itself (db.kysely), so
+ * the two must agree: right after an import it waits for the new snapshot rather than answer
+ * from the one before it (see Serving in generation.ts).
+ */
+export function snapshotOf(read: ReadContext, options?: { withDatabase: true }): Promise<ReadSnapshot> {
+  if (options?.withDatabase) return currentSnapshot(read.db);
+  return generationSnapshot(read.db, read[GENERATION]);
+}
 
-/** The read snapshot of the request's generation (loaded once per generation, shared). */
-export function snapshotFor(source: ReadSource): Promise<ReadSnapshot> {
-  const generation = 'generation' in source ? source.generation : currentGeneration(source);
-  const db = 'generation' in source ? source.db : source;
-  return snapshotOf(db, generation);
+/**
+ * The connection the SQL that goes with the request's snapshot reads through, and whether it is
+ * held at the snapshot's very state (an import under way: see generation.ts).
+ */
+export function snapshotReader(read: ReadContext): { reader: OpenedDatabase['sqlite']; held: boolean } {
+  const generation = read[GENERATION];
+  return { reader: generation.reader, held: generation.held };
+}
+
+/** What names the request's generation, for what a read service keeps per generation (a WeakMap key). */
+export function generationKey(read: ReadContext): object {
+  return read[GENERATION];
 }
 
 let lastMinute: { minute: number; now: VilniusNow } | null = null;
@@ -64,11 +85,12 @@ export function currentMinute(clock: Clock): { minute: number; now: VilniusNow }
 
 /** The service day of a date for the request's data, kept per generation. */
 export async function serviceDay(read: ReadContext, date: string): Promise<ServiceDay> {
-  let day = read.generation.serviceDays.get(date);
+  const generation = read[GENERATION];
+  let day = generation.serviceDays.get(date);
   if (day === undefined) {
-    const snapshot = await snapshotOf(read.db, read.generation);
-    day = serviceDayOf(serviceDayContext(date, snapshot.rules, snapshot.holidays), snapshot.windows.bounds);
-    read.generation.serviceDays.set(date, day);
+    const { rules, holidays, windows } = await snapshotOf(read);
+    day = serviceDayOf(serviceDayContext(date, rules, holidays), windows.bounds);
+    generation.serviceDays.set(date, day);
   }
   return day;
 }
@@ -78,23 +100,28 @@ export async function serviceDay(read: ReadContext, date: string): Promise<Servi
  * notices), indexed once per generation and date: every public answer applies them from here.
  */
 export async function changesOn(read: ReadContext, date: string): Promise<DayChanges> {
-  let day = read.generation.dayChanges.get(date);
+  const generation = read[GENERATION];
+  let day = generation.dayChanges.get(date);
   if (day === undefined) {
-    const snapshot = await snapshotOf(read.db, read.generation);
-    day = dayChanges(snapshot.serviceChanges, date);
-    read.generation.dayChanges.set(date, day);
+    day = dayChanges((await snapshotOf(read)).serviceChanges, date);
+    generation.dayChanges.set(date, day);
   }
   return day;
 }
 
+/** changesOn when they are kept already (no wait), else undefined. */
+export function keptChanges(read: ReadContext, date: string): DayChanges | undefined {
+  return read[GENERATION].dayChanges.get(date);
+}
+
 /** A departures answer kept under `key` in the request's generation. */
 export function keptDepartures(read: ReadContext, key: string): KeptDepartures | undefined {
-  return read.generation.answers.get(key);
+  return read[GENERATION].answers.get(key);
 }
 
 /** Keeps a departures answer in the request's generation (never read again once the data moves). */
 export function keepDeparturesAnswer(read: ReadContext, key: string, items: KeptDepartures['items']): void {
-  read.generation.answers.set(key, keepDepartures(items));
+  read[GENERATION].answers.set(key, keepDepartures(items));
 }
 
 /**
@@ -104,7 +131,7 @@ export function keepDeparturesAnswer(read: ReadContext, key: string, items: Kept
  * a cache that is no longer read.
  */
 export function serializedAnswers(read: ReadContext): SerializedAnswers {
-  const generation = read.generation;
+  const generation = read[GENERATION];
   let kept = generation.serialized;
   if (kept?.minute !== read.minute) {
     kept = { minute: read.minute, answers: new SerializedAnswers() };
@@ -120,7 +147,7 @@ export function serializedAnswers(read: ReadContext): SerializedAnswers {
  * it is being computed can only make the tag older than the body, never newer.
  */
 export function dataTag(read: ReadContext, byMinute: boolean): string {
-  const generation = read.generation;
+  const generation = read[GENERATION];
   generation.version ??= dataVersion(generation.reader);
   return `${generation.version}-${byMinute ? read.minute.toString(36) : read.now.date}`;
 }
@@ -134,7 +161,7 @@ export function dataTag(read: ReadContext, byMinute: boolean): string {
  * request tries again.
  */
 export function keptFeed(read: ReadContext, key: string, make: () => Promise<string>): Promise<string> {
-  const generation = read.generation;
+  const generation = read[GENERATION];
   const kept = generation.feeds.get(key);
   if (kept !== undefined) return Promise.resolve(kept);
   const building = generation.feedBuilds.get(key);

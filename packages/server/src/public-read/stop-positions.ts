@@ -1,7 +1,7 @@
 import type { PlacedStop } from '@bus/core';
 import { listAllStops } from '@bus/db';
 import type { MapTiles } from '../map-tiles.ts';
-import type { ReadSource } from './read-context.ts';
+import type { ReadContext } from './read-context.ts';
 
 /** What every map of the site draws from (issue 29): the tiles to fetch and every placed stop. */
 export interface StopPositions {
@@ -15,9 +15,8 @@ export interface StopPositions {
  * configuration. Read from the stops table (the snapshot holds no positions); cached by the
  * data generation like the other public answers, so a stop placed or moved shows at once.
  */
-export async function stopPositions(source: ReadSource, tiles: MapTiles): Promise<StopPositions> {
-  const db = 'generation' in source ? source.db : source;
-  const stops = (await listAllStops(db.kysely))
+export async function stopPositions(read: ReadContext, tiles: MapTiles): Promise<StopPositions> {
+  const stops = (await listAllStops(read.db.kysely))
     .flatMap(({ id, name, coords, position }) =>
       position === null ? [] : [{ id, name, coords, lat: position.lat, lon: position.lon }],
     )

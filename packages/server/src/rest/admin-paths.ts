@@ -14,6 +14,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authorizeAdmin } from '../auth/authorize.ts';
+import { readContext } from '../public-read/read-context.ts';
+import { stopIdsMatching } from '../public-read/stops.ts';
 import { getHolidays, removeHoliday, saveHoliday } from '../services/admin/holidays.ts';
 import {
   emptyLine,
@@ -197,8 +199,12 @@ export const ADMIN_PATHS: RestPath[] = [
     query: StopQuery,
     response: z.array(S.StopWithUsage),
     errors: [400],
-    handle: async ({ req, deps: { db } }) =>
-      (await searchStopsWithUsage(db, parseLegacy(StopQuery, req.query).query)).map(legacyStopWithUsage),
+    handle: async ({ req, deps: { db, clock } }) =>
+      (
+        await searchStopsWithUsage(db, parseLegacy(StopQuery, req.query).query, (query) =>
+          stopIdsMatching(readContext(db, clock), query),
+        )
+      ).map(legacyStopWithUsage),
   },
   {
     method: 'delete',

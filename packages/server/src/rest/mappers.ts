@@ -8,18 +8,18 @@ import {
   type Weekday,
   type YearlyRule,
 } from '@bus/core';
-import type { AdminLinePreview, AdminRoute, LineFull, LineTemplate } from '../services/admin/lines.ts';
-import type { RulesWithUsage } from '../services/admin/rules.ts';
-import type { LineSchedules, RuleScheduleGroup } from '../services/admin/schedules.ts';
-import type { StopWithUsage } from '../services/admin/stops.ts';
-import type { SignInResult } from '../services/auth.ts';
 import type {
   LinePreview,
   PublicRoute,
   PublicSchedule,
   PublicTrip,
   TripSchedule,
-} from '../services/timetable.ts';
+} from '../public-read/timetable.ts';
+import type { AdminLinePreview, AdminRoute, LineFull, LineTemplate } from '../services/admin/lines.ts';
+import type { RulesWithUsage } from '../services/admin/rules.ts';
+import type { LineSchedules, RuleScheduleGroup } from '../services/admin/schedules.ts';
+import type { StopWithUsage } from '../services/admin/stops.ts';
+import type { SignInResult } from '../services/auth.ts';
 import type * as S from './schemas.ts';
 import type { LegacyOf } from './schemas.ts';
 

@@ -2,8 +2,8 @@ import { IsoDate, MAX_STOP_QUERY_LENGTH } from '@bus/core';
 import { z } from 'zod';
 import { publicDepartures } from '../public-read/departures.ts';
 import { readOf } from '../public-read/http-cache.ts';
-import { findStops, getStopPair } from '../services/stops.ts';
-import { getLineTimetable, getTripSchedule, listLinePreviews } from '../services/timetable.ts';
+import { findStops, getStopPair } from '../public-read/stops.ts';
+import { getLineTimetable, getTripSchedule, listLinePreviews } from '../public-read/timetable.ts';
 import { legacyQueryId, legacyRequiredId, legacyText, parseLegacy } from './legacy-input.ts';
 import {
   legacyBareOption,

@@ -1,6 +1,5 @@
 import { type Clock, DomainError, type SavePublishingInput, serverMessage } from '@bus/core';
 import { getPublishingSettings, type OpenedDatabase, putPublishingSettings } from '@bus/db';
-import { type PublishingOverview, publishingOverview } from '../gtfs.ts';
 import { refuseWhileImporting, vilniusStamp } from './recorded-write.ts';
 
 /**
@@ -9,15 +8,11 @@ import { refuseWhileImporting, vilniusStamp } from './recorded-write.ts';
  * from settings older than the stored ones is still refused, so two editors cannot overwrite
  * each other unseen.
  */
-export function getPublishing(db: OpenedDatabase, clock: Clock): Promise<PublishingOverview> {
-  return publishingOverview(db, clock);
-}
-
 export async function savePublishing(
   db: OpenedDatabase,
   clock: Clock,
   input: SavePublishingInput,
-): Promise<PublishingOverview> {
+): Promise<void> {
   refuseWhileImporting(db);
   await db.kysely.transaction().execute(async (trx) => {
     const stored = await getPublishingSettings(trx);
@@ -54,5 +49,4 @@ export async function savePublishing(
       savedAt,
     );
   });
-  return publishingOverview(db, clock);
 }

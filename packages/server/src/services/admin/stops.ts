@@ -7,7 +7,6 @@ import {
   foldText,
   isNewId,
   type SaveStopFields,
-  searchStops,
   serverMessage,
   stopLabel,
   UNVERSIONED,
@@ -26,7 +25,6 @@ import {
   type OpenedDatabase,
   updateStop,
 } from '@bus/db';
-import { currentSnapshot } from '../../public-read/generation.ts';
 import { type Actor, entityVersions, recordedWrite } from './recorded-write.ts';
 import { stopState } from './states.ts';
 
@@ -55,13 +53,18 @@ export async function getStopsWithUsage(db: OpenedDatabase): Promise<StopWithUsa
   return withUsage(db, await listAllStops(db.kysely));
 }
 
-/** The stops the one stop search finds (by name or extra search name), best first; '' gives every stop by id. */
-export async function searchStopsWithUsage(db: OpenedDatabase, query: string): Promise<StopWithUsage[]> {
+/**
+ * The stops the one stop search finds (by name or extra search name), best first; '' gives
+ * every stop by id. `matching` is the visitors' search (public-read/stops.ts stopIdsMatching),
+ * handed in by the caller: the write side reads nothing of the read side.
+ */
+export async function searchStopsWithUsage(
+  db: OpenedDatabase,
+  query: string,
+  matching: (query: string) => Promise<number[]>,
+): Promise<StopWithUsage[]> {
   if (foldText(query) === '') return withUsage(db, await listStopsByFoldedName(db.kysely, ''));
-  // The same search as the visitors' selectors, every match (core stop-search.ts).
-  const { stopsSorted } = await currentSnapshot(db);
-  const found = searchStops(stopsSorted, query).map(({ stop }) => stop.id);
-  return withUsage(db, await getAdminStopsByIds(db.kysely, found));
+  return withUsage(db, await getAdminStopsByIds(db.kysely, await matching(query)));
 }
 
 const label = async (db: Db, id: number): Promise<ChangeSubject> => {

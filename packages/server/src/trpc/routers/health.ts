@@ -1,4 +1,4 @@
-import { checkHealth } from '../../services/health.ts';
+import { checkHealth } from '../../public-read/health.ts';
 import { publicProcedure, router } from '../init.ts';
 
 export const healthRouter = router({

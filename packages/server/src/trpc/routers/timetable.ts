@@ -11,13 +11,13 @@ import { z } from 'zod';
 import { mapTiles } from '../../map-tiles.ts';
 import { publicDepartures } from '../../public-read/departures.ts';
 import { planJourneysAnswer } from '../../public-read/journeys.ts';
+import { noticesToday, serviceChangesPage } from '../../public-read/notices.ts';
+import { getLinePrint, getStopPoster } from '../../public-read/printed-timetable.ts';
 import { stopPositions } from '../../public-read/stop-positions.ts';
-import { noticesToday, serviceChangesPage } from '../../services/notices.ts';
-import { getLinePrint, getStopPoster } from '../../services/printed-timetable.ts';
-import { findStops, getStopPair } from '../../services/stops.ts';
-import { lineTimetableOn, listLinePreviews, tripScheduleOn } from '../../services/timetable.ts';
+import { findStops, getStopPair } from '../../public-read/stops.ts';
+import { lineTimetableOn, listLinePreviews, tripScheduleOn } from '../../public-read/timetable.ts';
 // wt-dated (issue 28)
-import { compareTimetables } from '../../services/timetable-compare.ts';
+import { compareTimetables } from '../../public-read/timetable-compare.ts';
 import { publicProcedure, router } from '../init.ts';
 
 const optionalId = z.coerce

@@ -5,6 +5,7 @@ import {
   PositionImportPreviewInput,
   SaveStopInput,
 } from '@bus/core';
+import { stopIdsMatching } from '../../../public-read/stops.ts';
 import { applyPositionImport, previewPositionImport } from '../../../services/admin/position-import.ts';
 import {
   getAllStops,
@@ -20,7 +21,9 @@ export const adminStopsRouter = router({
   listWithUsage: adminProcedure.query(({ ctx }) => getStopsWithUsage(ctx.db)),
   search: adminProcedure
     .input(AdminStopSearchInput)
-    .query(({ ctx, input }) => searchStopsWithUsage(ctx.db, input.query)),
+    .query(({ ctx, input }) =>
+      searchStopsWithUsage(ctx.db, input.query, (query) => stopIdsMatching(ctx.read(), query)),
+    ),
   save: adminProcedure.input(SaveStopInput).mutation(({ ctx, input }) => saveStop(ctx.db, ctx.actor, input)),
   delete: adminProcedure
     .input(AdminDeleteInput)

@@ -3,7 +3,7 @@ import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { type FeedReport, type FeedSink, writeFeed } from '@bus/core';
 import type { OpenedDatabase } from '@bus/db';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
-import { type FeedSources, feedSources, feedVersion } from './gtfs.ts';
+import { type FeedSources, feedSources, feedVersion } from './published.ts';
 
 /**
  * The GTFS feed written as a zip file in bounded memory: the rows are made a piece at a time

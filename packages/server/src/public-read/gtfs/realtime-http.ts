@@ -1,10 +1,10 @@
 import { type Clock, DomainError } from '@bus/core';
 import type { OpenedDatabase } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
-import type { ReadMeta } from '../public-read/cache-policy.ts';
-import { readOf } from '../public-read/http-cache.ts';
-import { FeedBeingBuilt, FeedNotPublished } from '../services/feed-publisher.ts';
-import { type RealtimeFeedName, realtimeMessage } from './feeds.ts';
+import type { ReadMeta } from '../cache-policy.ts';
+import { readOf } from '../http-cache.ts';
+import { FeedBeingBuilt, FeedNotPublished } from './feed-publisher.ts';
+import { type RealtimeFeedName, realtimeMessage } from './realtime.ts';
 
 /**
  * The GTFS-Realtime paths:

@@ -1,7 +1,7 @@
 import { changeDatesText, noticeIn, toCalendarDate } from '@bus/core';
 import { listChanges } from '@bus/db';
-import type { ReadContext } from '../public-read/read-context.ts';
 import { type ListedNotice, lastSavedAt, serviceChangesPage } from './notices.ts';
+import type { ReadContext } from './read-context.ts';
 
 /**
  * /changes.atom: the current and upcoming notices as an Atom 1.0 feed (RFC 4287), for people's

@@ -14,9 +14,8 @@ import {
 } from '@bus/core';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { type ICalCalendar, ICalEventStatus } from 'ical-generator';
-import { currentSnapshot } from '../public-read/generation.ts';
-import { changesOn, type ReadContext } from '../public-read/read-context.ts';
 import { changedStopMinutes, departuresOverDates, selectedStops } from './printed-timetable.ts';
+import { changesOn, type ReadContext, snapshotOf } from './read-context.ts';
 import { getTripSchedule } from './timetable.ts';
 
 /**
@@ -73,7 +72,7 @@ export async function stopCalendar(read: ReadContext, query: StopFeedQuery, orig
   const { stop, to } = await selectedStops(db, query);
   const today = read.now.date;
   const dates = windowDates(today, CALENDAR_WINDOW_DAYS);
-  const snapshot = await currentSnapshot(db);
+  const snapshot = await snapshotOf(read, { withDatabase: true });
   const days = serviceDays(dates, snapshot.rules, snapshot.holidays);
   const departures = await departuresOverDates(read, query, dates);
   const way = to ? ` → ${to.name}` : query.dir === 'City bound' ? ' (City bound)' : ' (Out bound)';
@@ -119,7 +118,7 @@ export async function tripCalendar(read: ReadContext, tripId: number, origin: st
   const first = timed[0];
   const last = timed[timed.length - 1];
   const today = read.now.date;
-  const snapshot = await currentSnapshot(db);
+  const snapshot = await snapshotOf(read, { withDatabase: true });
   const days = serviceDays(windowDates(today, CALENDAR_WINDOW_DAYS), snapshot.rules, snapshot.holidays);
   const title = first && last ? `${lineInfo.name} ${first.stop.name} → ${last.stop.name}` : lineInfo.name;
   const calendar = newCalendar(title, `Bus ${title}, next ${CALENDAR_WINDOW_DAYS} days.`);

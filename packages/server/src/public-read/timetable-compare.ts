@@ -1,7 +1,7 @@
 import { type ComparedRow, comparedDates, type Direction, markTimetableChange } from '@bus/core';
-import { checkPublicDate } from '../public-read/date-window.ts';
-import { publicDeparturesNear } from '../public-read/departures.ts';
-import type { ReadContext } from '../public-read/read-context.ts';
+import { checkPublicDate } from './date-window.ts';
+import { publicDeparturesNear } from './departures.ts';
+import type { ReadContext } from './read-context.ts';
 
 /**
  * The riders' comparison of a new timetable (issue 28, wt-dated): a stop's departures in one

@@ -1,6 +1,6 @@
-import type { ReadContext } from '../public-read/read-context.ts';
-import { feedPublisher } from '../services/feed-publisher.ts';
-import type { RealtimeFeedName } from '../services/feed-worker-protocol.ts';
+import type { ReadContext } from '../read-context.ts';
+import { feedPublisher } from './feed-publisher.ts';
+import type { RealtimeFeedName } from './feed-worker-protocol.ts';
 
 /**
  * The GTFS-Realtime feeds of the service changes (core/src/gtfs/realtime*.ts), encoded by

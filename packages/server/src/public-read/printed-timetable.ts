@@ -33,11 +33,10 @@ import {
   type OpenedDatabase,
   type ScheduleWithTrips,
 } from '@bus/db';
-import { checkPublicDate } from '../public-read/date-window.ts';
-import { stopDepartures } from '../public-read/departures.ts';
-import { currentSnapshot } from '../public-read/generation.ts';
-import { type ReadContext, snapshotFor } from '../public-read/read-context.ts';
+import { checkPublicDate } from './date-window.ts';
+import { stopDepartures } from './departures.ts';
 import type { NoticeView } from './notices.ts';
+import { type ReadContext, snapshotOf } from './read-context.ts';
 
 /**
  * The printed timetables (stop poster, line timetable) and the data of the calendar feeds. The
@@ -125,7 +124,7 @@ export function changedStopMinutes(read: ReadContext) {
     }
     const trip = (await schedule)?.trips.find((t) => t.id === departure.tripId);
     if (trip === undefined) return departure.minute;
-    const snapshot = await snapshotFor(read);
+    const snapshot = await snapshotOf(read);
     const stops = travelOrder(snapshot.routeStops.get(trip.routeId) ?? [], trip.routeDirReversed);
     const planned = trip.timeList.map((t) => (t === null ? null : parseTime(t)));
     const index = stops.findIndex((id, i) => id === stopId && planned[i] === departure.minute);
@@ -188,14 +187,14 @@ export async function getStopPoster(
   const query = normalizeDeparturesQuery(input, now.date);
   checkPublicDate(read, query.date);
   const { stop, to } = await selectedStops(db, query);
-  const snapshot = await currentSnapshot(db);
+  const snapshot = await snapshotOf(read, { withDatabase: true });
   const dates = windowDates(query.date, PRINT_WINDOW_DAYS);
   const days = serviceDays(dates, snapshot.rules, snapshot.holidays);
   const departures = await departuresOverDates(read, query, dates);
   const { newTimetableFrom, parts } = groupStopPosterParts(departures, days, snapshot.rules);
   const poster =
     parts.length === 1 && parts[0] ? parts[0] : groupStopPoster(departures, days, snapshot.rules);
-  const notices = printNotices((await snapshotFor(read)).serviceChanges, poster, {
+  const notices = printNotices((await snapshotOf(read)).serviceChanges, poster, {
     stopIds: to === null ? [stop.id] : [stop.id, to.id],
     lineIds: [...new Set(departures.map((d) => d.lineId))],
     tripIds: departures.map((d) => d.tripId),
@@ -232,7 +231,7 @@ export async function getLinePrint(
   const line = await getLineInfo(db.kysely, lineId);
   if (!line) throw new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id: lineId }));
   const schedules = await listSchedules(db.kysely, { lineId });
-  const snapshot = await currentSnapshot(db);
+  const snapshot = await snapshotOf(read, { withDatabase: true });
   const start = date ?? read.now.date;
   const days = serviceDays(windowDates(start, PRINT_WINDOW_DAYS), snapshot.rules, snapshot.holidays);
   const trips: PrintTrip[] = schedules.flatMap((s) =>
@@ -259,7 +258,7 @@ export async function getLinePrint(
     }),
   );
   const print = groupLinePrint(trips, days, snapshot.rules);
-  const notices = printNotices((await snapshotFor(read)).serviceChanges, print, {
+  const notices = printNotices((await snapshotOf(read)).serviceChanges, print, {
     lineIds: [lineId],
     tripIds: trips.map((t) => t.tripId),
     stopIds: [...new Set(trips.flatMap((t) => t.stops.map((s) => s.id)))],

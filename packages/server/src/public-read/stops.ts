@@ -8,15 +8,15 @@ import {
   stopSearchPlan,
 } from '@bus/core';
 import { getStopsByIds, type OpenedDatabase } from '@bus/db';
-import { type ReadSource, snapshotFor } from '../public-read/read-context.ts';
+import { type ReadContext, snapshotOf } from './read-context.ts';
 
 /** The visitor's stop selector: default stops for an empty query, else the one stop search (core stop-search.ts). */
 export async function findStops(
-  source: ReadSource,
+  read: ReadContext,
   query: string,
   defaultsOrder: 'name' | 'id' = 'name',
 ): Promise<FoundStop[]> {
-  const { stopsSorted } = await snapshotFor(source);
+  const { stopsSorted } = await snapshotOf(read);
   const plan = stopSearchPlan(query);
   if (plan.mode !== 'defaults')
     return searchStops(stopsSorted, query, STOP_SEARCH_LIMIT).map(({ stop, nameIndex }) => {
@@ -35,6 +35,12 @@ export async function findStops(
       .slice(0, STOP_SEARCH_LIMIT);
   else found = searchSortedStops(stopsSorted, plan, STOP_SEARCH_LIMIT);
   return found.map(({ id, name, coords, defaultOption }) => ({ id, name, coords, defaultOption }));
+}
+
+/** Every stop the one stop search finds for `query`, best first, by id (the admin board's stop search). */
+export async function stopIdsMatching(read: ReadContext, query: string): Promise<number[]> {
+  const { stopsSorted } = await snapshotOf(read);
+  return searchStops(stopsSorted, query).map(({ stop }) => stop.id);
 }
 
 export interface StopPair {

@@ -28,8 +28,7 @@ import {
   type RouteWithStops,
   type ScheduleWithTrips,
 } from '@bus/db';
-import { checkPublicDate } from '../public-read/date-window.ts';
-import { changesOn, type ReadContext, serviceDay, snapshotFor } from '../public-read/read-context.ts';
+import { checkPublicDate } from './date-window.ts';
 import {
   type ClosedStop,
   closedStops,
@@ -38,6 +37,7 @@ import {
   type TripDayChange,
   tripDayChange,
 } from './notices.ts';
+import { changesOn, type ReadContext, serviceDay, snapshotOf } from './read-context.ts';
 
 export interface LinePreview extends LineStopsPreview {
   id: number;
@@ -241,7 +241,7 @@ async function dayChangesView(
   const [day, service, snapshot] = await Promise.all([
     changesOn(read, date),
     serviceDay(read, date),
-    snapshotFor(read),
+    snapshotOf(read),
   ]);
   const trips = scope.schedules.flatMap((s) => s.trips);
   const stopIds = trips.flatMap((t) => t.route.stopsArr.map((s) => s.id));

@@ -11,7 +11,7 @@ import {
   tripRetimeOn,
 } from '@bus/core';
 import { listEntityChanges, type OpenedDatabase } from '@bus/db';
-import { changesOn, type ReadContext, snapshotFor } from '../public-read/read-context.ts';
+import { changesOn, type ReadContext, snapshotOf } from './read-context.ts';
 
 /**
  * The service changes as the public pages read them (issue 27): the notices that concern a
@@ -114,7 +114,7 @@ export interface ServiceChangesPage {
 
 /** Every current and upcoming notice, grouped, each with the lines and stops it names. */
 export async function serviceChangesPage(read: ReadContext): Promise<ServiceChangesPage> {
-  const snapshot = await snapshotFor(read);
+  const snapshot = await snapshotOf(read);
   const today = read.now.date;
   const listed = (c: ServiceChange, status: ListedNotice['status']): ListedNotice => ({
     ...noticeView(c),
