@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Clock, systemClock } from '@bus/core';
 import type { OpenedDatabase } from '@bus/db';
@@ -13,30 +13,18 @@ import Fastify, {
 import type { Ticks } from './auth/rate-limiter.ts';
 import { createAuthRuntime } from './auth/runtime.ts';
 import { type Env, isLoopback } from './env.ts';
-import { httpErrorOf } from './http-errors.ts';
+import { errorBody, httpErrorOf } from './http-errors.ts';
 import { publicOrigin } from './public-origin.ts';
-import { registerCalendarFeeds } from './public-read/calendar-feeds-http.ts';
-import { registerChangesAtom } from './public-read/changes-atom-http.ts';
-import { answeredNotModified, PUBLIC_CACHE_CONTROL } from './public-read/etag.ts';
-import { closeServing, refreshKeptSnapshot } from './public-read/generation.ts';
-import {
-  closeFeedPublisher,
-  FeedBeingBuilt,
-  FeedNotPublished,
-  feedPublisher,
-  type PublishedZip,
-} from './public-read/gtfs/feed-publisher.ts';
-import { registerRealtimeFeeds } from './public-read/gtfs/realtime-http.ts';
-import { checkHealth } from './public-read/health.ts';
-import { onCommitted } from './services/admin/recorded-write.ts';
-import { readOf, registerHttpCaching, trpcCachePolicies } from './public-read/http-cache.ts';
-import { registerPlanAdmission } from './public-read/plan-admission.ts';
-import { registerTrpcFastLane } from './public-read/trpc-fast-lane.ts';
+import { policiesOf } from './public-read/cache-policy.ts';
+import { readOf } from './public-read/http-cache.ts';
+import { publicRead } from './public-read/plugin.ts';
 import { registerLegacyRest } from './rest/index.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { onCommitted } from './services/admin/recorded-write.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, settleDemoAccount } from './services/users.ts';
 import type { Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
+import { TIMETABLE_CACHE } from './trpc/routers/timetable.ts';
 import { registerStrictJsonBodies, trpcWithStrictBodies } from './utf8-bodies.ts';
 import { loadTemplate, pageMeta, renderPage, robots, sitemap } from './web-pages.ts';
 
@@ -55,24 +43,6 @@ export interface AppOptions {
 
 /** The most calls one tRPC request may batch (the web's httpBatchLink sends at most as many). */
 export const TRPC_MAX_BATCH = 10;
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
-/** JSON error body shared by every non-tRPC path: the old client reads `message`. */
-export function errorBody(status: number, message: string) {
-  return { status, error: STATUS_TEXT[status] ?? 'Error', message };
-}
 
 /**
  * Files under /assets/ carry a content hash in their names: a new build gives new names, so a
@@ -116,10 +86,6 @@ export async function buildApp({
   // JSON bodies that are not valid UTF-8: 400, nothing stored (tRPC's scope below does the same).
   registerStrictJsonBodies(app);
   await registerSecurityHeaders(app, { tilesUrl: env.MAP_TILES_URL });
-  // How each public answer is cached, as its procedure declares it (public-read/cache-policy.ts).
-  const policies = await trpcCachePolicies(appRouter);
-  await registerHttpCaching(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN, policies });
-
   app.setErrorHandler((error, request, reply) => {
     // A refusal (DomainError, or an import holding the write lock): see http-errors.ts.
     const refused = httpErrorOf(error);
@@ -142,44 +108,6 @@ export async function buildApp({
   else if (env.DEMO)
     app.log.warn('Demo mode: the admin login shown on the login page works. Set DEMO=0 for real use.');
 
-  // The write side announces each committed write; the read side's snapshot follows it at once,
-  // so the first visitor after a save does not wait for it.
-  const unsubscribe = onCommitted((committed) =>
-    committed.sqlite === db.sqlite ? refreshKeptSnapshot(db) : undefined,
-  );
-  // A connection the answer cache holds while an import runs is closed with the server.
-  app.addHook('onClose', async () => {
-    unsubscribe();
-    closeServing(db);
-  });
-  app.get('/healthz', async () => checkHealth(db));
-  // The open-data feed (GTFS) for journey planners: built in the feeds' process, kept until the data changes.
-  app.addHook('onClose', async () => closeFeedPublisher(db));
-  app.get('/gtfs.zip', async (request, reply) => {
-    let feed: PublishedZip;
-    try {
-      feed = await feedPublisher(db).zip(clock);
-    } catch (error) {
-      // Why it cannot be published is for staff (the Publishing screen, pnpm cli export-gtfs).
-      if (error instanceof FeedNotPublished) return reply.status(404).send(errorBody(404, error.message));
-      if (error instanceof FeedBeingBuilt)
-        return reply.status(503).header('retry-after', '60').send(errorBody(503, error.message));
-      throw error;
-    }
-    if (answeredNotModified(request, reply, feed.etag)) return reply;
-    reply.header('etag', feed.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-    return reply
-      .type('application/zip')
-      .header('content-disposition', 'attachment; filename="gtfs.zip"')
-      .header('content-length', feed.size)
-      .send(createReadStream(feed.path));
-  });
-  // GTFS-Realtime of the service changes (/gtfs-rt/alerts.pb, /gtfs-rt/trip-updates.pb), beside /gtfs.zip.
-  registerRealtimeFeeds(app, { db, clock });
-  registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
-  // Calendar feeds (.ics) of a stop's departures or a trip.
-  registerCalendarFeeds(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN });
-
   const createContext = (req: FastifyRequest, reply?: FastifyReply): Context => ({
     db,
     env,
@@ -193,9 +121,20 @@ export async function buildApp({
     log: req.log,
     read: () => readOf(req, db, clock),
   });
-  // Plans refused at the door while the server is under pressure (before tRPC reads them).
-  registerPlanAdmission(app, db);
-  registerTrpcFastLane(app, { router: appRouter, prefix: '/trpc', createContext, policies });
+  // The public read side (public-read/plugin.ts): before every route it serves under its rule
+  // (the old REST paths, tRPC), since compression attaches to the routes registered after it.
+  await app.register(publicRead, {
+    db,
+    clock,
+    publicOrigins: env.PUBLIC_ORIGIN,
+    // How each public tRPC query is cached: the record beside the public router.
+    policies: policiesOf(TIMETABLE_CACHE),
+    router: appRouter,
+    createContext,
+    // The one subscription of the read side to the write side's commits.
+    onCommitted,
+  });
+  registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
   await app.register(
     trpcWithStrictBodies({
       router: appRouter,
@@ -234,8 +173,6 @@ export async function buildApp({
   app.get('/sitemap.xml', async (request, reply) =>
     reply.type('application/xml; charset=utf-8').send(await sitemap(db, await originOf(request))),
   );
-  // The service changes' Atom feed (/changes.atom), cached by day like the calendar feeds.
-  registerChangesAtom(app, { db, clock, publicOrigins: env.PUBLIC_ORIGIN });
 
   app.setNotFoundHandler(async (request, reply) => {
     const [path = '', search = ''] = request.url.split('?');

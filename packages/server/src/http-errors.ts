@@ -43,3 +43,21 @@ export function trpcErrorOf(error: unknown): TRPCError | null {
     ? null
     : new TRPCError({ code: mapped.trpcCode, message: mapped.message, cause: error });
 }
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** JSON error body shared by every non-tRPC path: the old client reads `message`. */
+export function errorBody(status: number, message: string) {
+  return { status, error: STATUS_TEXT[status] ?? 'Error', message };
+}

@@ -9,9 +9,10 @@ import { buildApp } from '../src/app.ts';
 import { parseEnv } from '../src/env.ts';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
 import type { ReadMeta } from '../src/public-read/cache-policy.ts';
+import { policiesOf } from '../src/public-read/cache-policy.ts';
 import { CALENDAR_FEED_CACHE } from '../src/public-read/calendar-feeds-http.ts';
-import { acceptedEncoding, answerPolicy, trpcCachePolicies } from '../src/public-read/http-cache.ts';
-import { appRouter } from '../src/trpc/router.ts';
+import { acceptedEncoding, answerPolicy } from '../src/public-read/http-cache.ts';
+import { TIMETABLE_CACHE } from '../src/trpc/routers/timetable.ts';
 import { type AdminTestApp, adminApp, adminClient, versionNow } from './admin-helpers.ts';
 
 /**
@@ -25,7 +26,7 @@ const clock = () => new Date(now);
 const DEPARTURES = `/trpc/timetable.departures?input=${encodeURIComponent(JSON.stringify({ from: 1, date: '2026-03-04' }))}`;
 const SEARCH = `/trpc/timetable.searchStops?input=${encodeURIComponent(JSON.stringify({ query: 'ank' }))}`;
 /** How a GET is cached, as the procedures' meta and a route's config declare it. */
-const policies = await trpcCachePolicies(appRouter);
+const policies = policiesOf(TIMETABLE_CACHE);
 function publicAnswerKind(method: string, url: string, route?: ReadMeta): 'timed' | 'daily' | null {
   const policy = answerPolicy(policies, method, url, route);
   return policy === null ? null : policy.byMinute ? 'timed' : 'daily';

@@ -457,6 +457,8 @@ describe('a failure on the server', () => {
   it('answers 500 with a generic message and no internals', async () => {
     const broken = await realDataApp({ clock: fixedClock(NOW) });
     try {
+      // The database fails under a server that started (one whose snapshot cannot be read does not start).
+      await broken.app.ready();
       broken.db.sqlite.close();
       const res = await rest(broken.app, 'GET', '/api/line/line-preview-withid-public');
       expectError(res, 500, 'Something went wrong on the server');

@@ -1,8 +1,11 @@
+import type { QueryPaths } from '../trpc/paths.ts';
+
 /**
- * How a public answer is cached, declared next to the answer itself: a tRPC procedure in its
- * meta (`publicProcedure.meta({ cache: 'minute' })`), a Fastify route in its config
- * (`app.get(path, { config: { cache: 'day' } }, handler)`). What declares nothing is not
- * cached: no tag, nothing kept.
+ * How a public answer is cached, declared next to the answer itself: the public tRPC queries in
+ * a plain record beside their router, keyed by the router's own paths (CacheSettings: a wrong
+ * or missing path does not compile), a Fastify route in its config
+ * (`app.get(path, cachedBy('day'), handler)`). What declares nothing is not cached: no tag,
+ * nothing kept.
  *
  * - 'minute': the answer moves with the clock's minute (tooLate): tagged and kept per minute;
  * - 'day': the answer moves with today's date only: tagged by day, kept per minute like all;
@@ -41,6 +44,23 @@ export function declared(meta: ReadMeta | undefined): Declared | null {
 
 /** The cached procedures of a tRPC router, by path ('timetable.departures'). */
 export type CachePolicies = ReadonlyMap<string, Declared>;
+
+/**
+ * Every query of a router (`R`, its paths under `Prefix`) with how its answer is cached: one
+ * entry per query, no other key (checked by TypeScript). Only queries: a GET never runs a
+ * mutation, so none is ever cached.
+ */
+export type CacheSettings<R, Prefix extends string> = Record<QueryPaths<R, Prefix>, ReadMeta>;
+
+/** The policies of cache settings, as the HTTP layer reads them (what declares 'never' is left out). */
+export function policiesOf(settings: Readonly<Record<string, ReadMeta>>): CachePolicies {
+  const policies = new Map<string, Declared>();
+  for (const [path, meta] of Object.entries(settings)) {
+    const policy = declared(meta);
+    if (policy !== null) policies.set(path, policy);
+  }
+  return policies;
+}
 
 /** How a GET is cached: the policies of every procedure it names, or null if any is not cached. */
 export function combined(policies: readonly (Declared | null)[]): Declared | null {

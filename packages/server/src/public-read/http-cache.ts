@@ -5,10 +5,8 @@ import { constants } from 'node:zlib';
 import type { Clock } from '@bus/core';
 import { type OpenedDatabase, publishingSavedAt } from '@bus/db';
 import fastifyCompress from '@fastify/compress';
-import type { AnyTRPCRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../public-origin.ts';
-import { declaredMeta } from '../trpc/init.ts';
 import { type CachePolicies, combined, type Declared, declared, type ReadMeta } from './cache-policy.ts';
 import { answeredNotModified, PUBLIC_CACHE_CONTROL } from './etag.ts';
 import type { Encoding, SerializedAnswers } from './kept-answers.ts';
@@ -74,17 +72,6 @@ export function answerPolicy(
       .split(',')
       .map((p) => policies.get(p) ?? null),
   );
-}
-
-/** The cached procedures of a router, each as its meta declares (see cache-policy.ts). */
-export async function trpcCachePolicies(router: AnyTRPCRouter): Promise<CachePolicies> {
-  const policies = new Map<string, Declared>();
-  for (const [path, { meta, type }] of await declaredMeta(router)) {
-    // Only a query answers a GET; a mutation is never cached, whatever it declares.
-    const policy = type === 'query' ? declared(meta) : null;
-    if (policy !== null) policies.set(path, policy);
-  }
-  return policies;
 }
 
 /**
@@ -172,6 +159,28 @@ export function varyOnEncoding(reply: FastifyReply): string {
   return vary === undefined || vary === '' ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`;
 }
 
+/**
+ * The one rule of which requests may be answered from, and into, the kept public answers: a GET
+ * (or HEAD) of an answer that declares a cache policy (its route's config, or every tRPC query
+ * it names: answerPolicy), never a signed-in one (an Authorization header), whatever path it
+ * came by (the tRPC adapter, the fast lane, the old REST paths, the feeds). Null: not kept.
+ */
+export function keepable(request: FastifyRequest, policies: CachePolicies): Declared | null {
+  if (request.headers.authorization !== undefined) return null;
+  return answerPolicy(policies, request.method, request.url, request.routeOptions.config?.cache);
+}
+
+/**
+ * An answer whose tag is known only once it is worked out (/gtfs.zip: the zip's own): 304 when
+ * the request names the tag, else the tag and the public Cache-Control set for the answer about
+ * to be sent. True when answered.
+ */
+export function revalidated(request: FastifyRequest, reply: FastifyReply, tag: string): boolean {
+  if (answeredNotModified(request, reply, tag)) return true;
+  reply.header('etag', tag).header('cache-control', PUBLIC_CACHE_CONTROL);
+  return false;
+}
+
 export async function registerHttpCaching(
   app: FastifyInstance,
   {
@@ -194,9 +203,8 @@ export async function registerHttpCaching(
   // preHandler, not onRequest: the headers of every onRequest hook (CORS, security) are set
   // by then, also on an answer given from here.
   app.addHook('preHandler', async (request, reply) => {
-    const policy = answerPolicy(policies, request.method, request.url, request.routeOptions.config?.cache);
-    // A request that signs in is never answered from, or into, what everyone is served.
-    if (policy === null || request.headers.authorization !== undefined) return;
+    const policy = keepable(request, policies);
+    if (policy === null) return;
     // Both read before any work: see dataTag in read-context.ts.
     const publishing = policy.publishing
       ? `-p${Date.parse(publishingSavedAt(db.sqlite) || '1970-01-01T00:00:00Z').toString(36)}`
@@ -222,16 +230,26 @@ export async function registerHttpCaching(
   app.addHook('onSend', async (request, reply, payload) => {
     // tRPC's adapter sends a fetch Response, whose status reaches the reply only after this hook.
     const status = payload instanceof Response ? payload.status : reply.statusCode;
-    if (request.publicTag !== undefined && status === 200) {
-      reply.header('etag', request.publicTag).header('cache-control', PUBLIC_CACHE_CONTROL);
-      // Only what the handler produced (the kept answer was sent above without this), and only
-      // JSON: a kept answer goes out as JSON (a calendar feed is worked out each time).
-      const type = String(reply.getHeader('content-type') ?? '');
-      const json = payload instanceof Response || type === '' || type.startsWith('application/json');
-      if (request.publicAnswers !== undefined && typeof payload === 'string' && json) {
-        request.publicAnswers.set(request.url, payload);
-      }
+    if (request.publicTag === undefined || status !== 200) return payload;
+    reply.header('etag', request.publicTag).header('cache-control', PUBLIC_CACHE_CONTROL);
+    // Only what the handler produced (a kept answer was sent above without this), and only JSON:
+    // a kept answer goes out as JSON (a calendar feed is worked out each time).
+    const answers = request.publicAnswers;
+    if (answers === undefined) return payload;
+    if (payload instanceof Response) {
+      // The tRPC adapter's answer (a batch naming more than the fast lane's one query): read
+      // whole, kept, and sent as the string it is, with its headers and status.
+      const type = payload.headers.get('content-type') ?? '';
+      if (!type.startsWith('application/json') || payload.body === null) return payload;
+      const json = await payload.text();
+      for (const [name, value] of payload.headers) if (name !== 'content-length') reply.header(name, value);
+      reply.status(payload.status);
+      answers.set(request.url, json);
+      return json;
     }
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (typeof payload === 'string' && (type === '' || type.startsWith('application/json')))
+      answers.set(request.url, payload);
     return payload;
   });
 }

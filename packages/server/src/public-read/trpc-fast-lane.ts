@@ -3,8 +3,6 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Context, trpcErrorShape } from '../trpc/init.ts';
 import type { CachePolicies } from './cache-policy.ts';
-import { sendKeptJson } from './http-cache.ts';
-import { serializedAnswers } from './read-context.ts';
 
 /**
  * A short way in for the hottest public queries. tRPC's Fastify adapter turns every request
@@ -12,9 +10,10 @@ import { serializedAnswers } from './read-context.ts';
  * requests a second whatever the procedure does. For a plain GET of a query whose meta says
  * `fastLane: true` (batched or not, as the tRPC clients send it) this route calls the same
  * procedure through tRPC's public server-side caller (`router.createCaller`: input validation,
- * middlewares and error formatting included) and writes the same JSON envelope, kept
- * serialized for the request's data and minute (read-context.ts). Everything else still goes
- * through the adapter.
+ * middlewares and error formatting included) and writes the same JSON envelope. It keeps
+ * nothing itself: the serving hooks (http-cache.ts) answer a kept answer before it runs and keep
+ * what it sends, under the one rule of every public answer. Everything else still goes through
+ * the adapter.
  */
 
 type Procedure = (input: unknown) => Promise<unknown>;
@@ -39,9 +38,6 @@ export function registerTrpcFastLane(
       const ctx = createContext(req);
       let input: unknown;
       try {
-        const answers = serializedAnswers(ctx.read());
-        const kept = answers.get(req.url);
-        if (kept !== undefined) return sendKeptJson(req, reply, answers, kept, 'application/json');
         const raw = typeof query.input === 'string' ? (JSON.parse(query.input) as unknown) : undefined;
         input =
           batch && raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)['0'] : raw;
@@ -49,9 +45,8 @@ export function registerTrpcFastLane(
         for (const segment of segments) procedureCall = (procedureCall as Record<string, unknown>)[segment];
         const data = await (procedureCall as Procedure)(input);
         const body = { result: { data } };
-        const json = JSON.stringify(batch ? [body] : body);
-        answers.set(req.url, json);
-        return sendKeptJson(req, reply, answers, json, 'application/json');
+        // Kept (when the request may be) and compressed by the serving hooks, as every public answer.
+        return reply.type('application/json').send(JSON.stringify(batch ? [body] : body));
       } catch (cause) {
         const error =
           cause instanceof SyntaxError

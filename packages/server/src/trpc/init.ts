@@ -11,21 +11,14 @@ import {
   textNotUnicode,
 } from '@bus/core';
 import { isDatabaseBusy, type OpenedDatabase } from '@bus/db';
-import {
-  type AnyTRPCRouter,
-  getTRPCErrorShape,
-  initTRPC,
-  type TRPCDefaultErrorShape,
-  type TRPCError,
-  type TRPCErrorFormatter,
-  type TRPCRootConfig,
-} from '@trpc/server';
+import { initTRPC, type TRPCDefaultErrorShape, type TRPCError, type TRPCErrorFormatter } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { authorizeAdmin } from '../auth/authorize.ts';
 import type { AuthRuntime } from '../auth/runtime.ts';
 import type { Env } from '../env.ts';
 import { trpcErrorOf } from '../http-errors.ts';
-import type { ReadMeta } from '../public-read/cache-policy.ts';
 import type { ReadContext } from '../public-read/read-context.ts';
 import type { SignInLog } from '../services/auth.ts';
 
@@ -95,28 +88,24 @@ const errorFormatter: TRPCErrorFormatter<Context, TRPCDefaultErrorShape> = ({ sh
   return { ...shape, data };
 };
 
-const t = initTRPC.context<Context>().meta<ReadMeta>().create({ errorFormatter });
+const t = initTRPC.context<Context>().create({ errorFormatter });
 
 /**
  * The error shape of a tRPC error raised outside a procedure (a request tRPC's adapter never
- * sees: the fast lane's unreadable input, a body that is not UTF-8), formatted as every other.
+ * sees: the fast lane's unreadable input, a body that is not UTF-8), formatted as every other:
+ * tRPC's default shape (what its adapter starts from, without a stack), then our formatter.
  */
 export function trpcErrorShape(error: TRPCError, path: string | undefined, input: unknown, ctx?: Context) {
-  // What getErrorShape reads of the router's config: the formatter (stack traces are dropped by it).
-  const config = { errorFormatter, isDev: false } as unknown as TRPCRootConfig<{
-    ctx: Context;
-    meta: ReadMeta;
-    errorShape: TRPCDefaultErrorShape;
-    transformer: false;
-  }>;
-  return getTRPCErrorShape({
-    config,
-    error,
-    type: path === undefined ? 'unknown' : 'query',
-    path,
-    input,
-    ctx,
-  });
+  const shape: TRPCDefaultErrorShape = {
+    message: error.message,
+    code: TRPC_ERROR_CODES_BY_KEY[error.code],
+    data: {
+      code: error.code,
+      httpStatus: getHTTPStatusCodeFromError(error),
+      ...(path === undefined ? {} : { path }),
+    },
+  };
+  return errorFormatter({ error, type: path === undefined ? 'unknown' : 'query', path, input, ctx, shape });
 }
 
 /**
@@ -138,56 +127,6 @@ const domainErrors = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
-/** Procedures asked for their meta (see declaredMeta): they answer it and run nothing. */
-const metaProbes = new WeakSet<object>();
-class MetaProbe extends Error {
-  constructor(readonly declared: Declaration) {
-    super('meta probe');
-  }
-}
-/** What a procedure declares: its meta, and its type (only a query may answer a GET). */
-export interface Declaration {
-  meta: ReadMeta | undefined;
-  type: 'query' | 'mutation' | 'subscription';
-}
-const answersProbe = t.middleware(({ ctx, meta, type, next }) => {
-  if (metaProbes.has(ctx)) throw new MetaProbe({ meta, type });
-  return next();
-});
-
-/**
- * The meta each procedure of `router` declares, by path, asked through tRPC's public
- * server-side caller (the router's record and `createCaller`): the first middleware of every
- * procedure answers a probe call with its meta before input, authorization or the resolver.
- */
-export async function declaredMeta(router: AnyTRPCRouter): Promise<Map<string, Declaration>> {
-  const probe = {} as Context;
-  metaProbes.add(probe);
-  const caller = router.createCaller(probe) as Record<string, unknown>;
-  const found = new Map<string, Declaration>();
-  const walk = async (record: object, call: Record<string, unknown>, path: string[]) => {
-    for (const [key, item] of Object.entries(record)) {
-      if (path.length === 0 && (key === '_def' || key === 'createCaller')) continue;
-      const next = call[key] as Record<string, unknown> & ((input?: unknown) => Promise<unknown>);
-      if (typeof item !== 'function') {
-        await walk(item as object, next, [...path, key]);
-        continue;
-      }
-      try {
-        await next(undefined);
-        throw new Error(`${[...path, key].join('.')} ran for a meta probe`);
-      } catch (error) {
-        const probeOf = (e: unknown) => (e instanceof MetaProbe ? e : undefined);
-        const answer = probeOf(error) ?? probeOf((error as { cause?: unknown }).cause);
-        if (answer === undefined) throw error;
-        found.set([...path, key].join('.'), answer.declared);
-      }
-    }
-  };
-  await walk(router, caller, []);
-  return found;
-}
-
 /**
  * No text of an input may hold a lone surrogate (JSON's "\ud800" parses to one; stored, it is
  * garbled bytes): refused with 400 naming the field, before the procedure reads its input.
@@ -202,8 +141,8 @@ const unicodeInput = t.middleware(async ({ getRawInput, next }) => {
 
 export { HTTP_STATUS };
 export const router = t.router;
-/** What every procedure starts with: the meta probe's answer, and DomainErrors as tRPC errors. */
-const anyProcedure = t.procedure.use(answersProbe).use(domainErrors);
+/** What every procedure starts with: DomainErrors as tRPC errors. */
+const anyProcedure = t.procedure.use(domainErrors);
 export const publicProcedure = anyProcedure.use(unicodeInput);
 
 /**
