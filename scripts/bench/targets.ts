@@ -5,6 +5,8 @@ export const TARGETS = {
   departuresP99: 5,
   departuresMax: 15,
   firstAfterSaveMs: 10,
+  /** A fresh process's first departures answer, asked the moment /healthz says ok (issue 38). */
+  firstAnswerMs: 50,
   searchP99: 2,
   serverRssMb: 300,
   departuresShareOfHealthz: 0.6,
