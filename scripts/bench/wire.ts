@@ -1,4 +1,5 @@
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../../packages/web/e2e/chromium.ts';
 
 /**
  * What a phone downloads for the timetable home, measured in a real browser (Debian's
@@ -15,23 +16,10 @@ export interface FirstLoad {
   msToDepartures: number;
 }
 
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export async function measureFirstLoad(url: string): Promise<FirstLoad> {
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
-      args: ARGS,
-    });
+    browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
     const sizes: Promise<{ type: string; bytes: number }>[] = [];

@@ -2,8 +2,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { vilniusInstant } from '@bus/core';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { launchBrowser } from './chromium.ts';
 
 /** Shared pieces of the end-to-end tests: the browser, the server address, axe, screenshots. */
 
@@ -63,22 +64,6 @@ export function weekdayOf(date: string): number {
 /** The first date after `date` (never `date` itself) that falls on `weekday` (0 Sunday ... 6 Saturday). */
 export function nextWeekday(weekday: number, date = TODAY): string {
   return plusDays(date, (weekday - weekdayOf(date) + 7) % 7 || 7);
-}
-
-const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /**

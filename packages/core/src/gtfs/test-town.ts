@@ -1,5 +1,6 @@
 import type { TimetableDataset } from '../dataset.ts';
 import type { ServiceChange } from '../service-changes/types.ts';
+import { staticRule } from '../test-rules.ts';
 import { parseCsv } from './csv.ts';
 import { buildFeed, type FeedInput } from './feed.ts';
 import type { PublishingSettings } from './publishing.ts';
@@ -24,14 +25,7 @@ export function town(): TimetableDataset {
     ],
     holidays: [{ id: 1, name: 'Naujieji metai', month: 1, day: 1 }],
     yearlyRules: [
-      {
-        id: 1,
-        periodName: 'Visus metus',
-        typeOfYearlyRule: null,
-        otherRuleId: null,
-        timePeriods: [],
-        pattern1Params: [],
-      },
+      { ...staticRule(1), periodName: 'Visus metus' },
       {
         id: 2,
         periodName: 'Žiemą',

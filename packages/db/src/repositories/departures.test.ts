@@ -7,6 +7,7 @@ import {
   type TimetableDataset,
   tripSelectionFilter,
 } from '@bus/core';
+import { staticRule } from '@bus/core/test-rules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type OpenedDatabase } from '../connection.ts';
 import { type ReadSnapshot, readSnapshot } from '../read-snapshot/snapshot.ts';
@@ -91,16 +92,7 @@ function dataset(): TimetableDataset {
     version: 1,
     stops: [1, 2, 3, 4, 5, 6].map((id) => ({ id, name: `Stop ${id}`, coords: null, defaultOption: false })),
     holidays: [{ id: 1, name: 'Kalėdos', month: 12, day: 25 }],
-    yearlyRules: [
-      {
-        id: 1,
-        periodName: 'Visus metus',
-        typeOfYearlyRule: null,
-        otherRuleId: null,
-        timePeriods: [],
-        pattern1Params: [],
-      },
-    ],
+    yearlyRules: [{ ...staticRule(1), periodName: 'Visus metus' }],
     lines: [
       line(1, 'Miesto 1', 'City Bus'),
       line(2, 'Regioninis', 'Regional Bus'),

@@ -11,7 +11,7 @@ import { formatDate } from '../../../i18n/format.ts';
 import { useMessages, useServerMessages } from '../../../i18n/index.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
-import { ConfirmDelete, LoadError } from '../ui/bits.tsx';
+import { ConfirmDelete, FetchButton, LoadError } from '../ui/bits.tsx';
 import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 import {
   fieldLabel,
@@ -130,14 +130,13 @@ export function HistoryPage() {
           {history.isError && <LoadError error={history.error} />}
           {history.hasNextPage && (
             <p className="history-more">
-              <button
-                type="button"
-                className="btn"
-                disabled={history.isFetching}
-                onClick={() => void history.fetchNextPage()}
-              >
-                {history.isFetchingNextPage ? m.history.loadingOlder : m.history.older}
-              </button>
+              <FetchButton
+                fetching={history.isFetching}
+                busy={history.isFetchingNextPage}
+                text={m.history.older}
+                busyText={m.history.loadingOlder}
+                onFetch={history.fetchNextPage}
+              />
             </p>
           )}
         </>

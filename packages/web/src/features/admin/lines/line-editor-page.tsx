@@ -24,6 +24,15 @@ import { useToasts } from '../ui/toasts.tsx';
 import { RouteEditor } from './route-editor.tsx';
 import './line-editor.css';
 
+/** A note's two fields, each with its label. */
+const NOTE_FIELDS = [
+  { field: 'noteKey', label: 'noteKeyOf' },
+  { field: 'noteValue', label: 'noteValueOf' },
+] as const;
+
+/** The line's info typed as text. */
+type InfoText = 'name' | 'routeStart' | 'routeEnd' | 'operator' | 'anykStationPlatform' | 'price';
+
 /** Line editor: lines/new (no lineId) and lines/:lineId/edit. */
 export function LineEditorPage({ lineId }: { lineId?: string | undefined }) {
   const m = useAdminMessages();
@@ -35,21 +44,15 @@ export function LineEditorPage({ lineId }: { lineId?: string | undefined }) {
   const source = lineId === undefined ? template : line;
   const heading = lineId === undefined ? m.admin.newLine : m.admin.editLine(lineId);
 
-  if (source.isError || stops.isError)
-    return (
-      <>
-        <h1>{heading}</h1>
-        <LoadError error={source.error ?? stops.error} />
-      </>
-    );
-  if (!source.data || !stops.data)
-    return (
-      <>
-        <h1>{heading}</h1>
-        <Loading />
-      </>
-    );
-  return <LineEditor data={source.data} stops={stops.data} heading={heading} />;
+  const failed = source.isError || stops.isError;
+  if (!failed && source.data && stops.data)
+    return <LineEditor data={source.data} stops={stops.data} heading={heading} />;
+  return (
+    <>
+      <h1>{heading}</h1>
+      {failed ? <LoadError error={source.error ?? stops.error} /> : <Loading />}
+    </>
+  );
 }
 
 function LineEditor({
@@ -146,6 +149,16 @@ function LineEditor({
     draft.edit((x) => {
       x.info[key] = value;
     });
+  // A text of the line's info; only a required one is outlined when wrong.
+  const infoField = (key: InfoText, required = false) => (
+    <TextField
+      label={m.lineFields[key]}
+      value={info[key]}
+      required={required}
+      invalid={required && invalid('info', key)}
+      onCommit={(v) => setInfo(key, v)}
+    />
+  );
   const routeTypes = 'routeTypeOptions' in data ? data.routeTypeOptions : [];
   const cancelHref = info.id === null ? '/lines' : `/lines/${info.id}`;
 
@@ -157,13 +170,7 @@ function LineEditor({
       <section className="panel" aria-labelledby={`${formId}-info`}>
         <h2 id={`${formId}-info`}>{m.lineEditor.info}</h2>
         <div className="form-grid">
-          <TextField
-            label={m.lineFields.name}
-            value={info.name}
-            required
-            invalid={invalid('info', 'name')}
-            onCommit={(v) => setInfo('name', v)}
-          />
+          {infoField('name', true)}
           <SelectField
             label={m.lineFields.routeType}
             value={info.routeType === '' ? null : info.routeType}
@@ -173,31 +180,11 @@ function LineEditor({
             invalid={invalid('info', 'routeType')}
             onChange={(v) => setInfo('routeType', v ?? '')}
           />
-          <TextField
-            label={m.lineFields.routeStart}
-            value={info.routeStart}
-            required
-            invalid={invalid('info', 'routeStart')}
-            onCommit={(v) => setInfo('routeStart', v)}
-          />
-          <TextField
-            label={m.lineFields.routeEnd}
-            value={info.routeEnd}
-            required
-            invalid={invalid('info', 'routeEnd')}
-            onCommit={(v) => setInfo('routeEnd', v)}
-          />
-          <TextField
-            label={m.lineFields.operator}
-            value={info.operator}
-            onCommit={(v) => setInfo('operator', v)}
-          />
-          <TextField
-            label={m.lineFields.anykStationPlatform}
-            value={info.anykStationPlatform}
-            onCommit={(v) => setInfo('anykStationPlatform', v)}
-          />
-          <TextField label={m.lineFields.price} value={info.price} onCommit={(v) => setInfo('price', v)} />
+          {infoField('routeStart', true)}
+          {infoField('routeEnd', true)}
+          {infoField('operator')}
+          {infoField('anykStationPlatform')}
+          {infoField('price')}
           <CheckField
             className="form-grid__check"
             label={m.lineFields.enabledSeasonalYearlyRuleFilter}
@@ -211,30 +198,21 @@ function LineEditor({
         <h2 id={`${formId}-notes`}>{m.lineEditor.notes}</h2>
         {d.notes.map((note, index) => (
           <div key={note.id} className="note-row">
-            <TextField
-              label={m.lineEditor.noteKeyOf(index + 1)}
-              value={note.noteKey}
-              required
-              invalid={invalid('info', 'customNotes', index, 'noteKey')}
-              onCommit={(v) =>
-                draft.edit((x) => {
-                  const target = x.notes.find((n) => n.id === note.id);
-                  if (target) target.noteKey = v;
-                })
-              }
-            />
-            <TextField
-              label={m.lineEditor.noteValueOf(index + 1)}
-              value={note.noteValue}
-              required
-              invalid={invalid('info', 'customNotes', index, 'noteValue')}
-              onCommit={(v) =>
-                draft.edit((x) => {
-                  const target = x.notes.find((n) => n.id === note.id);
-                  if (target) target.noteValue = v;
-                })
-              }
-            />
+            {NOTE_FIELDS.map(({ field, label }) => (
+              <TextField
+                key={field}
+                label={m.lineEditor[label](index + 1)}
+                value={note[field]}
+                required
+                invalid={invalid('info', 'customNotes', index, field)}
+                onCommit={(v) =>
+                  draft.edit((x) => {
+                    const target = x.notes.find((n) => n.id === note.id);
+                    if (target) target[field] = v;
+                  })
+                }
+              />
+            ))}
             <button
               type="button"
               className="btn btn--small btn--danger-outline note-row__remove"

@@ -7,7 +7,7 @@ import { useAdminMessages } from '../../../i18n/admin.ts';
 import { formatDate } from '../../../i18n/format.ts';
 import { useMessages } from '../../../i18n/index.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { LoadError } from '../ui/bits.tsx';
+import { FetchButton, LoadError } from '../ui/bits.tsx';
 import './sign-ins.css';
 
 type Refused = inferRouterOutputs<AppRouter>['admin']['signIns']['refused'];
@@ -33,14 +33,12 @@ export function SignInsPage() {
   });
 
   const refresh = (
-    <button
-      type="button"
-      className="btn"
-      disabled={refused.isFetching}
-      onClick={() => void refused.refetch()}
-    >
-      {refused.isFetching ? m.signIns.refreshing : m.signIns.refresh}
-    </button>
+    <FetchButton
+      fetching={refused.isFetching}
+      text={m.signIns.refresh}
+      busyText={m.signIns.refreshing}
+      onFetch={refused.refetch}
+    />
   );
   let body: ReactNode;
   if (refused.isPending) body = <Loading />;

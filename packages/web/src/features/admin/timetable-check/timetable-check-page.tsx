@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { type AdminMessages, useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { LoadError } from '../ui/bits.tsx';
+import { FetchButton, LoadError } from '../ui/bits.tsx';
 import {
   type CheckGroup,
   groupFindings,
@@ -38,14 +38,12 @@ export function TimetableCheckPage() {
       <h1>{m.check.heading}</h1>
       <p className="timetable-check__intro">{m.check.intro}</p>
       <div className="actions-bar">
-        <button
-          type="button"
-          className="btn"
-          disabled={report.isFetching}
-          onClick={() => void report.refetch()}
-        >
-          {report.isFetching ? m.check.checking : m.check.rerun}
-        </button>
+        <FetchButton
+          fetching={report.isFetching}
+          text={m.check.rerun}
+          busyText={m.check.checking}
+          onFetch={report.refetch}
+        />
       </div>
       {body}
     </div>

@@ -145,3 +145,28 @@ export function EditButton({ label, onClick }: { label: string; onClick: () => v
     </button>
   );
 }
+
+/**
+ * A button that asks the server again (the next page, a refresh, the check run again): off while
+ * its query fetches, and showing `busyText` while the fetch it stands for runs (`busy`, by default
+ * the same as `fetching`).
+ */
+export function FetchButton({
+  fetching,
+  busy = fetching,
+  text,
+  busyText,
+  onFetch,
+}: {
+  fetching: boolean;
+  busy?: boolean;
+  text: string;
+  busyText: string;
+  onFetch: () => Promise<unknown>;
+}) {
+  return (
+    <button type="button" className="btn" disabled={fetching} onClick={() => void onFetch()}>
+      {busy ? busyText : text}
+    </button>
+  );
+}

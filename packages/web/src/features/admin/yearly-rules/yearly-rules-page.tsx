@@ -1,13 +1,13 @@
 import { WEEKDAYS } from '@bus/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { AdminOutputs, RulesWithUsageData } from '../admin-api.tsx';
 import { withSaved } from '../logic/copy-with.ts';
-import { type RuleForm, ruleToForm, validateRules } from '../logic/rules-form.ts';
+import { type PatternForm, type RuleForm, ruleToForm, validateRules } from '../logic/rules-form.ts';
 import { tempId } from '../logic/temp-ids.ts';
 import { LoadError } from '../ui/bits.tsx';
 import { RULE_NAME_DEBOUNCE_MS } from '../ui/debounced-input.tsx';
@@ -22,6 +22,12 @@ type SavedRulesData = AdminOutputs['rules']['saveAll'];
 
 /** The rule calendar shows 3 months at a time (spec section 9). */
 const RULE_PICKER_MONTHS = 3;
+
+/** The two ends of a period, each a month and a day. */
+const PERIOD_ENDS = [
+  { month: 'startMonth', day: 'startDay' },
+  { month: 'endMonth', day: 'endDay' },
+] as const;
 
 /** Yearly rules editor: every rule with its periods and pattern items, saved all at once. */
 export function YearlyRulesPage() {
@@ -235,59 +241,19 @@ function RuleCard({
         </div>
       </div>
 
-      <h3 className="rule-card__sub">{m.rules.periods}</h3>
-      {rule.timePeriods.length === 0 && <p className="muted">{m.rules.noPeriods}</p>}
-      <ul className="period-list">
-        {rule.timePeriods.map((period, p) => (
-          <li key={period.id} className="period-row">
-            <span className="period-row__label">{m.rules.start}</span>
-            <MonthDayPicker
-              label={m.rules.startOf(p + 1)}
-              month={period.startMonth}
-              day={period.startDay}
-              months={RULE_PICKER_MONTHS}
-              invalid={invalid('timePeriods', p, 'startMonth') || invalid('timePeriods', p, 'startDay')}
-              onChange={(month, day) =>
-                onEdit((r) => {
-                  const target = r.timePeriods[p];
-                  if (target) Object.assign(target, { startMonth: month, startDay: day });
-                })
-              }
-            />
-            <span className="period-row__label">{m.rules.end}</span>
-            <MonthDayPicker
-              label={m.rules.endOf(p + 1)}
-              month={period.endMonth}
-              day={period.endDay}
-              months={RULE_PICKER_MONTHS}
-              invalid={invalid('timePeriods', p, 'endMonth') || invalid('timePeriods', p, 'endDay')}
-              onChange={(month, day) =>
-                onEdit((r) => {
-                  const target = r.timePeriods[p];
-                  if (target) Object.assign(target, { endMonth: month, endDay: day });
-                })
-              }
-            />
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={m.rules.removePeriod(p + 1)}
-              title={m.rules.removePeriod(p + 1)}
-              onClick={() =>
-                onEdit((r) => {
-                  r.timePeriods.splice(p, 1);
-                })
-              }
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      <button
-        type="button"
-        className="btn btn--small"
-        onClick={() =>
+      <ItemList
+        kind="period"
+        title={m.rules.periods}
+        empty={m.rules.noPeriods}
+        items={rule.timePeriods}
+        removeLabel={m.rules.removePeriod}
+        onRemove={(p) =>
+          onEdit((r) => {
+            r.timePeriods.splice(p, 1);
+          })
+        }
+        addLabel={m.rules.addPeriod}
+        onAdd={() =>
           onEdit((r) => {
             r.timePeriods.push({
               id: tempId(),
@@ -298,9 +264,27 @@ function RuleCard({
             });
           })
         }
-      >
-        {m.rules.addPeriod}
-      </button>
+        row={(period, p) =>
+          PERIOD_ENDS.map(({ month, day }, e) => (
+            <Fragment key={month}>
+              <span className="period-row__label">{e === 0 ? m.rules.start : m.rules.end}</span>
+              <MonthDayPicker
+                label={(e === 0 ? m.rules.startOf : m.rules.endOf)(p + 1)}
+                month={period[month]}
+                day={period[day]}
+                months={RULE_PICKER_MONTHS}
+                invalid={invalid('timePeriods', p, month) || invalid('timePeriods', p, day)}
+                onChange={(pickedMonth, pickedDay) =>
+                  onEdit((r) => {
+                    const target = r.timePeriods[p];
+                    if (target) Object.assign(target, { [month]: pickedMonth, [day]: pickedDay });
+                  })
+                }
+              />
+            </Fragment>
+          ))
+        }
+      />
 
       {/* Borrowing another rule's periods is only for a rule without its own (spec section 3). */}
       {rule.timePeriods.length === 0 && (
@@ -322,74 +306,118 @@ function RuleCard({
         />
       )}
 
-      <h3 className="rule-card__sub">{m.rules.patterns}</h3>
-      {rule.pattern1Params.length === 0 && <p className="muted">{m.rules.noPatterns}</p>}
-      <ul className="pattern-list">
-        {rule.pattern1Params.map((item, p) => (
-          <li key={item.id} className="pattern-row">
-            <SelectField
-              label={
-                <>
-                  {m.rules.nth}
-                  <span className="sr-only">{m.rules.ofPatternItem(p + 1)}</span>
-                </>
-              }
-              value={item.nthOccurenceEachMonth}
-              options={m.rules.nthOptions.map((label, i) => ({ value: i + 1, label }))}
-              placeholder={m.rules.chooseNth}
-              invalid={invalid('pattern1Params', p, 'nthOccurenceEachMonth')}
-              onChange={(v) =>
-                onEdit((r) => {
-                  const target = r.pattern1Params[p];
-                  if (target) target.nthOccurenceEachMonth = v;
-                })
-              }
-            />
-            <SelectField
-              label={
-                <>
-                  {m.rules.weekday}
-                  <span className="sr-only">{m.rules.ofPatternItem(p + 1)}</span>
-                </>
-              }
-              value={item.dayOfWeek}
-              options={WEEKDAYS.map((d) => ({ value: d, label: m.schedules.weekdayNames[d] }))}
-              placeholder={m.rules.chooseWeekday}
-              invalid={invalid('pattern1Params', p, 'dayOfWeek')}
-              onChange={(v) =>
-                onEdit((r) => {
-                  const target = r.pattern1Params[p];
-                  if (target) target.dayOfWeek = v;
-                })
-              }
-            />
+      <ItemList
+        kind="pattern"
+        title={m.rules.patterns}
+        empty={m.rules.noPatterns}
+        items={rule.pattern1Params}
+        removeLabel={m.rules.removePattern}
+        onRemove={(p) =>
+          onEdit((r) => {
+            r.pattern1Params.splice(p, 1);
+          })
+        }
+        addLabel={m.rules.addPattern}
+        onAdd={() =>
+          onEdit((r) => {
+            r.pattern1Params.push({ id: tempId(), nthOccurenceEachMonth: null, dayOfWeek: null });
+          })
+        }
+        row={(item, p) => {
+          const label = (text: string) => (
+            <>
+              {text}
+              <span className="sr-only">{m.rules.ofPatternItem(p + 1)}</span>
+            </>
+          );
+          const editItem = (change: (target: PatternForm) => void) =>
+            onEdit((r) => {
+              const target = r.pattern1Params[p];
+              if (target) change(target);
+            });
+          return (
+            <>
+              <SelectField
+                label={label(m.rules.nth)}
+                value={item.nthOccurenceEachMonth}
+                options={m.rules.nthOptions.map((label, i) => ({ value: i + 1, label }))}
+                placeholder={m.rules.chooseNth}
+                invalid={invalid('pattern1Params', p, 'nthOccurenceEachMonth')}
+                onChange={(v) =>
+                  editItem((target) => {
+                    target.nthOccurenceEachMonth = v;
+                  })
+                }
+              />
+              <SelectField
+                label={label(m.rules.weekday)}
+                value={item.dayOfWeek}
+                options={WEEKDAYS.map((d) => ({ value: d, label: m.schedules.weekdayNames[d] }))}
+                placeholder={m.rules.chooseWeekday}
+                invalid={invalid('pattern1Params', p, 'dayOfWeek')}
+                onChange={(v) =>
+                  editItem((target) => {
+                    target.dayOfWeek = v;
+                  })
+                }
+              />
+            </>
+          );
+        }}
+      />
+    </section>
+  );
+}
+
+/**
+ * One of a rule's lists (its periods, its pattern items): the heading, a row per item with its
+ * fields and a remove button, and the button that adds an item.
+ */
+function ItemList<T extends { id: number }>({
+  kind,
+  title,
+  empty,
+  items,
+  row,
+  removeLabel,
+  onRemove,
+  addLabel,
+  onAdd,
+}: {
+  /** Names the list's classes: `${kind}-list` and `${kind}-row`. */
+  kind: 'period' | 'pattern';
+  title: string;
+  empty: string;
+  items: readonly T[];
+  row: (item: T, index: number) => ReactNode;
+  removeLabel: (position: number) => string;
+  onRemove: (index: number) => void;
+  addLabel: string;
+  onAdd: () => void;
+}) {
+  return (
+    <>
+      <h3 className="rule-card__sub">{title}</h3>
+      {items.length === 0 && <p className="muted">{empty}</p>}
+      <ul className={`${kind}-list`}>
+        {items.map((item, index) => (
+          <li key={item.id} className={`${kind}-row`}>
+            {row(item, index)}
             <button
               type="button"
               className="icon-btn"
-              aria-label={m.rules.removePattern(p + 1)}
-              title={m.rules.removePattern(p + 1)}
-              onClick={() =>
-                onEdit((r) => {
-                  r.pattern1Params.splice(p, 1);
-                })
-              }
+              aria-label={removeLabel(index + 1)}
+              title={removeLabel(index + 1)}
+              onClick={() => onRemove(index)}
             >
               <span aria-hidden="true">×</span>
             </button>
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="btn btn--small"
-        onClick={() =>
-          onEdit((r) => {
-            r.pattern1Params.push({ id: tempId(), nthOccurenceEachMonth: null, dayOfWeek: null });
-          })
-        }
-      >
-        {m.rules.addPattern}
+      <button type="button" className="btn btn--small" onClick={onAdd}>
+        {addLabel}
       </button>
-    </section>
+    </>
   );
 }

@@ -1,0 +1,21 @@
+import { type Browser, chromium } from 'playwright-core';
+
+/**
+ * Headless Chromium (Debian's package; E2E_CHROMIUM names another), as the end-to-end tests
+ * (support.ts) and the bench's first load (scripts/bench/wire.ts) start it.
+ */
+const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
