@@ -10,6 +10,9 @@ export * from './domain.ts';
 export * from './geo/nearest-stops.ts';
 // Issue 29 (wt-posimport): the stops.txt problems the server's messages name.
 export type { StopsTxtProblem } from './gtfs/stops-txt.ts';
+// The page table: the app's routes and the server's page heads.
+export * from './home-path.ts';
+export * from './pages.ts';
 export * from './reconcile.ts';
 export * from './server-messages.ts';
 export * from './service-changes/index.ts';

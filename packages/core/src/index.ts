@@ -23,9 +23,11 @@ export * from './gtfs/service-dates.ts';
 export * from './gtfs/stops-txt.ts';
 export * from './gtfs/trip-days.ts';
 export * from './gtfs/validate.ts';
+export * from './home-path.ts';
 export * from './line-preview.ts';
 export * from './messages.ts';
 export * from './new-timetables.ts'; // wt-dated (issue 28)
+export * from './pages.ts';
 export * from './planner/index.ts';
 export * from './plausibility.ts';
 export * from './position-match.ts';

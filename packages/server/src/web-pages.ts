@@ -1,116 +1,155 @@
 import { readFileSync } from 'node:fs';
-import { isIsoDate } from '@bus/core';
+import {
+  type DataPageKey,
+  DIRECTIONS,
+  type Direction,
+  isIsoDate,
+  matchPage,
+  PAGE_KEYS,
+  PAGES,
+  type PageEntry,
+  type PageHead,
+  type PageParams,
+  SITE_DESCRIPTION,
+  SITE_NAME,
+  stopLabel,
+} from '@bus/core';
 import { getLineInfo, getStopsByIds, listLineInfos, type OpenedDatabase } from '@bus/db';
 import { getTripSchedule } from './public-read/timetable.ts';
 
 /**
  * The web app's pages as the server sends them: an honest status (404 for a path that is no
- * route of the app, or a route whose line or trip does not exist) and, for the public pages,
- * the page's own title, description and Open Graph tags written into the HTML, since crawlers
- * and chat previews run no JavaScript. The app itself then keeps document.title in step.
+ * page of core's page table, or a page whose line, trip or stop does not exist) and the page's
+ * own title, description and Open Graph tags written into the HTML, since crawlers and chat
+ * previews run no JavaScript. The app itself then keeps document.title in step.
  */
-
-export const SITE_NAME = 'Anyksciai bus timetable';
-const DEFAULT_DESCRIPTION = 'Bus timetable for Anyksciai: departures by stop, date and direction.';
 
 export interface PageMeta {
   status: 200 | 404;
   title: string;
   description: string;
-  /** Admin pages and not-found: kept out of search engines. */
+  /** Admin pages, printed timetables and not-found: kept out of search engines. */
   index: boolean;
 }
 
 const notFound: PageMeta = {
   status: 404,
   title: `Nopage here – ${SITE_NAME}`,
-  description: DEFAULT_DESCRIPTION,
+  description: SITE_DESCRIPTION,
   index: false,
 };
 
-const positiveId = (text: string | undefined): number | null =>
-  text !== undefined && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null;
+const positiveId = (text: string | null | undefined): number | null =>
+  text != null && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null;
 
-const titled = (title: string, description = DEFAULT_DESCRIPTION): PageMeta => ({
-  status: 200,
-  title: `${title} – ${SITE_NAME}`,
-  description,
-  index: true,
-});
+const stopName = async (db: OpenedDatabase, id: number | null) =>
+  id === null ? undefined : (await getStopsByIds(db.kysely, [id])).get(id);
 
-/** What the server knows of a page path (and its query) before the app runs. */
-export async function pageMeta(db: OpenedDatabase, path: string, query: URLSearchParams): Promise<PageMeta> {
-  const parts = path.split('/').filter((p) => p !== '');
-  const [first, second, third, fourth, ...rest] = parts;
-  if (parts.length === 0) return homeMeta(db, query);
-  if (first === 'browse' && parts.length === 1)
-    return titled('Lines', 'Every bus line of Anyksciai and the region.');
-  if (first === 'browse' && (parts.length === 2 || parts.length === 4) && rest.length === 0) {
-    const lineId = positiveId(second);
-    const line = lineId === null ? undefined : await getLineInfo(db.kysely, lineId);
-    if (!line) return notFound;
-    if (parts.length === 4 && (positiveId(third) === null || positiveId(fourth) === null)) return notFound;
-    const ends = line.routeStart && line.routeEnd ? ` ${line.routeStart} – ${line.routeEnd}` : '';
-    return titled(
-      `${line.name}${ends}`,
-      `Timetable of bus line ${line.name}${ends}: every schedule and stop.`,
-    );
-  }
-  if (first === 'trip' && parts.length === 2) {
-    const tripId = positiveId(second);
-    if (tripId === null) return notFound;
+/**
+ * The data of the pages whose head depends on it, looked up from the path's parameters and the
+ * query; null: the page's line, trip or stop does not exist (404).
+ */
+const pageHeads: {
+  [K in DataPageKey]: (
+    db: OpenedDatabase,
+    params: PageParams<K>,
+    query: URLSearchParams,
+  ) => Promise<PageHead | null>;
+} = {
+  home: async (db, _params, query) => {
+    const stop = await stopName(db, positiveId(query.get('from')));
+    if (!stop) return PAGES.home.head(null);
+    const date = query.get('date');
+    const dir = query.get('dir');
+    return PAGES.home.head({
+      stop: stop.name,
+      date: date && isIsoDate(date) ? date : null,
+      dir: DIRECTIONS.includes(dir as Direction) ? (dir as Direction) : null,
+    });
+  },
+  line: (db, { lineId }) => lineHead(db, lineId, []),
+  lineTrip: (db, { lineId, schedId, tripId }) => lineHead(db, lineId, [schedId, tripId]),
+  trip: async (db, { tripId }) => {
+    const id = positiveId(tripId);
+    if (id === null) return null;
     try {
-      const { schedule, lineInfo } = await getTripSchedule(db, tripId);
-      const trip = schedule.trips.find((t) => t.id === tripId);
+      const { schedule, lineInfo } = await getTripSchedule(db, id);
+      const trip = schedule.trips.find((t) => t.id === id);
       const stops = trip
         ? trip.routeDirReversed
           ? [...trip.route.stopsArr].reverse()
           : trip.route.stopsArr
         : [];
       const index = trip?.timeList.findIndex((t) => t !== null) ?? -1;
-      const start =
-        index >= 0 && trip ? ` from ${stops[index]?.name} at ${trip.timeList[index]?.slice(0, 5)}` : '';
-      return titled(
-        `${lineInfo.name}${start}`,
-        `Bus ${lineInfo.name}${start}: every stop and time of the trip.`,
-      );
+      const first =
+        index >= 0 && trip
+          ? { stop: stops[index]?.name ?? '', time: trip.timeList[index]?.slice(0, 5) ?? '' }
+          : null;
+      return PAGES.trip.head({ line: lineInfo.name, first });
     } catch {
-      return notFound;
+      return null;
     }
-  }
-  // The printed timetables: the stop poster and a line's timetable (not for search engines).
-  if (first === 'print' && parts.length === 3 && (second === 'stop' || second === 'line')) {
-    const id = positiveId(third);
-    if (id === null) return notFound;
-    if (second === 'stop') {
-      const stop = (await getStopsByIds(db.kysely, [id])).get(id);
-      return stop ? { ...titled(`Timetable of ${stop.name}`), index: false } : notFound;
-    }
-    const line = await getLineInfo(db.kysely, id);
-    return line ? { ...titled(`Timetable of line ${line.name}`), index: false } : notFound;
-  }
-  // Issue 27: the Service changes page.
-  if (first === 'changes' && parts.length === 1)
-    return titled('Service changes', 'Cancelled trips, changed times, closed stops and notices.');
-  // Issue 29 (wt-maps): the map of every placed stop.
-  if (first === 'map' && parts.length === 1)
-    return titled('Map', 'Every bus stop of Anyksciai and the region on a map, and the stops near you.');
-  if (first === 'date' && parts.length === 2)
-    return second && isIsoDate(second) ? titled(`Date ${second}`) : notFound;
-  if (first === 'admin-access' && parts.length === 1) return { ...titled('Admin access'), index: false };
-  if (first === 'admin-panel') return { ...titled('Admin board'), index: false };
-  return notFound;
+  },
+  date: async (_db, { date }) => (isIsoDate(date) ? PAGES.date.head(date) : null),
+  printStop: async (db, { stopId }) => {
+    const stop = await stopName(db, positiveId(stopId));
+    return stop ? PAGES.printStop.head(stop.name) : null;
+  },
+  printLine: async (db, { lineId }) => {
+    const id = positiveId(lineId);
+    const line = id === null ? undefined : await getLineInfo(db.kysely, id);
+    return line ? PAGES.printLine.head(line.name) : null;
+  },
+  plan: async (db, _params, query) => {
+    const [from, to] = await Promise.all([
+      stopName(db, positiveId(query.get('from'))),
+      stopName(db, positiveId(query.get('to'))),
+    ]);
+    // Labelled as the planner's selectors label them (its document title).
+    return PAGES.plan.head(from && to ? { from: stopLabel(from), to: stopLabel(to) } : null);
+  },
+  compare: async (db, _params, query) => {
+    const change = query.get('change');
+    const stop = await stopName(db, positiveId(query.get('from')));
+    return PAGES.compare.head({
+      change: change && isIsoDate(change) ? change : null,
+      stop: stop?.name ?? null,
+    });
+  },
+};
+
+/** A line's page (and a trip opened on it): the line must exist, the other ids be ids. */
+async function lineHead(db: OpenedDatabase, lineId: string, ids: string[]): Promise<PageHead | null> {
+  const id = positiveId(lineId);
+  const line = id === null ? undefined : await getLineInfo(db.kysely, id);
+  if (!line || ids.some((other) => positiveId(other) === null)) return null;
+  return PAGES.line.head(line);
 }
 
-async function homeMeta(db: OpenedDatabase, query: URLSearchParams): Promise<PageMeta> {
-  const from = positiveId(query.get('from') ?? undefined);
-  const stop = from === null ? undefined : (await getStopsByIds(db.kysely, [from])).get(from);
-  const date = query.get('date');
-  const dir = query.get('dir');
-  if (!stop) return { status: 200, title: SITE_NAME, description: DEFAULT_DESCRIPTION, index: true };
-  const way = dir === 'City bound' ? ', toward Anyksciai' : dir === 'Out bound' ? ', going out' : '';
-  const on = date && isIsoDate(date) ? ` on ${date}` : '';
-  return titled(`Departures from ${stop.name}${on}${way}`, `Bus departures from ${stop.name}${on}${way}.`);
+type HeadOf = (
+  db: OpenedDatabase,
+  params: Record<string, string>,
+  query: URLSearchParams,
+) => Promise<PageHead | null>;
+
+/** What the server knows of a page path (and its query) before the app runs. */
+export async function pageMeta(db: OpenedDatabase, path: string, query: URLSearchParams): Promise<PageMeta> {
+  const match = matchPage(path);
+  if (!match) return notFound;
+  const page: PageEntry = PAGES[match.key];
+  // A page with a head function has its entry in pageHeads (the type says so), with the
+  // parameters its path names.
+  const head =
+    typeof page.head === 'function'
+      ? await (pageHeads[match.key as DataPageKey] as HeadOf)(db, match.params, query)
+      : page.head;
+  if (!head) return notFound;
+  return {
+    status: 200,
+    title: head.title === null ? SITE_NAME : `${head.title} – ${SITE_NAME}`,
+    description: head.description,
+    index: page.index,
+  };
 }
 
 const escapeHtml = (text: string) =>
@@ -142,11 +181,14 @@ export function loadTemplate(file: string): string {
   return readFileSync(file, 'utf8');
 }
 
-/** Every public line page, for sitemap.xml. */
+/** The table's pages marked for the sitemap and every line's page, for sitemap.xml. */
 export async function sitemap(db: OpenedDatabase, origin: string): Promise<string> {
   const lines = await listLineInfos(db.kysely);
-  // Issue 29 (wt-maps): the Map page too.
-  const urls = ['/', '/browse', '/map', ...lines.map((l) => `/browse/${l.id}`)];
+  const pages = PAGE_KEYS.flatMap((key) => {
+    const page: PageEntry = PAGES[key];
+    return page.sitemap ? [page.path] : [];
+  });
+  const urls = [...pages, ...lines.map((l) => `/browse/${l.id}`)];
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls.map((u) => `  <url><loc>${escapeHtml(origin + u)}</loc></url>`).join('\n')}

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type DataPageKey, PAGE_KEYS, PAGES, type PageEntry } from '@bus/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realDataApp } from './helpers.ts';
@@ -105,6 +106,109 @@ describe('shared links name the page', () => {
   });
 });
 
+describe('the page table (core/src/pages.ts) is what the server answers', () => {
+  const site = 'Anyksciai bus timetable';
+  /**
+   * Addresses of each page whose head is a function of data, and the title each gets on the real
+   * data. Typed by the table: a new page of that kind does not compile here without its samples.
+   */
+  const samples: Record<DataPageKey, [url: string, title: string][]> = {
+    home: [
+      ['/', site],
+      ['/?from=3&dir=City+bound', `Departures from Šeimyniškiai, toward Anyksciai – ${site}`],
+    ],
+    line: [['/browse/1', `M35 Anykščiai – Dabužiai – ${site}`]],
+    lineTrip: [['/browse/1/1/1?from=3', `M35 Anykščiai – Dabužiai – ${site}`]],
+    trip: [['/trip/1', `M35 from Anykščių AS at 06:40 – ${site}`]],
+    date: [['/date/2026-03-04', `Date 2026-03-04 – ${site}`]],
+    printStop: [['/print/stop/1?dir=Out+bound', `Timetable of Anykščių AS – ${site}`]],
+    printLine: [['/print/line/1', `Timetable of line M35 – ${site}`]],
+    plan: [
+      ['/plan', `Plan a journey with changes – ${site}`],
+      // The stops as the planner's selectors label them (a stop's note in brackets).
+      [
+        '/plan?from=1&to=36&date=2026-03-04',
+        `Journeys from Anykščių AS to Katlėriai (Prie Puntuko) – ${site}`,
+      ],
+      ['/plan?from=1&to=999999', `Plan a journey with changes – ${site}`],
+    ],
+    compare: [
+      ['/compare?from=1&dir=Out+bound&change=2026-12-07', `New timetable from 7 December – ${site}`],
+      ['/compare', `New timetable – ${site}`],
+    ],
+  };
+  const entry = (key: keyof typeof PAGES): PageEntry => PAGES[key];
+  const pathOf = (url: string) => url.split('?')[0] as string;
+  /** Every page's addresses: the path itself for a fixed page (and one below it for a nest). */
+  const addresses = PAGE_KEYS.flatMap((key) => {
+    const page = entry(key);
+    if (typeof page.head === 'function')
+      return (samples[key as DataPageKey] ?? []).map(([url]) => ({ key, url }));
+    return [page.path, ...(page.nest ? [`${page.path}/anything/below`] : [])].map((url) => ({ key, url }));
+  });
+
+  it('has samples for every page whose head comes from data', () => {
+    for (const key of PAGE_KEYS)
+      if (typeof entry(key).head === 'function')
+        expect(samples[key as DataPageKey]?.length).toBeGreaterThan(0);
+  });
+
+  it.each(addresses)('$url answers 200 with the head of $key', async ({ key, url }) => {
+    const page = entry(key);
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    const title =
+      typeof page.head === 'function'
+        ? samples[key as DataPageKey].find(([sample]) => sample === url)?.[1]
+        : page.head.title === null
+          ? site
+          : `${page.head.title} – ${site}`;
+    expect(titleOf(html)).toBe(title);
+    expect(metaOf(html, 'og:title')).toBe(title);
+    if (typeof page.head !== 'function') expect(metaOf(html, 'description')).toBe(page.head.description);
+    expect(metaOf(html, 'og:description')).toBe(metaOf(html, 'description'));
+    expect(html.includes('<meta name="robots" content="noindex" />')).toBe(!page.index);
+  });
+
+  it('titles /plan and /compare as their own pages, describing what they show', async () => {
+    expect(metaOf((await get('/plan')).body, 'description')).toBe(
+      'Bus journeys from any stop to any stop on a date, with changes between buses.',
+    );
+    expect(metaOf((await get('/compare?from=1&dir=Out+bound&change=2026-12-07')).body, 'description')).toBe(
+      'Departures from Anykščių AS: the day before the change beside the same weekday after it.',
+    );
+  });
+
+  // Near misses of every page (its first address): a longer last segment, and a segment more
+  // (below a nest that is its own page).
+  const nearMisses = [
+    ...new Set([
+      ...PAGE_KEYS.flatMap((key) => {
+        const path = pathOf(addresses.find((a) => a.key === key)?.url ?? '').replace(/\/$/, '');
+        if (path === '') return ['/x'];
+        return [`${path}x`, ...(entry(key).nest ? [] : [`${path}/x`])];
+      }),
+      '/plans',
+      '/compare/x',
+      '/browse/abc',
+      '/browse/1/2',
+      '/browse/1/x/1',
+      '/print/bus/1',
+      '/print/stop',
+      '/date/2026-02-30',
+      '/trip/0',
+    ]),
+  ];
+
+  it.each(nearMisses)('%s is no page: 404, not indexed', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(titleOf(res.body)).toBe(`Nopage here – ${site}`);
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+  });
+});
+
 describe('robots.txt and sitemap.xml', () => {
   it('lists every line page in the sitemap', async () => {
     const res = await get('/sitemap.xml');
@@ -114,6 +218,14 @@ describe('robots.txt and sitemap.xml', () => {
       result: { data: { id: number }[] };
     };
     for (const line of lines.result.data) expect(res.body).toContain(`/browse/${line.id}</loc>`);
+  });
+
+  it('lists the pages of the table marked for it', async () => {
+    const body = (await get('/sitemap.xml')).body;
+    for (const key of PAGE_KEYS) {
+      const page: PageEntry = PAGES[key];
+      expect(body.includes(`${page.path}</loc>`)).toBe(page.sitemap === true);
+    }
   });
 
   it('keeps crawlers out of the admin board and names the sitemap', async () => {

@@ -1,3 +1,4 @@
+import { matchPage } from '@bus/core/browser';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,17 +7,23 @@ import { App } from './app.tsx';
 import { adminEn } from './i18n/admin-en.ts';
 import { en as enHome } from './i18n/en.ts';
 import { enPages } from './i18n/en-pages.ts';
+import { PAGE_KEYS, PAGES, type PageKey } from './lib/core.ts';
 import { USER_STORAGE_KEY } from './lib/stored-user.ts';
 import { clearPublicQueryCache, primePublicQuery } from './lib/use-public-query.ts';
 import { lineTimetable, schedule, trip } from './test/fixtures.ts';
 
 const en = { ...enHome, ...enPages };
 /** Renders the whole app at a URL on the server (no DOM needed), waiting for lazy chunks. */
-async function renderAt(url: string, ssrContext: { redirectTo?: string } = {}): Promise<string> {
+async function renderAt(
+  url: string,
+  ssrContext: { redirectTo?: string } = {},
+  errors: unknown[] = [],
+): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <Router ssrPath={url} ssrContext={ssrContext}>
       <App />
     </Router>,
+    { onError: (error) => void errors.push(error) },
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;
@@ -76,6 +83,50 @@ describe('public pages', () => {
       expect(await renderAt(url)).toContain(heading('Nopage here'));
     },
   );
+});
+
+describe("core's page table", () => {
+  /** A page's query, where it has one (the comparison is of a change on a date). */
+  const queries: Partial<Record<PageKey, string>> = { compare: '?from=1&dir=Out+bound&change=2026-12-07' };
+  /** An address of a page: its pattern with an id for each parameter (a date for the date). */
+  const sampleOf = (key: PageKey) =>
+    PAGES[key].path.replace(/:(\w+)/g, (_, name: string) => (name === 'date' ? '2026-05-01' : '7')) +
+    (queries[key] ?? '');
+
+  it.each(PAGE_KEYS.map((key) => [key, sampleOf(key)]))(
+    '%s (%s) is routed to its page, as the server (core matchPage) routes it',
+    async (key, url) => {
+      expect(matchPage(url.split('?')[0] as string)?.key).toBe(key);
+      const ssrContext: { redirectTo?: string } = {};
+      const errors: unknown[] = [];
+      const html = await renderAt(url, ssrContext, errors);
+      expect(errors).toEqual([]);
+      expect(html).not.toContain(heading('Nopage here'));
+      // Its own heading or, before its data, the loading line; or it sends the visitor on (the
+      // date to the home, the admin board to the login).
+      expect(/<h1>|role="status"/.test(html) || ssrContext.redirectTo !== undefined).toBe(true);
+    },
+  );
+
+  it('shows the comparison without its query, as the server answers it (200)', async () => {
+    const errors: unknown[] = [];
+    expect(await renderAt('/compare', {}, errors)).toContain(heading('New timetable'));
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    '/plans',
+    '/compare/x',
+    '/plan/7',
+    '/mapx',
+    '/print/stop',
+    '/print/bus/7',
+    '/browse/7/7',
+    '/trip',
+  ])('%s is no page of the table: Nopage here, as on the server', async (url) => {
+    expect(matchPage(url)).toBeNull();
+    expect(await renderAt(url)).toContain(heading('Nopage here'));
+  });
 });
 
 describe('navbar', () => {

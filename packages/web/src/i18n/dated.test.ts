@@ -23,3 +23,12 @@ describe("a line's new timetable notice", () => {
     );
   });
 });
+
+describe("the comparison page's heading", () => {
+  it('names the change date; without one in the address, the words alone (as the server titles it)', () => {
+    expect(datedEn.heading('2026-12-07')).toBe('New timetable from 7 December');
+    expect(datedLt.heading('2026-12-07')).toBe('Naujas tvarkaraštis nuo gruodžio 7 d.');
+    expect(datedEn.heading('')).toBe('New timetable');
+    expect(datedLt.heading('2026-13-40')).toBe('Naujas tvarkaraštis');
+  });
+});

@@ -1,4 +1,4 @@
-import { changeDatesText } from '@bus/core/browser';
+import { changeDatesText, isIsoDate } from '@bus/core/browser';
 import { useLanguage } from './index.ts';
 
 /**
@@ -8,6 +8,9 @@ import { useLanguage } from './index.ts';
 /** 'from 1 January' / 'nuo sausio 1 d.' (core's words for a notice's dates; no year). */
 const fromDay = (from: string, lang: 'lt' | 'en') =>
   changeDatesText(from, null, lang, Number(from.slice(0, 4)));
+/** The comparison page's heading: the words alone when the address has no change date (typed by hand). */
+const heading = (title: string, from: string, lang: 'lt' | 'en') =>
+  isIsoDate(from) ? `${title} ${fromDay(from, lang)}` : title;
 
 export const datedEn = {
   newTimetable: (from: string) => `New timetable ${fromDay(from, 'en')}`,
@@ -15,7 +18,7 @@ export const datedEn = {
   /** The same words after ofLine. */
   newTimetableOfLine: (from: string) => `New timetable ${fromDay(from, 'en')}`,
   compareLink: 'What changes',
-  heading: (from: string) => `New timetable ${fromDay(from, 'en')}`,
+  heading: (from: string) => heading('New timetable', from, 'en'),
   intro: (stop: string) =>
     `Departures from ${stop}: the day before the change beside the same weekday after it.`,
   before: (date: string) => `Before: ${date}`,
@@ -36,7 +39,7 @@ export const datedLt: typeof datedEn = {
   // Po dvitaškio sakinys tęsiasi mažąja raide.
   newTimetableOfLine: (from: string) => `naujas tvarkaraštis ${fromDay(from, 'lt')}`,
   compareLink: 'Kas keičiasi',
-  heading: (from: string) => `Naujas tvarkaraštis ${fromDay(from, 'lt')}`,
+  heading: (from: string) => heading('Naujas tvarkaraštis', from, 'lt'),
   intro: (stop: string) =>
     `Išvykimai iš stotelės „${stop}“: diena prieš pakeitimą ir ta pati savaitės diena po jo.`,
   before: (date: string) => `Iki pakeitimo: ${date}`,
