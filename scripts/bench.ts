@@ -491,7 +491,7 @@ async function main(): Promise<void> {
   let queries: DeparturesBenchQuery[];
   try {
     queries = await inProcessPhase(db, profile);
-    // wt-plan (issue 30): the journey planner, national and town data, on a Wednesday.
+    // The journey planner, national and town data, on a Wednesday.
     rows.push(...(await plannerPhase(db, `${BENCH_YEAR}-06-17`, queryCount, seed + 5, FIXED_CLOCK)));
   } finally {
     await db.kysely.destroy();

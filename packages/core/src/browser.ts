@@ -6,9 +6,9 @@ export * from './calendar.ts';
 export * from './clock.ts';
 export * from './departures-query.ts';
 export * from './domain.ts';
-// Issue 29 (wt-maps): the nearest stops (Stops near me).
+// The nearest stops (Stops near me).
 export * from './geo/nearest-stops.ts';
-// Issue 29 (wt-posimport): the stops.txt problems the server's messages name.
+// The stops.txt problems the server's messages name.
 export type { StopsTxtProblem } from './gtfs/stops-txt.ts';
 // The page table: the app's routes and the server's page heads.
 export * from './home-path.ts';
@@ -20,6 +20,5 @@ export * from './service-day.ts';
 export * from './stop-search.ts';
 export * from './text.ts';
 export * from './time.ts';
-// wt-dated (issue 28)
 export * from './timetable-compare.ts';
 export * from './vilnius-instant.ts';

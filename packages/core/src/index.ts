@@ -26,17 +26,17 @@ export * from './gtfs/validate.ts';
 export * from './home-path.ts';
 export * from './line-preview.ts';
 export * from './messages.ts';
-export * from './new-timetables.ts'; // wt-dated (issue 28)
+export * from './new-timetables.ts';
 export * from './pages.ts';
 export * from './planner/index.ts';
 export * from './plausibility.ts';
 export * from './position-match.ts';
-export * from './poster-timetable-change.ts'; // wt-dposter (issue 28)
+export * from './poster-timetable-change.ts';
 export * from './printed-timetable.ts';
 export * from './queries.ts';
 export * from './reconcile.ts';
 export * from './route-times.ts';
-export * from './schedule-window.ts'; // wt-dated (issue 28)
+export * from './schedule-window.ts';
 export * from './server-messages.ts';
 export * from './service-changes/index.ts';
 export * from './service-day.ts';
@@ -47,5 +47,5 @@ export * from './text-lines.ts';
 export * from './text-rules.ts';
 export * from './time.ts';
 export * from './timetable-check/index.ts';
-export * from './timetable-compare.ts'; // wt-dated (issue 28)
+export * from './timetable-compare.ts';
 export * from './vilnius-instant.ts';

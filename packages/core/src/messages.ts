@@ -24,7 +24,7 @@ export const MESSAGES = {
   signInRequired: 'Sign in as an administrator first', // ours: no or malformed Authorization header
   sessionInvalid: 'Your sign-in is invalid or has expired, sign in again', // ours
   adminRequired: 'This needs an administrator account', // ours
-  // wt-dated (issue 28): a schedule's validity window
+  // A schedule's validity window
   scheduleWindowOrder: "A schedule's last valid date is before its first valid date", // ours
 } as const;
 

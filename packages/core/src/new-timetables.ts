@@ -1,7 +1,7 @@
 import { addDays } from './calendar.ts';
 
 /**
- * Riders' notice of a new timetable (issue 28, wt-dated): a line whose schedules include one
+ * Riders' notice of a new timetable: a line whose schedules include one
  * valid from a date within the next NEW_TIMETABLE_NOTICE_DAYS days (today included) says "New
  * timetable from <date>" on its page and on the stop pages it serves.
  */

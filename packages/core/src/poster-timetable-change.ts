@@ -9,7 +9,7 @@ import {
 import type { ServiceDayContext } from './service-day.ts';
 
 /**
- * The stop poster across a new timetable (issue 28, wt-dposter). A poster made for four weeks
+ * The stop poster across a new timetable. A poster made for four weeks
  * that span a new timetable's start (a schedule of its departures valid from a date after the
  * poster's first date) says "New timetable from <date>" and shows two parts, each with its own
  * times: until the day before and from the date. A poster that starts on the change date or up

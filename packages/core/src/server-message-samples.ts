@@ -37,8 +37,8 @@ export const SERVER_MESSAGE_SAMPLES: { [K in keyof ServerMessageParams]: ServerM
   dateOutsideRange: { from: '2000-01-01', to: '2099-12-31' },
   dateOutsideWindow: { from: '2024-01-01', to: '2027-12-31' },
   textNotUnicode: { field: 'stops.2.name' },
-  scheduleWindowOrder: {}, // wt-dated (issue 28)
-  newTimetableOutside: { scheduleId: 70, from: '2027-01-01' }, // wt-dated (issue 28)
+  scheduleWindowOrder: {},
+  newTimetableOutside: { scheduleId: 70, from: '2027-01-01' },
   queryTooLong: { max: 100 },
   badCredentials: {},
   tooManySignIns: {},

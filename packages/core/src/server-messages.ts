@@ -24,7 +24,7 @@ export type ChangeSubject =
   | { kind: 'serviceChange'; id: number; title: string | null }
   /** Some stop (the positions import saves every stop at once; issue 29). */
   | { kind: 'stops' }
-  // wt-plan (issue 30): the changes between buses.
+  // The changes between buses.
   | { kind: 'changeRules' };
 
 /** What is wrong with a service change as given (admin-inputs/service-changes.ts). */
@@ -85,7 +85,7 @@ export interface ServerMessageParams {
    * `line` the line it is on in a text of several lines (a stops.txt sent as `stopsTxt`).
    */
   textNotUnicode: { field: string; line?: number };
-  /** wt-dated (issue 28): a schedule's validity window ends before it starts. */
+  /** A schedule's validity window ends before it starts. */
   scheduleWindowOrder: NoParams;
   /** "New timetable from ..." of a schedule that does not run on both sides of the date. */
   newTimetableOutside: { scheduleId: number; from: string };
@@ -180,7 +180,7 @@ export interface ServerMessageParams {
   unknownRole: { role: string; roles: string[] };
   userExists: { username: string };
   noSuchUser: { username: string };
-  // Positions from a GTFS stops.txt (issue 29, wt-posimport).
+  // Positions from a GTFS stops.txt.
   /** A stops.txt that cannot be read: the first bad line and what is wrong there. */
   stopsTxtProblem: { line: number; problem: StopsTxtProblem };
   /** A stops.txt larger than the bus stops screen takes (`max` characters). */
@@ -305,7 +305,6 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   dateOutsideWindow: ({ from, to }) => `Timetables can be shown for dates from ${from} to ${to}`,
   textNotUnicode: ({ field, line }) =>
     `${field === '' ? 'The input' : field}${line === undefined ? '' : ` line ${line}`} holds a broken character (a lone surrogate), which is not text`,
-  // wt-dated (issue 28)
   scheduleWindowOrder: () => MESSAGES.scheduleWindowOrder,
   newTimetableOutside: ({ scheduleId, from }) =>
     `Schedule ${scheduleId} is not valid both before ${from} and from it: a new timetable from a date copies schedules valid on the day before it and on it`,
@@ -406,7 +405,7 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   unknownRole: ({ role, roles }) => `unknown role ${JSON.stringify(role)} (one of ${roles.join(', ')})`,
   userExists: ({ username }) => `user ${username} already exists`,
   noSuchUser: ({ username }) => `there is no user ${username}`,
-  // Positions from a GTFS stops.txt (issue 29, wt-posimport).
+  // Positions from a GTFS stops.txt.
   stopsTxtProblem: ({ line, problem }) =>
     `The stops file cannot be read: line ${line}: ${stopsTxtProblemText(problem)}`,
   stopsTxtTooLarge: ({ max }) =>

@@ -1,7 +1,7 @@
 import { addDays } from './calendar.ts';
 
 /**
- * The riders' comparison of a new timetable (issue 28, wt-dated): a stop's departures in one
+ * The riders' comparison of a new timetable: a stop's departures in one
  * direction on the day before the change beside those of the same weekday from the change on.
  * Each departure is marked: the same time as before, new, removed, or moved (the same line's
  * departure at another time, paired with the nearest one that is gone).

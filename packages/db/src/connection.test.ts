@@ -12,7 +12,7 @@ describe('migrations', () => {
       'app_meta',
       'app_user',
       'change_log',
-      'change_place', // wt-plan (issue 30)
+      'change_place',
       'departure_line_stop',
       'departure_visit',
       'holiday',
@@ -26,7 +26,7 @@ describe('migrations', () => {
       'service_change',
       'sign_in_failure',
       'stop',
-      'stop_change_time', // wt-plan (issue 30)
+      'stop_change_time',
       'time_period',
       'trip',
       'trip_time',

@@ -12,7 +12,7 @@ export {
   type Slicing,
 } from './read-snapshot/snapshot.ts';
 export { PACKED_MAX_STOPS, type TripFacts } from './read-snapshot/trip-facts.ts';
-// wt-plan (issue 30): the journey planner's reads and the changes between buses.
+// The journey planner's reads and the changes between buses.
 export * from './repositories/change-rules.ts';
 export * from './repositories/dataset.ts';
 export * from './repositories/departure-index.ts';

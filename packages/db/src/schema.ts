@@ -153,7 +153,7 @@ export type ChangeKind =
   | 'holiday'
   | 'stop'
   | 'service_change'
-  // wt-plan (issue 30): the changes between buses (one set, like the rules).
+  // The changes between buses (one set, like the rules).
   | 'change_rules';
 export type ChangeAction = 'create' | 'update' | 'delete';
 
@@ -226,12 +226,12 @@ export interface Database {
   sign_in_failure: SignInFailureTable;
   change_log: ChangeLogTable;
   service_change: ServiceChangeTable;
-  // wt-plan (issue 30): changes between buses.
+  // Changes between buses.
   stop_change_time: StopChangeTimeTable;
   change_place: ChangePlaceTable;
 }
 
-// wt-plan (issue 30): changes between buses (migration 2026-12-02-change-places).
+// Changes between buses (migration 2026-12-02-change-places).
 /** A stop's own minimum change time. */
 export interface StopChangeTimeTable {
   stop_id: number;

@@ -100,7 +100,7 @@ const EnvSchema = z.object({
     isOrigin,
     'each origin must look like https://host[:port], without a path',
   ).transform((origins) => origins.map((o) => new URL(o).origin)),
-  // Issue 29 (wt-maps): the maps' background tiles and their attribution (map-tiles.ts).
+  // The maps' background tiles and their attribution (map-tiles.ts).
   /** A tile address with {z}, {x}, {y} ({s}: a server letter); its host is allowed in the CSP. */
   MAP_TILES_URL: blankIsUnset(
     z

@@ -210,7 +210,6 @@ const WRITES: Record<string, Write> = {
     },
     interfere: () => describeSchedule(anna, 9, 3, 'anna'),
   },
-  // wt-dated (issue 28)
   'admin.schedules.newTimetableFrom': {
     field: 'baseVersions',
     input: async () => {
@@ -274,7 +273,7 @@ const WRITES: Record<string, Write> = {
     },
     interfere: () => rewordNotice(anna, 'Anna’s words'),
   },
-  // Positions from a GTFS stops.txt (issue 29, wt-posimport): saved against the stops' version.
+  // Positions from a GTFS stops.txt: saved against the stops' version.
   'admin.stops.positionImportApply': {
     field: 'baseVersion',
     input: async () => {
@@ -300,7 +299,7 @@ const WRITES: Record<string, Write> = {
       await ok(anna.mutate('admin.publishing.save', await publishingInput(anna, 'Anna')));
     },
   },
-  // wt-plan (issue 30): the changes between buses, one set; the other admin sets another change time.
+  // The changes between buses, one set; the other admin sets another change time.
   'admin.changeRules.save': {
     field: 'baseVersion',
     input: async () => {
@@ -325,7 +324,7 @@ const stored = async () => ({
   timetable: await readTimetable(t.db.kysely),
   serviceChanges: await listServiceChanges(t.db.kysely),
   history: t.db.sqlite.prepare('SELECT count(*) FROM change_log').pluck().get(),
-  // wt-plan (issue 30): the changes between buses.
+  // The changes between buses.
   changeRules: await listChangeRules(t.db.kysely),
   publishing: t.db.sqlite
     .prepare("SELECT key, value FROM app_meta WHERE key LIKE 'publishing%' ORDER BY key")

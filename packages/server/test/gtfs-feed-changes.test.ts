@@ -81,7 +81,7 @@ afterAll(async () => {
 });
 
 /**
- * Issue 28 (wt-dated): M35 (line 1) gets a new timetable from CHANGE, its copies 10 minutes
+ * M35 (line 1) gets a new timetable from CHANGE, its copies 10 minutes
  * later, so the day-by-day comparison runs across a change date; line 7's schedules all end on
  * LINE_7_ENDS, which leaves it without a schedule for the rest of the feed window.
  */

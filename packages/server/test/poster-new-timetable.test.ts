@@ -7,7 +7,7 @@ import { type AdminTestApp, adminApp, adminClient, shiftCopies } from './admin-h
 import { fixedClock, trpcQuery } from './helpers.ts';
 
 /**
- * The stop poster across a new timetable (issue 28, wt-dposter) on the real Anykščiai data:
+ * The stop poster across a new timetable on the real Anykščiai data:
  * M35 (line 1) gets a new timetable from Monday 14 December 2026 with every copy 10 minutes
  * later; the poster of stop 1 out bound for four weeks from 7 December says so and shows the old
  * times until 13 December and the new ones from 14 December, each as the departures say.

@@ -14,11 +14,11 @@ export const adminArea = () => import('./features/admin/admin-area.tsx');
 export const printPage = () => import('./features/public/print/index.tsx');
 // Issue 27: the Service changes page.
 export const changesPage = () => import('./features/public/changes/changes-page.tsx');
-// Issue 29 (wt-maps): the Map page and "Stops near me" (/map).
+// The Map page and "Stops near me" (/map).
 export const mapPage = () => import('./features/public/map/map-page.tsx');
-// wt-plan (issue 30): the journey planner.
+// The journey planner.
 export const planPage = () => import('./features/public/plan/plan-page.tsx');
-// wt-dated (issue 28): the comparison of a new timetable.
+// The comparison of a new timetable.
 export const comparePage = () => import('./features/public/dated/compare-page.tsx');
 export const offline = () => import('./offline/offline.ts');
 export const datePicker = () => import('./components/date-picker-popover.tsx');

@@ -53,7 +53,7 @@ const KEYED_TEXTS: ReadonlyMap<string, KeyedMessage> = new Map(
     serverMessage('versionRequired', { field: 'baseSavedAt', lineId: null }),
     serverMessage('invalidDate'),
     serverMessage('dateOutsideRange', STORED_DATES),
-    serverMessage('scheduleWindowOrder'), // wt-dated (issue 28)
+    serverMessage('scheduleWindowOrder'),
     ...SERVICE_CHANGE_PROBLEM_LIST.map((problem) => serverMessage('serviceChangeInvalid', { problem })),
     serverMessage('queryTooLong', { max: MAX_STOP_QUERY_LENGTH }),
   ].map((keyed) => [englishMessage(keyed), keyed] as const),

@@ -7,7 +7,7 @@ import { BaseVersion } from './versions.ts';
 /** The admin history's filters (newest first; beforeId pages to older entries). */
 export const HistoryFilterInput = z.object(
   {
-    // wt-plan (issue 30): 'change_rules', the changes between buses.
+    // 'change_rules', the changes between buses.
     kind: z
       .enum(['line', 'schedule', 'rules', 'holiday', 'stop', 'service_change', 'change_rules'], failed)
       .optional(),

@@ -6,15 +6,15 @@
  * failed input as the spec's (keyed) message.
  */
 
-// wt-plan (issue 30): changes between buses.
+// Changes between buses.
 export * from './change-rules.ts';
 export * from './error-mapping.ts';
 export { isValidMonthDay } from './fields.ts';
 export * from './history.ts';
 export * from './holidays.ts';
 export * from './lines.ts';
-export * from './new-timetable.ts'; // wt-dated (issue 28)
-// Issue 29 (wt-posimport): positions from a GTFS stops.txt.
+export * from './new-timetable.ts';
+// Positions from a GTFS stops.txt.
 export * from './position-import.ts';
 export * from './publishing.ts';
 export * from './rules.ts';

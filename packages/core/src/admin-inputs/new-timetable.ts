@@ -4,7 +4,7 @@ import { failed } from './fields.ts';
 import { requiredField } from './versions.ts';
 
 /**
- * "New timetable from ..." (issue 28, wt-dated): schedules of one line or of several are copied
+ * "New timetable from ...": schedules of one line or of several are copied
  * as new schedules valid from `from`, and the originals end the day before; one save, every
  * line's version checked (the schedule editor's version of that line), as a bulk change is.
  */

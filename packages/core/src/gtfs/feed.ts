@@ -544,7 +544,7 @@ export function writeFeed(
     problems,
     warnings: [
       ...notices.filter((n) => n.severity === 'WARNING'),
-      // wt-dated (issue 28): days a line has no schedule because a validity window ends.
+      // Days a line has no schedule because a validity window ends.
       ...windowGapNotices(windowGaps(dataset.lines, dataset.schedules, start, settings.windowDays)),
     ],
     summary: {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { remakeDepartureIndex } from './2026-11-28-departure-index.ts';
 
 /**
- * Schedule validity windows (issue 28, wt-dated): valid_from and valid_until ('YYYY-MM-DD',
+ * Schedule validity windows: valid_from and valid_until ('YYYY-MM-DD',
  * inclusive, null: no bound) on the schedule table, and the departures index made again with
  * the window copied into every visit (repositories/departure-index.ts), so the departures
  * query keeps every filter a comparison within the row.

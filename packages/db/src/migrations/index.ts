@@ -9,9 +9,8 @@ import * as gtfsPublishing from './2026-11-27-gtfs-publishing.ts';
 import * as departureIndex from './2026-11-28-departure-index.ts';
 import * as signInsNeverComeBack from './2026-11-29-sign-ins-never-come-back.ts';
 import * as serviceChanges from './2026-11-30-service-changes.ts';
-// wt-dated (issue 28)
 import * as scheduleWindows from './2026-12-01-schedule-windows.ts';
-// wt-plan (issue 30): changes between buses.
+// Changes between buses.
 import * as changePlaces from './2026-12-02-change-places.ts';
 // Issue 37: an account's lock held against the addresses that guessed.
 import * as signInFailureAddress from './2026-12-03-sign-in-failure-address.ts';
@@ -34,9 +33,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-departure-index': departureIndex,
   '2026-11-29-sign-ins-never-come-back': signInsNeverComeBack,
   '2026-11-30-service-changes': serviceChanges,
-  // wt-dated (issue 28)
   '2026-12-01-schedule-windows': scheduleWindows,
-  // wt-plan (issue 30): changes between buses.
+  // Changes between buses.
   '2026-12-02-change-places': changePlaces,
   '2026-12-03-sign-in-failure-address': signInFailureAddress,
   '2026-12-04-sign-in-failure-at': signInFailureAt,

@@ -41,7 +41,7 @@ export type VersionScope =
   /** Every stop at once (issue 29: the positions import from a GTFS stops.txt saves against it). */
   | { kind: 'stops' }
   | { kind: 'service_change'; id: number }
-  // wt-plan (issue 30): the changes between buses (one set).
+  // The changes between buses (one set).
   | { kind: 'change_rules' };
 
 /** Records the entries of one save, in order, as one batch; returns their ids. */

@@ -90,7 +90,7 @@ export const gtfsCommands: CliCommand[] = [
     synopsis: '<positions.csv> | --from-gtfs <stops.txt> [--apply] [--overwrite]',
     summary:
       "set stop positions from a CSV (stop_id,lat,lon), or from another feed's stops.txt matched by name (--apply saves, --overwrite replaces)",
-    // Issue 29 (wt-posimport): --from-gtfs.
+    // --from-gtfs.
     options: {
       'from-gtfs': { type: 'string' },
       apply: { type: 'boolean' },

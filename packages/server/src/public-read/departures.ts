@@ -40,7 +40,7 @@ export interface DeparturesResult {
   holiday: boolean;
   /** The service changes of the date that concern the stop, the lines or the trips shown (when any). */
   notices?: PublicNotice[];
-  /** wt-dated (issue 28): lines serving the stop with a new timetable within 60 days (when any). */
+  /** Lines serving the stop with a new timetable within 60 days (when any). */
   newTimetables?: (NewTimetable & { lineName: string })[];
 }
 

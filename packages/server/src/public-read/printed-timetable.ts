@@ -146,7 +146,7 @@ export interface StopPosterAnswer {
   /** The whole four weeks. */
   poster: StopPoster;
   /**
-   * Issue 28 (wt-dposter): the new timetable the poster notes (core's groupStopPosterParts), or
+   * The new timetable the poster notes (core's groupStopPosterParts), or
    * null, and the parts it shows: the whole four weeks, or until the day before and from the date.
    */
   newTimetableFrom: string | null;

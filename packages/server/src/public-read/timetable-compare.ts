@@ -4,7 +4,7 @@ import { publicDeparturesNear } from './departures.ts';
 import type { ReadContext } from './read-context.ts';
 
 /**
- * The riders' comparison of a new timetable (issue 28, wt-dated): a stop's departures in one
+ * The riders' comparison of a new timetable: a stop's departures in one
  * direction on the day before `change` beside the same weekday from it on (core's
  * markTimetableChange marks new, removed and moved ones). Both days as the site lists them, with
  * that day's service changes; cancelled departures are left out of the comparison.

@@ -91,7 +91,7 @@ export interface PublicSchedule {
   runsOnYearlyStr: string;
   runsOnPublicHolidays: boolean;
   timeConstraintsDescription: string | null;
-  /** wt-dated (issue 28): the validity window, present only when the schedule has one. */
+  /** The validity window, present only when the schedule has one. */
   validFrom?: string | null;
   validUntil?: string | null;
   trips: PublicTrip[];
@@ -155,7 +155,7 @@ export type LineTimetable =
       date: string;
       /** `date` is a public holiday (its table or Easter): only holiday services run. */
       isHoliday: boolean;
-      /** wt-dated (issue 28): the first date of a new timetable within 60 days of today, when any. */
+      /** The first date of a new timetable within 60 days of today, when any. */
       newTimetableFrom?: string;
     };
 

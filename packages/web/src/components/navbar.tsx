@@ -23,11 +23,11 @@ export function Navbar() {
       <Link href={withSearch('/browse', search)} aria-current={current(location.startsWith('/browse'))}>
         {m.nav.browse}
       </Link>
-      {/* Issue 29 (wt-maps): the Map page, keeping the date and direction chosen. */}
+      {/* The Map page, keeping the date and direction chosen. */}
       <Link href={withSearch('/map', search)} aria-current={current(location === '/map')}>
         {m.nav.map}
       </Link>
-      {/* wt-plan (issue 30): the journey planner. */}
+      {/* The journey planner. */}
       <Link href="/plan" aria-current={current(location === '/plan')}>
         {m.nav.plan}
       </Link>

@@ -96,9 +96,9 @@ export function StopHeader({ variant }: { variant: StopHeaderVariant }) {
             }}
           />
         )}
-        {/* Issue 29 (wt-maps): the stop chosen on the map instead (the map itself is a lazy page). */}
+        {/* The stop chosen on the map instead (the map itself is a lazy page). */}
         <Link href={`/map?${writeHeaderQuery(q)}`}>{m.header.onMap}</Link>
-        {/* wt-plan (issue 30): where "To" cannot be chosen, the journey planner can. */}
+        {/* Where "To" cannot be chosen, the journey planner can. */}
         {variant === 'timetable' && !destinationEnabled(q) && (
           <Link className="plan-link" href={`/plan?from=${effectiveFrom(q)}&date=${q.date}`}>
             {m.now.planWithChanges}

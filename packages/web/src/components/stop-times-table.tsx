@@ -17,7 +17,7 @@ export function StopTimesTable({
   caption: ReactNode;
   rows: readonly StopTime[];
   highlightStopId: number | null;
-  /** wt-plan (issue 30): a journey's leg, rows start..end, highlighted instead (trip-table.ts legRange). */
+  /** A journey's leg, rows start..end, highlighted instead (trip-table.ts legRange). */
   highlightRange?: [number, number] | null;
   /** A class of the page's own, beside the wrapper's table-wrap. */
   className?: string;

@@ -40,7 +40,7 @@ export const adminEn = {
     schedules: 'Schedules', // ours
     history: 'History', // ours
     publishing: 'Publishing', // ours
-    changeRules: 'Changes between buses', // wt-plan (issue 30; ours)
+    changeRules: 'Changes between buses', // ours
     newLine: 'New line', // ours
     lineDetail: (lineId: string) => `Line ${lineId}`, // ours
     editLine: (lineId: string) => `Edit line ${lineId}`, // ours
@@ -137,7 +137,7 @@ export const adminEn = {
     oneStop: (name: string) => `Showing one stop: ${name}.`, // ours
     showAll: 'Show all stops', // ours
   },
-  // Positions from a GTFS stops.txt on the bus stops screen (issue 29, wt-posimport).
+  // Positions from a GTFS stops.txt on the bus stops screen.
   positionImport: {
     mapLabel: 'Proposed positions on the map', // ours
     open: 'Import positions from GTFS', // ours
@@ -280,7 +280,7 @@ export const adminEn = {
       holiday: 'Holidays',
       stop: 'Bus stops',
       service_change: 'Service changes', // issue 27
-      change_rules: 'Changes between buses', // wt-plan (issue 30)
+      change_rules: 'Changes between buses',
     },
     line: 'Line',
     allLines: 'All lines',
@@ -706,7 +706,7 @@ export const adminEn = {
     dates: (description: string, named: string, rule: string) =>
       `the description “${description}” names ${named}, the yearly rule runs ${rule}`, // ours
     allYear: 'all year', // ours
-    /** A schedule's validity window and "New timetable from ..." (issue 28, wt-dcheck; ours). */
+    /** A schedule's validity window and "New timetable from ..." (issue 28; ours). */
     windowOrder: (from: string, until: string) => `valid from ${from} until ${until}: it never runs`,
     windowPast: (from: string | null, until: string) =>
       `valid ${from === null ? '' : `from ${from} `}until ${until}; delete it on its card if it is no longer needed`,
@@ -863,7 +863,7 @@ export const adminEn = {
     previewInstead: (stop: string) => `Use ${stop} instead`, // ours
     notRunning: 'does not run on this date anyway', // ours
   },
-  // Issue 29 (wt-maps): the maps of the bus stops screen and the route editor (ours).
+  // The maps of the bus stops screen and the route editor (ours).
   stopsMap: {
     heading: 'Map',
     label: 'Map of the bus stops',
@@ -883,7 +883,7 @@ export const adminEn = {
         ? 'None of the stops of this route has a position yet.'
         : `${placed} of ${total} stops of this route have a position.`,
   },
-  // wt-plan (issue 30): the changes between buses the journey planner counts with (ours).
+  // The changes between buses the journey planner counts with (ours).
   changeRules: {
     heading: 'Changes between buses',
     intro:
@@ -906,7 +906,7 @@ export const adminEn = {
     saving: 'Saving…',
     saved: 'Saved',
   },
-  // wt-dated (issue 28): validity windows and "New timetable from ..."
+  // Validity windows and "New timetable from ..."
   dated: {
     validFrom: 'Valid from', // ours
     validUntil: 'Valid until', // ours

@@ -47,7 +47,7 @@ export const adminLt: AdminMessages = {
     schedules: 'Tvarkaraščiai',
     history: 'Istorija',
     publishing: 'Atvirieji duomenys',
-    changeRules: 'Persėdimai', // wt-plan (30 užduotis)
+    changeRules: 'Persėdimai',
     newLine: 'Naujas maršrutas',
     lineDetail: (lineId: string) => `Maršrutas ${lineId}`,
     editLine: (lineId: string) => `Maršruto ${lineId} redagavimas`,
@@ -146,7 +146,7 @@ export const adminLt: AdminMessages = {
     oneStop: (name: string) => `Rodoma viena stotelė: „${name}“.`,
     showAll: 'Rodyti visas stoteles',
   },
-  // Stotelių vietos iš GTFS failo stops.txt stotelių lange (29 užduotis, wt-posimport).
+  // Stotelių vietos iš GTFS failo stops.txt stotelių lange (29 užduotis).
   positionImport: {
     mapLabel: 'Siūlomos vietos žemėlapyje',
     open: 'Importuoti vietas iš GTFS',
@@ -296,7 +296,7 @@ export const adminLt: AdminMessages = {
       holiday: 'Švenčių dienos',
       stop: 'Stotelės',
       service_change: 'Eismo pakeitimai', // issue 27
-      change_rules: 'Persėdimai', // wt-plan (30 užduotis)
+      change_rules: 'Persėdimai',
     },
     line: 'Maršrutas',
     allLines: 'Visi maršrutai',
@@ -918,7 +918,7 @@ export const adminLt: AdminMessages = {
     previewInstead: (stop: string) => `Vietoj jos – ${stop}`,
     notRunning: 'šią dieną ir taip nevyksta',
   },
-  // Issue 29 (wt-maps): stotelių ekrano ir maršruto redaktoriaus žemėlapiai.
+  // Stotelių ekrano ir maršruto redaktoriaus žemėlapiai.
   stopsMap: {
     heading: 'Žemėlapis',
     label: 'Stotelių žemėlapis',
@@ -938,7 +938,7 @@ export const adminLt: AdminMessages = {
         ? 'Nė viena šio maršruto stotelė dar neturi vietos.'
         : `Vietą turi šio maršruto stotelių: ${placed} iš ${total}.`,
   },
-  // wt-plan (30 užduotis): persėdimai, kuriuos skaičiuoja kelionės planavimas.
+  // Persėdimai, kuriuos skaičiuoja kelionės planavimas.
   changeRules: {
     heading: 'Persėdimai',
     intro:
@@ -961,7 +961,7 @@ export const adminLt: AdminMessages = {
     saving: 'Saugoma…',
     saved: 'Išsaugota',
   },
-  // wt-dated (issue 28): galiojimo laikotarpiai ir „Naujas tvarkaraštis nuo ...“
+  // Galiojimo laikotarpiai ir „Naujas tvarkaraštis nuo ...“
   dated: {
     validFrom: 'Galioja nuo',
     validUntil: 'Galioja iki',

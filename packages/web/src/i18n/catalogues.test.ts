@@ -9,7 +9,7 @@ import { en as enHome } from './en.ts';
 import { enPages } from './en-pages.ts';
 import { lt as ltHome } from './lt.ts';
 import { ltPages } from './lt-pages.ts';
-// Issue 29 (wt-maps): the maps' own catalogue.
+// The maps' own catalogue.
 import { mapEn } from './map-en.ts';
 import { mapLt } from './map-lt.ts';
 import { nextBusesEn } from './next-buses-en.ts';
@@ -196,7 +196,6 @@ const SAME_IN_BOTH_PUBLIC: Record<string, string> = {
   'line.ends': "'{from} → {to}': two stop names and an arrow",
   'common.none': 'a dash: an empty field',
   'lineDay.period': "'{from} – {to}': two days of the year and a dash",
-  // wt-plan (issue 30)
   'plan.departArrive': "'{depart} – {arrive}': two times and a dash",
 };
 const SAME_IN_BOTH_ADMIN: Record<string, string> = {

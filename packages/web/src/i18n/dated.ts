@@ -2,7 +2,7 @@ import { changeDatesText, isIsoDate } from '@bus/core/browser';
 import { useLanguage } from './index.ts';
 
 /**
- * wt-dated (issue 28): the riders' words of a new timetable, in its own module (the notice and
+ * The riders' words of a new timetable, in its own module (the notice and
  * the comparison page are lazy chunks, so the home's first load carries none of it).
  */
 /** 'from 1 January' / 'nuo sausio 1 d.' (core's words for a notice's dates; no year). */

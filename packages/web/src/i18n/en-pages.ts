@@ -135,7 +135,7 @@ export const enPages = {
     tripChanged: (date: string) => `This trip runs at changed times on ${date}.`,
     reason: (reason: string) => `Reason: ${reason}`,
   },
-  // wt-plan (issue 30): the journey planner (/plan). Ours, except "Plan a journey with changes".
+  // The journey planner (/plan). Ours, except "Plan a journey with changes".
   plan: {
     heading: 'Plan a journey with changes',
     leaveAfter: 'Leave after',

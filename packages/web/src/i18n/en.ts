@@ -21,9 +21,9 @@ export const en = {
     label: 'Main', // ours: accessible name of the navbar
     timetable: 'Timetable',
     browse: 'Browse by line',
-    map: 'Map', // issue 29 (wt-maps)
+    map: 'Map', // issue 29
     adminBoard: 'Admin board',
-    plan: 'Plan a journey', // wt-plan (issue 30; ours)
+    plan: 'Plan a journey', // ours
     language: 'Language', // ours: the language switch
     /** Each language under its own name (the switch's tooltips), and its code (the buttons). */
     languageNames: { lt: 'Lietuvių kalba', en: 'English' },
@@ -36,7 +36,7 @@ export const en = {
     searchPlaceholder: 'Type a stop name', // ours
     clear: (field: string) => `Clear ${field}`, // ours: accessible name of a selector's clear button
     noStops: 'No stops found', // ours
-    onMap: 'Choose on the map', // ours, issue 29 (wt-maps): the selector's switch to /map
+    onMap: 'Choose on the map', // ours, issue 29: the selector's switch to /map
     stopsFound: (count: number) => (count === 1 ? '1 stop found' : `${count} stops found`), // ours
     today: 'Today',
     chooseDate: (date: string) => `Date ${date}, choose a date`, // ours: the date button's name
@@ -75,7 +75,7 @@ export const en = {
     calendar: 'Add to calendar',
     loop: (time: string) => `the same bus as at ${time}`,
     toDisabled: 'Only for trips from Anyksciai bus station',
-    planWithChanges: 'Plan a journey with changes', // wt-plan (issue 30)
+    planWithChanges: 'Plan a journey with changes',
   },
   /** Service changes (issue 27): the header link's name; the rest is in changes-en.ts. */
   changes: {

@@ -156,7 +156,7 @@ export const ltPages: PageMessages = {
     tripChanged: (date: string) => `Šis reisas ${date} važiuoja pakeistu laiku.`,
     reason: (reason: string) => `Priežastis: ${reason}`,
   },
-  // wt-plan (30 užduotis): kelionės planavimas (/plan).
+  // Kelionės planavimas (/plan).
   plan: {
     heading: 'Planuoti kelionę su persėdimais',
     leaveAfter: 'Išvykti po',

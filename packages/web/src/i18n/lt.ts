@@ -15,9 +15,9 @@ export const lt: HomeMessages = {
     label: 'Pagrindinis meniu',
     timetable: 'Tvarkaraštis',
     browse: 'Maršrutai',
-    map: 'Žemėlapis', // issue 29 (wt-maps)
+    map: 'Žemėlapis', // issue 29
     adminBoard: 'Administravimas',
-    plan: 'Kelionės planavimas', // wt-plan (30 užduotis)
+    plan: 'Kelionės planavimas',
     language: 'Kalba',
     /** Each language under its own name (tooltips) and its code (the buttons). */
     languageNames: { lt: 'Lietuvių kalba', en: 'English' },
@@ -30,7 +30,7 @@ export const lt: HomeMessages = {
     searchPlaceholder: 'Įveskite stotelės pavadinimą',
     clear: (field: string) => `Išvalyti lauką „${field}“`,
     noStops: 'Stotelių nerasta',
-    onMap: 'Rinktis žemėlapyje', // issue 29 (wt-maps)
+    onMap: 'Rinktis žemėlapyje', // issue 29
     stopsFound: (count: number) =>
       `${pluralForm(count, 'Rasta', 'Rastos', 'Rasta')} ${plural(count, 'stotelė', 'stotelės', 'stotelių')}`,
     today: 'Šiandien',
@@ -68,7 +68,7 @@ export const lt: HomeMessages = {
     calendar: 'Įtraukti į kalendorių',
     loop: (time: string) => `tas pats autobusas kaip ${time}`,
     toDisabled: 'Tik išvykstant iš Anykščių autobusų stoties',
-    planWithChanges: 'Planuoti kelionę su persėdimais', // wt-plan (30 užduotis)
+    planWithChanges: 'Planuoti kelionę su persėdimais',
   },
   /** Eismo pakeitimai (27 užduotis): nuorodos antraštėje pavadinimas; kiti žodžiai – changes-lt.ts. */
   changes: {

@@ -38,7 +38,7 @@ const FIELD_LABELS: Record<TextField, string> = {
   changeReason: 'Priežastis',
 };
 
-/** What is wrong with a stops.txt (core's StopsTxtProblem; issue 29, wt-posimport). */
+/** What is wrong with a stops.txt (core's StopsTxtProblem; issue 29). */
 function stopsTxtProblemLt(problem: StopsTxtProblem): string {
   switch (problem.kind) {
     case 'notUtf8':
@@ -112,7 +112,7 @@ function subjectText(subject: ChangeSubject): string {
         : `eismo pakeitimą ${subject.id} („${subject.title}“)`;
     case 'stops':
       return 'vieną iš stotelių';
-    // wt-plan (issue 30): the changes between buses.
+    // The changes between buses.
     case 'changeRules':
       return 'persėdimų nustatymus';
   }
@@ -180,7 +180,6 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   dateOutsideWindow: ({ from, to }) => `Tvarkaraštį galima peržiūrėti nuo ${from} iki ${to}`,
   textNotUnicode: ({ field, line }) =>
     `${field === '' ? 'Įvestyje' : `Lauke „${field}“`}${line === undefined ? '' : ` ${line} eilutėje`} yra sugadintas simbolis (pavienis pakaitinis kodas)`,
-  // wt-dated (issue 28)
   scheduleWindowOrder: () => 'Tvarkaraščio galiojimo pabaiga ankstesnė už jo pradžią',
   newTimetableOutside: ({ scheduleId, from }) =>
     `Tvarkaraštis ${scheduleId} negalioja ir prieš ${from}, ir nuo tos dienos: naujas tvarkaraštis nuo datos kopijuoja tvarkaraščius, galiojančius dieną prieš ją ir tą dieną`,
@@ -290,7 +289,7 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   unknownRole: ({ role, roles }) => `nežinomas vaidmuo ${JSON.stringify(role)} (galimi: ${roles.join(', ')})`,
   userExists: ({ username }) => `naudotojas ${username} jau yra`,
   noSuchUser: ({ username }) => `naudotojo ${username} nėra`,
-  // Positions from a GTFS stops.txt (issue 29, wt-posimport).
+  // Positions from a GTFS stops.txt.
   stopsTxtProblem: ({ line, problem }) =>
     `Stotelių failo nepavyko perskaityti: eilutė ${line}: ${stopsTxtProblemLt(problem)}`,
   stopsTxtTooLarge: ({ max }) =>

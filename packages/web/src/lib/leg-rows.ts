@@ -1,4 +1,4 @@
-// wt-plan (issue 30): a journey's leg on the trip page (/trip/:id?date=&from=&to=).
+// A journey's leg on the trip page (/trip/:id?date=&from=&to=).
 
 /**
  * The rows of a leg from `from` to `to` in the trip's travel order (the first visit of `from`,

@@ -472,7 +472,7 @@ const restoreServiceChange: Restorer = async (db, actor, entry, baseVersion) => 
   return changeIds;
 };
 
-/** wt-plan (issue 30): the whole set of changes between buses as it was before the change. */
+/** The whole set of changes between buses as it was before the change. */
 const restoreChangeRules: Restorer = async (db, actor, entry, baseVersion) => {
   const before = entry.before as ChangeRulesSettings | null;
   if (before === null) throw new DomainError('INVALID_INPUT', serverMessage('nothingToRestore'));

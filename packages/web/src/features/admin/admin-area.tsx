@@ -51,7 +51,7 @@ function AdminPanel() {
     { path: '/history', label: m.admin.history },
     { path: '/publishing', label: m.admin.publishing },
     { path: '/timetable-check', label: m.check.menu },
-    // wt-plan (issue 30): the changes between buses.
+    // The changes between buses.
     { path: '/change-rules', label: m.admin.changeRules },
     // Issue 37: the refused sign-ins.
     { path: '/sign-ins', label: m.signIns.menu },

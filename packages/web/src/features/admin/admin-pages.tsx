@@ -29,7 +29,7 @@ const ServiceChangesPage = lazyNamed(
   'ServiceChangesPage',
 );
 
-// wt-plan (issue 30): the changes between buses the journey planner counts with.
+// The changes between buses the journey planner counts with.
 const ChangeRulesPage = lazyNamed(() => import('./change-rules/change-rules-page.tsx'), 'ChangeRulesPage');
 // Issue 37: the refused sign-ins.
 const SignInsPage = lazyNamed(() => import('./sign-ins/sign-ins-page.tsx'), 'SignInsPage');
@@ -59,7 +59,6 @@ export function AdminPages() {
       <Route path="/publishing" component={PublishingPage} />
       <Route path="/timetable-check" component={TimetableCheckPage} />
       <Route path="/service-changes" component={ServiceChangesPage} />
-      {/* wt-plan (issue 30) */}
       <Route path="/change-rules" component={ChangeRulesPage} />
       <Route path="/sign-ins" component={SignInsPage} />
       <Route component={NotFound} />

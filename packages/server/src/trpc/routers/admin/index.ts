@@ -1,5 +1,5 @@
 import { router } from '../../init.ts';
-// wt-plan (issue 30): changes between buses.
+// Changes between buses.
 import { adminChangeRulesRouter } from './change-rules.ts';
 import { adminHistoryRouter } from './history.ts';
 import { adminHolidaysRouter } from './holidays.ts';
@@ -26,7 +26,7 @@ export const adminRouter = router({
   publishing: adminPublishingRouter,
   check: adminTimetableCheckRouter,
   serviceChanges: adminServiceChangesRouter,
-  // wt-plan (issue 30): changes between buses.
+  // Changes between buses.
   changeRules: adminChangeRulesRouter,
   // Issue 37: the refused sign-ins.
   signIns: adminSignInsRouter,

@@ -6,7 +6,6 @@ import {
   SaveSchedulesInput,
 } from '@bus/core';
 import { bulkUpdateSchedules } from '../../../services/admin/bulk-schedules.ts';
-// wt-dated (issue 28)
 import { newTimetableFrom } from '../../../services/admin/new-timetable.ts';
 import { getLineSchedules, removeSchedule, saveSchedules } from '../../../services/admin/schedules.ts';
 import { adminProcedure, router } from '../../init.ts';
@@ -25,7 +24,7 @@ export const adminSchedulesRouter = router({
   bulkUpdate: adminProcedure
     .input(BulkSchedulesInput)
     .mutation(({ ctx, input }) => bulkUpdateSchedules(ctx.db, ctx.actor, input)),
-  // wt-dated (issue 28): copies of the chosen schedules valid from a date, the originals ending the day before.
+  // Copies of the chosen schedules valid from a date, the originals ending the day before.
   newTimetableFrom: adminProcedure
     .input(NewTimetableInput)
     .mutation(({ ctx, input }) => newTimetableFrom(ctx.db, ctx.actor, input)),

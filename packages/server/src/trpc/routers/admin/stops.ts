@@ -28,7 +28,7 @@ export const adminStopsRouter = router({
   delete: adminProcedure
     .input(AdminDeleteInput)
     .mutation(({ ctx, input }) => removeStop(ctx.db, ctx.actor, input)),
-  // Positions from a GTFS stops.txt (issue 29, wt-posimport). The preview writes nothing; it is
+  // Positions from a GTFS stops.txt. The preview writes nothing; it is
   // a mutation because the file travels in the request body.
   positionImportPreview: adminProcedure
     .input(PositionImportPreviewInput)

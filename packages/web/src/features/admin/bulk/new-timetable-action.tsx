@@ -12,7 +12,7 @@ import { ALERT_MS, useToasts } from '../ui/toasts.tsx';
 export type NewTimetableResult = AdminOutputs['schedules']['newTimetableFrom'];
 
 /**
- * "New timetable from ..." (issue 28, wt-dated) in a bulk panel: the ticked schedules (of one
+ * "New timetable from ..." in a bulk panel: the ticked schedules (of one
  * line or several), or none ticked on a line's page every schedule of `lineIds`, copied as new
  * schedules valid from the date; the originals end the day before. One save.
  */

@@ -16,7 +16,7 @@ export interface ScheduleBulkProps {
   onDone: (result: BulkResult) => Promise<unknown>;
   onFailed: (error: unknown) => string | null;
   onReload: () => Promise<unknown>;
-  /** wt-dated (issue 28): after a new timetable from a date was made. */
+  /** After a new timetable from a date was made. */
   onNewTimetable: (result: NewTimetableResult) => Promise<unknown>;
 }
 

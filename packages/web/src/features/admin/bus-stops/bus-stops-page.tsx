@@ -30,7 +30,7 @@ import {
   searchFromStopsFilter,
   stopsFilterFromSearch,
 } from './stops-filter.ts';
-// Issue 29 (wt-maps): the map where stops are placed and moved.
+// The map where stops are placed and moved.
 import { StopsMap } from './stops-map.tsx';
 import './bus-stops.css';
 
@@ -94,7 +94,7 @@ export function BusStopsPage() {
           >
             {m.stops.add}
           </button>
-          {/* Issue 29 (wt-posimport): positions from a GTFS stops.txt. */}
+          {/* Positions from a GTFS stops.txt. */}
           <PositionImport />
         </div>
         <p className="muted" role="status">

@@ -41,7 +41,7 @@ export function TimetableGrid({
   const [warnings, setWarnings] = useState<string[] | null>(null);
 
   const forms = draft.value;
-  // wt-dated (issue 28): "valid on date ..." shows the columns of either timetable.
+  // "valid on date ..." shows the columns of either timetable.
   const [validOn, setValidOn] = useState('');
   const { grids, unplaced } = useMemo(
     () =>

@@ -7,7 +7,7 @@ export const HISTORY_KINDS = [
   'holiday',
   'stop',
   'service_change',
-  // wt-plan (issue 30): the changes between buses.
+  // The changes between buses.
   'change_rules',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];

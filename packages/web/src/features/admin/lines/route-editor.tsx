@@ -16,7 +16,7 @@ import { DebouncedInput } from '../ui/debounced-input.tsx';
 import { TextField } from '../ui/fields.tsx';
 import { useRegisterFlush } from '../ui/flush.tsx';
 import { StopPicker } from '../ui/stop-picker.tsx';
-// Issue 29 (wt-maps): the route on a map, in its order.
+// The route on a map, in its order.
 import { RouteMap } from './route-map.tsx';
 import './line-editor.css';
 

@@ -134,7 +134,7 @@ export function ScheduleEditor({
     });
   };
 
-  // wt-dated (issue 28): "valid on date ..." shows either timetable; after a new timetable is
+  // "valid on date ..." shows either timetable; after a new timetable is
   // made, the draft starts again from the schedules as stored.
   const [validOn, setValidOn] = useState('');
   const ordered = orderByFirstDeparture(draft.value, data.schedules);

@@ -3,7 +3,7 @@ import { useAdminMessages } from '../../../i18n/admin.ts';
 import { TextInput } from '../service-changes/form-fields.tsx';
 
 /**
- * "Show schedules valid on ..." (issue 28, wt-dated): with a date, the schedule lists and the
+ * "Show schedules valid on ...": with a date, the schedule lists and the
  * grid show only the schedules whose validity window holds it (either timetable around a change).
  */
 

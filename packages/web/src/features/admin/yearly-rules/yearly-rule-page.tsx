@@ -65,7 +65,7 @@ export function YearlyRulePage({ ruleId }: { ruleId: string }) {
             onClear={() => setPicked(new Set())}
             onReload={refresh}
           />
-          {/* wt-dated (issue 28): the ticked schedules of several lines, a new timetable from a date. */}
+          {/* The ticked schedules of several lines, a new timetable from a date. */}
           <NewTimetableAction
             selected={selected}
             lineIds={[]}

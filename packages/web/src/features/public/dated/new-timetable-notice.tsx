@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { useDatedMessages } from '../../../i18n/dated.ts';
 
 /**
- * "New timetable from 1 January" (issue 28, wt-dated) on a line's page and on the departures of
+ * "New timetable from 1 January" on a line's page and on the departures of
  * a stop it serves, linking to the comparison for the stop and direction (/compare).
  */
 export function NewTimetableNotice({

@@ -43,5 +43,5 @@ export function ChangedChip(props: ChipProps) {
   );
 }
 
-// wt-dated (issue 28): the new timetable notice comes with the departures' other notices.
+// The new timetable notice comes with the departures' other notices.
 export { StopNewTimetables as NewTimetableNotice } from '../dated/new-timetable-notice.tsx';

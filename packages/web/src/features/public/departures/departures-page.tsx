@@ -31,7 +31,7 @@ let changesChunk: Promise<typeof import('./changed-chip.tsx')> | undefined;
 const loadChanges = () => (changesChunk ??= import('./changed-chip.tsx'));
 const NoticeList = lazy(() => loadChanges().then((c) => ({ default: c.NoticeList })));
 const ChangedChip = lazy(() => loadChanges().then((c) => ({ default: c.ChangedChip })));
-// wt-dated (issue 28): "New timetable from ...", in the same chunk, fetched only for an answer that has one.
+// "New timetable from ...", in the same chunk, fetched only for an answer that has one.
 const NewTimetableNotice = lazy(() => loadChanges().then((c) => ({ default: c.NewTimetableNotice })));
 
 /** The departures page, the home (/): departures for the chosen stop, date and direction, by hour. */

@@ -30,7 +30,7 @@ import { changeOf, firstCell, tripCells } from '../changes/day-marks.ts';
 import { TimeMark } from '../changes/time-marks.tsx';
 import { NewTimetableNotice } from '../dated/new-timetable-notice.tsx';
 import { NoticeList } from '../notices/notice-list.tsx';
-// Issue 29 (wt-maps): the route of the direction shown on a map.
+// The route of the direction shown on a map.
 import { LineMap } from './line-map.tsx';
 import {
   initialRuleSelection,
@@ -204,7 +204,7 @@ function LineView({ data, lineId, schedId, tripId, search, today, date }: LineVi
     <div className="line-view">
       <h1>{line.name}</h1>
       <NoticeList notices={data.notices ?? []} thisYear={Number(today.slice(0, 4))} />
-      {/* wt-dated (issue 28): the comparison is for the line's first stop in the direction shown. */}
+      {/* The comparison is for the line's first stop in the direction shown. */}
       {data.newTimetableFrom && (
         <NewTimetableNotice
           items={[{ from: data.newTimetableFrom }]}

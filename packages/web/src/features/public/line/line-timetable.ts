@@ -84,7 +84,7 @@ export type OffReason =
   | { kind: 'weekday'; weekday: number }
   | { kind: 'season' }
   | { kind: 'holiday' }
-  /** wt-dated (issue 28): the date is outside the schedule's validity window. */
+  /** The date is outside the schedule's validity window. */
   | { kind: 'window'; from: string | null; until: string | null };
 
 /** Monday = 0 .. Sunday = 6 of a 'YYYY-MM-DD' date (noon UTC is that date everywhere). */

@@ -88,7 +88,7 @@ function StopPoster({ data }: { data: StopPosterAnswer }) {
         </header>
         {/* Issue 27: the notices holding in the four weeks, above the times. */}
         <NoticeList notices={data.notices ?? []} thisYear={Number(poster.validFrom.slice(0, 4))} />
-        {/* Issue 28 (wt-dposter): a new timetable in or just before the four weeks. */}
+        {/* A new timetable in or just before the four weeks. */}
         {data.newTimetableFrom && (
           <p className="notice new-timetable">
             <strong>{dated.newTimetable(data.newTimetableFrom)}</strong>

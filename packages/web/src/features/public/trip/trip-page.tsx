@@ -57,7 +57,7 @@ function TripView({ data, date, today }: { data: TripSchedule; date: string; tod
   const lang = useLanguage();
   const search = useSearch();
   const from = parseStopId(new URLSearchParams(search).get('from'));
-  // wt-plan (issue 30): a journey's leg, from one stop to another, highlighted whole.
+  // A journey's leg, from one stop to another, highlighted whole.
   const to = parseStopId(new URLSearchParams(search).get('to'));
   const [flipped, setFlipped] = useState(false);
   const { schedule, lineInfo } = data;
