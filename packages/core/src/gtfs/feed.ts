@@ -16,7 +16,7 @@ import {
   windowServiceDays,
 } from './service-dates.ts';
 import { plannedMinutes, plannedVisits, travelStops, tripVariants } from './trip-days.ts';
-import { type GtfsNotice, StreamedFile, validateGtfs } from './validate.ts';
+import { FEED_FILE_ORDER, type GtfsNotice, StreamedFile, validateGtfs } from './validate.ts';
 import { windowGapNotices, windowGaps } from './window-gaps.ts';
 
 /**
@@ -113,17 +113,6 @@ export interface FeedSink {
   open(name: string): { write(text: string): void; close(): void };
 }
 
-/** The order the files are listed in (a zip written from memory, the CLI's summary). */
-export const FEED_FILE_ORDER = [
-  'agency.txt',
-  'stops.txt',
-  'routes.txt',
-  'trips.txt',
-  'stop_times.txt',
-  'calendar.txt',
-  'calendar_dates.txt',
-  'feed_info.txt',
-] as const;
 
 const UTF8 = new TextEncoder();
 const TEXT = new TextDecoder();

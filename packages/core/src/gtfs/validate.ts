@@ -268,7 +268,11 @@ const SCHEMAS: Readonly<Record<string, FileSchema>> = {
 /** The files a feed must have; calendar.txt / calendar_dates.txt are checked as a pair. */
 const REQUIRED_FILES = ['agency.txt', 'stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt'];
 
-const STANDARD_FILES: readonly string[] = [
+/**
+ * The files the feed writer makes (feed.ts), in the order they are listed (a zip written from
+ * memory, the CLI's summary): the standard's order.
+ */
+export const FEED_FILE_ORDER = [
   'agency.txt',
   'stops.txt',
   'routes.txt',
@@ -276,6 +280,12 @@ const STANDARD_FILES: readonly string[] = [
   'stop_times.txt',
   'calendar.txt',
   'calendar_dates.txt',
+  'feed_info.txt',
+] as const;
+
+const STANDARD_FILES: readonly string[] = [
+  // The writer's files but feed_info.txt, which the standard lists further down.
+  ...FEED_FILE_ORDER.filter((name) => name !== 'feed_info.txt'),
   'fare_attributes.txt',
   'fare_rules.txt',
   'timeframes.txt',
