@@ -16,7 +16,6 @@ import { buildApp } from '../src/app.ts';
 import { parseEnv } from '../src/env.ts';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
 import type { SignInResult } from '../src/services/auth.ts';
-import { appRouter } from '../src/trpc/router.ts';
 import { MORE_DENIED_INPUT, MORE_WORKING_INPUT } from './admin-auth-inputs.ts';
 import {
   type AdminTestApp,
@@ -29,19 +28,9 @@ import {
   versionNow,
 } from './admin-helpers.ts';
 import { realDataApp } from './helpers.ts';
+import { PROCEDURES } from './procedures.ts';
 
-type ProcedureType = 'query' | 'mutation';
-
-/** Every procedure of the app router with its dotted path, found by walking the router record. */
-function listProcedures(record: object, prefix = ''): { path: string; type: ProcedureType }[] {
-  return Object.entries(record).flatMap(([key, value]: [string, unknown]) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    const type = (value as { _def?: { type?: unknown } } | null)?._def?.type;
-    if (type === 'query' || type === 'mutation') return [{ path, type }];
-    return typeof value === 'object' && value !== null ? listProcedures(value, path) : [];
-  });
-}
-const procedures = listProcedures(appRouter._def.record);
+const procedures = PROCEDURES;
 const adminProcedures = procedures.filter((p) => p.path.startsWith('admin.'));
 
 /**

@@ -113,7 +113,6 @@ export interface FeedSink {
   open(name: string): { write(text: string): void; close(): void };
 }
 
-
 const UTF8 = new TextEncoder();
 const TEXT = new TextDecoder();
 const EMPTY = new Uint8Array(0);

@@ -8,7 +8,7 @@ import { readOf } from './http-cache.ts';
 import { keptFeed } from './read-context.ts';
 
 /**
- * GET /changes.atom[?lang=en]: the service changes' Atom feed (services/changes-atom.ts). A
+ * GET /changes.atom[?lang=en]: the service changes' Atom feed (changes-atom.ts). A
  * public answer like the others: ETag and Cache-Control from http-cache.ts, a 304 for a tag
  * sent back. It moves with today's date (what is current or upcoming) and names the site's
  * origin in its links, so its tag names both.

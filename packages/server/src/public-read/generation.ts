@@ -340,15 +340,6 @@ export async function refreshKeptSnapshot(db: OpenedDatabase): Promise<void> {
 }
 
 /**
- * The read snapshot the current answers come from: while a whole read is under way after an
- * import, the one before it (see Serving). For answers worked out from the snapshot alone or
- * through the generation's reader (the stop search, departures).
- */
-export function servedSnapshot(db: OpenedDatabase): Promise<ReadSnapshot> {
-  return generationSnapshot(db, currentGeneration(db));
-}
-
-/**
  * The read snapshot of the data as it is now (routes, stop names, lines, rules, holidays): for
  * answers that also read the database themselves, so the two must agree. Right after an import
  * it waits for the new snapshot.

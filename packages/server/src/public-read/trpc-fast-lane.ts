@@ -28,7 +28,7 @@ export function registerTrpcFastLane(
   },
 ): void {
   const { router, prefix, createContext, policies } = options;
-  // Only queries are in `policies` (see trpcCachePolicies): a GET never runs a mutation.
+  // Only queries are in `policies` (CacheSettings: the router's queries): a GET never runs a mutation.
   for (const [path, policy] of policies) {
     if (!policy.fastLane) continue;
     const segments = path.split('.');

@@ -27,6 +27,21 @@ const optionalId = z.coerce
   .nullish()
   .transform((v) => v ?? null);
 
+/** The header's stop pair (legacy 'get2'). */
+export const StopPairInput = z.object({ fromId: optionalId, toId: optionalId });
+/** The lines, of one stop or all. */
+export const LinesInput = z.object({ from: optionalId }).default({ from: null });
+/** A line's timetable or print on a date (today when none). */
+export const LineOnDateInput = LineIdInput.extend({ date: IsoDate.nullish() });
+/** A trip's schedule on a date (today when none). */
+export const TripOnDateInput = TripIdInput.extend({ date: IsoDate.nullish() });
+/** A stop's departures across a new timetable's first day. */
+export const CompareInput = z.object({
+  from: z.coerce.number().int().positive(),
+  dir: z.enum(DIRECTIONS),
+  change: IsoDate,
+});
+
 /**
  * The visitor's side: every procedure validates with a core schema and calls one read service
  * with the request's read context. How each answer is cached is TIMETABLE_CACHE, below.
@@ -39,17 +54,15 @@ export const timetableRouter = router({
     .input(StopSearchInput)
     .query(({ ctx, input }) => findStops(ctx.read(), input.query)),
   stopPair: publicProcedure
-    .input(z.object({ fromId: optionalId, toId: optionalId }))
+    .input(StopPairInput)
     .query(({ ctx, input }) => getStopPair(ctx.db, input.fromId, input.toId)),
-  lines: publicProcedure
-    .input(z.object({ from: optionalId }).default({ from: null }))
-    .query(({ ctx, input }) => listLinePreviews(ctx.db, input.from)),
+  lines: publicProcedure.input(LinesInput).query(({ ctx, input }) => listLinePreviews(ctx.db, input.from)),
   lineTimetable: publicProcedure
-    .input(LineIdInput.extend({ date: IsoDate.nullish() }))
+    .input(LineOnDateInput)
     .query(({ ctx, input }) => lineTimetableOn(ctx.read(), input.id, input.date ?? null)),
   // The trip's schedule, with the notices and changes of the date (today when none).
   tripSchedule: publicProcedure
-    .input(TripIdInput.extend({ date: IsoDate.nullish() }))
+    .input(TripOnDateInput)
     .query(({ ctx, input }) => tripScheduleOn(ctx.read(), input.id, input.date ?? null)),
   // Printed timetables (the print pages): the stop poster for the home's selection and a line's
   // timetable per direction, each valid for four weeks from the date (today when none). They say
@@ -58,7 +71,7 @@ export const timetableRouter = router({
     .input(DeparturesQueryInput)
     .query(({ ctx, input }) => getStopPoster(ctx.read(), input)),
   linePrint: publicProcedure
-    .input(LineIdInput.extend({ date: IsoDate.nullish() }))
+    .input(LineOnDateInput)
     .query(({ ctx, input }) => getLinePrint(ctx.read(), input.id, input.date ?? null)),
   // Service changes: every current and upcoming notice (the Service changes
   // page), and how many hold today (the header links to that page when any do).
@@ -74,7 +87,7 @@ export const timetableRouter = router({
     .query(({ ctx, input }) => planJourneysAnswer(ctx.read(), input)),
   // A stop's departures the day before a new timetable beside the same weekday after it.
   compare: publicProcedure
-    .input(z.object({ from: z.coerce.number().int().positive(), dir: z.enum(DIRECTIONS), change: IsoDate }))
+    .input(CompareInput)
     .query(({ ctx, input }) => compareTimetables(ctx.read(), input)),
 });
 

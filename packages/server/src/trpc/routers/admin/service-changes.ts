@@ -15,8 +15,8 @@ import {
 import { adminProcedure, router } from '../../init.ts';
 
 /** A line and a date (the form's trips list): both required, the date within STORED_DATES. */
-const LineTripsInput = z.object({ lineId: LineIdInput.shape.id, date: StoredDate });
-const PreviewInput = z.object({ date: StoredDate });
+export const LineTripsInput = z.object({ lineId: LineIdInput.shape.id, date: StoredDate });
+export const PreviewInput = z.object({ date: StoredDate });
 
 /** Service changes: cancelled trips, changed times, closed stops and notices (issue 27). */
 export const adminServiceChangesRouter = router({
