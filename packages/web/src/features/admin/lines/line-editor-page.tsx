@@ -24,12 +24,6 @@ import { useToasts } from '../ui/toasts.tsx';
 import { RouteEditor } from './route-editor.tsx';
 import './line-editor.css';
 
-/** A note's two fields, each with its label. */
-const NOTE_FIELDS = [
-  { field: 'noteKey', label: 'noteKeyOf' },
-  { field: 'noteValue', label: 'noteValueOf' },
-] as const;
-
 /** The line's info typed as text. */
 type InfoText = 'name' | 'routeStart' | 'routeEnd' | 'operator' | 'anykStationPlatform' | 'price';
 
@@ -150,15 +144,20 @@ function LineEditor({
       x.info[key] = value;
     });
   // A text of the line's info; only a required one is outlined when wrong.
-  const infoField = (key: InfoText, required = false) => (
+  const infoField = (key: InfoText, label: string, required = false) => (
     <TextField
-      label={m.lineFields[key]}
+      label={label}
       value={info[key]}
       required={required}
       invalid={required && invalid('info', key)}
       onCommit={(v) => setInfo(key, v)}
     />
   );
+  // A note's two fields, each with its label.
+  const noteFields = [
+    { field: 'noteKey', label: m.lineEditor.noteKeyOf },
+    { field: 'noteValue', label: m.lineEditor.noteValueOf },
+  ] as const;
   const routeTypes = 'routeTypeOptions' in data ? data.routeTypeOptions : [];
   const cancelHref = info.id === null ? '/lines' : `/lines/${info.id}`;
 
@@ -170,7 +169,7 @@ function LineEditor({
       <section className="panel" aria-labelledby={`${formId}-info`}>
         <h2 id={`${formId}-info`}>{m.lineEditor.info}</h2>
         <div className="form-grid">
-          {infoField('name', true)}
+          {infoField('name', m.lineFields.name, true)}
           <SelectField
             label={m.lineFields.routeType}
             value={info.routeType === '' ? null : info.routeType}
@@ -180,11 +179,11 @@ function LineEditor({
             invalid={invalid('info', 'routeType')}
             onChange={(v) => setInfo('routeType', v ?? '')}
           />
-          {infoField('routeStart', true)}
-          {infoField('routeEnd', true)}
-          {infoField('operator')}
-          {infoField('anykStationPlatform')}
-          {infoField('price')}
+          {infoField('routeStart', m.lineFields.routeStart, true)}
+          {infoField('routeEnd', m.lineFields.routeEnd, true)}
+          {infoField('operator', m.lineFields.operator)}
+          {infoField('anykStationPlatform', m.lineFields.anykStationPlatform)}
+          {infoField('price', m.lineFields.price)}
           <CheckField
             className="form-grid__check"
             label={m.lineFields.enabledSeasonalYearlyRuleFilter}
@@ -198,10 +197,10 @@ function LineEditor({
         <h2 id={`${formId}-notes`}>{m.lineEditor.notes}</h2>
         {d.notes.map((note, index) => (
           <div key={note.id} className="note-row">
-            {NOTE_FIELDS.map(({ field, label }) => (
+            {noteFields.map(({ field, label }) => (
               <TextField
                 key={field}
-                label={m.lineEditor[label](index + 1)}
+                label={label(index + 1)}
                 value={note[field]}
                 required
                 invalid={invalid('info', 'customNotes', index, field)}
