@@ -14,6 +14,7 @@ import type { Ticks } from './auth/rate-limiter.ts';
 import { createAuthRuntime } from './auth/runtime.ts';
 import { type Env, isLoopback } from './env.ts';
 import { errorBody, httpErrorOf } from './http-errors.ts';
+import { createMetrics, registerMetrics } from './metrics.ts';
 import { publicOrigin } from './public-origin.ts';
 import { policiesOf } from './public-read/cache-policy.ts';
 import { readOf } from './public-read/http-cache.ts';
@@ -83,6 +84,9 @@ export async function buildApp({
     reply.header('date', clock().toUTCString());
     done();
   });
+  // The operator's figures (GET /metrics, this machine or METRICS_TOKEN only): every request counted.
+  const metrics = createMetrics(db, env.BACKUP_DIR);
+  registerMetrics(app, { metrics, token: env.METRICS_TOKEN });
   // JSON bodies that are not valid UTF-8: 400, nothing stored (tRPC's scope below does the same).
   registerStrictJsonBodies(app);
   await registerSecurityHeaders(app, { tilesUrl: env.MAP_TILES_URL });
@@ -133,6 +137,7 @@ export async function buildApp({
     createContext,
     // The one subscription of the read side to the write side's commits.
     onCommitted,
+    kept: metrics.kept,
   });
   registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
   await app.register(

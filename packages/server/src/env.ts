@@ -78,6 +78,16 @@ const EnvSchema = z.object({
       (list) => list.every(isAddressOrCidr),
       'each entry must be an IP address or CIDR, like 10.0.0.1 or 10.0.0.0/8',
     ),
+  /**
+   * The bearer token a Prometheus scrape of /metrics from another machine sends
+   * (`Authorization: Bearer <token>`); at least 16 characters. Unset: /metrics answers this
+   * machine only (a request from the loopback address with no X-Forwarded-For).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+    .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   /** Where the server writes a backup at start and once a day; unset: no automatic backups. */
   BACKUP_DIR: z
     .string()

@@ -181,6 +181,11 @@ export function revalidated(request: FastifyRequest, reply: FastifyReply, tag: s
   return false;
 }
 
+/** How the kept answers were used, for the operator's figures (metrics.ts): one count per answer. */
+export interface KeptCounter {
+  inc(labels: { outcome: 'hit' | 'miss' | 'not_modified' }): void;
+}
+
 export async function registerHttpCaching(
   app: FastifyInstance,
   {
@@ -188,7 +193,14 @@ export async function registerHttpCaching(
     clock,
     publicOrigins,
     policies,
-  }: { db: OpenedDatabase; clock: Clock; publicOrigins: readonly string[]; policies: CachePolicies },
+    kept: counted,
+  }: {
+    db: OpenedDatabase;
+    clock: Clock;
+    publicOrigins: readonly string[];
+    policies: CachePolicies;
+    kept: KeptCounter;
+  },
 ): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
@@ -216,14 +228,24 @@ export async function registerHttpCaching(
     const answers = serializedAnswers(read);
     const tag = `"${BUILD}-${dataTag(read, policy.byMinute)}${publishing}${origin}"`;
     request.publicTag = tag;
-    if (answeredNotModified(request, reply, tag)) return reply;
+    if (answeredNotModified(request, reply, tag)) {
+      counted.inc({ outcome: 'not_modified' });
+      return reply;
+    }
     // The same URL under the same data and minute has the same answer: sent as it was kept,
     // compressed as the browser asks when that is kept (also when the JSON was too big to keep).
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     const body = encoding === null ? undefined : answers.keptCompressed(request.url, encoding);
-    if (encoding !== null && body !== undefined) return sendCompressed(reply, encoding, body);
+    if (encoding !== null && body !== undefined) {
+      counted.inc({ outcome: 'hit' });
+      return sendCompressed(reply, encoding, body);
+    }
     const kept = answers.get(request.url);
-    if (kept !== undefined) return sendKeptJson(request, reply, answers, kept);
+    if (kept !== undefined) {
+      counted.inc({ outcome: 'hit' });
+      return sendKeptJson(request, reply, answers, kept);
+    }
+    counted.inc({ outcome: 'miss' });
     request.publicAnswers = answers;
   });
 

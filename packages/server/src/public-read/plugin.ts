@@ -10,7 +10,7 @@ import { closeFeedPublisher } from './gtfs/feed-publisher.ts';
 import { registerRealtimeFeeds } from './gtfs/realtime-http.ts';
 import { registerGtfsZip } from './gtfs/zip-http.ts';
 import { checkHealth, prepareServing } from './health.ts';
-import { registerHttpCaching } from './http-cache.ts';
+import { type KeptCounter, registerHttpCaching } from './http-cache.ts';
 import { registerPlanAdmission } from './plan-admission.ts';
 import { registerTrpcFastLane } from './trpc-fast-lane.ts';
 
@@ -29,6 +29,8 @@ export interface PublicReadOptions {
    * handed in by app.ts: the read side imports nothing of the write side.
    */
   onCommitted: (listener: (db: OpenedDatabase) => Promise<void> | void) => () => void;
+  /** Counts how the kept answers are used (the operator's /metrics). */
+  kept: KeptCounter;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface PublicReadOptions {
  */
 async function publicReadPlugin(app: FastifyInstance, options: PublicReadOptions): Promise<void> {
   const { db, clock, publicOrigins, policies } = options;
-  await registerHttpCaching(app, { db, clock, publicOrigins, policies });
+  await registerHttpCaching(app, { db, clock, publicOrigins, policies, kept: options.kept });
   // Each committed write: the snapshot follows it at once, so the first visitor after a save
   // does not wait for it.
   const unsubscribe = options.onCommitted((committed) =>
