@@ -40,6 +40,12 @@ export interface AppOptions {
   ticks?: Ticks;
   /** Where the log lines go (one JSON line per write); stdout by default. Tests read it. */
   logStream?: { write(line: string): void };
+  /**
+   * When plans are refused at the door under pressure (public-read/plan-admission.ts PRESSURE,
+   * the default); null: only once planning has had its share. For tests whose rapid questions
+   * in one process (app.inject, no network between) are not a flood.
+   */
+  planPressure?: { arrivals: number; utilization: number } | null;
 }
 
 /** The most calls one tRPC request may batch (the web's httpBatchLink sends at most as many). */
@@ -64,6 +70,7 @@ export async function buildApp({
   clock = systemClock,
   ticks,
   logStream,
+  planPressure,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -138,6 +145,7 @@ export async function buildApp({
     // The one subscription of the read side to the write side's commits.
     onCommitted,
     kept: metrics.kept,
+    planPressure,
   });
   registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
   await app.register(

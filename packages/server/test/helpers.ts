@@ -1,7 +1,7 @@
 import type { Clock } from '@bus/core';
 import { createTestDb, type OpenedDatabase, replaceTimetable } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Env, parseEnv } from '../src/env.ts';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
 
@@ -18,7 +18,12 @@ export function fixedClock(isoInstant: string): Clock {
 
 /** The server on an in-memory database holding the real Anykščiai timetable. */
 export async function realDataApp(
-  options: { clock?: Clock; ticks?: () => number; env?: Partial<Env> } = {},
+  options: {
+    clock?: Clock;
+    ticks?: () => number;
+    env?: Partial<Env>;
+    planPressure?: AppOptions['planPressure'];
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
   replaceTimetable(db.sqlite, await loadDefaultDataset());
@@ -28,6 +33,7 @@ export async function realDataApp(
     env,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.ticks ? { ticks: options.ticks } : {}),
+    ...(options.planPressure !== undefined ? { planPressure: options.planPressure } : {}),
   });
   return { app, db };
 }

@@ -29,7 +29,11 @@ export const REFUSALS_HELD = 512;
 /** How often the event loop's utilization and the arrivals are read. */
 const SAMPLE_MS = 100;
 
-export function registerPlanAdmission(app: FastifyInstance, db: OpenedDatabase): void {
+export function registerPlanAdmission(
+  app: FastifyInstance,
+  db: OpenedDatabase,
+  pressure: { arrivals: number; utilization: number } | null = PRESSURE,
+): void {
   let arrivals = 0;
   let held = 0;
   let recent = 0;
@@ -53,7 +57,8 @@ export function registerPlanAdmission(app: FastifyInstance, db: OpenedDatabase):
     const calls = plannedCalls(request.url);
     if (calls === 0 || shape === null) return;
     const pressed =
-      (recent >= PRESSURE.arrivals && utilization >= PRESSURE.utilization) || planShareOf(db).full;
+      (pressure !== null && recent >= pressure.arrivals && utilization >= pressure.utilization) ||
+      planShareOf(db).full;
     if (!pressed) return;
     if (held < REFUSALS_HELD) {
       held += 1;

@@ -11,7 +11,7 @@ import { registerRealtimeFeeds } from './gtfs/realtime-http.ts';
 import { registerGtfsZip } from './gtfs/zip-http.ts';
 import { checkHealth, prepareServing } from './health.ts';
 import { type KeptCounter, registerHttpCaching } from './http-cache.ts';
-import { registerPlanAdmission } from './plan-admission.ts';
+import { PRESSURE, registerPlanAdmission } from './plan-admission.ts';
 import { registerTrpcFastLane } from './trpc-fast-lane.ts';
 
 export interface PublicReadOptions {
@@ -31,6 +31,8 @@ export interface PublicReadOptions {
   onCommitted: (listener: (db: OpenedDatabase) => Promise<void> | void) => () => void;
   /** Counts how the kept answers are used (the operator's /metrics). */
   kept: KeptCounter;
+  /** When plans are refused at the door under pressure (plan-admission.ts); null: only by planning's share. */
+  planPressure?: { arrivals: number; utilization: number } | null;
 }
 
 /**
@@ -65,7 +67,7 @@ async function publicReadPlugin(app: FastifyInstance, options: PublicReadOptions
   registerCalendarFeeds(app, { db, clock, publicOrigins });
   registerChangesAtom(app, { db, clock, publicOrigins });
   // Plans refused at the door while the server is under pressure (before tRPC reads them).
-  registerPlanAdmission(app, db);
+  registerPlanAdmission(app, db, options.planPressure === undefined ? PRESSURE : options.planPressure);
   registerTrpcFastLane(app, {
     router: options.router,
     prefix: '/trpc',
