@@ -40,8 +40,10 @@ import {
   replaceTimetable,
 } from '@bus/db';
 import { getDepartures } from '../packages/server/src/public-read/departures.ts';
+import { followCommits } from '../packages/server/src/public-read/generation.ts';
 import { readContext } from '../packages/server/src/public-read/read-context.ts';
 import { findStops } from '../packages/server/src/public-read/stops.ts';
+import { onCommitted } from '../packages/server/src/services/admin/recorded-write.ts';
 import { getLineSchedules, saveSchedules } from '../packages/server/src/services/admin/schedules.ts';
 import { type DatasetProfile, generateDataset, sizesFor } from './bench/generate.ts';
 import { plannerPhase } from './bench/planner.ts';
@@ -278,6 +280,19 @@ async function inProcessPhase(db: OpenedDatabase, profile: DatasetProfile): Prom
  * question about a stop of that line that no cache has seen. Five lines, the slowest counts.
  */
 async function afterSavePhase(db: OpenedDatabase, queries: readonly DeparturesBenchQuery[]): Promise<void> {
+  // As a serving process does (the read plugin): each commit brings the kept snapshot up to date.
+  const unfollow = followCommits(db, onCommitted);
+  try {
+    await savesThenFirstQueries(db, queries);
+  } finally {
+    unfollow();
+  }
+}
+
+async function savesThenFirstQueries(
+  db: OpenedDatabase,
+  queries: readonly DeparturesBenchQuery[],
+): Promise<void> {
   const actor = { username: 'bench', via: 'admin' as const, clock: FIXED_CLOCK };
   const lineIds = db.sqlite
     .prepare('SELECT DISTINCT line_id FROM schedule ORDER BY line_id LIMIT 20 OFFSET 100')

@@ -325,6 +325,19 @@ export function closeServing(db: OpenedDatabase): void {
 }
 
 /**
+ * Follows the write side's commits on `db` (subscribe: services/admin/recorded-write.ts
+ * onCommitted, handed in by whoever joins the two sides: app.ts through the read plugin, the
+ * benchmark): after each, the kept snapshot is brought up to date at once
+ * (refreshKeptSnapshot). Answers the unsubscribe.
+ */
+export function followCommits(
+  db: OpenedDatabase,
+  subscribe: (listener: (committed: OpenedDatabase) => Promise<void> | void) => () => void,
+): () => void {
+  return subscribe((committed) => (committed.sqlite === db.sqlite ? refreshKeptSnapshot(db) : undefined));
+}
+
+/**
  * After a save: the snapshot brought up to date at once, where one is kept (a serving
  * process), so the first visitor after the save does not wait for it; a command-line process
  * that never read one does not start now. A whole read (after an import or a restore) is not

@@ -266,12 +266,29 @@ export async function registerHttpCaching(
       const json = await payload.text();
       for (const [name, value] of payload.headers) if (name !== 'content-length') reply.header(name, value);
       reply.status(payload.status);
-      answers.set(request.url, json);
-      return json;
+      return keepJson(request, reply, answers, json);
     }
     const type = String(reply.getHeader('content-type') ?? '');
     if (typeof payload === 'string' && (type === '' || type.startsWith('application/json')))
-      answers.set(request.url, payload);
+      return keepJson(request, reply, answers, payload);
     return payload;
   });
+}
+
+/**
+ * A public JSON answer just worked out: kept, and compressed here as the browser asks (the
+ * compressed body kept beside it, as sendKeptJson does), so the next request for it is answered
+ * from what was kept, compressed once. @fastify/compress leaves a body that has its encoding.
+ */
+function keepJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answers: SerializedAnswers,
+  json: string,
+): string | Buffer {
+  answers.set(request.url, json);
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (encoding === null || json.length <= COMPRESS_ABOVE) return json;
+  reply.header('content-encoding', encoding).header('vary', varyOnEncoding(reply));
+  return answers.compressed(request.url, encoding, json);
 }

@@ -5,7 +5,7 @@ import type { Context } from '../trpc/init.ts';
 import type { CachePolicies } from './cache-policy.ts';
 import { registerCalendarFeeds } from './calendar-feeds-http.ts';
 import { registerChangesAtom } from './changes-atom-http.ts';
-import { closeServing, refreshKeptSnapshot } from './generation.ts';
+import { closeServing, followCommits } from './generation.ts';
 import { closeFeedPublisher } from './gtfs/feed-publisher.ts';
 import { registerRealtimeFeeds } from './gtfs/realtime-http.ts';
 import { registerGtfsZip } from './gtfs/zip-http.ts';
@@ -49,9 +49,7 @@ async function publicReadPlugin(app: FastifyInstance, options: PublicReadOptions
   await registerHttpCaching(app, { db, clock, publicOrigins, policies, kept: options.kept });
   // Each committed write: the snapshot follows it at once, so the first visitor after a save
   // does not wait for it.
-  const unsubscribe = options.onCommitted((committed) =>
-    committed.sqlite === db.sqlite ? refreshKeptSnapshot(db) : undefined,
-  );
+  const unsubscribe = followCommits(db, options.onCommitted);
   app.addHook('onReady', async () => prepareServing(db, clock));
   app.addHook('onClose', async () => {
     unsubscribe();
