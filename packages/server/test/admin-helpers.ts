@@ -2,12 +2,11 @@ import { type Clock, formatTime, parseTime } from '@bus/core';
 import { createUser, findUserByUsername, type OpenedDatabase, type VersionScope } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import type { AppOptions } from '../src/app.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { issueAccessToken } from '../src/auth/tokens.ts';
 import type { Env } from '../src/env.ts';
 import { currentVersion } from '../src/services/admin/recorded-write.ts';
-import { realDataApp, type TestApp } from './helpers.ts';
+import { realDataApp, type TestApp, type TestAppOptions } from './helpers.ts';
 
 /** Tests sign their own tokens with this key (the app gets it as JWT_SECRET). */
 export const TEST_JWT_SECRET = 'admin-tests-secret-0123456789-abcdefghij';
@@ -19,18 +18,9 @@ export interface AdminTestApp extends TestApp {
 }
 
 /** The server on the real timetable, demo mode on, tokens signed with TEST_JWT_SECRET. */
-export async function adminApp(
-  options: {
-    clock?: Clock;
-    ticks?: () => number;
-    env?: Partial<Env>;
-    planPressure?: AppOptions['planPressure'];
-  } = {},
-): Promise<AdminTestApp> {
+export async function adminApp(options: TestAppOptions = {}): Promise<AdminTestApp> {
   const t = await realDataApp({
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.ticks ? { ticks: options.ticks } : {}),
-    ...(options.planPressure !== undefined ? { planPressure: options.planPressure } : {}),
+    ...options,
     env: { JWT_SECRET: TEST_JWT_SECRET, DEMO: true, ...options.env },
   });
   // Issued at the app's 'now', which the server checks tokens against.

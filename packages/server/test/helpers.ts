@@ -16,15 +16,16 @@ export function fixedClock(isoInstant: string): Clock {
   return () => new Date(at);
 }
 
+/** What a test's server is built with besides its database (see AppOptions). */
+export interface TestAppOptions {
+  clock?: Clock;
+  ticks?: () => number;
+  env?: Partial<Env>;
+  planPressure?: AppOptions['planPressure'];
+}
+
 /** The server on an in-memory database holding the real Anykščiai timetable. */
-export async function realDataApp(
-  options: {
-    clock?: Clock;
-    ticks?: () => number;
-    env?: Partial<Env>;
-    planPressure?: AppOptions['planPressure'];
-  } = {},
-): Promise<TestApp> {
+export async function realDataApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDb();
   replaceTimetable(db.sqlite, await loadDefaultDataset());
   const env = { ...parseEnv({ LOG_LEVEL: 'silent' }), ...options.env };
