@@ -190,10 +190,8 @@ export function registerMetrics(
     done();
   });
   app.get('/metrics', async (request, reply) => {
-    if (!mayScrape(request, token))
-      return reply
-        .status(404)
-        .send({ status: 404, error: 'Not Found', message: `No such path: GET /metrics` });
+    // Anyone else is answered as for a path that does not exist (the app's not-found handler).
+    if (!mayScrape(request, token)) return reply.callNotFound();
     const merged = Registry.merge([processMetrics(), metrics.registry]);
     return reply
       .type(merged.contentType)
