@@ -110,7 +110,11 @@ describe("core's page table", () => {
 
   it('shows the comparison without its query, as the server answers it (200)', async () => {
     const errors: unknown[] = [];
-    expect(await renderAt('/compare', {}, errors)).toContain(heading('New timetable'));
+    const html = await renderAt('/compare', {}, errors);
+    expect(html).toContain(heading('New timetable'));
+    // Nothing to compare: a hint where to start, not the server's refusal of an empty query.
+    expect(html).toContain('then follow its &quot;What changes&quot; link');
+    expect(html).not.toContain('role="status"');
     expect(errors).toEqual([]);
   });
 

@@ -28,6 +28,8 @@ export const datedEn = {
   movedTo: (time: string) => `now ${time}`,
   none: 'No departures.',
   back: 'Back to the departures',
+  /** The address names no stop or no change date (typed by hand): nothing to compare. */
+  missing: 'Choose a stop whose departures show a new timetable, then follow its "What changes" link.',
   /** Why a schedule does not run on the page's date: its window ('valid from 7 December'). */
   outsideWindow: (from: string | null, until: string | null, thisYear: number) =>
     `valid ${changeDatesText(from, until, 'en', thisYear)}`,
@@ -49,6 +51,8 @@ export const datedLt: typeof datedEn = {
   movedTo: (time: string) => `dabar ${time}`,
   none: 'Išvykimų nėra.',
   back: 'Grįžti į išvykimus',
+  missing:
+    'Pasirinkite stotelę, kurios išvykimuose nurodytas naujas tvarkaraštis, ir spauskite nuorodą „Kas keičiasi“.',
   outsideWindow: (from: string | null, until: string | null, thisYear: number) =>
     `galioja ${changeDatesText(from, until, 'lt', thisYear)}`,
 };

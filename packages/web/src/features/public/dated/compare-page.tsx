@@ -25,15 +25,18 @@ export function ComparePage() {
   const from = Number(params.get('from'));
   const dir = params.get('dir') === 'City bound' ? 'City bound' : 'Out bound';
   useDocumentTitle(m.heading(change));
-  const result = usePublicQuery('compare', { from, dir, change });
-  const stop = usePublicQuery('stopPair', { fromId: from, toId: null });
+  // An address typed by hand without a stop or a change date: nothing is asked, a hint is shown.
+  const complete = Number.isSafeInteger(from) && from > 0 && /^\d{4}-\d{2}-\d{2}$/.test(change);
+  const result = usePublicQuery('compare', complete ? { from, dir, change } : null);
+  const stop = usePublicQuery('stopPair', complete ? { fromId: from, toId: null } : null);
   const data = result.data;
   return (
     <div className="compare-page">
       <h1>{m.heading(change)}</h1>
+      {!complete && <p>{m.missing}</p>}
       {stop.data?.from && <p>{m.intro(stop.data.from.name)}</p>}
       {result.status === 'error' && <PublicError error={result.error} onRetry={result.retry} />}
-      {!data && result.status !== 'error' && <Loading />}
+      {complete && !data && result.status !== 'error' && <Loading />}
       {data && (
         <div className="compare-page__days">
           <Day title={m.before(day(data.before.date))} rows={data.before.rows} before />
@@ -41,7 +44,7 @@ export function ComparePage() {
         </div>
       )}
       <p>
-        <Link href={`/?${new URLSearchParams({ from: String(from), dir })}`}>{m.back}</Link>
+        <Link href={complete ? `/?${new URLSearchParams({ from: String(from), dir })}` : '/'}>{m.back}</Link>
       </p>
     </div>
   );
