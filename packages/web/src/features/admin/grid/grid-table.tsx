@@ -93,7 +93,7 @@ export function GridTable(props: GridTableProps) {
                           event.currentTarget.select();
                         }}
                         onChange={(event) => cells.setText(key, event.target.value)}
-                        onBlur={() => cells.commit(grid, column.scheduleId, column.tripId, row)}
+                        onBlur={() => cells.commit(grid, column.scheduleId, column.tripId, row, true)}
                         onKeyDown={(event) => cells.onKeyDown(event, grid, col, row)}
                         onPaste={(event) => cells.onPaste(event, grid, col, row)}
                       />

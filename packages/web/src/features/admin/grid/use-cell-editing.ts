@@ -120,8 +120,19 @@ export function useCellEditing({
     }
   };
 
-  /** Takes what was typed into a cell: a time or an empty cell is stored, anything else refused. */
-  const commit = (grid: DirectionGrid, scheduleId: number, tripId: number, row: number): boolean => {
+  /**
+   * Takes what was typed into a cell: a time or an empty cell is stored, anything else refused.
+   * `leaving`: the cell lost the focus (a click elsewhere). A refused cell is then not scrolled
+   * back into sight: the page would move under the click (on a button at the top, the press
+   * lands on it and the release elsewhere, and the click is lost).
+   */
+  const commit = (
+    grid: DirectionGrid,
+    scheduleId: number,
+    tripId: number,
+    row: number,
+    leaving = false,
+  ): boolean => {
     const key = cellKey(tripId, row);
     const text = textsRef.current.get(key);
     if (text === undefined) return true;
@@ -130,9 +141,12 @@ export function useCellEditing({
       setRefusedText(key, parsed.text);
       setNotice({ tone: 'danger', text: m.grid.notATime(parsed.text, whereOf(grid, scheduleId, row)) });
       // The refused cell stays in sight above the save bar, which now says why.
-      requestAnimationFrame(() =>
-        document.getElementById(cellId(tripId, row))?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
-      );
+      if (!leaving)
+        requestAnimationFrame(() =>
+          document
+            .getElementById(cellId(tripId, row))
+            ?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+        );
       return false;
     }
     draft.edit((all) => setCellTime(all, tripId, row, parsed.kind === 'time' ? parsed.value : ''));
