@@ -10,6 +10,8 @@ export default defineConfig({
     name: 'web-e2e',
     root: import.meta.dirname,
     include: ['e2e/**/*.e2e.ts'],
+    // One Chromium for the run; each file connects to it (e2e/browser-server.ts).
+    globalSetup: ['e2e/browser-server.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // A poll waits for what a page shows after a round trip to the server: Vitest's default second

@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium } from 'playwright-core';
 
 /**
  * Headless Chromium (Debian's package; E2E_CHROMIUM names another), as the end-to-end tests
@@ -18,4 +18,14 @@ const CHROMIUM_ARGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** The same browser, listening for test files to connect (e2e/browser-server.ts). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** Connects to the browser a launchBrowserServer started. */
+export function connectBrowser(endpoint: string): Promise<Browser> {
+  return chromium.connect(endpoint);
 }

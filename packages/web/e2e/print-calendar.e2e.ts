@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
@@ -209,8 +209,10 @@ describe('Add to calendar', () => {
       p.getByRole('link', { name: 'Add to calendar' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('trip-1.ics');
-    const file = await download.path();
-    const events = parseIcs(readFileSync(file, 'utf8'));
+    // The browser is shared (connected to), so the file is read through the download's stream.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const events = parseIcs(Buffer.concat(chunks).toString('utf8'));
     expect(events.length).toBeGreaterThan(0);
     expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
     expect(events.every((e) => e.tzid === 'Europe/Vilnius' && e.location === 'Anykščių AS')).toBe(true);

@@ -3,10 +3,33 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { vilniusInstant } from '@bus/core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser } from './chromium.ts';
+
+/** What a context keeps (its cookies and local storage). */
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** The sign-in alone of what a context keeps: not its language or drafts. */
+function signInOf(state: StorageState): StorageState {
+  return {
+    cookies: state.cookies,
+    origins: state.origins.map((o) => ({
+      ...o,
+      localStorage: o.localStorage.filter((e) => e.name === 'user'),
+    })),
+  };
+}
+
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { connectBrowser } from './chromium.ts';
 
 /** Shared pieces of the end-to-end tests: the browser, the server address, axe, screenshots. */
+
+/**
+ * The run's one Chromium (started by e2e/browser-server.ts), connected to for a test file:
+ * closing what this returns closes the file's contexts, not the browser.
+ */
+function fileBrowser(): Promise<Browser> {
+  return connectBrowser(inject('browserEndpoint'));
+}
 
 /**
  * The server of this worker: scripts/e2e.sh starts one per worker and lists them in
@@ -75,13 +98,17 @@ export const pageErrors: string[] = [];
 /**
  * Collects the page's uncaught errors and console errors in pageErrors. The server sends a
  * strict Content Security Policy, so anything it blocks is a console error and fails the tests.
- * Only the browser's own note on a failed request ('Failed to load resource') is let through:
- * tests cut the network and ask for missing pages on purpose, and the app says so in words.
+ * Only the browser's own notes on a failed request are let through ('Failed to load resource',
+ * and for the offline worker's script cut off while it registers, 'An unknown error occurred
+ * when fetching the script'): tests cut the network and ask for missing pages on purpose, and
+ * the app says so in words (a worker that cannot register leaves the site working online).
  */
+const BROWSER_NETWORK_NOTES = /^(Failed to load resource|An unknown error occurred when fetching the script)/;
+
 export function watchPage(page: Page): Page {
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/^Failed to load resource/.test(message.text()))
+    if (message.type() === 'error' && !BROWSER_NETWORK_NOTES.test(message.text()))
       pageErrors.push(`${page.url()}: ${message.text()}`);
   });
   return page;
@@ -93,8 +120,9 @@ export async function openPage(
   width = 1280,
   height = 900,
   locale = 'en-GB',
+  storageState?: StorageState,
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, locale });
+  const context = await browser.newContext({ viewport: { width, height }, locale, storageState });
   await keepOffline(context);
   await fixClock(context);
   return watchPage(await context.newPage());
@@ -130,7 +158,7 @@ export function browserPerFile(): { browser: () => Browser; track: (page: Page) 
   let browser: Browser | undefined;
   const pages: Page[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await fileBrowser();
   });
   afterEach(async () => {
     await Promise.all(pages.splice(0).map((p) => p.context().close()));
@@ -184,6 +212,7 @@ export async function signIn(page: Page): Promise<void> {
 export function pagePerFile(options: { signedIn?: boolean } = {}): FileSession {
   let browser: Browser | undefined;
   const pages: Page[] = [];
+  let signedInState: StorageState | undefined;
   const session: FileSession = {
     page: undefined as unknown as Page,
     token: '',
@@ -192,18 +221,27 @@ export function pagePerFile(options: { signedIn?: boolean } = {}): FileSession {
     signIn: async () => {
       await signIn(session.page);
       session.token = await tokenOf(session.page);
+      signedInState = signInOf(await session.page.context().storageState());
       return session.token;
     },
     open: async ({ signedIn = false, width, height, locale } = {}) => {
       if (!browser) throw new Error('the browser starts in beforeAll');
-      const page = await openPage(browser, width, height, locale);
+      // Once the file has signed in, another signed-in page carries the same sign-in (the
+      // login form is tested on its own; once per file is enough).
+      const page = await openPage(browser, width, height, locale, signedIn ? signedInState : undefined);
       pages.push(page);
-      if (signedIn) await signIn(page);
+      if (signedIn && signedInState === undefined) {
+        await signIn(page);
+        signedInState = signInOf(await page.context().storageState());
+      } else if (signedIn) {
+        await page.goto(url('/admin-panel'));
+        await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+      }
       return page;
     },
   };
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await fileBrowser();
     session.page = await session.open();
     if (options.signedIn) await session.signIn();
   });
@@ -386,9 +424,12 @@ export async function pickDay(dialog: Locator, date: string): Promise<void> {
   await day.click();
 }
 
-/** Waits until the page shows content rather than 'loading ...'. */
+/**
+ * Waits until the page shows content rather than 'loading ...' (what a test reads after it is
+ * waited for by its own locator or poll; waiting for the network to fall quiet cost half a
+ * second a page and said nothing more).
+ */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
   await page.waitForFunction(
     () => document.querySelector('main h1') && !document.querySelector('main .loading'),
   );
