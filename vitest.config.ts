@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Test files share their worker's modules (isolate: false): each worker imports the code once
@@ -8,6 +9,8 @@ const MOCKING = ['test/sign-in-caps.test.ts', 'src/services/backups.test.ts'];
 
 export default defineConfig({
   test: {
+    // Every core: Vitest's default leaves one free, which on a 2-core machine is half of it.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], isolate: false } },
       { test: { name: 'db', root: 'packages/db', include: ['src/**/*.test.ts'], isolate: false } },

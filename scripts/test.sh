@@ -1,13 +1,24 @@
 #!/usr/bin/env bash
 # Lint, typecheck, every test. Works on a fresh machine with only Node and npm.
+# Each part prints how long it took; README.md ("Testing") lists the usual figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+STARTED=$SECONDS
+phase_start=$SECONDS
+took() {
+  echo "    ($1: $((SECONDS - phase_start)) s)"
+  phase_start=$SECONDS
+}
 source scripts/lib/ensure-deps.sh
+took "install"
 echo "==> lint (biome)"
 pnpm exec biome ci .
+took "lint"
 echo "==> typecheck"
-pnpm -r typecheck
+# The packages' checks side by side (each is one tsc process, mostly one core), and the scripts'.
+pnpm -r --parallel --workspace-concurrency=2 typecheck
 pnpm exec tsc --noEmit -p scripts
+took "typecheck"
 if [ ! -x /usr/sbin/nginx ] && [ ! -x /usr/bin/nginx ]; then
   # The multi-process test starts its own nginx on loopback (packages/server/test/multi-process.test.ts).
   echo "==> installing nginx (Debian package)"
@@ -20,6 +31,10 @@ if [ ! -x /usr/sbin/nginx ] && [ ! -x /usr/bin/nginx ]; then
 fi
 echo "==> unit and procedure tests (vitest)"
 pnpm exec vitest run
+took "vitest"
 echo "==> end-to-end tests in Chromium (builds the web app, starts the real server)"
-./scripts/e2e.sh
-echo "==> all checks passed"
+# Two servers, so two test files run side by side (the browser tests wait more than they
+# compute); no screenshots (./scripts/e2e.sh alone takes them, for people to look at).
+E2E_SERVERS="${E2E_SERVERS:-2}" E2E_SCREENSHOTS="${E2E_SCREENSHOTS:-0}" ./scripts/e2e.sh
+took "end-to-end"
+echo "==> all checks passed in $((SECONDS - STARTED)) s"
