@@ -50,7 +50,7 @@ function isSpace(byte: number): boolean {
 }
 
 class ChunkReader {
-  buf = Buffer.allocUnsafe(CHUNK_BYTES * 2);
+  buf: Buffer;
   /** The bytes buf[0, end) are the file's bytes [base, base + end). */
   base = 0;
   end = 0;
@@ -62,7 +62,10 @@ class ChunkReader {
   constructor(
     private readonly fd: number,
     private readonly onBytes: (read: number) => void,
-  ) {}
+    private readonly chunkBytes: number,
+  ) {
+    this.buf = Buffer.allocUnsafe(chunkBytes * 2);
+  }
 
   /** Reads more of the file; false at its end. Moves the bytes from `keep` on to the buffer's start. */
   more(): boolean {
@@ -74,13 +77,13 @@ class ChunkReader {
       this.pos -= this.keep;
       this.keep = 0;
     }
-    if (this.buf.length - this.end < CHUNK_BYTES) {
+    if (this.buf.length - this.end < this.chunkBytes) {
       // One value larger than the buffer (a whole document that is not an object): grow it.
       const bigger = Buffer.allocUnsafe(this.buf.length * 2);
       this.buf.copy(bigger, 0, 0, this.end);
       this.buf = bigger;
     }
-    const read = readSync(this.fd, this.buf, this.end, this.buf.length - this.end, null);
+    const read = readSync(this.fd, this.buf, this.end, this.chunkBytes, null);
     if (read === 0) {
       this.eof = true;
       return false;
@@ -204,13 +207,17 @@ class ChunkReader {
   }
 }
 
-/** Reads the file open at `fd` from its start; `onBytes` hears how many bytes have been read. */
+/**
+ * Reads the file open at `fd` from its start; `onBytes` hears how many bytes have been read.
+ * `chunkBytes`: how much is read at a time (tests read a few bytes at a time, to cut every value).
+ */
 export function readTopLevel(
   fd: number,
   handler: TopLevelHandler,
   onBytes: (read: number) => void = () => {},
+  chunkBytes = CHUNK_BYTES,
 ): void {
-  const reader = new ChunkReader(fd, onBytes);
+  const reader = new ChunkReader(fd, onBytes, chunkBytes);
   const first = reader.peek();
   if (first === -1) reader.fail('the file is empty');
   if (first !== OPEN_BRACE) {
