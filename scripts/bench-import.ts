@@ -17,15 +17,16 @@
  *                                     an operator would, so both commit, one after the other
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { serializeDataset } from '../packages/server/src/import/dataset-json.ts';
+import { peakRssOf, writeDatasetFile } from './bench/cli-import.ts';
 import { generateDataset, sizesFor } from './bench/generate.ts';
 import { killAllServers, REPO_ROOT, startServer, trpcUrl } from './bench/server.ts';
 import { distribution, ms, progress } from './bench/stats.ts';
+import { TARGETS } from './bench/targets.ts';
 
 const { values } = parseArgs({
   options: { scale: { type: 'string', default: '1' }, imports: { type: 'string', default: '1' } },
@@ -49,7 +50,7 @@ for (let i = 0; i < importCount; i++) {
   // Each import a timetable of its own (another seed), so every commit changes the data.
   const { dataset } = generateDataset(sizesFor(scale), 20261122 + i);
   const file = join(work, `big-${i}.json`);
-  writeFileSync(file, serializeDataset(dataset));
+  writeDatasetFile(dataset, file);
   bigFiles.push(file);
 }
 
@@ -93,10 +94,11 @@ async function runImport(run: ImportRun): Promise<void> {
     run.tries++;
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'import', run.file, '--replace'],
+      ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'import', run.file, '--replace', '--quiet'],
       {
         cwd: REPO_ROOT,
-        env: { ...process.env, DB_PATH: dbPath, INIT_CWD: work },
+        // The import says its peak memory at its end (process.resourceUsage: no /usr/bin/time needed).
+        env: { ...process.env, DB_PATH: dbPath, INIT_CWD: work, CLI_REPORT_PEAK_RSS: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -239,8 +241,9 @@ console.log(
   `# pnpm bench:import — scale ${scale}, ${importCount} import${importCount > 1 ? 's' : ''}, ${new Date().toISOString().slice(0, 10)}`,
 );
 for (const [i, run] of runs.entries()) {
+  const peak = peakRssOf(run.output);
   console.log(
-    `import ${i + 1}: exit ${run.code}, ended at ${seconds((run.ended ?? started) - started)}, ${run.tries} ${run.tries === 1 ? 'try' : 'tries'}`,
+    `import ${i + 1}: exit ${run.code}, ended at ${seconds((run.ended ?? started) - started)}, ${run.tries} ${run.tries === 1 ? 'try' : 'tries'}, peak RSS ${peak === null ? 'n/a' : `${peak} MB`} (target ≤ ${TARGETS.importPeakRssMb} MB; the import alone took ${TARGETS.importSecondsBefore} s before it streamed)`,
   );
 
   if (run.code !== 0) console.log(run.output.slice(-2000));

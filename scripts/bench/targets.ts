@@ -11,4 +11,8 @@ export const TARGETS = {
   serverRssMb: 300,
   departuresShareOfHealthz: 0.6,
   firstLoadKb: 80,
+  /** `pnpm cli import` of the national JSON, in its own process: a small town's host has 1-2 GB. */
+  importPeakRssMb: 500,
+  /** The same import's wall time before it streamed (peak 1,550 MB then): it must not be slower. */
+  importSecondsBefore: 63,
 };

@@ -28,14 +28,33 @@ export interface BackupReport {
   users: number | null;
 }
 
+/** Told how far a long step is: pages copied of all (the backup API's own count), or 0 of 0 for a step that cannot count. */
+export type BackupProgress = (step: string, done: number, total: number) => void;
+
+/** The backup API's options: the progress as the pages are copied. */
+function copying(step: string, onProgress: BackupProgress) {
+  onProgress(step, 0, 0);
+  return {
+    progress({ totalPages, remainingPages }: { totalPages: number; remainingPages: number }) {
+      onProgress(step, totalPages - remainingPages, totalPages);
+      // better-sqlite3's own step: 100 pages, then other connections get their turn.
+      return 100;
+    },
+  };
+}
+
 /**
  * Writes a consistent copy of `sqlite` to a new `file` (mode 0600: it holds password hashes)
  * and checks it. A copy that could not be written whole is removed.
  */
-export async function backupTo(sqlite: SQLite.Database, file: string): Promise<BackupReport> {
+export async function backupTo(
+  sqlite: SQLite.Database,
+  file: string,
+  onProgress: BackupProgress = () => {},
+): Promise<BackupReport> {
   createPrivateFile(file);
   try {
-    await sqlite.backup(file);
+    await sqlite.backup(file, copying('copying the database', onProgress));
     // One self-contained file (no -wal/-shm beside it), whatever mode the live database is in.
     const copy = new SQLite(file);
     copy.pragma('journal_mode = DELETE');
@@ -46,12 +65,16 @@ export async function backupTo(sqlite: SQLite.Database, file: string): Promise<B
     throw error;
   }
   makePrivate(file);
-  return checkBackup(file);
+  return checkBackup(file, onProgress);
 }
 
 /** Opens a copy read-only and says what it holds and whether it is whole. */
-export async function checkBackup(file: string): Promise<BackupReport> {
+export async function checkBackup(
+  file: string,
+  onProgress: BackupProgress = () => {},
+): Promise<BackupReport> {
   if (!existsSync(file)) throw new Error(`there is no file ${file}`);
+  onProgress('checking the copy', 0, 0);
   const copy = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     let integrity: string;
@@ -225,13 +248,17 @@ function settleCopy(copy: SQLite.Database, issued: Issued, at: Date): number {
  * copy that is not migrated or settled yet. The caller keeps the replaced database first.
  * Answers the token epoch every user has now.
  */
-export async function restoreFrom(file: string, livePath: string): Promise<{ tokenEpoch: number }> {
+export async function restoreFrom(
+  file: string,
+  livePath: string,
+  onProgress: BackupProgress = () => {},
+): Promise<{ tokenEpoch: number }> {
   const staging = `${livePath}.restoring-${process.pid}-${Date.now().toString(36)}.sqlite`;
   createPrivateFile(staging);
   try {
     const source = new SQLite(file, { readonly: true, fileMustExist: true });
     try {
-      await source.backup(staging);
+      await source.backup(staging, copying('copying the backup', onProgress));
     } finally {
       source.close();
     }
@@ -239,10 +266,11 @@ export async function restoreFrom(file: string, livePath: string): Promise<{ tok
     try {
       copy.pragma('journal_mode = DELETE');
       copy.pragma('foreign_keys = ON');
+      onProgress('migrating the copy', 0, 0);
       await migrateToLatest(new Kysely<Database>({ dialect: new SqliteDialect({ database: copy }) }));
       const tokenEpoch = settleCopy(copy, issuedBy(livePath), new Date());
       if (!existsSync(livePath)) createPrivateFile(livePath);
-      await copy.backup(livePath);
+      await copy.backup(livePath, copying('putting the copy in place', onProgress));
       return { tokenEpoch };
     } finally {
       copy.close();

@@ -33,18 +33,24 @@ export function checkSchedules(
   // The service days of the window, by the very functions that decide the public departures.
   const days = windowServiceDays(window, dataset.yearlyRules, dataset.holidays);
   const activeRules = new Set(days.flatMap((d) => d.activeRuleIds));
-  const runs = new Map<string, boolean>();
+  /** Whether schedules that share a key run, or why not (neverRuns' because). */
+  const runs = new Map<string, 'runs' | 'rule' | 'window' | 'days'>();
   const descriptionSeasons = new Map<string, Season[]>();
   const descriptionPeriods = new Map<string, PeriodBounds[]>();
   const seasonsOfRule = new Map<number, Season[]>();
+  /** Whether a description's dates differ from a rule's periods, by rule and description. */
+  const periodsDiffer = new Map<string, boolean>();
 
   for (const schedule of dataset.schedules) {
     const ref = scheduleRef(schedule, names);
     const target = scheduleTarget(ref);
     if (schedule.trips.length === 0) add('scheduleNoTrips', ref, [target]);
     if (schedule.runsOnWeekly.length === 0) add('scheduleNoWeekdays', ref, [target]);
-    const repeated = WEEKDAYS.filter((d) => schedule.runsOnWeekly.filter((w) => w === d).length > 1);
-    if (repeated.length > 0) add('weekdayRepeated', { ...ref, weekdays: repeated }, [target]);
+    // Looked for only when some weekday is there twice: a national timetable has 150,000 schedules.
+    if (new Set(schedule.runsOnWeekly).size !== schedule.runsOnWeekly.length) {
+      const repeated = WEEKDAYS.filter((d) => schedule.runsOnWeekly.filter((w) => w === d).length > 1);
+      add('weekdayRepeated', { ...ref, weekdays: repeated }, [target]);
+    }
 
     const rule = rulesById.get(schedule.runsOnYearlyId);
     if (!rule) continue; // a broken reference: checkDatasetReferences refuses such data
@@ -54,26 +60,23 @@ export function checkSchedules(
     if (schedule.runsOnWeekly.length > 0 && !windowNeverRunsAgain(schedule, window.start)) {
       // Schedules that share rule, weekdays, holiday choice and window share the answer.
       const key = `${rule.id}|${weekdaysToMask(schedule.runsOnWeekly)}|${schedule.runsOnPublicHolidays}|${schedule.validFrom ?? ''}|${schedule.validUntil ?? ''}`;
-      let running = runs.get(key);
-      if (running === undefined) {
-        running = days.some((day) => scheduleRunsOn(schedule, day));
-        runs.set(key, running);
+      let verdict = runs.get(key);
+      if (verdict === undefined) {
+        const windowless = { ...schedule, validFrom: null, validUntil: null };
+        verdict = days.some((day) => scheduleRunsOn(schedule, day))
+          ? 'runs'
+          : !activeRules.has(rule.id)
+            ? 'rule'
+            : days.some((day) => scheduleRunsOn(windowless, day))
+              ? 'window' // a copy that starts after these 12 months, or a window between its days
+              : 'days';
+        runs.set(key, verdict);
       }
-      if (!running) {
-        add(
-          'neverRuns',
-          {
-            ...ref,
-            ruleId: rule.id,
-            ruleName: rule.periodName,
-            because: !activeRules.has(rule.id)
-              ? 'rule'
-              : days.some((day) => scheduleRunsOn({ ...schedule, validFrom: null, validUntil: null }, day))
-                ? 'window' // a copy that starts after these 12 months, or a window between its days
-                : 'days',
-          },
-          [target, ruleTarget],
-        );
+      if (verdict !== 'runs') {
+        add('neverRuns', { ...ref, ruleId: rule.id, ruleName: rule.periodName, because: verdict }, [
+          target,
+          ruleTarget,
+        ]);
       }
     }
 
@@ -104,7 +107,14 @@ export function checkSchedules(
         descriptionPeriods.set(description, named);
       }
       const rulePeriods = effectivePeriods(rule, rulesById);
-      if (named.length > 0 && !sameDays(named, rulePeriods)) {
+      // Comparing two sets of periods walks the year's days: done once a rule and description.
+      const pairKey = `${rule.id}\u0000${description}`;
+      let differ = periodsDiffer.get(pairKey);
+      if (differ === undefined) {
+        differ = named.length > 0 && !sameDays(named, rulePeriods);
+        periodsDiffer.set(pairKey, differ);
+      }
+      if (differ) {
         add(
           'periodMismatch',
           {

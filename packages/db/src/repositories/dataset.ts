@@ -87,14 +87,69 @@ const MINUTE_OF_TIME = new Map(TIME_OF_MINUTE.map((text, minute) => [text, minut
  * Synchronous on the raw handle because this is the one bulk path (a national dataset has
  * millions of stop times) and per-row query building would be far too slow.
  */
-export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: TimetableDataset): ImportCounts {
+export function replaceTimetable(
+  sqlite: BetterSqlite3.Database,
+  dataset: TimetableDataset,
+  options: ReplaceTimetableOptions = {},
+): ImportCounts {
   const problems = checkDatasetReferences(dataset);
   if (problems.length > 0) {
     const shown = problems.slice(0, 20).join('; ');
     const more = problems.length > 20 ? ` (and ${problems.length - 20} more)` : '';
     throw new Error(`the dataset is not consistent: ${shown}${more}`);
   }
+  return replaceTimetableFrom(
+    sqlite,
+    (sink) => {
+      for (const stop of dataset.stops) sink.stop(stop);
+      for (const holiday of dataset.holidays) sink.holiday(holiday);
+      for (const rule of dataset.yearlyRules) sink.yearlyRule(rule);
+      for (const line of dataset.lines) sink.line(line);
+      for (const schedule of dataset.schedules) sink.schedule(schedule);
+    },
+    options,
+  );
+}
 
+type Dataset = TimetableDataset;
+
+/** A write the database refused, named by its entity ('trip 12: UNIQUE constraint failed: trip.id'). */
+export class TimetableWriteError extends Error {
+  override name = 'TimetableWriteError';
+}
+
+/** Where replaceTimetableFrom's fill puts the timetable, one entity at a time, in any order. */
+export interface TimetableSink {
+  stop(stop: Dataset['stops'][number]): void;
+  holiday(holiday: Dataset['holidays'][number]): void;
+  yearlyRule(rule: Dataset['yearlyRules'][number]): void;
+  /** A line with its notes and routes. */
+  line(line: Dataset['lines'][number]): void;
+  /** A schedule with its trips and their times. */
+  schedule(schedule: Dataset['schedules'][number]): void;
+}
+
+/** The steps after the rows are written, for a progress display (each is one or a few statements). */
+export type TimetableWriteStep = 'checking references' | 'building the departures index' | 'committing';
+
+export interface ReplaceTimetableOptions {
+  /** Told when each step after the rows begins. */
+  onStep?: (step: TimetableWriteStep) => void;
+}
+
+/**
+ * Replaces the whole timetable with what `fill` writes into the sink, in one transaction, as
+ * replaceTimetable does: `fill` runs inside it, so an importer can read its file and write each
+ * entity as it is read (a national import never holds the whole dataset). Whatever `fill`
+ * throws undoes everything and is thrown as it is; a write the database refuses throws an error
+ * naming the entity ('trip 12: UNIQUE constraint failed: ...'). The caller checks the
+ * references (checkDatasetReferences); the foreign keys are verified again before the commit.
+ */
+export function replaceTimetableFrom(
+  sqlite: BetterSqlite3.Database,
+  fill: (sink: TimetableSink) => void,
+  { onStep = () => {} }: ReplaceTimetableOptions = {},
+): ImportCounts {
   const insert = (table: string, columns: string[], rows = 1) => {
     const one = `(${columns.map(() => '?').join(', ')})`;
     return sqlite.prepare(
@@ -106,7 +161,10 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
     const bySize = new Map<number, BetterSqlite3.Statement>();
     return (values: (string | number | null)[]) => {
       for (let start = 0; start < values.length; start += MAX_ROWS_PER_INSERT * columns.length) {
-        const chunk = values.slice(start, start + MAX_ROWS_PER_INSERT * columns.length);
+        const chunk =
+          values.length <= MAX_ROWS_PER_INSERT * columns.length
+            ? values
+            : values.slice(start, start + MAX_ROWS_PER_INSERT * columns.length);
         const rows = chunk.length / columns.length;
         let statement = bySize.get(rows);
         if (!statement) {
@@ -148,82 +206,99 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
   // What is being written, so a constraint failure can name it.
   let entity = 'removing the old timetable';
   let entityId = 0;
-  /** Writes each item, naming it (`name` and its id) for the error should a write fail. */
-  const each = <T extends { id: number }>(name: string, items: readonly T[], write: (item: T) => void) => {
+  const named = (error: unknown): TimetableWriteError => {
+    const reason = error instanceof Error ? error.message : String(error);
+    const where = entityId === 0 ? entity : `${entity} ${entityId}`;
+    return new TimetableWriteError(`${where}: ${reason}`, { cause: error });
+  };
+  /** Runs one entity's writes, naming it should one fail. */
+  const writing = (name: string, id: number, write: () => void) => {
     entity = name;
-    for (const item of items) {
-      entityId = item.id;
-      write(item);
+    entityId = id;
+    try {
+      write();
+    } catch (error) {
+      throw named(error);
     }
   };
   const times: (number | null)[] = [];
+  let inFill = false;
+  // Rules may point at rules written after them: linked once all are written.
+  const otherRules: [ruleId: number, otherRuleId: number][] = [];
+
+  const sink: TimetableSink = {
+    stop: (s) =>
+      writing('stop', s.id, () =>
+        insertStop({
+          id: s.id,
+          ...stopColumns({
+            ...s,
+            searchNames: distinctSearchNames(s.name, s.searchNames ?? []),
+            position: s.position ?? null,
+          }),
+        }),
+      ),
+    holiday: (h) => writing('holiday', h.id, () => insertHoliday.run(h.id, h.name, h.month, h.day)),
+    yearlyRule: (r) => {
+      writing('yearly rule', r.id, () => insertRule.run(r.id, r.periodName, r.typeOfYearlyRule, null));
+      if (r.otherRuleId !== null) otherRules.push([r.id, r.otherRuleId]);
+      for (const p of r.timePeriods)
+        writing('time period', p.id, () => insertPeriod({ id: p.id, ...periodColumns(r.id, p) }));
+      for (const p of r.pattern1Params)
+        writing('pattern item', p.id, () => insertPattern({ id: p.id, ...patternColumns(r.id, p) }));
+    },
+    line: (l) => {
+      writing('line', l.id, () => insertLine({ id: l.id, ...lineColumns(l) }));
+      for (const n of l.customNotes)
+        writing('line note', n.id, () => insertNote.run(n.id, l.id, n.noteKey, n.noteValue));
+      for (const r of l.routes)
+        writing('route', r.id, () => {
+          insertRoute.run(r.id, l.id, r.routeNotes, r.stopIds.length);
+          insertRouteStops(r.stopIds.flatMap((stopId, seq) => [r.id, seq, stopId]));
+          insertDistances(r.distanceMeters.flatMap((meters, seq) => [r.id, seq, meters]));
+        });
+    },
+    schedule: (s) => {
+      writing('schedule', s.id, () =>
+        insertSchedule({
+          id: s.id,
+          line_id: s.lineId,
+          ...scheduleColumns(s),
+          // Every row names the same columns (one statement): no window is null.
+          valid_from: s.validFrom ?? null,
+          valid_until: s.validUntil ?? null,
+        }),
+      );
+      for (const t of s.trips)
+        writing('trip', t.id, () => {
+          insertTrip.run(t.id, s.id, t.routeId, t.boundFor, bit(t.routeDirReversed));
+          times.length = 0;
+          for (let seq = 0; seq < t.timeList.length; seq++) {
+            const text = t.timeList[seq] ?? null;
+            const minute = text === null ? null : MINUTE_OF_TIME.get(text);
+            if (minute === undefined) {
+              throw new Error(`time ${JSON.stringify(text)} at position ${seq + 1} is not HH:MM`);
+            }
+            times.push(t.id, seq, minute);
+          }
+          insertTripTimes(times);
+        });
+    },
+  };
 
   const write = sqlite.transaction(() => {
     for (const table of TIMETABLE_TABLES_CHILD_FIRST) sqlite.prepare(`DELETE FROM ${table}`).run();
 
-    each('stop', dataset.stops, (s) =>
-      insertStop({
-        id: s.id,
-        ...stopColumns({
-          ...s,
-          searchNames: distinctSearchNames(s.name, s.searchNames ?? []),
-          position: s.position ?? null,
-        }),
-      }),
-    );
-    each('holiday', dataset.holidays, (h) => insertHoliday.run(h.id, h.name, h.month, h.day));
-    // Rules may point at rules listed after them: insert all, then link.
-    each('yearly rule', dataset.yearlyRules, (r) =>
-      insertRule.run(r.id, r.periodName, r.typeOfYearlyRule, null),
-    );
-    each('yearly rule', dataset.yearlyRules, (r) => {
-      if (r.otherRuleId !== null) setOtherRule.run(r.otherRuleId, r.id);
-    });
-    for (const r of dataset.yearlyRules) {
-      each('time period', r.timePeriods, (p) => insertPeriod({ id: p.id, ...periodColumns(r.id, p) }));
-      each('pattern item', r.pattern1Params, (p) => insertPattern({ id: p.id, ...patternColumns(r.id, p) }));
-    }
+    inFill = true;
+    fill(sink);
+    inFill = false;
 
-    for (const l of dataset.lines) {
-      entity = 'line';
-      entityId = l.id;
-      insertLine({ id: l.id, ...lineColumns(l) });
-      each('line note', l.customNotes, (n) => insertNote.run(n.id, l.id, n.noteKey, n.noteValue));
-      each('route', l.routes, (r) => {
-        insertRoute.run(r.id, l.id, r.routeNotes, r.stopIds.length);
-        insertRouteStops(r.stopIds.flatMap((stopId, seq) => [r.id, seq, stopId]));
-        insertDistances(r.distanceMeters.flatMap((meters, seq) => [r.id, seq, meters]));
-      });
-    }
-
-    for (const s of dataset.schedules) {
-      entity = 'schedule';
-      entityId = s.id;
-      insertSchedule({
-        id: s.id,
-        line_id: s.lineId,
-        ...scheduleColumns(s),
-        // Every row names the same columns (one statement): no window is null.
-        valid_from: s.validFrom ?? null,
-        valid_until: s.validUntil ?? null,
-      });
-      each('trip', s.trips, (t) => {
-        insertTrip.run(t.id, s.id, t.routeId, t.boundFor, bit(t.routeDirReversed));
-        times.length = 0;
-        for (let seq = 0; seq < t.timeList.length; seq++) {
-          const text = t.timeList[seq] ?? null;
-          const minute = text === null ? null : MINUTE_OF_TIME.get(text);
-          if (minute === undefined) {
-            throw new Error(`time ${JSON.stringify(text)} at position ${seq + 1} is not HH:MM`);
-          }
-          times.push(t.id, seq, minute);
-        }
-        insertTripTimes(times);
-      });
-    }
+    for (const [ruleId, otherRuleId] of otherRules)
+      writing('yearly rule', ruleId, () => setOtherRule.run(otherRuleId, ruleId));
 
     entity = 'checking references';
     entityId = 0;
+    onStep('checking references');
     // trip_time is left out: its rows are written right after their own trip, with its id.
     for (const table of TIMETABLE_TABLES_CHILD_FIRST) {
       if (table === 'trip_time') continue;
@@ -233,6 +308,7 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
     }
     // The departures index, all of it, from what was just written.
     entity = 'building the departures index';
+    onStep('building the departures index');
     rebuildDepartureIndex(sqlite);
     // The GTFS feed's version is the time the timetable last changed: an import changes it all.
     sqlite
@@ -241,6 +317,8 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
       .run(new Date().toISOString());
     // Gone with the commit: a serving process sees the new timetable and no import at once.
     if (marker !== null) clearImportMarker(sqlite, marker);
+    entity = 'committing';
+    onStep('committing');
   });
 
   // Foreign keys are switched off for the bulk write (SQLite then erases whole tables at once
@@ -274,9 +352,9 @@ export function replaceTimetable(sqlite: BetterSqlite3.Database, dataset: Timeta
         'another import or a long write is running on this database; try again when it has finished',
         { cause: error },
       );
-    const reason = error instanceof Error ? error.message : String(error);
-    const where = entityId === 0 ? entity : `${entity} ${entityId}`;
-    throw new Error(`${where}: ${reason}`, { cause: error });
+    // A refused write is named already; what the caller's fill threw is its own.
+    if (error instanceof TimetableWriteError || inFill) throw error;
+    throw named(error);
   } finally {
     if (toggleForeignKeys) sqlite.pragma('foreign_keys = ON');
   }
@@ -331,18 +409,11 @@ export async function readTimetable(
     streamTimes?: boolean;
   } = {},
 ): Promise<TimetableDataset> {
-  const [stops, holidays, yearlyRules, lines, routes, routeStops, distances, schedules, trips] =
-    await Promise.all([
-      db.selectFrom('stop').selectAll().orderBy('id').execute(),
-      listHolidays(db),
-      listYearlyRules(db),
-      listLineInfos(db),
-      db.selectFrom('route').selectAll().orderBy('id').execute(),
-      db.selectFrom('route_stop').selectAll().orderBy('route_id').orderBy('seq').execute(),
-      db.selectFrom('route_distance').selectAll().orderBy('route_id').orderBy('seq').execute(),
-      db.selectFrom('schedule').selectAll().orderBy('id').execute(),
-      db.selectFrom('trip').selectAll().orderBy('id').execute(),
-    ]);
+  const [head, schedules, trips] = await Promise.all([
+    readTimetableHead(db),
+    db.selectFrom('schedule').selectAll().orderBy('id').execute(),
+    db.selectFrom('trip').selectAll().orderBy('id').execute(),
+  ]);
 
   // One row per trip rather than per stop time: a national timetable has millions of them,
   // and aggregating in SQLite is several times faster than handing each row to JavaScript.
@@ -354,19 +425,50 @@ export async function readTimetable(
   // read took at its peak, beside the lists made of them.
   const timeRows = streamTimes ? timesQuery.stream(500) : await timesQuery.execute();
   const timeLists = new Map<number, (string | null)[]>();
-  for await (const row of timeRows) {
-    const minutes = JSON.parse(row.minutes) as (number | null)[];
-    timeLists.set(
-      row.trip_id,
-      minutes.map((minute) => (minute === null ? null : (TIME_OF_MINUTE[minute] ?? formatTime(minute)))),
-    );
-  }
+  for await (const row of timeRows) timeLists.set(row.trip_id, timeListOf(row.minutes));
 
+  const tripsBySchedule = groupBy(trips, (t) => t.schedule_id);
+  return {
+    ...head,
+    schedules: schedules.map((s) =>
+      withoutEmptyWindow(
+        s,
+        (tripsBySchedule.get(s.id) ?? []).map((t) => ({
+          id: t.id,
+          boundFor: t.bound_for as BoundFor,
+          routeId: t.route_id,
+          routeDirReversed: t.route_dir_reversed === 1,
+          timeList: timeLists.get(t.id) ?? [],
+        })),
+      ),
+    ),
+  };
+}
+
+/** A trip's minutes as json_group_array gives them, as the format's 'HH:MM' times. */
+function timeListOf(minutes: string): (string | null)[] {
+  return (JSON.parse(minutes) as (number | null)[]).map((minute) =>
+    minute === null ? null : (TIME_OF_MINUTE[minute] ?? formatTime(minute)),
+  );
+}
+
+/** Everything readTimetable gives but the schedules: the small part of a timetable. */
+export type TimetableHead = Omit<TimetableDataset, 'schedules'>;
+
+/** The timetable as readTimetable reads it, without the schedules (see eachTimetableSchedule). */
+export async function readTimetableHead(db: Kysely<Database>): Promise<TimetableHead> {
+  const [stops, holidays, yearlyRules, lines, routes, routeStops, distances] = await Promise.all([
+    db.selectFrom('stop').selectAll().orderBy('id').execute(),
+    listHolidays(db),
+    listYearlyRules(db),
+    listLineInfos(db),
+    db.selectFrom('route').selectAll().orderBy('id').execute(),
+    db.selectFrom('route_stop').selectAll().orderBy('route_id').orderBy('seq').execute(),
+    db.selectFrom('route_distance').selectAll().orderBy('route_id').orderBy('seq').execute(),
+  ]);
   const routesByLine = groupBy(routes, (r) => r.line_id);
   const stopsByRoute = groupBy(routeStops, (s) => s.route_id);
   const distancesByRoute = groupBy(distances, (d) => d.route_id);
-  const tripsBySchedule = groupBy(trips, (t) => t.schedule_id);
-
   return {
     format: DATASET_FORMAT,
     version: DATASET_VERSION,
@@ -389,19 +491,51 @@ export async function readTimetable(
         distanceMeters: (distancesByRoute.get(r.id) ?? []).map((d) => d.meters),
       })),
     })),
-    schedules: schedules.map((s) =>
-      withoutEmptyWindow(
-        s,
-        (tripsBySchedule.get(s.id) ?? []).map((t) => ({
-          id: t.id,
-          boundFor: t.bound_for as BoundFor,
-          routeId: t.route_id,
-          routeDirReversed: t.route_dir_reversed === 1,
-          timeList: timeLists.get(t.id) ?? [],
-        })),
-      ),
-    ),
   };
+}
+
+type TripOfSchedule = {
+  trip_id: number | null;
+  trip_bound_for: string | null;
+  trip_route_id: number | null;
+  trip_reversed: number | null;
+  trip_minutes: string | null;
+};
+
+/**
+ * The schedules as readTimetable gives them (by id, each with its trips by id and their times),
+ * one at a time: an export writes each as it is read and holds one schedule, not a national
+ * timetable's millions of stop times. The connection runs nothing else until the iteration ends.
+ */
+export function* eachTimetableSchedule(
+  sqlite: BetterSqlite3.Database,
+): Generator<TimetableDataset['schedules'][number]> {
+  const rows = sqlite
+    .prepare(
+      `SELECT s.*, t.id AS trip_id, t.bound_for AS trip_bound_for, t.route_id AS trip_route_id,
+         t.route_dir_reversed AS trip_reversed,
+         (SELECT json_group_array(minute ORDER BY seq) FROM trip_time WHERE trip_id = t.id) AS trip_minutes
+       FROM schedule s LEFT JOIN trip t ON t.schedule_id = s.id
+       ORDER BY s.id, t.id`,
+    )
+    .iterate() as IterableIterator<ScheduleRow & TripOfSchedule>;
+  let current: { row: ScheduleRow; trips: TimetableDataset['schedules'][number]['trips'] } | null = null;
+  for (const row of rows) {
+    if (current === null || current.row.id !== row.id) {
+      if (current !== null) yield withoutEmptyWindow(current.row, current.trips);
+      current = { row, trips: [] };
+    }
+    if (row.trip_id === null) continue;
+    current.trips.push({
+      id: row.trip_id,
+      boundFor: row.trip_bound_for as BoundFor,
+      routeId: row.trip_route_id as number,
+      routeDirReversed: row.trip_reversed === 1,
+      // A trip without stop times has none (json_group_array over no rows gives '[]').
+      timeList: row.trip_minutes === null ? [] : timeListOf(row.trip_minutes),
+    });
+  }
+  if (current !== null) yield withoutEmptyWindow(current.row, current.trips);
 }
 
 /**

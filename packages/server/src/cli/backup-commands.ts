@@ -11,6 +11,15 @@ import {
 } from '@bus/db';
 import type { CliCommand, CliContext } from './commands.ts';
 import { formatCounts } from './data-commands.ts';
+import { type Progress, QUIET_OPTION } from './progress.ts';
+
+/** The backup API's progress as the command's: pages copied of all, or the step's name alone. */
+const pages =
+  (progress: Progress) =>
+  (step: string, done: number, total: number): void => {
+    if (step !== progress.current) progress.phase(step, total === 0 ? null : total, 'pages');
+    else progress.update(done, total === 0 ? undefined : total);
+  };
 
 /** `pnpm cli backup FILE` and `pnpm cli restore FILE`. */
 
@@ -52,15 +61,17 @@ function keptPath(dbPath: string, at: Date): string {
 export const backupCommands: CliCommand[] = [
   {
     name: 'backup',
-    synopsis: '<file.sqlite>',
+    synopsis: '<file.sqlite> [--quiet]',
     summary:
       'write a consistent copy of the database (also while the server serves and saves), then check it',
+    options: QUIET_OPTION,
     positionals: ['the backup file'],
-    async run(context, { positionals }) {
+    async run(context, { positionals, values }) {
+      const progress = context.progress(values.quiet === true);
       const file = context.resolvePath(positionals[0] ?? '');
       if (existsSync(file)) throw new Error(`${file} already exists: choose a new file name`);
       const { sqlite } = await context.database({ mustExist: true });
-      const report = await backupTo(sqlite, file);
+      const report = await backupTo(sqlite, file, pages(progress));
       context.out(`backup of ${context.dbPath} written to ${file}:`);
       describe(context, report);
       const problem = backupProblem(report);
@@ -73,12 +84,14 @@ export const backupCommands: CliCommand[] = [
   },
   {
     name: 'restore',
-    synopsis: '<file.sqlite>',
+    synopsis: '<file.sqlite> [--quiet]',
     summary: 'check a backup, keep the current database beside it, and put the backup in its place',
+    options: QUIET_OPTION,
     positionals: ['the backup file'],
-    async run(context, { positionals }) {
+    async run(context, { positionals, values }) {
+      const progress = context.progress(values.quiet === true);
       const file = context.resolvePath(positionals[0] ?? '');
-      const report = await checkBackup(file);
+      const report = await checkBackup(file, pages(progress));
       context.out(`backup ${file}:`);
       describe(context, report);
       const problem = backupProblem(report);
@@ -89,13 +102,15 @@ export const backupCommands: CliCommand[] = [
       let kept: string | null = null;
       if (live !== null) {
         kept = keptPath(context.dbPath, new Date());
-        const keptReport = await backupTo(live.sqlite, kept);
+        const keptReport = await backupTo(live.sqlite, kept, (step, done, total) =>
+          pages(progress)(step.replace('the database', 'the current database'), done, total),
+        );
         if (backupProblem(keptReport) !== null)
           throw new Error(`could not keep a copy of the current database at ${kept}; nothing was changed`);
       }
       // Migrated to this version's schema and settled (new token epoch, id sequences) before it goes live.
       if (live === null) mkdirSync(dirname(context.dbPath), { recursive: true });
-      await restoreFrom(file, context.dbPath);
+      await restoreFrom(file, context.dbPath, pages(progress));
       context.out(`restored ${file} into ${context.dbPath}.`);
       if (kept) context.out(`The database it replaced is kept at ${kept}.`);
       context.out(

@@ -8,10 +8,14 @@ import { changeCommands } from './change-commands.ts';
 import { checkCommands } from './check-commands.ts';
 import { dataCommands } from './data-commands.ts';
 import { gtfsCommands } from './gtfs-commands.ts';
+import { Progress } from './progress.ts';
 import { userCommands } from './user-commands.ts';
 
 export interface CliWriter {
   write(text: string): unknown;
+  /** A terminal (process.stderr has it): progress is drawn as a bar rather than printed as lines. */
+  isTTY?: boolean;
+  columns?: number;
 }
 
 export interface CliIo {
@@ -20,6 +24,8 @@ export interface CliIo {
   stderr: CliWriter;
   /** Where relative file arguments resolve; the process's working directory by default. */
   cwd?: string;
+  /** The clock progress is timed by (milliseconds, only differences count); performance.now by default. */
+  now?: () => number;
 }
 
 export interface CliContext {
@@ -31,6 +37,11 @@ export interface CliContext {
   resolvePath(path: string): string;
   out(line: string): void;
   err(line: string): void;
+  /**
+   * What a long command is doing, on stderr (progress.ts); nothing with `quiet`. Whatever the
+   * command prints next clears the progress line first.
+   */
+  progress(quiet: boolean): Progress;
 }
 
 export interface CliArgs {
@@ -91,8 +102,16 @@ function findCommand(argv: readonly string[], commands: readonly CliCommand[]): 
 }
 
 export async function runCli(argv: readonly string[], io: CliIo, commands = COMMANDS): Promise<number> {
-  const out = (line: string) => io.stdout.write(`${line}\n`);
-  const err = (line: string) => io.stderr.write(`${line}\n`);
+  // Set by context.progress (a closure): typed wide so the finally below does not read it as null.
+  let progress = null as Progress | null;
+  const out = (line: string) => {
+    progress?.end();
+    io.stdout.write(`${line}\n`);
+  };
+  const err = (line: string) => {
+    progress?.end();
+    io.stderr.write(`${line}\n`);
+  };
 
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
     out(usage(commands));
@@ -138,6 +157,10 @@ export async function runCli(argv: readonly string[], io: CliIo, commands = COMM
       resolvePath: (path) => resolve(cwd, path),
       out,
       err,
+      progress(quiet) {
+        progress = new Progress({ stream: io.stderr, now: io.now ?? (() => performance.now()), quiet });
+        return progress;
+      },
       async database(options) {
         if (opened) return opened;
         if (env.DB_PATH !== ':memory:') {
@@ -159,6 +182,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands = COMM
     if (error instanceof UsageError) err(`usage: pnpm cli ${command.name} ${command.synopsis}`);
     return 1;
   } finally {
+    progress?.end();
     if (opened) {
       await opened.kysely.destroy();
     }

@@ -12,6 +12,7 @@ import { writeFeedZip } from '../public-read/gtfs/feed-zip.ts';
 import { FeedNotReady, validateFeedZip } from '../public-read/gtfs/published.ts';
 import { importStopPositions } from '../services/admin/stop-positions.ts';
 import type { CliCommand, CliContext } from './commands.ts';
+import { QUIET_OPTION } from './progress.ts';
 import { importPositionsFromGtfs } from './stop-positions-from-gtfs.ts';
 
 /** Who the history names for a command-line write (no account name has parentheses). */
@@ -44,6 +45,19 @@ async function readBytes(
   }
 }
 
+/**
+ * A text file as UTF-8 (or the line of its first bytes that are not), its bytes let go once
+ * decoded: what the command holds is the text and what is made of it, not the file twice.
+ */
+async function readUtf8(
+  context: CliContext,
+  file: string,
+  maxBytes: number,
+): Promise<{ path: string; decoded: ReturnType<typeof decodeUtf8Lines> }> {
+  const { path, bytes } = await readBytes(context, file, maxBytes);
+  return { path, decoded: decodeUtf8Lines(bytes) };
+}
+
 function noticeLine(notice: GtfsNotice): string {
   return `${notice.severity.toLowerCase()}: ${notice.code}: ${notice.message}`;
 }
@@ -51,15 +65,20 @@ function noticeLine(notice: GtfsNotice): string {
 export const gtfsCommands: CliCommand[] = [
   {
     name: 'export-gtfs',
-    synopsis: '<feed.zip>',
+    synopsis: '<feed.zip> [--quiet]',
     summary: 'write the GTFS feed (the same as /gtfs.zip); refuses a feed with problems',
+    options: QUIET_OPTION,
     positionals: ['the output file'],
-    async run(context, { positionals }) {
+    async run(context, { positionals, values }) {
+      const progress = context.progress(values.quiet === true);
       const path = context.resolvePath(positionals[0] ?? '');
       const db = await context.database({ mustExist: true });
       // Written in bounded memory beside the target and renamed, so a refused or failed export
-      // leaves no file.
-      const { report: feed } = await writeFeedZip(db, vilniusNow(systemClock).date, path);
+      // leaves no file. The progress counts the zip's bytes (its final size is not known before).
+      const { report: feed } = await writeFeedZip(db, vilniusNow(systemClock).date, path, (step, bytes) => {
+        if (step !== progress.current) progress.phase(step, null, 'bytes');
+        progress.update(bytes);
+      });
       if (feed.problems.length > 0) throw new FeedNotReady(feed.problems);
       const s = feed.summary;
       context.out(`exported the GTFS feed of ${context.dbPath} to ${path}:`);
@@ -100,7 +119,7 @@ export const gtfsCommands: CliCommand[] = [
     async run(context, { positionals, values }) {
       const stopsTxt = values['from-gtfs'];
       if (typeof stopsTxt === 'string') {
-        const file = await readBytes(context, stopsTxt, MAX_POSITIONS_FILE_BYTES);
+        const file = await readUtf8(context, stopsTxt, MAX_POSITIONS_FILE_BYTES);
         return importPositionsFromGtfs(context, file, {
           apply: values.apply === true,
           overwrite: values.overwrite === true,
@@ -108,9 +127,8 @@ export const gtfsCommands: CliCommand[] = [
         });
       }
       if (values.apply || values.overwrite) throw new Error('--apply and --overwrite go with --from-gtfs');
-      const { path, bytes } = await readBytes(context, positionals[0] ?? '', MAX_POSITIONS_FILE_BYTES);
       // Bytes that are not UTF-8 are refused at their line, not read as U+FFFD.
-      const decoded = decodeUtf8Lines(bytes);
+      const { path, decoded } = await readUtf8(context, positionals[0] ?? '', MAX_POSITIONS_FILE_BYTES);
       if (!decoded.ok)
         throw new Error(`${basename(path)} line ${decoded.line}: ${NOT_UTF8_TEXT}; nothing was changed`);
       const parsed = parseStopPositionsCsv(decoded.text);

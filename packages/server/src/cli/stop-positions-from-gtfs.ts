@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import {
   DomainError,
-  decodeUtf8Lines,
+  type decodeUtf8Lines,
   englishMessage,
   type Position,
   serverMessage,
@@ -27,11 +27,11 @@ const meters = (m: number) => (m < 1000 ? `${m} m` : `${(m / 1000).toFixed(1)} k
 
 export async function importPositionsFromGtfs(
   context: CliContext,
-  file: { path: string; bytes: Uint8Array },
+  file: { path: string; decoded: ReturnType<typeof decodeUtf8Lines> },
   options: { apply: boolean; overwrite: boolean; username: string },
 ): Promise<number> {
   const name = basename(file.path);
-  const decoded = decodeUtf8Lines(file.bytes);
+  const decoded = file.decoded;
   if (!decoded.ok) {
     const problem = serverMessage('stopsTxtProblem', { line: decoded.line, problem: { kind: 'notUtf8' } });
     throw new Error(`${name}: ${englishMessage(problem)}; nothing was changed`);

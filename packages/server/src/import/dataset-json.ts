@@ -30,12 +30,26 @@ export function formatDatasetIssues(
   document: unknown,
   origin?: (path: readonly PropertyKey[]) => string | undefined,
 ): string[] {
-  return error.issues.map((issue) => {
+  return formatIssues(error.issues, document, [], origin);
+}
+
+/**
+ * The same for issues found in a part of the document (`document` is that part, `prefix` its
+ * path in the whole, e.g. ['schedules', 3]): a streamed import checks each part on its own.
+ */
+export function formatIssues(
+  issues: readonly z.core.$ZodIssue[],
+  document: unknown,
+  prefix: readonly PropertyKey[],
+  origin?: (path: readonly PropertyKey[]) => string | undefined,
+): string[] {
+  return issues.map((issue) => {
     const value = valueAt(document, issue.path);
     const shown = value === undefined || typeof value === 'object' ? undefined : JSON.stringify(value);
     const got = shown !== undefined && shown.length <= 60 ? ` (got ${shown})` : '';
-    const source = origin?.(issue.path);
-    return `${formatJsonPath(issue.path)}: ${issue.message}${got}${source ? `, from the ${source}` : ''}`;
+    const path = [...prefix, ...issue.path];
+    const source = origin?.(path);
+    return `${formatJsonPath(path)}: ${issue.message}${got}${source ? `, from the ${source}` : ''}`;
   });
 }
 
@@ -65,4 +79,33 @@ export function parseDatasetJson(text: string, fileName: string): TimetableDatas
 /** Two-space indentation and a final newline, so exports diff cleanly in git. */
 export function serializeDataset(dataset: TimetableDataset): string {
   return `${JSON.stringify(dataset, null, 2)}\n`;
+}
+
+/**
+ * The bytes serializeDataset gives, a part at a time: the members of `dataset` in their order,
+ * each list element by element (`schedules` may be any iterable, e.g. read from the database as
+ * it is written), so an export never holds the whole text of a national timetable.
+ */
+export function* datasetJsonChunks(
+  dataset: Omit<TimetableDataset, 'schedules'> & {
+    schedules: Iterable<TimetableDataset['schedules'][number]>;
+  },
+): Generator<string> {
+  const members = Object.entries(dataset);
+  yield '{';
+  for (const [index, [key, value]] of members.entries()) {
+    const comma = index < members.length - 1 ? ',' : '';
+    const name = `\n  ${JSON.stringify(key)}: `;
+    if (typeof value !== 'object' || value === null || !(Symbol.iterator in value)) {
+      yield `${name}${JSON.stringify(value, null, 2).replaceAll('\n', '\n  ')}${comma}`;
+      continue;
+    }
+    let first = true;
+    for (const element of value as Iterable<unknown>) {
+      yield `${first ? `${name}[\n    ` : ',\n    '}${JSON.stringify(element, null, 2).replaceAll('\n', '\n    ')}`;
+      first = false;
+    }
+    yield `${first ? `${name}[]` : '\n  ]'}${comma}`;
+  }
+  yield members.length === 0 ? '}\n' : '\n}\n';
 }

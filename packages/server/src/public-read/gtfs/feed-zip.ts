@@ -26,14 +26,23 @@ export interface WrittenFeed {
  * Writes the feed of the data as of `start` (today in Vilnius) to `path` (through a temporary
  * file beside it, renamed when complete). A feed with problems is not written: the report says
  * why. The entries' times are the feed's version time, so unchanged data gives the same bytes.
+ * `onProgress` hears what is being done ('reading the timetable', 'writing stop_times.txt') and
+ * the zip's bytes so far (the command line shows it).
  */
-export async function writeFeedZip(db: OpenedDatabase, start: string, path: string): Promise<WrittenFeed> {
+export async function writeFeedZip(
+  db: OpenedDatabase,
+  start: string,
+  path: string,
+  onProgress: (step: string, zipBytes: number) => void = () => {},
+): Promise<WrittenFeed> {
+  onProgress('reading the timetable', 0);
   const sources = await feedSources(db);
   const version = feedVersion(sources.changedAt);
   const temporary = `${path}.${process.pid}.part`;
   const fd = openSync(temporary, 'w', 0o644);
   const hash = createHash('sha256');
   let size = 0;
+  let step = 'writing the feed';
   let failure: Error | null = null;
   try {
     const zip = new Zip((error, chunk) => {
@@ -44,10 +53,13 @@ export async function writeFeedZip(db: OpenedDatabase, start: string, path: stri
       writeSync(fd, chunk);
       hash.update(chunk);
       size += chunk.length;
+      onProgress(step, size);
     });
     const mtime = zipTime(version);
     const sink: FeedSink = {
       open(name) {
+        step = `writing ${name}`;
+        onProgress(step, size);
         const entry = new ZipDeflate(name, { level: 6 });
         entry.mtime = mtime;
         zip.add(entry);
