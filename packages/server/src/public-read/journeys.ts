@@ -4,14 +4,14 @@ import {
   type DayNetwork,
   DomainError,
   dateWindow,
-  dayNetworkSteps,
+  dayRidesSteps,
   formatTime,
-  type PlannerSchedule,
+  type PackedTimetable,
   type PlanQueryInput,
   parseTime,
   planJourneys,
-  runningSchedules,
-  runningTripsSteps,
+  ridesNetworkSteps,
+  runningScheduleIndexes,
   runStepsInSlices,
   type Steps,
   serverMessage,
@@ -33,8 +33,9 @@ import {
  * The journey planner's answer (timetable.plan, issue 30): core's planner on the day's network.
  *
  * What it needs is built once per data generation and kept with it (dropped with it when the
- * data moves): the whole timetable as the planner reads it and the changes between buses, then
- * per day the network of the trips that run. Which trips run comes from the two rules every
+ * data moves): the whole timetable as the planner reads it (packed in typed arrays, a few tens
+ * of megabytes at national scale) and the changes between buses, then per day the network of
+ * the trips that run. Which trips run comes from the two rules every
  * public answer follows: the service day (serviceDay, scheduleRunsOn) and the date's service
  * changes (changesOn, tripOnDay). Dates that run the same schedules and change nothing share
  * one network. Both builds run in slices of a few milliseconds (seconds of work at national
@@ -59,9 +60,12 @@ export interface JourneysAnswer {
 }
 
 interface PlannerData {
-  timetable: PlannerSchedule[];
+  timetable: PackedTimetable;
   rules: ChangeRules;
-  /** Each date's network key (the schedules it runs; the date itself when it has changes). */
+  /**
+   * Each date's network key: the ways of running that run on it (the same ones run the same
+   * schedules), with the date itself when it has changes.
+   */
   keys: LRUCache<string, string>;
   /**
    * The networks by key, built or being built: a national one is tens of megabytes, so only two
@@ -302,19 +306,19 @@ async function keptNetwork(read: ReadContext, date: string): Promise<KeptNetwork
   const share = planShareOf(read.db);
   let key = data.keys.get(date);
   const running =
-    key === undefined ? share.timed(() => runningSchedules(data.timetable, service.context)) : null;
+    key === undefined ? share.timed(() => runningScheduleIndexes(data.timetable, service.context)) : null;
   if (key === undefined) {
-    const ids = (running as PlannerSchedule[]).map((s) => s.id).join(',');
-    key = changesNothing(changes) ? ids : `${date}|${ids}`;
+    const ways = (running as { key: string }).key;
+    key = changesNothing(changes) ? ways : `${date}|${ways}`;
     data.keys.set(date, key);
   }
   const kept = data.networks.get(key);
   if (kept !== undefined) return kept;
-  const schedules = running ?? share.timed(() => runningSchedules(data.timetable, service.context));
+  const { schedules } = running ?? share.timed(() => runningScheduleIndexes(data.timetable, service.context));
   const build = new AbortController();
   const built = (async () => {
-    const trips = await inSlices(read, runningTripsSteps(schedules, changes), build.signal);
-    return inSlices(read, dayNetworkSteps(trips, data.rules), build.signal);
+    const rides = await inSlices(read, dayRidesSteps(data.timetable, schedules, changes), build.signal);
+    return inSlices(read, ridesNetworkSteps(rides, data.rules), build.signal);
   })();
   const networks = data.networks;
   const entry: KeptNetwork = { network: built, build, users: 0, evicted: false };
