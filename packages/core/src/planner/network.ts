@@ -22,8 +22,13 @@ export interface Network {
   patternStops: Int32Array;
   /** Pattern p's trips: tripStart[p] .. tripStart[p + 1] (indexes into `trips`), earliest first. */
   tripStart: Int32Array;
-  /** Times of trip t (an index into `trips`) at position i: times[timeStart[t] + i]. */
-  timeStart: Int32Array;
+  /**
+   * Pattern p's times, stop by stop: at position i, its trips' times one after another (earliest
+   * first), so the trip at position i of index j in the pattern (trip tripStart[p] + j) leaves at
+   * times[patternTimes[p] + i * (its trips) + j]. The search looks for the first trip leaving
+   * a stop after a time: that is a binary search over adjacent numbers.
+   */
+  patternTimes: Int32Array;
   times: Int32Array;
   /** The trip id and line id of each network trip. */
   tripIds: Int32Array;
@@ -101,27 +106,25 @@ export function* ridesNetworkSteps(rides: DayRides, rules: ChangeRules): Steps<D
 function* reversedSteps(net: Network): Steps<Network> {
   const patterns = net.patternStart.length - 1;
   const patternStops = new Int32Array(net.patternStops.length);
-  const timeStart = new Int32Array(net.timeStart.length);
   const times = new Int32Array(net.times.length);
   const tripIds = new Int32Array(net.tripIds.length);
   const tripLines = new Int32Array(net.tripLines.length);
-  let offset = 0;
+  let pieces = 0;
   for (let p = 0; p < patterns; p++) {
     const first = net.patternStart[p] as number;
     const length = (net.patternStart[p + 1] as number) - first;
     for (let i = 0; i < length; i++)
       patternStops[first + i] = net.patternStops[first + length - 1 - i] as number;
     const tripFirst = net.tripStart[p] as number;
-    const tripEnd = net.tripStart[p + 1] as number;
-    for (let t = tripFirst; t < tripEnd; t++) {
-      if (t % PIECES_PER_YIELD === 0) yield;
-      const from = tripEnd - 1 - (t - tripFirst);
-      const source = net.timeStart[from] as number;
-      timeStart[t] = offset;
-      for (let i = 0; i < length; i++) times[offset + i] = -(net.times[source + length - 1 - i] as number);
-      offset += length;
-      tripIds[t] = net.tripIds[from] as number;
-      tripLines[t] = net.tripLines[from] as number;
+    const width = (net.tripStart[p + 1] as number) - tripFirst;
+    const base = net.patternTimes[p] as number;
+    for (let j = 0; j < width; j++) {
+      if (++pieces % PIECES_PER_YIELD === 0) yield;
+      const from = width - 1 - j;
+      for (let i = 0; i < length; i++)
+        times[base + i * width + j] = -(net.times[base + (length - 1 - i) * width + from] as number);
+      tripIds[tripFirst + j] = net.tripIds[tripFirst + from] as number;
+      tripLines[tripFirst + j] = net.tripLines[tripFirst + from] as number;
     }
   }
   const stopPatterns = new Int32Array(net.stopPatterns.length);
@@ -131,7 +134,7 @@ function* reversedSteps(net: Network): Steps<Network> {
     stopPatterns[e] = p;
     stopPatterns[e + 1] = length - 1 - (net.stopPatterns[e + 1] as number);
   }
-  return { ...net, reversed: true, patternStops, timeStart, times, tripIds, tripLines, stopPatterns };
+  return { ...net, reversed: true, patternStops, times, tripIds, tripLines, stopPatterns };
 }
 
 /** A trip someone can ride: two visits or more, minutes never going back. */
@@ -304,20 +307,22 @@ function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules):
   const patternCount = patternGroup.length;
   const stopCount = stopIdList.length;
   const patternStart = new Int32Array(patternCount + 1);
+  const patternTimes = new Int32Array(patternCount + 1);
   const tripStart = Int32Array.from(patternTripStart);
   let stopTotal = 0;
   let timeTotal = 0;
   for (let p = 0; p < patternCount; p++) {
     patternStart[p] = stopTotal;
+    patternTimes[p] = timeTotal;
     const length = lengthOf(groupFirst[patternGroup[p] as number] as number);
     stopTotal += length;
     timeTotal += length * ((tripStart[p + 1] as number) - (tripStart[p] as number));
   }
   patternStart[patternCount] = stopTotal;
+  patternTimes[patternCount] = timeTotal;
   yield;
 
   const patternStops = new Int32Array(stopTotal);
-  const timeStart = new Int32Array(rideCount);
   const times = new Int32Array(timeTotal);
   const tripIds = new Int32Array(rideCount);
   const tripLines = new Int32Array(rideCount);
@@ -338,7 +343,6 @@ function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules):
     const u = groupFirst[patternGroup[p] as number] as number;
     return dense.subarray(from(u), from(u) + lengthOf(u));
   }
-  let offset = 0;
   for (let p = 0; p < patternCount; p++) {
     const stops = patternStopsOf(p);
     patternStops.set(stops, patternStart[p] as number);
@@ -349,15 +353,17 @@ function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules):
       stopPatterns[at + 1] = position;
       passAt[s] = at + 2;
     }
-    for (let t = tripStart[p] as number; t < (tripStart[p + 1] as number); t++) {
+    const tripFirst = tripStart[p] as number;
+    const width = (tripStart[p + 1] as number) - tripFirst;
+    const base = patternTimes[p] as number;
+    for (let j = 0; j < width; j++) {
       if (++pieces % PIECES_PER_YIELD === 0) yield;
-      const u = ordered[t] as number;
+      const u = ordered[tripFirst + j] as number;
       const r = usable[u] as number;
-      timeStart[t] = offset;
-      times.set(minutes.subarray(from(u), from(u) + stops.length), offset);
-      offset += stops.length;
-      tripIds[t] = rides.tripIds[r] as number;
-      tripLines[t] = rides.lineIds[r] as number;
+      const at = from(u);
+      for (let i = 0; i < stops.length; i++) times[base + i * width + j] = minutes[at + i] as number;
+      tripIds[tripFirst + j] = rides.tripIds[r] as number;
+      tripLines[tripFirst + j] = rides.lineIds[r] as number;
     }
   }
 
@@ -382,7 +388,7 @@ function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules):
     patternStart,
     patternStops,
     tripStart,
-    timeStart,
+    patternTimes,
     times,
     tripIds,
     tripLines,
