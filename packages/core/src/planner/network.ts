@@ -1,5 +1,9 @@
 import type { DayRides } from './running-trips.ts';
 import { PIECES_PER_YIELD, runSteps, type Steps } from './steps.ts';
+
+/** Numbers written into an array between two yields of a build (a ride is about 30). */
+const ENTRIES_PER_YIELD = 1 << 14;
+
 import type { ChangeRules, RideTrip } from './types.ts';
 
 /**
@@ -87,7 +91,10 @@ export function* dayNetworkSteps(trips: readonly RideTrip[], rules: ChangeRules)
   return yield* ridesNetworkSteps(rides, rules);
 }
 
-/** The network of a day's rides (dayRidesSteps), both ways; rides that cannot be ridden are left out. */
+/**
+ * The network of a day's rides (dayRidesSteps), both ways; rides that cannot be ridden are left
+ * out. The build uses the rides up: their stops are overwritten.
+ */
 export function* ridesNetworkSteps(rides: DayRides, rules: ChangeRules): Steps<DayNetwork> {
   const usable = new Int32Array(rides.count);
   let count = 0;
@@ -109,7 +116,7 @@ function* reversedSteps(net: Network): Steps<Network> {
   const times = new Int32Array(net.times.length);
   const tripIds = new Int32Array(net.tripIds.length);
   const tripLines = new Int32Array(net.tripLines.length);
-  let pieces = 0;
+  let written = 0;
   for (let p = 0; p < patterns; p++) {
     const first = net.patternStart[p] as number;
     const length = (net.patternStart[p + 1] as number) - first;
@@ -117,18 +124,26 @@ function* reversedSteps(net: Network): Steps<Network> {
       patternStops[first + i] = net.patternStops[first + length - 1 - i] as number;
     const tripFirst = net.tripStart[p] as number;
     const width = (net.tripStart[p + 1] as number) - tripFirst;
-    const base = net.patternTimes[p] as number;
     for (let j = 0; j < width; j++) {
-      if (++pieces % PIECES_PER_YIELD === 0) yield;
-      const from = width - 1 - j;
-      for (let i = 0; i < length; i++)
-        times[base + i * width + j] = -(net.times[base + (length - 1 - i) * width + from] as number);
-      tripIds[tripFirst + j] = net.tripIds[tripFirst + from] as number;
-      tripLines[tripFirst + j] = net.tripLines[tripFirst + from] as number;
+      tripIds[tripFirst + j] = net.tripIds[tripFirst + width - 1 - j] as number;
+      tripLines[tripFirst + j] = net.tripLines[tripFirst + width - 1 - j] as number;
+    }
+    // Written in order (fresh memory is slow to touch all over).
+    const base = net.patternTimes[p] as number;
+    for (let i = 0; i < length; i++) {
+      const to = base + i * width;
+      const from = base + (length - 1 - i) * width + width - 1;
+      for (let j = 0; j < width; j++) times[to + j] = -(net.times[from - j] as number);
+      written += width;
+      if (written >= ENTRIES_PER_YIELD) {
+        written = 0;
+        yield;
+      }
     }
   }
   const stopPatterns = new Int32Array(net.stopPatterns.length);
   for (let e = 0; e < stopPatterns.length; e += 2) {
+    if (e % ENTRIES_PER_YIELD === 0) yield;
     const p = net.stopPatterns[e] as number;
     const length = (net.patternStart[p + 1] as number) - (net.patternStart[p] as number);
     stopPatterns[e] = p;
@@ -183,9 +198,10 @@ function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules):
   const from = (u: number) => start[usable[u] as number] as number;
   const lengthOf = (u: number) => (start[(usable[u] as number) + 1] as number) - from(u);
 
-  // Each usable ride's stops by dense index, and its group: rides with the same stops in the
-  // same order (a hash of the stops, then the stops compared).
-  const dense = new Int32Array(rides.stops.length);
+  // Each usable ride's stops by dense index (in place of their ids: the rides are the build's
+  // own, and 4 million numbers at national scale), and its group: rides with the same stops in
+  // the same order (a hash of the stops, then the stops compared).
+  const dense = rides.stops;
   const groupOf = new Int32Array(rideCount);
   const groupFirst: number[] = [];
   const groupsByHash = new Map<number, number[]>();
@@ -233,9 +249,11 @@ function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules):
   }
   for (let g = 0; g < groupCount; g++)
     groupStart[g + 1] = (groupStart[g + 1] as number) + (groupStart[g] as number);
+  yield;
   const grouped = new Int32Array(rideCount);
   const next = groupStart.slice(0, groupCount);
   for (let u = 0; u < rideCount; u++) {
+    if ((u + 1) % ENTRIES_PER_YIELD === 0) yield;
     const g = groupOf[u] as number;
     const at = next[g] as number;
     grouped[at] = u;
@@ -329,6 +347,7 @@ function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules):
   // Patterns through each stop, (pattern, position) pairs in pattern order (counted, then placed).
   const stopPatternStart = new Int32Array(stopCount + 1);
   for (let p = 0; p < patternCount; p++) {
+    if ((p + 1) % PIECES_PER_YIELD === 0) yield;
     const stops = patternStopsOf(p);
     for (let i = 0; i < stops.length; i++) {
       const s = (stops[i] as number) + 1;
@@ -339,6 +358,7 @@ function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules):
     stopPatternStart[s + 1] = (stopPatternStart[s + 1] as number) + (stopPatternStart[s] as number);
   const stopPatterns = new Int32Array(stopPatternStart[stopCount] as number);
   const passAt = stopPatternStart.slice(0, stopCount);
+  let written = 0;
   function patternStopsOf(p: number): Int32Array {
     const u = groupFirst[patternGroup[p] as number] as number;
     return dense.subarray(from(u), from(u) + lengthOf(u));
@@ -355,15 +375,22 @@ function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules):
     }
     const tripFirst = tripStart[p] as number;
     const width = (tripStart[p + 1] as number) - tripFirst;
-    const base = patternTimes[p] as number;
     for (let j = 0; j < width; j++) {
-      if (++pieces % PIECES_PER_YIELD === 0) yield;
-      const u = ordered[tripFirst + j] as number;
-      const r = usable[u] as number;
-      const at = from(u);
-      for (let i = 0; i < stops.length; i++) times[base + i * width + j] = minutes[at + i] as number;
+      const r = usable[ordered[tripFirst + j] as number] as number;
       tripIds[tripFirst + j] = rides.tripIds[r] as number;
       tripLines[tripFirst + j] = rides.lineIds[r] as number;
+    }
+    // Written in order, stop by stop (fresh memory is slow to touch all over).
+    const base = patternTimes[p] as number;
+    for (let i = 0; i < stops.length; i++) {
+      const to = base + i * width;
+      for (let j = 0; j < width; j++)
+        times[to + j] = minutes[from(ordered[tripFirst + j] as number) + i] as number;
+      written += width;
+      if (written >= ENTRIES_PER_YIELD) {
+        written = 0;
+        yield;
+      }
     }
   }
 

@@ -147,7 +147,7 @@ export function search(
   return runSteps(searchSteps(SHARED, net, source, target, start, maxRides, below, reach));
 }
 
-/** search in `space`, as steps that yield after each round (see steps.ts). */
+/** search in `space`, as steps that yield between rounds and within them (see steps.ts). */
 export function* searchSteps(
   space: SearchSpace,
   net: Network,
@@ -172,22 +172,40 @@ export function* searchSteps(
   // Row 0 only: each round starts as a copy of the row before.
   w.ready.fill(NEVER, 0, n);
   w.best.fill(NEVER);
-  // Marks a search stopped between two rounds (its plan given up) would have left.
+  // What a search stopped halfway (its plan given up) would have left marked or queued.
   w.markedReady.fill(0);
+  w.markedBus.fill(0);
+  w.queued.fill(-1);
   w.ready[src] = start;
   w.readyRound[src] = 0;
   w.readyFrom[src] = -1;
   w.readyList[0] = src;
   // The round whose arrival at the target is the best with at most k rides (0: none).
   const targetRound = new Array<number>(maxRides + 1).fill(0);
-  const round: Round = { k: 0, readyCount: 1, below, reach, maxRides, dst };
+  const round: Round = {
+    k: 0,
+    readyCount: 1,
+    below,
+    reach,
+    maxRides,
+    dst,
+    queueLength: 0,
+    next: 0,
+    busCount: 0,
+    bound: NEVER,
+    cap: NEVER,
+    reachRow: -1,
+    lastAllowed: null,
+  };
   let lastRound = 0;
   for (let k = 1; k <= maxRides && round.readyCount > 0; k++) {
     if (k > 1) yield;
     lastRound = k;
     round.k = k;
     const before = w.best[dst] as number;
-    scanRound(net, w, round);
+    startRound(net, w, round);
+    while (!scanPatterns(net, w, round)) yield;
+    endRound(net, w, round);
     targetRound[k] = (w.best[dst] as number) < before ? k : (targetRound[k - 1] as number);
     if (target !== null) arrivals[k] = w.best[dst] as number;
   }
@@ -202,7 +220,10 @@ export function* searchSteps(
   };
 }
 
-/** What a round needs of its search, and hands on to the next (the stops whose time to board improved). */
+/**
+ * A round under way: what it needs of its search, where its scan of the queued patterns is, and
+ * what it hands on to the next round (the stops whose time to board improved).
+ */
 interface Round {
   k: number;
   readyCount: number;
@@ -210,22 +231,36 @@ interface Round {
   readonly reach: Reach | undefined;
   readonly maxRides: number;
   readonly dst: number;
+  /** The queued patterns, and the next one to scan. */
+  queueLength: number;
+  next: number;
+  /** Stops reached by bus so far in the round (busList). */
+  busCount: number;
+  /** The bound of the round (`below[k]`), and the cap: nothing at or after it counts. */
+  bound: number;
+  cap: number;
+  /** The other search's row of the rides left after this one (-1: no other search). */
+  reachRow: number;
+  /** Per pattern, the last position worth scanning with that row (null: all). */
+  lastAllowed: Int32Array | null;
 }
 
-/** Round k of a search: the patterns through the stops ready earlier, then the changes. */
-function scanRound(net: Network, w: Workspace, round: Round): void {
+/** Positions of patterns scanned between two yields of a search (a fraction of a millisecond). */
+const POSITIONS_PER_YIELD = 1 << 13;
+
+/** Round k's start: the times to board copied on, and the patterns through the stops ready earlier queued. */
+function startRound(net: Network, w: Workspace, round: Round): void {
   const { k, maxRides, dst, reach } = round;
   const n = w.stops;
   const row = k * n;
   const prev = row - n;
-  const { arrival, ridePattern, rideTrip, rideBoard, rideAlight, ready, readyRound, readyFrom, best } = w;
-  const { markedReady, markedBus, busList, readyList, queued, queue } = w;
+  const { ready, readyRound, markedReady, readyList, queued, queue } = w;
   // Round k starts from round k - 1's times to board (at most k rides includes fewer).
   ready.copyWithin(row, prev, row);
   readyRound.copyWithin(row, prev, row);
 
   // The patterns through the stops that got a better time to board, from the earliest such position.
-  const { patternStart, patternStops, tripStart, patternTimes, times, stopPatternStart, stopPatterns } = net;
+  const { stopPatternStart, stopPatterns } = net;
   let queueLength = 0;
   for (let r = 0; r < round.readyCount; r++) {
     const s = readyList[r] as number;
@@ -240,29 +275,46 @@ function scanRound(net: Network, w: Workspace, round: Round): void {
       } else if (position < at) queued[p] = position;
     }
   }
-
-  let busCount = 0;
-  const bound = round.below[k] ?? NEVER;
-  // Nothing at or after the cap counts: neither the target's best time nor `bound` is beaten.
-  let cap = Math.min(best[dst] as number, bound);
-  // The other search's row of the rides left after this one (-1: no other search).
-  const reachRow =
+  round.queueLength = queueLength;
+  round.next = 0;
+  round.busCount = 0;
+  round.bound = round.below[k] ?? NEVER;
+  round.cap = Math.min(w.best[dst] as number, round.bound);
+  round.reachRow =
     reach === undefined || maxRides - k > reach.rides ? -1 : Math.min(maxRides - k, reach.lastRound) * n;
-  const reachReady = reach === undefined ? ready : reach.ready;
   // Where each pattern stops mattering: past the last stop the other search reached with the
   // rides left, an arrival is left out whatever its time, so the scan ends there (and a
   // pattern boarded no earlier than it is not scanned).
-  const patterns = patternStart.length - 1;
-  let lastAllowed: Int32Array | null = null;
-  if (reach !== undefined && reachRow !== -1) {
-    const r = reachRow / n;
-    lastAllowed = w.lastAllowed.subarray(r * patterns, (r + 1) * patterns);
+  round.lastAllowed = null;
+  if (reach !== undefined && round.reachRow !== -1) {
+    const patterns = net.patternStart.length - 1;
+    const r = round.reachRow / n;
+    round.lastAllowed = w.lastAllowed.subarray(r * patterns, (r + 1) * patterns);
     if (w.lastAllowedOf[r] !== reach) {
-      lastAllowed.fill(UNKNOWN);
+      round.lastAllowed.fill(UNKNOWN);
       w.lastAllowedOf[r] = reach;
     }
   }
-  for (let q = 0; q < queueLength; q++) {
+}
+
+/**
+ * Scans queued patterns of the round until about POSITIONS_PER_YIELD positions are scanned;
+ * true when every queued pattern is.
+ */
+function scanPatterns(net: Network, w: Workspace, round: Round): boolean {
+  const { k, dst, reach, queueLength, reachRow, lastAllowed } = round;
+  const n = w.stops;
+  const row = k * n;
+  const prev = row - n;
+  const { arrival, ridePattern, rideTrip, rideBoard, rideAlight, ready, best } = w;
+  const { markedBus, busList, queued, queue } = w;
+  const { patternStart, patternStops, tripStart, patternTimes, times } = net;
+  const reachReady = reach === undefined ? ready : reach.ready;
+  let busCount = round.busCount;
+  let cap = round.cap;
+  let scanned = 0;
+  let q = round.next;
+  for (; q < queueLength && scanned < POSITIONS_PER_YIELD; q++) {
     const p = queue[q] as number;
     const from = queued[p] as number;
     queued[p] = -1;
@@ -284,9 +336,11 @@ function scanRound(net: Network, w: Workspace, round: Round): void {
         )
           last--;
         lastAllowed[p] = last;
+        scanned += length - last;
       }
       if (last <= from) continue;
     }
+    scanned += last - from + 1;
     // The trip ridden (its index in the pattern; -1: none) and where it was boarded.
     let trip = -1;
     let board = -1;
@@ -341,11 +395,20 @@ function scanRound(net: Network, w: Workspace, round: Round): void {
       }
     }
   }
+  round.next = q;
+  round.busCount = busCount;
+  round.cap = cap;
+  return q === queueLength;
+}
 
-  // Changes: from each stop reached by bus, its own change time and its change places' walks.
+/** Round k's end: changes from each stop reached by bus, its own change time and its change places' walks. */
+function endRound(net: Network, w: Workspace, round: Round): void {
+  const { k, dst, busCount } = round;
+  const row = k * w.stops;
+  const { arrival, ready, readyRound, readyFrom, best, markedReady, markedBus, busList, readyList } = w;
   let readyCount = 0;
   const { changeMinutes, walkStart, walks } = net;
-  cap = Math.min(best[dst] as number, bound);
+  const cap = Math.min(best[dst] as number, round.bound);
   const improve = (s: number, time: number, from: number) => {
     const cell = row + s;
     if (time >= (ready[cell] as number)) return;

@@ -2,7 +2,13 @@ import { tripOnDay } from '../gtfs/trip-days.ts';
 import { changesNothing, type DayChanges } from '../service-changes/day-changes.ts';
 import { type ScheduleRunsOn, type ServiceDayContext, scheduleRunsOn } from '../service-day.ts';
 import { PIECES_PER_YIELD, runSteps, type Steps } from './steps.ts';
-import { NO_TIME, type PackedTimetable, PackedTimetableBuilder } from './timetable.ts';
+import {
+  NO_TIME,
+  type PackedTimetable,
+  PackedTimetableBuilder,
+  PLANNED_CHUNK,
+  PLANNED_CHUNK_BITS,
+} from './timetable.ts';
 import type { RideTrip } from './types.ts';
 
 /**
@@ -115,7 +121,10 @@ function* packedSteps(schedules: readonly PlannerSchedule[]): Steps<PackedTimeta
       }
       const at = builder.trip(trip.id, scheduleId, trip.lineId, travel);
       if (at !== -1)
-        builder.planned.set(trip.planned.subarray(0, Math.min(trip.planned.length, trip.travel.length)), at);
+        builder.plannedChunk.set(
+          trip.planned.subarray(0, Math.min(trip.planned.length, trip.travel.length)),
+          at,
+        );
     }
   return yield* builder.done();
 }
@@ -144,6 +153,7 @@ export function* dayRidesSteps(
   let trips = 0;
   let visits = 0;
   for (let i = 0; i < running.length; i++) {
+    if ((i + 1) % (PIECES_PER_YIELD * 16) === 0) yield;
     const s = running[i] as number;
     for (let t = scheduleTripStart[s] as number; t < (scheduleTripStart[s + 1] as number); t++) {
       const r = tripTravel[t] as number;
@@ -171,7 +181,8 @@ export function* dayRidesSteps(
       const r = tripTravel[t] as number;
       const first = travelStart[r] as number;
       const stops = (travelStart[r + 1] as number) - first;
-      const at = tripPlanned[t] as number;
+      const chunk = planned[(tripPlanned[t] as number) >>> PLANNED_CHUNK_BITS] as Int16Array;
+      const at = (tripPlanned[t] as number) & (PLANNED_CHUNK - 1);
       const from = length;
       if (plain) {
         // What plannedVisits then rideVisits give (every stop with a time, a time earlier than
@@ -179,7 +190,7 @@ export function* dayRidesSteps(
         // 140,000 trips and 4 million visits).
         let latest = -1;
         for (let v = 0; v < stops; v++) {
-          const minute = planned[at + v] as number;
+          const minute = chunk[at + v] as number;
           if (minute === NO_TIME || minute < latest) continue;
           rides.stops[length] = travelStops[first + v] as number;
           rides.minutes[length] = minute;
@@ -192,7 +203,7 @@ export function* dayRidesSteps(
           travel = Array.from(travelStops.subarray(first, first + stops));
           travels.set(r, travel);
         }
-        const minutes = Array.from(planned.subarray(at, at + stops), (m) => (m === NO_TIME ? null : m));
+        const minutes = Array.from(chunk.subarray(at, at + stops), (m) => (m === NO_TIME ? null : m));
         const on = tripOnDay(changes, tripIds[t] as number, travel, minutes);
         if (on.runs)
           for (const visit of rideVisits(on.visits)) {

@@ -100,7 +100,7 @@ describe('a day’s rides from the packed timetable', () => {
   ];
   for (const [id, schedule, minutes] of trips) {
     const at = builder.trip(id, schedule, 7, travel);
-    builder.planned.set(minutes, at);
+    builder.plannedChunk.set(minutes, at);
   }
   const unknownSchedule = builder.trip(5, 30, 7, travel);
   const timetable = runSteps(builder.done());

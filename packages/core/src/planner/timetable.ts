@@ -22,9 +22,15 @@ export interface PackedTimetable {
   tripIds: Int32Array;
   tripLines: Int32Array;
   tripTravel: Int32Array;
-  /** Trip t's planned minutes, one per stop of its travel: planned[tripPlanned[t] + i] (NO_TIME: none). */
+  /**
+   * Trip t's planned minutes, one per stop of its travel (NO_TIME: none), in chunks of
+   * PLANNED_CHUNK (a trip's never cross from one to the next): from position at = tripPlanned[t],
+   * planned[at >>> PLANNED_CHUNK_BITS][(at & (PLANNED_CHUNK - 1)) + i]. Chunks are filled as the
+   * trips come, never copied into a bigger array (a copy of 16 MB into fresh memory would hold
+   * the event loop for tens of milliseconds).
+   */
   tripPlanned: Int32Array;
-  planned: Int16Array;
+  planned: Int16Array[];
   /** Stops of travel order r: travelStops[travelStart[r] .. travelStart[r + 1]). */
   travelStart: Int32Array;
   travelStops: Int32Array;
@@ -32,6 +38,9 @@ export interface PackedTimetable {
 
 /** A stop of a trip without a time, in PackedTimetable.planned. */
 export const NO_TIME = -1;
+
+export const PLANNED_CHUNK_BITS = 20;
+export const PLANNED_CHUNK = 1 << PLANNED_CHUNK_BITS;
 
 /**
  * What scheduleRunsOn reads of a schedule, alone: two schedules with the same run on the same
@@ -90,9 +99,11 @@ export class PackedTimetableBuilder {
   private readonly tripLines = new Int32Column();
   private readonly tripTravel = new Int32Column();
   private readonly tripPlanned = new Int32Column();
-  private plannedLength = 0;
-  /** The planned minutes so far (the array grows: read it again after each `trip`). */
-  planned = new Int16Array(1 << 16);
+  private readonly planned: Int16Array[] = [];
+  /** Where the next trip's minutes go in the chunk being filled. */
+  private plannedAt = PLANNED_CHUNK;
+  /** The chunk being filled: the last trip's planned minutes are there, from where `trip` said. */
+  plannedChunk = new Int16Array(0);
 
   constructor() {
     this.travelStart.push(0);
@@ -122,27 +133,27 @@ export class PackedTimetableBuilder {
 
   /**
    * A trip of a schedule given before, along a travel order given before: where its planned
-   * minutes start in `planned` (one per stop, each NO_TIME until set), or -1 when its schedule is
-   * unknown (the trip is left out).
+   * minutes start in `plannedChunk` (one per stop, each NO_TIME until set), or -1 when its
+   * schedule is unknown (the trip is left out).
    */
   trip(id: number, scheduleId: number, lineId: number, travel: number): number {
     const schedule = this.scheduleIndex.get(scheduleId);
     if (schedule === undefined) return -1;
     const stops =
       (this.travelStart.values[travel + 1] as number) - (this.travelStart.values[travel] as number);
-    const at = this.plannedLength;
-    if (at + stops > this.planned.length) {
-      const planned = new Int16Array(Math.max(at + stops, this.planned.length * 2));
-      planned.set(this.planned.subarray(0, at));
-      this.planned = planned;
+    if (this.plannedAt + stops > PLANNED_CHUNK) {
+      this.plannedChunk = new Int16Array(Math.max(PLANNED_CHUNK, stops));
+      this.planned.push(this.plannedChunk);
+      this.plannedAt = 0;
     }
-    this.planned.fill(NO_TIME, at, at + stops);
-    this.plannedLength += stops;
+    const at = this.plannedAt;
+    this.plannedChunk.fill(NO_TIME, at, at + stops);
+    this.plannedAt += stops;
     this.tripIds.push(id);
     this.tripSchedules.push(schedule);
     this.tripLines.push(lineId);
     this.tripTravel.push(travel);
-    this.tripPlanned.push(at);
+    this.tripPlanned.push((this.planned.length - 1) * PLANNED_CHUNK + at);
     return at;
   }
 
@@ -153,6 +164,7 @@ export class PackedTimetableBuilder {
     const scheduleTripStart = new Int32Array(schedules + 1);
     const tripSchedules = this.tripSchedules.values;
     for (let t = 0; t < trips; t++) {
+      if ((t + 1) % (PIECES_PER_YIELD * 64) === 0) yield;
       const s = (tripSchedules[t] as number) + 1;
       scheduleTripStart[s] = (scheduleTripStart[s] as number) + 1;
     }
@@ -174,9 +186,10 @@ export class PackedTimetableBuilder {
       tripTravel[to] = this.tripTravel.values[t] as number;
       tripPlanned[to] = this.tripPlanned.values[t] as number;
     }
-    yield;
-    const planned = this.planned.slice(0, this.plannedLength);
-    yield;
+    // The last chunk as long as what it holds.
+    const planned = this.planned.map((chunk, i) =>
+      i === this.planned.length - 1 ? chunk.slice(0, this.plannedAt) : chunk,
+    );
     return {
       runsOn: this.runsOn,
       scheduleIds: this.scheduleIds.done(),

@@ -15,9 +15,9 @@ export function plannerTimetable(sqlite: SQLite.Database): PackedTimetable {
 }
 
 /** Rows read in one page: a few ms each at national scale (a trip comes with about 30 times). */
-const ROUTE_STOPS_PER_PAGE = 6400;
-const SCHEDULES_PER_PAGE = 1600;
-const TRIPS_PER_PAGE = 200;
+const ROUTE_STOPS_PER_PAGE = 2000;
+const SCHEDULES_PER_PAGE = 400;
+const TRIPS_PER_PAGE = 100;
 
 /**
  * plannerTimetable as a build that yields between pages (see core's steps.ts): every statement
@@ -96,7 +96,7 @@ export function* plannerTimetableSteps(sqlite: SQLite.Database): Steps<PackedTim
       const at = timetable.trip(id, scheduleId, lineId, r);
       const minutes = timesOf.get(id);
       if (at !== -1 && minutes !== undefined)
-        readTimes(minutes, timetable.planned, at, (routeStops.get(routeId) ?? []).length);
+        readTimes(minutes, timetable.plannedChunk, at, (routeStops.get(routeId) ?? []).length);
     }
     after = last[0];
   }

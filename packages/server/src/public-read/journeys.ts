@@ -9,7 +9,7 @@ import {
   type PackedTimetable,
   type PlanQueryInput,
   parseTime,
-  planJourneys,
+  planJourneysSteps,
   ridesNetworkSteps,
   runningScheduleIndexes,
   runStepsInSlices,
@@ -234,6 +234,28 @@ function inSlices<T>(read: ReadContext, steps: Steps<T>, signal?: AbortSignal): 
   });
 }
 
+/**
+ * Runs a plan's searches in slices of SLICE_MS with a turn of the event loop between them (a
+ * national plan may take tens of milliseconds): every slice, the last one too, counts in
+ * planning's share of the loop.
+ */
+async function planned<T>(read: ReadContext, steps: Steps<T>): Promise<T> {
+  const share = planShareOf(read.db);
+  let sliceStart = performance.now();
+  try {
+    return await runStepsInSlices(steps, {
+      due: () => performance.now() - sliceStart > SLICE_MS,
+      pause: async () => {
+        share.add(performance.now() - sliceStart);
+        await nextTurn();
+        sliceStart = performance.now();
+      },
+    });
+  } finally {
+    share.add(performance.now() - sliceStart);
+  }
+}
+
 /** Networks of one generation: two kept, and a build pushed out while it runs is called off. */
 function networkCache(): LRUCache<string, KeptNetwork> {
   return new LRUCache<string, KeptNetwork>({
@@ -361,8 +383,9 @@ async function plannedJourneys(
   snapshot: Awaited<ReturnType<typeof snapshotOf>>,
 ): Promise<JourneysAnswer> {
   const network = await dayNetwork(read, input.date);
-  const journeys = planShareOf(read.db).timed(() =>
-    planJourneys(network, {
+  const journeys = await planned(
+    read,
+    planJourneysSteps(network, {
       from: input.from,
       to: input.to,
       time: parseTime(input.time) as number,
