@@ -1,5 +1,5 @@
 import { type ScheduleRunsOn, type ServiceDayContext, scheduleRunsOn } from '../service-day.ts';
-import { PIECES_PER_YIELD, type Steps } from './steps.ts';
+import { PIECES_PER_YIELD, runSteps, type Steps } from './steps.ts';
 
 /**
  * The whole timetable as the planner keeps it for a data generation, packed in typed arrays, one
@@ -82,6 +82,34 @@ class Int32Column {
 }
 
 /**
+ * Indexes by id: a typed array while the ids are small (a Map of 150,000 entries rehashes all of
+ * them at once as it grows, for 15 ms at national scale), a Map for any id past that.
+ */
+class IdIndex {
+  private static readonly DIRECT = 1 << 24;
+  private byId = new Int32Array(1024).fill(-1);
+  private readonly large = new Map<number, number>();
+
+  set(id: number, index: number): void {
+    if (id < 0 || id >= IdIndex.DIRECT || !Number.isInteger(id)) {
+      this.large.set(id, index);
+      return;
+    }
+    if (id >= this.byId.length) {
+      const byId = new Int32Array(Math.min(IdIndex.DIRECT, Math.max(id + 1, this.byId.length * 2))).fill(-1);
+      byId.set(this.byId);
+      this.byId = byId;
+    }
+    this.byId[id] = index;
+  }
+
+  get(id: number): number | undefined {
+    const index = Number.isInteger(id) && id >= 0 && id < this.byId.length ? (this.byId[id] as number) : -1;
+    return index !== -1 ? index : this.large.get(id);
+  }
+}
+
+/**
  * Builds a PackedTimetable from schedules, travel orders and trips given in any order of trips
  * (a database reads them by trip id): the trips end up grouped by schedule, in the order the
  * schedules were given, each schedule's in the order its trips were given.
@@ -89,7 +117,7 @@ class Int32Column {
 export class PackedTimetableBuilder {
   private readonly runsOnKeys = new Map<string, number>();
   private readonly runsOn: ScheduleRunsOn[] = [];
-  private readonly scheduleIndex = new Map<number, number>();
+  private readonly scheduleIndex = new IdIndex();
   private readonly scheduleIds = new Int32Column();
   private readonly scheduleRunsOn = new Int32Column();
   private readonly travelStart = new Int32Column();
@@ -207,14 +235,13 @@ export class PackedTimetableBuilder {
 }
 
 /**
- * The schedules that run on the service day (scheduleRunsOn, asked once per way of running),
- * by index in schedule order, and a key naming them: two days with the same key run the same
- * schedules.
+ * The ways of running that run on the service day (scheduleRunsOn, asked once per way): runs[w]
+ * is 1 when way w runs. The key names them: two days with the same key run the same schedules.
  */
-export function runningScheduleIndexes(
+export function runningWays(
   timetable: PackedTimetable,
   day: ServiceDayContext,
-): { schedules: Int32Array; key: string } {
+): { runs: Uint8Array; key: string } {
   const runs = new Uint8Array(timetable.runsOn.length);
   const running: number[] = [];
   timetable.runsOn.forEach((runsOn, i) => {
@@ -222,11 +249,31 @@ export function runningScheduleIndexes(
     runs[i] = 1;
     running.push(i);
   });
+  return { runs, key: running.join(',') };
+}
+
+/** The schedules whose way of running runs (`runs`, from runningWays), by index in schedule order. */
+export function* runningSchedulesSteps(timetable: PackedTimetable, runs: Uint8Array): Steps<Int32Array> {
   const ways = timetable.scheduleRunsOn;
   let count = 0;
-  for (let s = 0; s < ways.length; s++) count += runs[ways[s] as number] as number;
+  for (let s = 0; s < ways.length; s++) {
+    if ((s + 1) % (PIECES_PER_YIELD * 64) === 0) yield;
+    count += runs[ways[s] as number] as number;
+  }
   const schedules = new Int32Array(count);
   count = 0;
-  for (let s = 0; s < ways.length; s++) if (runs[ways[s] as number] === 1) schedules[count++] = s;
-  return { schedules, key: running.join(',') };
+  for (let s = 0; s < ways.length; s++) {
+    if ((s + 1) % (PIECES_PER_YIELD * 64) === 0) yield;
+    if (runs[ways[s] as number] === 1) schedules[count++] = s;
+  }
+  return schedules;
+}
+
+/** The schedules that run on the service day by index in schedule order, and runningWays's key. */
+export function runningScheduleIndexes(
+  timetable: PackedTimetable,
+  day: ServiceDayContext,
+): { schedules: Int32Array; key: string } {
+  const { runs, key } = runningWays(timetable, day);
+  return { schedules: runSteps(runningSchedulesSteps(timetable, runs)), key };
 }

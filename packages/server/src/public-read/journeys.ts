@@ -11,7 +11,8 @@ import {
   parseTime,
   planJourneysSteps,
   ridesNetworkSteps,
-  runningScheduleIndexes,
+  runningSchedulesSteps,
+  runningWays,
   runStepsInSlices,
   type Steps,
   serverMessage,
@@ -217,19 +218,27 @@ export function plannerBuildsStarted(db: OpenedDatabase): number {
  * Runs a build in slices of SLICE_MS, pausing between them as the database's builds do; once
  * `signal` is aborted the build stops at its next pause (AbortError).
  */
-function inSlices<T>(read: ReadContext, steps: Steps<T>, signal?: AbortSignal): Promise<T> {
+async function inSlices<T>(read: ReadContext, steps: Steps<T>, signal?: AbortSignal): Promise<T> {
   const held = pauses.get(read.db.sqlite);
   const pause = held ?? nextTurn;
   const share = planShareOf(read.db);
-  let sliceStart = performance.now();
+  let counted = performance.now();
+  // A build that follows another (or what led to it) in a slice already spent starts after a turn.
+  if (held === undefined && counted - sliceStart() > SLICE_MS) {
+    await nextTurn();
+    signal?.throwIfAborted();
+    counted = performance.now();
+    sliceStart();
+  }
   return runStepsInSlices(steps, {
-    due: () => held !== undefined || performance.now() - sliceStart > SLICE_MS,
+    due: () => held !== undefined || performance.now() - sliceStart() > SLICE_MS,
     pause: async () => {
-      share.add(performance.now() - sliceStart);
+      share.add(performance.now() - counted);
       signal?.throwIfAborted();
       await pause();
       signal?.throwIfAborted();
-      sliceStart = performance.now();
+      counted = performance.now();
+      sliceStart();
     },
   });
 }
@@ -241,19 +250,46 @@ function inSlices<T>(read: ReadContext, steps: Steps<T>, signal?: AbortSignal): 
  */
 async function planned<T>(read: ReadContext, steps: Steps<T>): Promise<T> {
   const share = planShareOf(read.db);
-  let sliceStart = performance.now();
+  let counted = performance.now();
+  // A plan that follows its network's build in a slice already spent starts after a turn.
+  if (counted - sliceStart() > SLICE_MS) {
+    await nextTurn();
+    counted = performance.now();
+    sliceStart();
+  }
   try {
     return await runStepsInSlices(steps, {
-      due: () => performance.now() - sliceStart > SLICE_MS,
+      due: () => performance.now() - sliceStart() > SLICE_MS,
       pause: async () => {
-        share.add(performance.now() - sliceStart);
+        share.add(performance.now() - counted);
         await nextTurn();
-        sliceStart = performance.now();
+        counted = performance.now();
+        sliceStart();
       },
     });
   } finally {
-    share.add(performance.now() - sliceStart);
+    share.add(performance.now() - counted);
   }
+}
+
+/** When the planner's work running now began, until the event loop next takes a turn. */
+let slice: number | null = null;
+
+/**
+ * The start of the slice of planner work running now: builds and a plan that follow one another
+ * without a turn of the event loop in between (the day's rides after the timetable, the
+ * network after them, the first plan after its network) share one slice, so together they
+ * hold the loop no longer than one.
+ */
+function sliceStart(): number {
+  if (slice === null) {
+    slice = performance.now();
+    // Runs once the work under way and what it leads to without a turn are done.
+    setImmediate(() => {
+      slice = null;
+    });
+  }
+  return slice;
 }
 
 /** Networks of one generation: two kept, and a build pushed out while it runs is called off. */
@@ -309,6 +345,8 @@ function plannerData(read: ReadContext): Promise<PlannerData> {
 
 /** The network of the trips running on `date`, built once per generation and running set. */
 export async function dayNetwork(read: ReadContext, date: string): Promise<DayNetwork> {
+  // What leads to a build counts in its first slice.
+  sliceStart();
   const kept = await keptNetwork(read, date);
   kept.users += 1;
   try {
@@ -327,18 +365,18 @@ async function keptNetwork(read: ReadContext, date: string): Promise<KeptNetwork
   ]);
   const share = planShareOf(read.db);
   let key = data.keys.get(date);
-  const running =
-    key === undefined ? share.timed(() => runningScheduleIndexes(data.timetable, service.context)) : null;
+  let ways: { runs: Uint8Array; key: string } | null = null;
   if (key === undefined) {
-    const ways = (running as { key: string }).key;
-    key = changesNothing(changes) ? ways : `${date}|${ways}`;
+    ways = share.timed(() => runningWays(data.timetable, service.context));
+    key = changesNothing(changes) ? ways.key : `${date}|${ways.key}`;
     data.keys.set(date, key);
   }
   const kept = data.networks.get(key);
   if (kept !== undefined) return kept;
-  const { schedules } = running ?? share.timed(() => runningScheduleIndexes(data.timetable, service.context));
+  const { runs } = ways ?? share.timed(() => runningWays(data.timetable, service.context));
   const build = new AbortController();
   const built = (async () => {
+    const schedules = await inSlices(read, runningSchedulesSteps(data.timetable, runs), build.signal);
     const rides = await inSlices(read, dayRidesSteps(data.timetable, schedules, changes), build.signal);
     return inSlices(read, ridesNetworkSteps(rides, data.rules), build.signal);
   })();
