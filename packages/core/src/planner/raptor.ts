@@ -492,8 +492,9 @@ function legOf(net: Network, p: number, trip: number, board: number, alight: num
 /**
  * Where one can be ready to go on from each stop with at most j rides from `source` leaving at
  * `start` or later, with no target (nothing cut at a target's time), kept in a buffer of its own
- * per network (a search's workspace is reused by the next search): the `Reach` of every journey
- * from `source` for searches the other way, valid until the next `reachFrom` on `net`. Nothing
+ * per network and search space (a search's workspace is reused by the next search): the `Reach`
+ * of every journey from `source` for searches the other way, valid until the next `reachFrom` on
+ * `net` in the same space. Nothing
  * at `bound` or later is explored (what a search the other way could not be ready for).
  */
 export function reachFrom(
