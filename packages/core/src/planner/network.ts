@@ -1,10 +1,9 @@
 import type { DayRides } from './running-trips.ts';
 import { PIECES_PER_YIELD, runSteps, type Steps } from './steps.ts';
+import type { ChangeRules, RideTrip } from './types.ts';
 
 /** Numbers written into an array between two yields of a build (a ride is about 30). */
 const ENTRIES_PER_YIELD = 1 << 14;
-
-import type { ChangeRules, RideTrip } from './types.ts';
 
 /**
  * A day's running trips laid out for RAPTOR, built once per service day and kept: stops by dense
