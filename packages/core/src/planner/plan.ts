@@ -1,5 +1,6 @@
 import type { DayNetwork, Network } from './network.ts';
-import { NEVER, type Reach, reachFrom, search } from './raptor.ts';
+import { NEVER, type Reach, reachFromSteps, SearchSpace, searchSteps } from './raptor.ts';
+import { runSteps, type Steps } from './steps.ts';
 import { MAX_CHANGES, MAX_JOURNEYS, type PlannedJourney, type PlannedLeg, type PlanQuery } from './types.ts';
 
 /**
@@ -26,6 +27,33 @@ const REACH_RIDES = 2;
  * search back then leaves out any stop the search from the source could not be ready at in time.
  */
 export function planJourneys(network: DayNetwork, query: PlanQuery): PlannedJourney[] {
+  return runSteps(planJourneysSteps(network, query));
+}
+
+/** The search spaces of a day's network free for the next plan (one per plan under way at once). */
+const freeSpaces = new WeakMap<DayNetwork, SearchSpace[]>();
+
+/**
+ * planJourneys as steps that yield after each round of each search (see steps.ts), so a server
+ * can let others run in between: a national plan is up to a dozen searches of four rounds. The
+ * plan has a search space of its own while it runs, so plans under way at once do not share
+ * working arrays; spaces are reused by the plans that come after.
+ */
+export function* planJourneysSteps(network: DayNetwork, query: PlanQuery): Steps<PlannedJourney[]> {
+  let free = freeSpaces.get(network);
+  if (free === undefined) {
+    free = [];
+    freeSpaces.set(network, free);
+  }
+  const space = free.pop() ?? new SearchSpace();
+  try {
+    return yield* planSteps(space, network, query);
+  } finally {
+    free.push(space);
+  }
+}
+
+function* planSteps(space: SearchSpace, network: DayNetwork, query: PlanQuery): Steps<PlannedJourney[]> {
   const maxRides = MAX_CHANGES + 1;
   const [first, second] = query.arriveBy
     ? [network.backward, network.forward]
@@ -38,7 +66,7 @@ export function planJourneys(network: DayNetwork, query: PlanQuery): PlannedJour
   let time = query.arriveBy ? -query.time : query.time;
   // Where one can still reach the target from, by rides left, leaving at the query's time or
   // later: every search from the source leaves out the rest.
-  const toTarget = reachFrom(second, target, -NEVER, REACH_RIDES, -time + 1);
+  const toTarget = yield* reachFromSteps(space, second, target, -NEVER, REACH_RIDES, -time + 1);
   const startOf = (j: PlannedJourney) => (query.arriveBy ? -j.arrive : j.depart);
   const endOf = (j: PlannedJourney) => (query.arriveBy ? -j.depart : j.arrive);
   while (found.length < MAX_JOURNEYS) {
@@ -46,7 +74,7 @@ export function planJourneys(network: DayNetwork, query: PlanQuery): PlannedJour
     const below = Array.from({ length: maxRides + 1 }, (_, k) =>
       Math.min(NEVER, ...found.filter((j) => startOf(j) >= time && j.legs.length <= k).map(endOf)),
     );
-    const front = frontAt(first, second, source, target, time, maxRides, below, toTarget);
+    const front = yield* frontAt(space, first, second, source, target, time, maxRides, below, toTarget);
     front.sort((a, b) =>
       query.arriveBy
         ? b.depart - a.depart || a.changes - b.changes
@@ -72,7 +100,8 @@ export function planJourneys(network: DayNetwork, query: PlanQuery): PlannedJour
  * The Pareto front at `time` on `first` (by the time at the target and the rides), each journey
  * made tight on `second` (searched back from the target's time with as many rides).
  */
-function frontAt(
+function* frontAt(
+  space: SearchSpace,
   first: Network,
   second: Network,
   source: number,
@@ -81,8 +110,12 @@ function frontAt(
   maxRides: number,
   below: readonly number[],
   toTarget: Reach,
-): PlannedJourney[] {
-  const { arrivals, legs: firstLegs, reach } = search(first, source, target, time, maxRides, below, toTarget);
+): Steps<PlannedJourney[]> {
+  const {
+    arrivals,
+    legs: firstLegs,
+    reach,
+  } = yield* searchSteps(space, first, source, target, time, maxRides, below, toTarget);
   const front: PlannedJourney[] = [];
   // Where each journey of the front starts, before it is made tight (the first search's labels
   // are read before the second network's search).
@@ -98,7 +131,8 @@ function frontAt(
     if (start === null || start === undefined) continue;
     // Back from the time reached, with at most k rides: the tightest journey reaching it, which
     // starts no earlier than this one (so nothing earlier is explored).
-    const back = search(
+    const back = yield* searchSteps(
+      space,
       second,
       target,
       source,

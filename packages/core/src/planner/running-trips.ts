@@ -2,6 +2,13 @@ import { tripOnDay } from '../gtfs/trip-days.ts';
 import { changesNothing, type DayChanges } from '../service-changes/day-changes.ts';
 import { type ScheduleRunsOn, type ServiceDayContext, scheduleRunsOn } from '../service-day.ts';
 import { PIECES_PER_YIELD, runSteps, type Steps } from './steps.ts';
+import {
+  NO_TIME,
+  type PackedTimetable,
+  PackedTimetableBuilder,
+  PLANNED_CHUNK,
+  PLANNED_CHUNK_BITS,
+} from './timetable.ts';
 import type { RideTrip } from './types.ts';
 
 /**
@@ -12,8 +19,9 @@ import type { RideTrip } from './types.ts';
  */
 
 /**
- * A trip of the timetable: its stops in travel order and its planned minutes, packed (a whole
- * national timetable is kept in memory): NO_TIME where the trip has no time.
+ * A trip of the timetable as objects: its stops in travel order and its planned minutes
+ * (NO_TIME where the trip has no time). The server keeps the timetable packed (timetable.ts);
+ * runningTrips packs these first.
  */
 export interface TimetableRideTrip {
   id: number;
@@ -22,10 +30,9 @@ export interface TimetableRideTrip {
   planned: Int16Array;
 }
 
-/** A stop of a trip without a time, in TimetableRideTrip.planned. */
-export const NO_TIME = -1;
+export { NO_TIME };
 
-/** A schedule with its trips, as the planner reads the timetable. */
+/** A schedule with its trips, as objects. */
 export interface PlannerSchedule {
   id: number;
   /** The schedule as its mapper gives it: scheduleRunsOn reads what it needs of it. */
@@ -56,57 +63,164 @@ export function rideVisits<V extends { minute: number }>(visits: readonly V[]): 
   return kept;
 }
 
+/**
+ * A day's rides packed: ride r is trip tripIds[r] of line lineIds[r], at stops[start[r] ..
+ * start[r + 1]) and minutes at the same places, in the order of the running schedules and their
+ * trips.
+ */
+export interface DayRides {
+  count: number;
+  tripIds: Int32Array;
+  lineIds: Int32Array;
+  start: Int32Array;
+  stops: Int32Array;
+  minutes: Int32Array;
+}
+
 /** The rides of the running schedules' trips on a date with its service changes. */
 export function runningTrips(running: readonly PlannerSchedule[], changes: DayChanges): RideTrip[] {
   return runSteps(runningTripsSteps(running, changes));
 }
 
-/** runningTrips as a build that yields now and then (see steps.ts). */
+/** runningTrips as a build that yields now and then (see steps.ts): the packed build, unpacked. */
 export function* runningTripsSteps(
   running: readonly PlannerSchedule[],
   changes: DayChanges,
 ): Steps<RideTrip[]> {
-  const plain = changesNothing(changes);
+  const timetable = yield* packedSteps(running);
+  const all = Int32Array.from(timetable.scheduleIds, (_, s) => s);
+  const day = yield* dayRidesSteps(timetable, all, changes);
   const rides: RideTrip[] = [];
-  let pieces = 0;
-  for (const { trips } of running)
-    for (const trip of trips) {
-      if (++pieces % PIECES_PER_YIELD === 0) yield;
-      if (plain) {
-        const ride = plannedRide(trip);
-        if (ride !== null) rides.push(ride);
-        continue;
-      }
-      const planned = Array.from(trip.planned, (m) => (m === NO_TIME ? null : m));
-      const on = tripOnDay(changes, trip.id, trip.travel, planned);
-      if (!on.runs) continue;
-      const visits = rideVisits(on.visits);
-      if (visits.length < 2) continue;
-      rides.push({
-        tripId: trip.id,
-        lineId: trip.lineId,
-        stops: visits.map((v) => v.stopId),
-        minutes: visits.map((v) => v.minute),
-      });
-    }
+  for (let r = 0; r < day.count; r++) {
+    if ((r + 1) % PIECES_PER_YIELD === 0) yield;
+    const from = day.start[r] as number;
+    const to = day.start[r + 1] as number;
+    rides.push({
+      tripId: day.tripIds[r] as number,
+      lineId: day.lineIds[r] as number,
+      stops: Array.from(day.stops.subarray(from, to)),
+      minutes: Array.from(day.minutes.subarray(from, to)),
+    });
+  }
   return rides;
 }
 
+/** Schedules as objects packed (each trip's travel order once per array it shares). */
+function* packedSteps(schedules: readonly PlannerSchedule[]): Steps<PackedTimetable> {
+  const builder = new PackedTimetableBuilder();
+  const travels = new Map<readonly number[], number>();
+  let pieces = 0;
+  for (const { id, schedule } of schedules) builder.schedule(id, schedule);
+  for (const { id: scheduleId, trips } of schedules)
+    for (const trip of trips) {
+      if (++pieces % PIECES_PER_YIELD === 0) yield;
+      let travel = travels.get(trip.travel);
+      if (travel === undefined) {
+        travel = builder.travel(trip.travel);
+        travels.set(trip.travel, travel);
+      }
+      const at = builder.trip(trip.id, scheduleId, trip.lineId, travel);
+      if (at !== -1)
+        builder.plannedChunk.set(
+          trip.planned.subarray(0, Math.min(trip.planned.length, trip.travel.length)),
+          at,
+        );
+    }
+  return yield* builder.done();
+}
+
 /**
- * A trip's ride by its planned times on a day that changes nothing: what plannedVisits then
- * rideVisits give (every stop with a time, a time earlier than one before it left out), made
- * straight from the packed minutes (a national day has 140,000 trips and 4 million visits).
+ * The rides of the running schedules (indexes into the timetable's schedules, in order) on a
+ * date with its service changes: cancelled trips left out, changed times, closed stops not
+ * served (tripOnDay), then what rideVisits keeps; a ride needs two visits.
  */
-function plannedRide(trip: TimetableRideTrip): RideTrip | null {
-  const stops: number[] = [];
-  const minutes: number[] = [];
-  let latest = -1;
-  for (let i = 0; i < trip.travel.length; i++) {
-    const minute = trip.planned[i];
-    if (minute === undefined || minute === NO_TIME || minute < latest) continue;
-    stops.push(trip.travel[i] as number);
-    minutes.push(minute);
-    latest = minute;
+export function* dayRidesSteps(
+  timetable: PackedTimetable,
+  running: Int32Array,
+  changes: DayChanges,
+): Steps<DayRides> {
+  const {
+    scheduleTripStart,
+    tripIds,
+    tripLines,
+    tripTravel,
+    tripPlanned,
+    planned,
+    travelStart,
+    travelStops,
+  } = timetable;
+  // At most every stop of every running trip.
+  let trips = 0;
+  let visits = 0;
+  for (let i = 0; i < running.length; i++) {
+    if ((i + 1) % (PIECES_PER_YIELD * 16) === 0) yield;
+    const s = running[i] as number;
+    for (let t = scheduleTripStart[s] as number; t < (scheduleTripStart[s + 1] as number); t++) {
+      const r = tripTravel[t] as number;
+      visits += (travelStart[r + 1] as number) - (travelStart[r] as number);
+    }
+    trips += (scheduleTripStart[s + 1] as number) - (scheduleTripStart[s] as number);
   }
-  return stops.length < 2 ? null : { tripId: trip.id, lineId: trip.lineId, stops, minutes };
+  yield;
+  const rides: DayRides = {
+    count: 0,
+    tripIds: new Int32Array(trips),
+    lineIds: new Int32Array(trips),
+    start: new Int32Array(trips + 1),
+    stops: new Int32Array(visits),
+    minutes: new Int32Array(visits),
+  };
+  const plain = changesNothing(changes);
+  const travels = new Map<number, number[]>();
+  let length = 0;
+  let pieces = 0;
+  for (let i = 0; i < running.length; i++) {
+    const s = running[i] as number;
+    for (let t = scheduleTripStart[s] as number; t < (scheduleTripStart[s + 1] as number); t++) {
+      if (++pieces % PIECES_PER_YIELD === 0) yield;
+      const r = tripTravel[t] as number;
+      const first = travelStart[r] as number;
+      const stops = (travelStart[r + 1] as number) - first;
+      const chunk = planned[(tripPlanned[t] as number) >>> PLANNED_CHUNK_BITS] as Int16Array;
+      const at = (tripPlanned[t] as number) & (PLANNED_CHUNK - 1);
+      const from = length;
+      if (plain) {
+        // What plannedVisits then rideVisits give (every stop with a time, a time earlier than
+        // one before it left out), straight from the packed minutes (a national day has
+        // 140,000 trips and 4 million visits).
+        let latest = -1;
+        for (let v = 0; v < stops; v++) {
+          const minute = chunk[at + v] as number;
+          if (minute === NO_TIME || minute < latest) continue;
+          rides.stops[length] = travelStops[first + v] as number;
+          rides.minutes[length] = minute;
+          length++;
+          latest = minute;
+        }
+      } else {
+        let travel = travels.get(r);
+        if (travel === undefined) {
+          travel = Array.from(travelStops.subarray(first, first + stops));
+          travels.set(r, travel);
+        }
+        const minutes = Array.from(chunk.subarray(at, at + stops), (m) => (m === NO_TIME ? null : m));
+        const on = tripOnDay(changes, tripIds[t] as number, travel, minutes);
+        if (on.runs)
+          for (const visit of rideVisits(on.visits)) {
+            rides.stops[length] = visit.stopId;
+            rides.minutes[length] = visit.minute;
+            length++;
+          }
+      }
+      if (length - from < 2) {
+        length = from;
+        continue;
+      }
+      rides.tripIds[rides.count] = tripIds[t] as number;
+      rides.lineIds[rides.count] = tripLines[t] as number;
+      rides.count++;
+      rides.start[rides.count] = length;
+    }
+  }
+  return rides;
 }

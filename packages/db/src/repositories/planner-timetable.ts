@@ -1,29 +1,23 @@
-import {
-  NO_TIME,
-  type PlannerSchedule,
-  runSteps,
-  type Steps,
-  type TimetableRideTrip,
-  travelOrder,
-} from '@bus/core';
+import { type PackedTimetable, PackedTimetableBuilder, runSteps, type Steps, travelOrder } from '@bus/core';
 import type SQLite from 'better-sqlite3';
 import type { ScheduleRow } from '../schema.ts';
 import { toSchedule } from './schedules.ts';
 
 /**
- * The whole timetable as the journey planner reads it (issue 30), once per data generation:
- * every schedule as its mapper gives it (toSchedule, so whatever decides when a schedule runs
- * comes along), and every trip's stops in travel order with its planned minutes. Read through
- * one connection (a read side's, possibly held at an older state during an import).
+ * The whole timetable as the journey planner reads it (issue 30), once per data generation,
+ * packed (core's PackedTimetable): every schedule as its mapper gives it (toSchedule, so whatever
+ * decides when a schedule runs comes along), and every trip's stops in travel order with its
+ * planned minutes. Read through one connection (a read side's, possibly held at an older state
+ * during an import).
  */
-export function plannerTimetable(sqlite: SQLite.Database): PlannerSchedule[] {
+export function plannerTimetable(sqlite: SQLite.Database): PackedTimetable {
   return runSteps(plannerTimetableSteps(sqlite));
 }
 
 /** Rows read in one page: a few ms each at national scale (a trip comes with about 30 times). */
-const ROUTE_STOPS_PER_PAGE = 6400;
-const SCHEDULES_PER_PAGE = 1600;
-const TRIPS_PER_PAGE = 200;
+const ROUTE_STOPS_PER_PAGE = 2000;
+const SCHEDULES_PER_PAGE = 400;
+const TRIPS_PER_PAGE = 100;
 
 /**
  * plannerTimetable as a build that yields between pages (see core's steps.ts): every statement
@@ -32,7 +26,7 @@ const TRIPS_PER_PAGE = 200;
  * below yields after each page. Run in slices, it reads one state of the data only inside a read
  * transaction (or on a connection held at one state), which its caller opens.
  */
-export function* plannerTimetableSteps(sqlite: SQLite.Database): Steps<PlannerSchedule[]> {
+export function* plannerTimetableSteps(sqlite: SQLite.Database): Steps<PackedTimetable> {
   const routeStops = new Map<number, number[]>();
   const routePage = sqlite
     .prepare(
@@ -54,25 +48,25 @@ export function* plannerTimetableSteps(sqlite: SQLite.Database): Steps<PlannerSc
     if (last === undefined) break;
     after = [last[0], last[1]];
   }
-  // Each route's stops both ways, shared by its trips.
-  const travelOf = new Map<string, readonly number[]>();
-  const travel = (routeId: number, reversed: boolean): readonly number[] => {
-    const key = `${routeId}:${reversed ? 1 : 0}`;
-    let stops = travelOf.get(key);
-    if (stops === undefined) {
-      stops = travelOrder(routeStops.get(routeId) ?? [], reversed);
-      travelOf.set(key, stops);
+  // Each route's stops both ways, packed once and shared by its trips.
+  const timetable = new PackedTimetableBuilder();
+  const travelOf = new Map<number, number>();
+  const travel = (routeId: number, reversed: boolean): number => {
+    const key = routeId * 2 + (reversed ? 1 : 0);
+    let index = travelOf.get(key);
+    if (index === undefined) {
+      index = timetable.travel(travelOrder(routeStops.get(routeId) ?? [], reversed));
+      travelOf.set(key, index);
     }
-    return stops;
+    return index;
   };
 
-  const schedules = new Map<number, PlannerSchedule & { trips: TimetableRideTrip[] }>();
   const schedulePage = sqlite.prepare(
     `SELECT * FROM schedule WHERE id > ? ORDER BY id LIMIT ${SCHEDULES_PER_PAGE}`,
   );
   for (let after = -1; ; yield) {
     const rows = schedulePage.all(after) as ScheduleRow[];
-    for (const row of rows) schedules.set(row.id, { id: row.id, schedule: toSchedule(row, []), trips: [] });
+    for (const row of rows) timetable.schedule(row.id, toSchedule(row, []));
     const last = rows.at(-1);
     if (last === undefined) break;
     after = last.id;
@@ -98,15 +92,15 @@ export function* plannerTimetableSteps(sqlite: SQLite.Database): Steps<PlannerSc
     if (last === undefined) break;
     const timesOf = new Map(timesPage.all(after + 1, last[0]) as [number, string][]);
     for (const [id, scheduleId, lineId, routeId, reversed] of trips) {
-      const stops = travel(routeId, reversed === 1);
-      const planned = new Int16Array(stops.length).fill(NO_TIME);
+      const r = travel(routeId, reversed === 1);
+      const at = timetable.trip(id, scheduleId, lineId, r);
       const minutes = timesOf.get(id);
-      if (minutes !== undefined) readTimes(minutes, planned);
-      schedules.get(scheduleId)?.trips.push({ id, lineId, travel: stops, planned });
+      if (at !== -1 && minutes !== undefined)
+        readTimes(minutes, timetable.plannedChunk, at, (routeStops.get(routeId) ?? []).length);
     }
     after = last[0];
   }
-  return [...schedules.values()];
+  return yield* timetable.done();
 }
 
 const COLON = 58;
@@ -114,10 +108,11 @@ const COMMA = 44;
 const ZERO = 48;
 
 /**
- * A trip's 'index:minute,...' text into its planned minutes (indexes past them left out), read
- * digit by digit: splitting 8 million pairs into strings took seconds of the national build.
+ * A trip's 'index:minute,...' text into its `stops` planned minutes from `at` (indexes past them
+ * left out), read digit by digit: splitting 8 million pairs into strings took seconds of the
+ * national build.
  */
-function readTimes(text: string, planned: Int16Array): void {
+function readTimes(text: string, planned: Int16Array, at: number, stops: number): void {
   let value = 0;
   let index = 0;
   for (let i = 0; i <= text.length; i++) {
@@ -126,7 +121,7 @@ function readTimes(text: string, planned: Int16Array): void {
       index = value;
       value = 0;
     } else if (c === COMMA) {
-      if (index < planned.length) planned[index] = value;
+      if (index < stops) planned[at + index] = value;
       value = 0;
     } else value = value * 10 + c - ZERO;
   }

@@ -4,14 +4,15 @@ import {
   type DayNetwork,
   DomainError,
   dateWindow,
-  dayNetworkSteps,
+  dayRidesSteps,
   formatTime,
-  type PlannerSchedule,
+  type PackedTimetable,
   type PlanQueryInput,
   parseTime,
-  planJourneys,
-  runningSchedules,
-  runningTripsSteps,
+  planJourneysSteps,
+  ridesNetworkSteps,
+  runningSchedulesSteps,
+  runningWays,
   runStepsInSlices,
   type Steps,
   serverMessage,
@@ -33,8 +34,9 @@ import {
  * The journey planner's answer (timetable.plan, issue 30): core's planner on the day's network.
  *
  * What it needs is built once per data generation and kept with it (dropped with it when the
- * data moves): the whole timetable as the planner reads it and the changes between buses, then
- * per day the network of the trips that run. Which trips run comes from the two rules every
+ * data moves): the whole timetable as the planner reads it (packed in typed arrays, a few tens
+ * of megabytes at national scale) and the changes between buses, then per day the network of
+ * the trips that run. Which trips run comes from the two rules every
  * public answer follows: the service day (serviceDay, scheduleRunsOn) and the date's service
  * changes (changesOn, tripOnDay). Dates that run the same schedules and change nothing share
  * one network. Both builds run in slices of a few milliseconds (seconds of work at national
@@ -59,9 +61,12 @@ export interface JourneysAnswer {
 }
 
 interface PlannerData {
-  timetable: PlannerSchedule[];
+  timetable: PackedTimetable;
   rules: ChangeRules;
-  /** Each date's network key (the schedules it runs; the date itself when it has changes). */
+  /**
+   * Each date's network key: the ways of running that run on it (the same ones run the same
+   * schedules), with the date itself when it has changes.
+   */
   keys: LRUCache<string, string>;
   /**
    * The networks by key, built or being built: a national one is tens of megabytes, so only two
@@ -213,21 +218,78 @@ export function plannerBuildsStarted(db: OpenedDatabase): number {
  * Runs a build in slices of SLICE_MS, pausing between them as the database's builds do; once
  * `signal` is aborted the build stops at its next pause (AbortError).
  */
-function inSlices<T>(read: ReadContext, steps: Steps<T>, signal?: AbortSignal): Promise<T> {
+async function inSlices<T>(read: ReadContext, steps: Steps<T>, signal?: AbortSignal): Promise<T> {
   const held = pauses.get(read.db.sqlite);
   const pause = held ?? nextTurn;
   const share = planShareOf(read.db);
-  let sliceStart = performance.now();
+  let counted = performance.now();
+  // A build that follows another (or what led to it) in a slice already spent starts after a turn.
+  if (held === undefined && counted - sliceStart() > SLICE_MS) {
+    await nextTurn();
+    signal?.throwIfAborted();
+    counted = performance.now();
+    sliceStart();
+  }
   return runStepsInSlices(steps, {
-    due: () => held !== undefined || performance.now() - sliceStart > SLICE_MS,
+    due: () => held !== undefined || performance.now() - sliceStart() > SLICE_MS,
     pause: async () => {
-      share.add(performance.now() - sliceStart);
+      share.add(performance.now() - counted);
       signal?.throwIfAborted();
       await pause();
       signal?.throwIfAborted();
-      sliceStart = performance.now();
+      counted = performance.now();
+      sliceStart();
     },
   });
+}
+
+/**
+ * Runs a plan's searches in slices of SLICE_MS with a turn of the event loop between them (a
+ * national plan may take tens of milliseconds): every slice, the last one too, counts in
+ * planning's share of the loop.
+ */
+async function planned<T>(read: ReadContext, steps: Steps<T>): Promise<T> {
+  const share = planShareOf(read.db);
+  let counted = performance.now();
+  // A plan that follows its network's build in a slice already spent starts after a turn.
+  if (counted - sliceStart() > SLICE_MS) {
+    await nextTurn();
+    counted = performance.now();
+    sliceStart();
+  }
+  try {
+    return await runStepsInSlices(steps, {
+      due: () => performance.now() - sliceStart() > SLICE_MS,
+      pause: async () => {
+        share.add(performance.now() - counted);
+        await nextTurn();
+        counted = performance.now();
+        sliceStart();
+      },
+    });
+  } finally {
+    share.add(performance.now() - counted);
+  }
+}
+
+/** When the planner's work running now began, until the event loop next takes a turn. */
+let slice: number | null = null;
+
+/**
+ * The start of the slice of planner work running now: builds and a plan that follow one another
+ * without a turn of the event loop in between (the day's rides after the timetable, the
+ * network after them, the first plan after its network) share one slice, so together they
+ * hold the loop no longer than one.
+ */
+function sliceStart(): number {
+  if (slice === null) {
+    slice = performance.now();
+    // Runs once the work under way and what it leads to without a turn are done.
+    setImmediate(() => {
+      slice = null;
+    });
+  }
+  return slice;
 }
 
 /** Networks of one generation: two kept, and a build pushed out while it runs is called off. */
@@ -283,6 +345,8 @@ function plannerData(read: ReadContext): Promise<PlannerData> {
 
 /** The network of the trips running on `date`, built once per generation and running set. */
 export async function dayNetwork(read: ReadContext, date: string): Promise<DayNetwork> {
+  // What leads to a build counts in its first slice.
+  sliceStart();
   const kept = await keptNetwork(read, date);
   kept.users += 1;
   try {
@@ -301,20 +365,20 @@ async function keptNetwork(read: ReadContext, date: string): Promise<KeptNetwork
   ]);
   const share = planShareOf(read.db);
   let key = data.keys.get(date);
-  const running =
-    key === undefined ? share.timed(() => runningSchedules(data.timetable, service.context)) : null;
+  let ways: { runs: Uint8Array; key: string } | null = null;
   if (key === undefined) {
-    const ids = (running as PlannerSchedule[]).map((s) => s.id).join(',');
-    key = changesNothing(changes) ? ids : `${date}|${ids}`;
+    ways = share.timed(() => runningWays(data.timetable, service.context));
+    key = changesNothing(changes) ? ways.key : `${date}|${ways.key}`;
     data.keys.set(date, key);
   }
   const kept = data.networks.get(key);
   if (kept !== undefined) return kept;
-  const schedules = running ?? share.timed(() => runningSchedules(data.timetable, service.context));
+  const { runs } = ways ?? share.timed(() => runningWays(data.timetable, service.context));
   const build = new AbortController();
   const built = (async () => {
-    const trips = await inSlices(read, runningTripsSteps(schedules, changes), build.signal);
-    return inSlices(read, dayNetworkSteps(trips, data.rules), build.signal);
+    const schedules = await inSlices(read, runningSchedulesSteps(data.timetable, runs), build.signal);
+    const rides = await inSlices(read, dayRidesSteps(data.timetable, schedules, changes), build.signal);
+    return inSlices(read, ridesNetworkSteps(rides, data.rules), build.signal);
   })();
   const networks = data.networks;
   const entry: KeptNetwork = { network: built, build, users: 0, evicted: false };
@@ -357,8 +421,9 @@ async function plannedJourneys(
   snapshot: Awaited<ReturnType<typeof snapshotOf>>,
 ): Promise<JourneysAnswer> {
   const network = await dayNetwork(read, input.date);
-  const journeys = planShareOf(read.db).timed(() =>
-    planJourneys(network, {
+  const journeys = await planned(
+    read,
+    planJourneysSteps(network, {
       from: input.from,
       to: input.to,
       time: parseTime(input.time) as number,
