@@ -134,15 +134,19 @@ export const BLANK_TILE = Buffer.from(
   'base64',
 );
 
+/** Any http(s) address whose origin is not the test server's. */
+const OTHER_ORIGINS = new RegExp(`^https?://(?!${new URL(BASE_URL).host.replaceAll('.', '\\.')}(?:[/?#]|$))`);
+
 /**
  * No test reaches the internet: in a context, every request to another origin than the test
  * server is answered here, an image (a map tile of the bus stops screen or a line page) with
  * BLANK_TILE and anything else refused. A test's own later `context.route` runs first.
  */
 export async function keepOffline(context: BrowserContext): Promise<void> {
-  const origin = new URL(BASE_URL).origin;
   await context.route(
-    (address) => address.origin !== origin && /^https?:$/.test(address.protocol),
+    // A pattern, not a function: Playwright then stops only the requests it matches, where a
+    // function is asked about every request of the page (a round trip each).
+    OTHER_ORIGINS,
     (route) =>
       route.request().resourceType() === 'image'
         ? route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE })
