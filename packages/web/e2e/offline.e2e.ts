@@ -33,7 +33,7 @@ const BANNER_LT = /^Nėra interneto ryšio\. Rodomas tvarkaraštis, koks buvo (\
 const { browser, track } = browserPerFile();
 
 async function page(locale = 'en-GB'): Promise<Page> {
-  const p = await openPage(browser(), 390, 844, locale);
+  const p = await openPage(browser(), 390, 844, locale, undefined, 'allow');
   return track(p);
 }
 

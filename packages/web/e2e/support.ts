@@ -114,15 +114,26 @@ export function watchPage(page: Page): Page {
   return page;
 }
 
-/** A page at the given viewport width and browser locale, watched for errors (watchPage). */
+/**
+ * A page at the given viewport width and browser locale, watched for errors (watchPage). Its
+ * site runs without the offline worker unless `serviceWorkers` is 'allow' (offline.e2e.ts): the
+ * worker keeps a copy of every file and answer a page loads, work that each new context did
+ * again and that no other test looks at.
+ */
 export async function openPage(
   browser: Browser,
   width = 1280,
   height = 900,
   locale = 'en-GB',
   storageState?: StorageState,
+  serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, locale, storageState });
+  const context = await browser.newContext({
+    viewport: { width, height },
+    locale,
+    storageState,
+    serviceWorkers,
+  });
   await keepOffline(context);
   await fixClock(context);
   return watchPage(await context.newPage());
