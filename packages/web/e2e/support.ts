@@ -440,13 +440,18 @@ export async function pickDay(dialog: Locator, date: string): Promise<void> {
 }
 
 /**
- * Waits until the page shows content rather than 'loading ...' (what a test reads after it is
- * waited for by its own locator or poll; waiting for the network to fall quiet cost half a
- * second a page and said nothing more).
+ * Waits until the page shows content rather than 'loading ...', its parts ready to use. What a
+ * test reads after that it waits for by its own locator or poll; waiting for the network to fall
+ * quiet cost half a second a page and said nothing more.
  */
 export async function settled(page: Page): Promise<void> {
+  // aria-busy: a part whose code comes after the first render (the stop selector) or a save
+  // still on its way.
   await page.waitForFunction(
-    () => document.querySelector('main h1') && !document.querySelector('main .loading'),
+    () =>
+      document.querySelector('main h1') &&
+      !document.querySelector('main .loading') &&
+      !document.querySelector('[aria-busy="true"]'),
   );
 }
 
