@@ -35,10 +35,9 @@ trap cleanup EXIT INT TERM
 
 # The test files run on E2E_SERVERS servers at once (default 1), each with a fresh database of
 # its own, so no file sees another's edits. A file runs on one server from start to end; vitest
-# hands the next file to whichever worker is free. On 2 cores, two servers took about three
-# quarters of the time of one (538 s against 694 s), but two of four full runs then had a test
-# of publishing.e2e.ts miss a wait under the load, so one is the default (and what test.sh runs).
-# E2E_SCREENSHOTS=0 skips the screenshots.
+# hands the next file to whichever worker is free. On 2 cores two servers take about two thirds
+# of the time of one, and test.sh runs two; three are no faster (the browser already uses both
+# cores). E2E_SCREENSHOTS=0 skips the screenshots (test.sh takes none).
 SERVERS="${E2E_SERVERS:-1}"
 
 # The moment the whole run happens at, on Vilnius' clock ('YYYY-MM-DDTHH:MM'): the servers'
