@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Lint, typecheck, every test. Works on a fresh machine with only Node and npm.
-# Each part prints how long it took; README.md ("Testing") lists the usual figures.
+# Each part prints how long it took; README.md ("What the tests cover") lists the usual figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STARTED=$SECONDS
@@ -41,8 +41,8 @@ echo "==> unit and procedure tests (vitest)"
 pnpm exec vitest run
 took "vitest"
 echo "==> end-to-end tests in Chromium (builds the web app, starts the real server)"
-# Two servers, so two test files run side by side (the browser tests wait more than they
-# compute); no screenshots (./scripts/e2e.sh alone takes them, for people to look at).
+# Two servers, so two test files run side by side (one file alone leaves a core mostly idle;
+# three are no faster than two); no screenshots (./scripts/e2e.sh alone takes them, for people to look at).
 E2E_SERVERS="${E2E_SERVERS:-2}" E2E_SCREENSHOTS="${E2E_SCREENSHOTS:-0}" ./scripts/e2e.sh
 took "end-to-end"
 echo "==> all checks passed in $((SECONDS - STARTED)) s"
