@@ -25,6 +25,8 @@ export * from './gtfs/trip-days.ts';
 export * from './gtfs/validate.ts';
 export * from './home-path.ts';
 export * from './line-preview.ts';
+// Issue 40 (live buses): following a trip from its bus's reported positions.
+export * from './live/index.ts';
 export * from './messages.ts';
 export * from './new-timetables.ts';
 export * from './pages.ts';
