@@ -10,6 +10,7 @@ export * from './date-bounds.ts';
 export * from './departures.ts';
 export * from './departures-query.ts';
 export * from './domain.ts';
+export * from './drive-inputs.ts';
 export * from './easter.ts';
 export * from './errors.ts';
 export * from './geo/nearest-stops.ts';
@@ -18,6 +19,7 @@ export * from './gtfs/feed.ts';
 export * from './gtfs/publishing.ts';
 export * from './gtfs/realtime.ts';
 export * from './gtfs/realtime-alerts.ts';
+export * from './gtfs/realtime-live.ts';
 export * from './gtfs/service-dates.ts';
 // Issue 29 (positions from a GTFS stops.txt): the other feed's stops, matched to ours.
 export * from './gtfs/stops-txt.ts';

@@ -47,6 +47,15 @@ export type ServiceChangeProblem =
 
 type NoParams = Record<string, never>;
 
+/** Why a live position is refused, in English (the web words them in Lithuanian too). */
+const LIVE_REFUSALS = {
+  clockOff: "The position's time is more than 2 minutes off the server's clock (check the phone's time)",
+  tooOften: 'Positions came more often than once a second',
+  tooFast: 'The move from the last position would mean more than 150 km/h',
+  tooFar: "The position is more than 2 km from the trip's route",
+  noPositions: "None of the trip's stops is placed on the map, so the bus cannot be followed",
+} as const;
+
 /** The parameters of each message key (plain JSON: they travel in the tRPC error's data). */
 export interface ServerMessageParams {
   // The spec's validation messages (section 5) and the sign-in form's.
@@ -103,6 +112,14 @@ export interface ServerMessageParams {
   signInRequired: NoParams;
   sessionInvalid: NoParams;
   adminRequired: NoParams;
+  /** Issue 40: /drive and the position reports need an account with ROLE_DRIVER. */
+  driverRequired: NoParams;
+  /** A driver started a trip that does not run on the date (its schedule, or a service change cancels it). */
+  liveNotRunning: { tripId: number; date: string; why: 'notRunning' | 'cancelled' };
+  /** A report for a trip this driver has not started (or has ended) today. */
+  liveNotStarted: { tripId: number };
+  /** A position refused by the live rules (core live/types.ts LiveRefusal): nothing stored. */
+  liveRefused: { reason: 'clockOff' | 'tooOften' | 'tooFast' | 'tooFar' | 'noPositions' };
   // The server itself.
   importRunning: NoParams;
   serverError: NoParams;
@@ -318,6 +335,11 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   signInRequired: () => MESSAGES.signInRequired,
   sessionInvalid: () => MESSAGES.sessionInvalid,
   adminRequired: () => MESSAGES.adminRequired,
+  driverRequired: () => 'This needs a driver account',
+  liveNotRunning: ({ tripId, date, why }) =>
+    why === 'cancelled' ? `Trip ${tripId} is cancelled on ${date}` : `Trip ${tripId} does not run on ${date}`,
+  liveNotStarted: ({ tripId }) => `Trip ${tripId} is not started by you today: start it first`,
+  liveRefused: ({ reason }) => `${LIVE_REFUSALS[reason]}: nothing was stored`,
   importRunning: () => MESSAGES.importRunning,
   serverError: () => 'Something went wrong on the server',
   bodyNotUtf8: () => 'The request body is not valid UTF-8 text: nothing was saved',

@@ -1,6 +1,9 @@
 export * from './backup.ts';
 export * from './checkpoints.ts';
 export * from './connection.ts';
+export type * from './live/schema.ts';
+// Live buses: a database of their own (live/schema.ts says why).
+export * from './live/store.ts';
 export * from './private-files.ts';
 export * from './read-snapshot/change-stamp.ts';
 export { type RefreshPlan, refreshPlan, refreshSnapshot } from './read-snapshot/refresh.ts';

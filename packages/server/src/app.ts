@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Clock, systemClock } from '@bus/core';
-import type { OpenedDatabase } from '@bus/db';
+import { type OpenedDatabase, type OpenedLive, openLiveDatabase } from '@bus/db';
 import fastifyStatic from '@fastify/static';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, {
@@ -14,6 +14,8 @@ import type { Ticks } from './auth/rate-limiter.ts';
 import { createAuthRuntime } from './auth/runtime.ts';
 import { type Env, isLoopback } from './env.ts';
 import { errorBody, httpErrorOf } from './http-errors.ts';
+import { LiveLayer } from './live/layer.ts';
+import { keepLivePrivacy } from './live/privacy.ts';
 import { createMetrics, registerMetrics } from './metrics.ts';
 import { publicOrigin } from './public-origin.ts';
 import { policiesOf } from './public-read/cache-policy.ts';
@@ -46,6 +48,11 @@ export interface AppOptions {
    * in one process (app.inject, no network between) are not a flood.
    */
   planPressure?: { arrivals: number; utilization: number } | null;
+  /**
+   * The live database (issue 40; serve.ts opens env.LIVE_DB_PATH, which every process of a
+   * site shares); a fresh one in memory when not given (tests).
+   */
+  live?: OpenedLive;
 }
 
 /** The most calls one tRPC request may batch (the web's httpBatchLink sends at most as many). */
@@ -71,6 +78,7 @@ export async function buildApp({
   ticks,
   logStream,
   planPressure,
+  live: givenLive,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -119,6 +127,10 @@ export async function buildApp({
   else if (env.DEMO)
     app.log.warn('Demo mode: the admin login shown on the login page works. Set DEMO=0 for real use.');
 
+  // Live buses: the positions' own database, and the state every public answer lays over its own.
+  const live = new LiveLayer(givenLive ?? (await openLiveDatabase(':memory:')), clock);
+  if (givenLive === undefined) app.addHook('onClose', async () => live.live.sqlite.close());
+  keepLivePrivacy(app, live, env.LIVE_KEEP_DAYS, clock);
   const createContext = (req: FastifyRequest, reply?: FastifyReply): Context => ({
     db,
     env,
@@ -131,6 +143,7 @@ export async function buildApp({
     },
     log: req.log,
     read: () => readOf(req, db, clock),
+    live,
   });
   // The public read side (public-read/plugin.ts): before every route it serves under its rule
   // (the old REST paths, tRPC), since compression attaches to the routes registered after it.
@@ -146,6 +159,7 @@ export async function buildApp({
     onCommitted,
     kept: metrics.kept,
     planPressure,
+    live,
   });
   registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
   await app.register(

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { liveDatabasePath } from '@bus/db';
 import { z } from 'zod';
 import {
   DEFAULT_MAP_TILES_ATTRIBUTION,
@@ -110,6 +111,21 @@ const EnvSchema = z.object({
     isOrigin,
     'each origin must look like https://host[:port], without a path',
   ).transform((origins) => origins.map((o) => new URL(o).origin)),
+  // Live buses (issue 40; docs/live.md).
+  /** The live database (where buses are now); unset: beside DB_PATH, '-live' before its extension. */
+  LIVE_DB_PATH: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim())),
+  /** Days the reported positions are kept before they are deleted (the privacy rule). */
+  LIVE_KEEP_DAYS: blankIsUnset(z.coerce.number().int().min(1).max(3650).default(30)),
+  /** A tracker's GTFS-Realtime VehiclePositions feed, read every LIVE_POLL_SECONDS; unset: none. */
+  LIVE_VEHICLE_POSITIONS_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+    .refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), 'must be an http(s) address'),
+  LIVE_POLL_SECONDS: blankIsUnset(z.coerce.number().int().min(1).max(3600).default(10)),
   // The maps' background tiles and their attribution (map-tiles.ts).
   /** A tile address with {z}, {x}, {y} ({s}: a server letter); its host is allowed in the CSP. */
   MAP_TILES_URL: blankIsUnset(
@@ -135,7 +151,10 @@ const EnvSchema = z.object({
   ),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'DEMO'> & { DEMO: boolean };
+export type Env = Omit<z.infer<typeof EnvSchema>, 'DEMO' | 'LIVE_DB_PATH'> & {
+  DEMO: boolean;
+  LIVE_DB_PATH: string;
+};
 
 /** 'https://autobusai.anyksciai.lt', 'http://127.0.0.1:3000': a scheme and a host, nothing more. */
 function isOrigin(entry: string): boolean {
@@ -179,6 +198,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // Behind a reverse proxy the loopback address is reached from the internet: no demo then.
     DEMO: env.DEMO ?? (isLoopback(env.HOST) && env.TRUST_PROXY.length === 0),
     DB_PATH: resolveFromRoot(env.DB_PATH),
+    LIVE_DB_PATH: resolveFromRoot(env.LIVE_DB_PATH ?? liveDatabasePath(env.DB_PATH)),
     BACKUP_DIR: env.BACKUP_DIR === undefined ? undefined : resolveFromRoot(env.BACKUP_DIR),
     WEB_DIST_DIR: resolveFromRoot(env.WEB_DIST_DIR),
   };

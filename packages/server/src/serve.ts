@@ -1,5 +1,11 @@
 import { type Clock, systemClock } from '@bus/core';
-import { checkpointInBackground, migrateToLatest, openDatabase, SERVER_BUSY_TIMEOUT_MS } from '@bus/db';
+import {
+  checkpointInBackground,
+  migrateToLatest,
+  openDatabase,
+  openLiveDatabase,
+  SERVER_BUSY_TIMEOUT_MS,
+} from '@bus/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
@@ -26,7 +32,10 @@ export async function serve(clock: Clock = systemClock): Promise<FastifyInstance
   // While serving, a short lock wait: a write that meets an import's lock is refused with 409
   // at once instead of stalling every request (better-sqlite3 waits on the event loop).
   db.sqlite.pragma(`busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);
-  const app = await buildApp({ db, env, clock });
+  // Live buses' own file, shared by every process of the site (issue 40).
+  const live = await openLiveDatabase(env.LIVE_DB_PATH);
+  const app = await buildApp({ db, env, clock, live });
+  app.addHook('onClose', async () => live.sqlite.close());
   // WAL checkpoints on a thread of their own, never inside a save on the event loop (a save after
   // an import would otherwise copy the import's pages back while every visitor waits).
   if (env.DB_PATH !== ':memory:') {

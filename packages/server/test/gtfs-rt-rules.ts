@@ -51,6 +51,7 @@ export function realtimeProblems(message: FeedMessage, gtfs: StaticFeed, nowSeco
   if (nowSeconds - stamp > 65) say('W008', `header timestamp ${stamp} older than 65 s (now ${nowSeconds})`);
 
   const ids = new Set<string>();
+  const vehicleIds = new Set<string>();
   for (const entity of message.entity) {
     if (ids.has(entity.id)) say('entity id', `${entity.id} twice`);
     ids.add(entity.id);
@@ -112,6 +113,37 @@ export function realtimeProblems(message: FeedMessage, gtfs: StaticFeed, nowSeco
           if (time <= lastTime) say('E022', `${where}: ${time} not after ${lastTime}`);
           lastTime = departure ?? time;
         }
+      }
+    }
+    if (entity.vehicle) {
+      // Vehicle positions (issue 40).
+      const v = entity.vehicle;
+      checkTrip(v.trip ?? null, entity.id);
+      const vehicleId = v.vehicle?.id ?? '';
+      if (vehicleId === '') say('E052', `${entity.id}: no vehicle id`);
+      else if (vehicleIds.has(vehicleId)) say('E052', `${entity.id}: vehicle id ${vehicleId} twice`);
+      vehicleIds.add(vehicleId);
+      const p = v.position;
+      if (
+        !p ||
+        Math.abs(p.latitude) > 90 ||
+        Math.abs(p.longitude) > 180 ||
+        (p.latitude === 0 && p.longitude === 0)
+      )
+        say('E026', `${entity.id}: position ${p?.latitude}, ${p?.longitude}`);
+      if (p?.bearing != null && (p.bearing < 0 || p.bearing > 360))
+        say('E027', `${entity.id}: bearing ${p.bearing}`);
+      const at = Number(v.timestamp);
+      if (!v.timestamp || !isPosixSeconds(at)) say('E001', `${entity.id}: vehicle timestamp ${at}`);
+      if (at > stamp) say('E012', `${entity.id}: vehicle timestamp after the header's`);
+      if (v.stopId && !stops.has(v.stopId)) say('E011', `${entity.id}: stop_id ${v.stopId} not in stops.txt`);
+      if (v.currentStopSequence != null) {
+        const staticStop = stopTimes.get(v.trip?.tripId ?? '')?.get(v.currentStopSequence);
+        if (staticStop === undefined || (v.stopId && staticStop !== v.stopId))
+          say(
+            'E045',
+            `${entity.id}: current_stop_sequence ${v.currentStopSequence} with stop ${v.stopId}, stop_times.txt has ${staticStop ?? 'none'}`,
+          );
       }
     }
     if (entity.alert) {

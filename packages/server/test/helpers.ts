@@ -22,6 +22,8 @@ export interface TestAppOptions {
   ticks?: () => number;
   env?: Partial<Env>;
   planPressure?: AppOptions['planPressure'];
+  /** The live database (issue 40), for a test that reads what was stored. */
+  live?: AppOptions['live'];
 }
 
 /** The server on an in-memory database holding the real Anykščiai timetable. */
@@ -35,6 +37,7 @@ export async function realDataApp(options: TestAppOptions = {}): Promise<TestApp
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.ticks ? { ticks: options.ticks } : {}),
     ...(options.planPressure !== undefined ? { planPressure: options.planPressure } : {}),
+    ...(options.live ? { live: options.live } : {}),
   });
   return { app, db };
 }

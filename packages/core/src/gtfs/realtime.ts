@@ -37,9 +37,9 @@ export interface RtEntitySelector {
 export interface RtStopTimeUpdate {
   stopSequence: number;
   stopId: string;
-  /** POSIX seconds */
-  arrival?: { time: number };
-  departure?: { time: number };
+  /** POSIX seconds; `delay`: seconds late against the static feed (live buses). */
+  arrival?: { time: number; delay?: number };
+  departure?: { time: number; delay?: number };
   scheduleRelationship: 'SCHEDULED' | 'SKIPPED';
 }
 
@@ -59,10 +59,23 @@ export interface RtAlert {
   descriptionText?: RtTranslatedString;
 }
 
+/** Where a followed bus is (issue 40). */
+export interface RtVehiclePosition {
+  trip: RtTripDescriptor;
+  vehicle: { id: string; label?: string };
+  position: { latitude: number; longitude: number; bearing?: number };
+  currentStopSequence?: number;
+  stopId?: string;
+  currentStatus?: 'INCOMING_AT' | 'STOPPED_AT' | 'IN_TRANSIT_TO';
+  /** POSIX seconds of the position. */
+  timestamp: number;
+}
+
 export interface RtEntity {
   id: string;
   tripUpdate?: RtTripUpdate;
   alert?: RtAlert;
+  vehicle?: RtVehiclePosition;
 }
 
 export interface RtFeedMessage {

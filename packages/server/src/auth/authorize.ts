@@ -3,7 +3,9 @@ import { type Db, findUserById } from '@bus/db';
 import { verifyAccessToken } from './tokens.ts';
 
 export const ADMIN_ROLE = 'ROLE_ADMIN';
-export const KNOWN_ROLES = ['ROLE_USER', 'ROLE_MODERATOR', ADMIN_ROLE] as const;
+/** Issue 40: a driver reports their bus's position on /drive, and uses nothing of the admin board. */
+export const DRIVER_ROLE = 'ROLE_DRIVER';
+export const KNOWN_ROLES = ['ROLE_USER', 'ROLE_MODERATOR', ADMIN_ROLE, DRIVER_ROLE] as const;
 
 export interface AuthorizeDeps {
   db: Db;
@@ -14,6 +16,7 @@ export interface AuthorizeDeps {
 }
 
 export interface AuthorizedUser {
+  id: number;
   username: string;
   roles: string[];
 }
@@ -33,9 +36,18 @@ export function bearerToken(header: string | undefined): string | null {
  * Roles are read from the database, not the token, so removing a user or their admin role
  * takes effect at once.
  */
-export async function authorizeAdmin(
+export function authorizeAdmin(
   authorization: string | undefined,
   deps: AuthorizeDeps,
+): Promise<AuthorizedUser> {
+  return authorizeRole(authorization, deps, ADMIN_ROLE);
+}
+
+/** authorizeAdmin for another role: FORBIDDEN, in that role's words, for a user without it. */
+export async function authorizeRole(
+  authorization: string | undefined,
+  deps: AuthorizeDeps,
+  role: typeof ADMIN_ROLE | typeof DRIVER_ROLE,
 ): Promise<AuthorizedUser> {
   const token = bearerToken(authorization);
   if (token === null) throw new DomainError('UNAUTHORIZED', serverMessage('signInRequired'));
@@ -49,6 +61,10 @@ export async function authorizeAdmin(
     (user.demo === true && !deps.demo)
   )
     throw new DomainError('UNAUTHORIZED', serverMessage('sessionInvalid'));
-  if (!user.roles.includes(ADMIN_ROLE)) throw new DomainError('FORBIDDEN', serverMessage('adminRequired'));
-  return { username: user.username, roles: user.roles };
+  if (!user.roles.includes(role))
+    throw new DomainError(
+      'FORBIDDEN',
+      serverMessage(role === ADMIN_ROLE ? 'adminRequired' : 'driverRequired'),
+    );
+  return { id: user.id, username: user.username, roles: user.roles };
 }

@@ -7,6 +7,7 @@ import { backupCommands } from './backup-commands.ts';
 import { changeCommands } from './change-commands.ts';
 import { checkCommands } from './check-commands.ts';
 import { dataCommands } from './data-commands.ts';
+import { driveCommand } from './drive-command.ts';
 import { gtfsCommands } from './gtfs-commands.ts';
 import { Progress } from './progress.ts';
 import { userCommands } from './user-commands.ts';
@@ -75,6 +76,8 @@ export const COMMANDS: readonly CliCommand[] = [
   ...userCommands,
   // Service changes (issue 27): cancel-trip, notice add, changes list/remove.
   ...changeCommands,
+  // Live buses (issue 40): a trip driven through the drivers' API, for demos, tests and load.
+  driveCommand,
 ];
 
 function usage(commands: readonly CliCommand[]): string {

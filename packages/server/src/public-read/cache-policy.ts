@@ -21,6 +21,11 @@ export interface ReadMeta {
   origin?: boolean;
   /** One of the hottest queries: served by the tRPC fast lane (trpc-fast-lane.ts). */
   fastLane?: boolean;
+  /**
+   * Live buses are laid over the answer (issue 40: the departures): its tag and kept copy also
+   * name the live state of the trips it shows (see http-cache.ts).
+   */
+  live?: boolean;
 }
 
 /** A cached answer's policy as the HTTP layer uses it. */
@@ -29,6 +34,7 @@ export interface Declared {
   publishing: boolean;
   origin: boolean;
   fastLane: boolean;
+  live: boolean;
 }
 
 /** What `meta` declares, or null when it is not cached. */
@@ -39,6 +45,7 @@ export function declared(meta: ReadMeta | undefined): Declared | null {
     publishing: meta.publishing === true,
     origin: meta.origin === true,
     fastLane: meta.fastLane === true,
+    live: meta.live === true,
   };
 }
 
@@ -71,6 +78,7 @@ export function combined(policies: readonly (Declared | null)[]): Declared | nul
     publishing: all.some((p) => p.publishing),
     origin: all.some((p) => p.origin),
     fastLane: false,
+    live: all.some((p) => p.live),
   };
 }
 

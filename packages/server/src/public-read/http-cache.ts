@@ -6,6 +6,7 @@ import type { Clock } from '@bus/core';
 import { type OpenedDatabase, publishingSavedAt } from '@bus/db';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type LiveLayer, liveAnswerOf } from '../live/layer.ts';
 import { publicOrigin } from '../public-origin.ts';
 import { type CachePolicies, combined, type Declared, declared, type ReadMeta } from './cache-policy.ts';
 import { answeredNotModified, PUBLIC_CACHE_CONTROL } from './etag.ts';
@@ -97,6 +98,8 @@ declare module 'fastify' {
     publicTag?: string;
     /** Where its serialized answer is kept: the data and minute of the request's start. */
     publicAnswers?: SerializedAnswers;
+    /** A live-laid answer (policy.live): its tag without the live part, worked out on arrival. */
+    publicTagBase?: string;
     /** The request's read context: the generation read once, when it arrived (see readOf). */
     publicRead?: ReadContext;
   }
@@ -138,11 +141,17 @@ export function sendKeptJson(
   answers: SerializedAnswers,
   json: string,
   type = JSON_TYPE,
+  key = request.url,
 ) {
   reply.type(type);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   if (encoding === null || json.length <= COMPRESS_ABOVE) return reply.send(json);
-  return sendCompressed(reply, encoding, answers.compressed(request.url, encoding, json), type);
+  return sendCompressed(reply, encoding, answers.compressed(key, encoding, json), type);
+}
+
+/** Where a live-laid answer is kept: its URL and, when it shows followed buses, their live tag. */
+function keptKey(url: string, liveTag: string): string {
+  return liveTag === '' ? url : `${url}\n${liveTag}`;
 }
 
 function sendCompressed(reply: FastifyReply, encoding: Encoding, body: Buffer, type = JSON_TYPE) {
@@ -194,12 +203,15 @@ export async function registerHttpCaching(
     publicOrigins,
     policies,
     kept: counted,
+    live,
   }: {
     db: OpenedDatabase;
     clock: Clock;
     publicOrigins: readonly string[];
     policies: CachePolicies;
     kept: KeptCounter;
+    /** Live buses, laid over the answers whose policy says `live` (issue 40). */
+    live: LiveLayer;
   },
 ): Promise<void> {
   await app.register(fastifyCompress, {
@@ -226,7 +238,24 @@ export async function registerHttpCaching(
     // The request's generation, read once here and carried to the services (readOf).
     const read = readOf(request, db, clock);
     const answers = serializedAnswers(read);
-    const tag = `"${BUILD}-${dataTag(read, policy.byMinute)}${publishing}${origin}"`;
+    const base = `${BUILD}-${dataTag(read, policy.byMinute)}${publishing}${origin}`;
+    // Live buses (issue 40): the answer's trips, as its last making under this data and minute
+    // noted them, name the live part of its tag and where it is kept. Not known yet while
+    // buses are followed: worked out, and tagged once made (onSend).
+    let key = request.url;
+    let liveTag = '';
+    if (policy.live) {
+      request.publicTagBase = base;
+      const shown = answers.trips.get(request.url);
+      if (shown === undefined && live.following()) {
+        counted.inc({ outcome: 'miss' });
+        request.publicAnswers = answers;
+        return;
+      }
+      liveTag = shown === undefined ? '' : live.tagOf(shown.date, shown.tripIds);
+      key = keptKey(request.url, liveTag);
+    }
+    const tag = `"${base}${liveTag === '' ? '' : `-l${liveTag}`}"`;
     request.publicTag = tag;
     if (answeredNotModified(request, reply, tag)) {
       counted.inc({ outcome: 'not_modified' });
@@ -235,15 +264,15 @@ export async function registerHttpCaching(
     // The same URL under the same data and minute has the same answer: sent as it was kept,
     // compressed as the browser asks when that is kept (also when the JSON was too big to keep).
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    const body = encoding === null ? undefined : answers.keptCompressed(request.url, encoding);
+    const body = encoding === null ? undefined : answers.keptCompressed(key, encoding);
     if (encoding !== null && body !== undefined) {
       counted.inc({ outcome: 'hit' });
       return sendCompressed(reply, encoding, body);
     }
-    const kept = answers.get(request.url);
+    const kept = answers.get(key);
     if (kept !== undefined) {
       counted.inc({ outcome: 'hit' });
-      return sendKeptJson(request, reply, answers, kept);
+      return sendKeptJson(request, reply, answers, kept, JSON_TYPE, key);
     }
     counted.inc({ outcome: 'miss' });
     request.publicAnswers = answers;
@@ -252,6 +281,17 @@ export async function registerHttpCaching(
   app.addHook('onSend', async (request, reply, payload) => {
     // tRPC's adapter sends a fetch Response, whose status reaches the reply only after this hook.
     const status = payload instanceof Response ? payload.status : reply.statusCode;
+    let key = request.url;
+    if (request.publicTagBase !== undefined && request.publicAnswers !== undefined && status === 200) {
+      // A live-laid answer just made (not one sent as kept): tagged and kept by the live state
+      // it was made under.
+      const shown = liveAnswerOf(request.publicRead);
+      const liveTag = shown?.tag ?? '';
+      if (shown !== undefined)
+        request.publicAnswers?.trips.set(request.url, { date: shown.date, tripIds: shown.tripIds });
+      request.publicTag = `"${request.publicTagBase}${liveTag === '' ? '' : `-l${liveTag}`}"`;
+      key = keptKey(request.url, liveTag);
+    }
     if (request.publicTag === undefined || status !== 200) return payload;
     reply.header('etag', request.publicTag).header('cache-control', PUBLIC_CACHE_CONTROL);
     // Only what the handler produced (a kept answer was sent above without this), and only JSON:
@@ -266,11 +306,11 @@ export async function registerHttpCaching(
       const json = await payload.text();
       for (const [name, value] of payload.headers) if (name !== 'content-length') reply.header(name, value);
       reply.status(payload.status);
-      return keepJson(request, reply, answers, json);
+      return keepJson(request, reply, answers, json, key);
     }
     const type = String(reply.getHeader('content-type') ?? '');
     if (typeof payload === 'string' && (type === '' || type.startsWith('application/json')))
-      return keepJson(request, reply, answers, payload);
+      return keepJson(request, reply, answers, payload, key);
     return payload;
   });
 }
@@ -285,10 +325,11 @@ function keepJson(
   reply: FastifyReply,
   answers: SerializedAnswers,
   json: string,
+  key: string,
 ): string | Buffer {
-  answers.set(request.url, json);
+  answers.set(key, json);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   if (encoding === null || json.length <= COMPRESS_ABOVE) return json;
   reply.header('content-encoding', encoding).header('vary', varyOnEncoding(reply));
-  return answers.compressed(request.url, encoding, json);
+  return answers.compressed(key, encoding, json);
 }

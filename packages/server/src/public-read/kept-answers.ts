@@ -146,6 +146,19 @@ function minuteOf(time: string): number {
 
 export type Encoding = 'br' | 'gzip';
 
+/** The trips an answer shows on its date (live buses are laid over them). */
+export interface AnswerTrips {
+  date: string;
+  /** 'all': every trip followed that day (the GTFS-Realtime feeds). */
+  tripIds: readonly number[] | 'all';
+}
+
+const ANSWER_TRIPS: CacheBound<AnswerTrips> = {
+  entries: 4_000,
+  size: 400_000,
+  sizeOf: (t) => (t.tripIds === 'all' ? 1 : t.tripIds.length),
+};
+
 /**
  * Whole HTTP bodies of one generation and minute, by URL: the JSON, and the same compressed
  * ('br' or 'gzip'), made once from the JSON on first use.
@@ -153,6 +166,8 @@ export type Encoding = 'br' | 'gzip';
 export class SerializedAnswers {
   readonly json = boundedCache(SERIALIZED);
   readonly bodies = boundedCache(COMPRESSED);
+  /** The trips each live-laid answer (by URL) shows, and its date: what its live part depends on. */
+  readonly trips = boundedCache<AnswerTrips>(ANSWER_TRIPS);
   get(key: string): string | undefined {
     return this.json.get(key);
   }

@@ -1,6 +1,7 @@
 import type { Clock } from '@bus/core';
 import type { OpenedDatabase } from '@bus/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LiveLayer } from '../live/layer.ts';
 import type { Context } from '../trpc/init.ts';
 import type { CachePolicies } from './cache-policy.ts';
 import { registerCalendarFeeds } from './calendar-feeds-http.ts';
@@ -33,6 +34,8 @@ export interface PublicReadOptions {
   kept: KeptCounter;
   /** When plans are refused at the door under pressure (plan-admission.ts); null: only by planning's share. */
   planPressure?: { arrivals: number; utilization: number } | null;
+  /** Live buses (issue 40), laid over the answers that say so, and the GTFS-Realtime feeds. */
+  live: LiveLayer;
 }
 
 /**
@@ -46,7 +49,14 @@ export interface PublicReadOptions {
  */
 async function publicReadPlugin(app: FastifyInstance, options: PublicReadOptions): Promise<void> {
   const { db, clock, publicOrigins, policies } = options;
-  await registerHttpCaching(app, { db, clock, publicOrigins, policies, kept: options.kept });
+  await registerHttpCaching(app, {
+    db,
+    clock,
+    publicOrigins,
+    policies,
+    kept: options.kept,
+    live: options.live,
+  });
   // Each committed write: the snapshot follows it at once, so the first visitor after a save
   // does not wait for it.
   const unsubscribe = followCommits(db, options.onCommitted);
@@ -60,7 +70,7 @@ async function publicReadPlugin(app: FastifyInstance, options: PublicReadOptions
   app.get('/healthz', async () => checkHealth(db));
   registerGtfsZip(app, { db, clock });
   // GTFS-Realtime of the service changes (/gtfs-rt/alerts.pb, /gtfs-rt/trip-updates.pb), beside /gtfs.zip.
-  registerRealtimeFeeds(app, { db, clock });
+  registerRealtimeFeeds(app, { db, clock, live: options.live });
   // Calendar feeds (.ics) of a stop's departures or a trip, and the service changes' Atom feed.
   registerCalendarFeeds(app, { db, clock, publicOrigins });
   registerChangesAtom(app, { db, clock, publicOrigins });

@@ -15,10 +15,11 @@ import { initTRPC, type TRPCDefaultErrorShape, type TRPCError, type TRPCErrorFor
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
-import { authorizeAdmin } from '../auth/authorize.ts';
+import { authorizeAdmin, authorizeRole, DRIVER_ROLE } from '../auth/authorize.ts';
 import type { AuthRuntime } from '../auth/runtime.ts';
 import type { Env } from '../env.ts';
 import { trpcErrorOf } from '../http-errors.ts';
+import type { LiveLayer } from '../live/layer.ts';
 import type { ReadContext } from '../public-read/read-context.ts';
 import type { SignInLog } from '../services/auth.ts';
 
@@ -39,6 +40,8 @@ export interface Context {
   log: SignInLog;
   /** The request's read context (public-read/): the data generation read once per request. */
   read: () => ReadContext;
+  /** Live buses (issue 40): the live database and the state laid over the public answers. */
+  live: LiveLayer;
 }
 
 /**
@@ -161,5 +164,20 @@ export const adminProcedure = anyProcedure
     return next({
       ctx: { user, actor: { username: user.username, via: 'admin' as const, clock: ctx.clock } },
     });
+  })
+  .use(unicodeInput);
+
+/**
+ * The drivers' page (issue 40): as adminProcedure, for a user with ROLE_DRIVER (403 without it,
+ * whatever else they may do). The driver's account id goes with every position they send.
+ */
+export const driverProcedure = anyProcedure
+  .use(async ({ ctx, next }) => {
+    const driver = await authorizeRole(
+      ctx.authorization,
+      { db: ctx.db.kysely, secret: ctx.auth.secret, clock: ctx.clock, demo: ctx.auth.demo },
+      DRIVER_ROLE,
+    );
+    return next({ ctx: { driver } });
   })
   .use(unicodeInput);

@@ -7,6 +7,15 @@ import type {
 } from '@bus/core/browser';
 import { pluralForm } from './plural-lt.ts';
 
+/** Why a live position is refused (core's server-messages.ts LIVE_REFUSALS in Lithuanian). */
+const LIVE_REFUSALS_LT = {
+  clockOff: 'Vietos laikas nuo serverio laikrodžio skiriasi daugiau nei 2 min. (patikrinkite telefono laiką)',
+  tooOften: 'Vieta siųsta dažniau nei kartą per sekundę',
+  tooFast: 'Nuo ankstesnės vietos autobusas būtų važiavęs greičiau nei 150 km/h',
+  tooFar: 'Vieta yra toliau nei 2 km nuo reiso maršruto',
+  noPositions: 'Nė viena reiso stotelė nepažymėta žemėlapyje, todėl autobuso sekti negalima',
+} as const;
+
 /** 'ne daugiau kaip 100 simbolių' */
 const atMost = (n: number) => `ne daugiau kaip ${n} ${pluralForm(n, 'simbolis', 'simboliai', 'simbolių')}`;
 
@@ -194,6 +203,11 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   signInRequired: () => 'Pirmiausia prisijunkite kaip administratorius',
   sessionInvalid: () => 'Jūsų prisijungimas negalioja arba baigėsi, prisijunkite iš naujo',
   adminRequired: () => 'Tam reikia administratoriaus paskyros',
+  driverRequired: () => 'Tam reikia vairuotojo paskyros',
+  liveNotRunning: ({ tripId, date, why }) =>
+    why === 'cancelled' ? `Reisas ${tripId} ${date} atšauktas` : `Reisas ${tripId} ${date} nevažiuoja`,
+  liveNotStarted: ({ tripId }) => `Reiso ${tripId} šiandien nepradėjote: pirmiausia jį pradėkite`,
+  liveRefused: ({ reason }) => `${LIVE_REFUSALS_LT[reason]}: niekas neišsaugota`,
   importRunning: () => 'Vyksta tvarkaraščio importas, bandykite dar kartą po minutės',
   serverError: () => 'Serveryje įvyko klaida',
   bodyNotUtf8: () => 'Užklausos turinys nėra tinkamas UTF-8 tekstas: nieko neišsaugota',

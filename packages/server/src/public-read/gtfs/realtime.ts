@@ -27,15 +27,11 @@ export function headerTimestamp(read: ReadContext, changedAt: string | null): nu
 export async function realtimeMessage(
   read: ReadContext,
   name: RealtimeFeedName,
-): Promise<{ pb: Uint8Array; json: string }> {
+): Promise<{ pb: Uint8Array; json: string; timestamp: number }> {
   const publisher = feedPublisher(read.db);
   // The timestamp follows the published zip's data: ask for it first (usually kept, at once).
   const zip = await publisher.zip(read.clock);
-  const message = await publisher.realtime(
-    read.clock,
-    name,
-    read.now.date,
-    headerTimestamp(read, zip.changedAt),
-  );
-  return { pb: message.pb, json: message.json };
+  const timestamp = headerTimestamp(read, zip.changedAt);
+  const message = await publisher.realtime(read.clock, name, read.now.date, timestamp);
+  return { pb: message.pb, json: message.json, timestamp };
 }

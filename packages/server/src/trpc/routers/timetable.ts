@@ -8,9 +8,9 @@ import {
   TripIdInput,
 } from '@bus/core';
 import { z } from 'zod';
+import { liveDepartures, liveTripAnswer, vehiclesOf } from '../../live/answers.ts';
 import { mapTiles } from '../../map-tiles.ts';
 import type { CacheSettings } from '../../public-read/cache-policy.ts';
-import { publicDepartures } from '../../public-read/departures.ts';
 import { planJourneysAnswer } from '../../public-read/journeys.ts';
 import { noticesToday, serviceChangesPage } from '../../public-read/notices.ts';
 import { getLinePrint, getStopPoster } from '../../public-read/printed-timetable.ts';
@@ -49,7 +49,7 @@ export const CompareInput = z.object({
 export const timetableRouter = router({
   departures: publicProcedure
     .input(DeparturesQueryInput)
-    .query(({ ctx, input }) => publicDepartures(ctx.read(), input)),
+    .query(({ ctx, input }) => liveDepartures(ctx.live, ctx.read(), input)),
   searchStops: publicProcedure
     .input(StopSearchInput)
     .query(({ ctx, input }) => findStops(ctx.read(), input.query)),
@@ -89,6 +89,11 @@ export const timetableRouter = router({
   compare: publicProcedure
     .input(CompareInput)
     .query(({ ctx, input }) => compareTimetables(ctx.read(), input)),
+  // Live buses (issue 40): where a followed trip's bus is along its stops, and every bus in service.
+  liveTrip: publicProcedure
+    .input(TripIdInput)
+    .query(({ ctx, input }) => liveTripAnswer(ctx.live, ctx.read(), input.id)),
+  vehicles: publicProcedure.query(({ ctx }) => vehiclesOf(ctx.live, ctx.read())),
 });
 
 /**
@@ -98,7 +103,10 @@ export const timetableRouter = router({
  * of the router has its entry: a new one does not compile until it says how it is cached.
  */
 export const TIMETABLE_CACHE = {
-  'timetable.departures': { cache: 'minute', fastLane: true },
+  'timetable.departures': { cache: 'minute', fastLane: true, live: true },
+  // Live buses move every few seconds: asked each time, never kept.
+  'timetable.liveTrip': { cache: 'never' },
+  'timetable.vehicles': { cache: 'never' },
   'timetable.searchStops': { cache: 'day', fastLane: true },
   'timetable.stopPair': { cache: 'day' },
   'timetable.lines': { cache: 'day' },
