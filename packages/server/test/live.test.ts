@@ -125,7 +125,9 @@ describe('a driver drives a trip 4 minutes late', () => {
     expect(stops.length).toBeGreaterThan(2);
     // Its stops placed along a road east of the station (the test's map), as staff would place them.
     const update = t.db.sqlite.prepare('UPDATE stop SET lat = ?, lon = ? WHERE id = ?');
-    stops.forEach((s, i) => update.run(placeOf(i).lat, placeOf(i).lon, s.stopId));
+    stops.forEach((s, i) => {
+      update.run(placeOf(i).lat, placeOf(i).lon, s.stopId);
+    });
     expect((await drive<{ tripId: number }>('current')).data.tripId).toBe(tripId);
   });
 
