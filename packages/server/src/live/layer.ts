@@ -64,13 +64,16 @@ export class LiveLayer {
   }
 
   private refresh(): void {
-    const now = this.clock().getTime();
+    // On the process's own steady clock, not the app's (which tests fix at one moment).
+    const now = performance.now();
     if (now - this.lookedAt < LOOK_EVERY_MS) return;
     this.lookedAt = now;
     const stamp = liveStamp(this.live);
     if (stamp === this.stamp) return;
     this.stamp = stamp;
-    this.rows = liveTripsSince(this.live, now - KEEP_IN_STATE_MS).filter((t) => t.progress !== null);
+    this.rows = liveTripsSince(this.live, this.clock().getTime() - KEEP_IN_STATE_MS).filter(
+      (t) => t.progress !== null,
+    );
     this.byTrip = new Map(this.rows.map((t) => [`${t.tripId}|${t.serviceDate}`, t]));
     this.predictions.clear();
   }
