@@ -14,6 +14,7 @@ import type { Ticks } from './auth/rate-limiter.ts';
 import { createAuthRuntime } from './auth/runtime.ts';
 import { type Env, isLoopback } from './env.ts';
 import { errorBody, httpErrorOf } from './http-errors.ts';
+import { followVehiclePositions } from './live/feed-reader.ts';
 import { LiveLayer } from './live/layer.ts';
 import { keepLivePrivacy } from './live/privacy.ts';
 import { createMetrics, registerMetrics } from './metrics.ts';
@@ -128,9 +129,19 @@ export async function buildApp({
     app.log.warn('Demo mode: the admin login shown on the login page works. Set DEMO=0 for real use.');
 
   // Live buses: the positions' own database, and the state every public answer lays over its own.
-  const live = new LiveLayer(givenLive ?? (await openLiveDatabase(':memory:')), clock);
+  const live = new LiveLayer(givenLive ?? (await openLiveDatabase(':memory:')), clock, (source, outcome) =>
+    metrics.liveReports.inc({ source, outcome }),
+  );
+  metrics.liveInService.count = () => live.inService();
   if (givenLive === undefined) app.addHook('onClose', async () => live.live.sqlite.close());
   keepLivePrivacy(app, live, env.LIVE_KEEP_DAYS, clock);
+  // A tracker's GTFS-Realtime feed, read as drivers' reports are (docs/live.md).
+  if (env.LIVE_VEHICLE_POSITIONS_URL !== undefined)
+    followVehiclePositions(
+      app,
+      { layer: live, db, url: env.LIVE_VEHICLE_POSITIONS_URL, seconds: env.LIVE_POLL_SECONDS, log: app.log },
+      clock,
+    );
   const createContext = (req: FastifyRequest, reply?: FastifyReply): Context => ({
     db,
     env,

@@ -65,6 +65,10 @@ export interface AppMetrics {
   kept: Counter<'outcome'>;
   /** A sign-in refused: a wrong name or password (wrong), or too many tries (limited). */
   signInRefusals: Counter<'reason'>;
+  /** A live position report (issue 40) by where it came from and whether it was accepted. */
+  liveReports: Counter<'source' | 'outcome'>;
+  /** How many buses are in service now (issue 40): set once the live state exists. */
+  liveInService: { count: () => number };
 }
 
 const fileSize = (path: string): number => {
@@ -141,7 +145,24 @@ export function createMetrics(db: OpenedDatabase, backupDir: string | undefined)
     registers: [registry],
   });
   for (const reason of ['wrong', 'limited']) signInRefusals.inc({ reason }, 0);
-  return { registry, kept, signInRefusals };
+  const liveReports = new Counter({
+    name: 'bus_live_position_reports_total',
+    help: "Live buses' position reports: from a driver's phone or a tracker's feed, accepted or refused",
+    labelNames: ['source', 'outcome'],
+    registers: [registry],
+  });
+  for (const source of ['phone', 'feed'])
+    for (const outcome of ['accepted', 'refused']) liveReports.inc({ source, outcome }, 0);
+  const liveInService = { count: () => 0 };
+  new Gauge({
+    name: 'bus_live_buses_in_service',
+    help: 'Buses followed live now: reported within 3 minutes, not at their last stop',
+    registers: [registry],
+    collect() {
+      this.set(liveInService.count());
+    },
+  });
+  return { registry, kept, signInRefusals, liveReports, liveInService };
 }
 
 /** Whether the request may read /metrics: this machine not through a proxy, or the token. */

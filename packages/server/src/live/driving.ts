@@ -205,8 +205,10 @@ export async function reportPosition(
 ): Promise<ReportAnswer> {
   const date = read.now.date;
   const trip = liveTripOf(layer.live, input.tripId, date);
-  if (trip === undefined || trip.endedAt !== null || trip.userId !== driver.id)
+  if (trip === undefined || trip.endedAt !== null || trip.userId !== driver.id) {
+    layer.counted('phone', 'refused');
     throw new DomainError('INVALID_INPUT', serverMessage('liveNotStarted', { tripId: input.tripId }));
+  }
   const plan = await planToDrive(read, input.tripId);
   return acceptReport(layer, read, plan, trip.progress, input);
 }
@@ -218,11 +220,14 @@ export function acceptReport(
   plan: LiveTripPlan,
   before: LiveProgress | null,
   report: LiveReport,
+  source: 'phone' | 'feed' = 'phone',
 ): ReportAnswer {
   const now = read.clock().getTime();
   const refusal = refuseReport(plan.path, before ?? undefined, report, now);
-  if (refusal !== undefined)
+  if (refusal !== undefined) {
+    layer.counted(source, 'refused');
     throw new DomainError('INVALID_INPUT', serverMessage('liveRefused', { reason: refusal }));
+  }
   const progress =
     before === null
       ? startProgress(plan.path, plan.visits, report)
@@ -255,15 +260,19 @@ export function acceptReport(
     observed,
   );
   layer.touched();
-  const prediction = layer.predict({ trip: { ...tripStub(plan), progress, updatedAt: now }, plan }, now);
+  layer.counted(source, 'accepted');
+  const prediction = layer.predict(
+    { trip: { ...tripStub(plan, source), progress, updatedAt: now }, plan },
+    now,
+  );
   return { passed: progress.passed, ended: progress.ended, delaySeconds: prediction.delaySeconds };
 }
 
-function tripStub(plan: LiveTripPlan) {
+function tripStub(plan: LiveTripPlan, source: 'phone' | 'feed') {
   return {
     tripId: plan.tripId,
     serviceDate: plan.serviceDate,
-    source: 'phone' as const,
+    source,
     userId: null,
     vehicle: null,
     lineId: plan.lineId,

@@ -56,7 +56,25 @@ export class LiveLayer {
   constructor(
     readonly live: OpenedLive,
     private readonly clock: Clock,
+    /** Counts each report for the operator's figures (metrics.ts). */
+    readonly counted: (source: 'phone' | 'feed', outcome: 'accepted' | 'refused') => void = () => {},
   ) {}
+
+  /** How many buses are in service now: followed today, reported within 3 minutes, not over. */
+  inService(): number {
+    this.refresh();
+    const now = this.clock().getTime();
+    let count = 0;
+    for (const trip of this.rows)
+      if (
+        trip.endedAt === null &&
+        trip.progress !== null &&
+        !trip.progress.ended &&
+        now - trip.progress.lastAt <= LIVE_STALE_MS
+      )
+        count++;
+    return count;
+  }
 
   /** After this process wrote: the next read looks at once. */
   touched(): void {
