@@ -17,7 +17,7 @@ let now = Date.parse('2026-12-01T06:00:00Z');
 const clock: Clock = () => new Date(now);
 
 let feedServer: Server;
-let served = new Uint8Array();
+let served: Uint8Array = new Uint8Array();
 let t: AdminTestApp;
 let tripId: number;
 let lineId: number;

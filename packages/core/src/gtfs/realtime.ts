@@ -5,7 +5,7 @@ import type { AlertCause, AlertEffect, ServiceChange } from '../service-changes/
 import { scheduleRunsOn, serviceDayContext } from '../service-day.ts';
 import { vilniusInstant } from '../vilnius-instant.ts';
 import { type FeedIds, gtfsDate } from './feed.ts';
-import { plannedMinutes, plannedVisits, travelStops, tripOnDay } from './trip-days.ts';
+import { plannedMinutes, travelStops, tripOnDay } from './trip-days.ts';
 
 /**
  * The GTFS-Realtime feeds (https://gtfs.org/realtime/reference/) of the service changes, as
@@ -137,11 +137,14 @@ export function timetableTrips(dataset: TimetableDataset): TimetableTrip[] {
 }
 
 /**
- * Today's and tomorrow's trip updates: of the trips that run that date by the regular
- * timetable (and that the static feed holds), a cancelled one as CANCELED; one with changed
- * times as stop time updates with the new times (POSIX seconds) at the stops where its delay
- * changes, which GTFS-Realtime carries on to the following stops; a visit at a closed stop as
- * SKIPPED. Each names its trip as the static feed does, with the date and the route.
+ * Today's and tomorrow's trip updates of the service changes: a trip that runs that date by the
+ * regular timetable (and that the static feed holds) but is cancelled, or that the changes leave
+ * carrying nobody (fewer than two stops: /gtfs.zip leaves that day's variant out), is CANCELED,
+ * named by its own trip_id with the date and the route. A trip that runs with changed times or
+ * without a closed stop needs nothing here: that day /gtfs.zip runs its variant
+ * (`<tripId>-r<change>`, `-x<stop>`) with those very times and stops, and an update naming the
+ * regular trip, which /gtfs.zip does not run that day, would be missed by consumers (issue 40).
+ * Live buses add their own updates, naming the trip as that day's static feed does.
  */
 export function tripUpdatesFeed(sources: RtSources): RtFeedMessage {
   const { dataset, changes, ids, today, timestamp } = sources;
@@ -154,45 +157,18 @@ export function tripUpdatesFeed(sources: RtSources): RtFeedMessage {
     for (const trip of trips) {
       const tripId = String(trip.tripId);
       if (!ids.trips.has(tripId) || !scheduleRunsOn(trip.schedule, context)) continue;
-      const descriptor: RtTripDescriptor = {
-        tripId,
-        routeId: String(trip.lineId),
-        startDate: gtfsDate(date),
-      };
       const on = tripOnDay(day, trip.tripId, trip.travel, trip.planned);
-      const id = `${gtfsDate(date)}-${tripId}`;
-      if (!on.runs) {
-        entities.push({
-          id,
-          tripUpdate: {
-            trip: { ...descriptor, scheduleRelationship: 'CANCELED' },
-            stopTimeUpdate: [],
-            timestamp,
-          },
-        });
-        continue;
-      }
-      if (on.variant === '') continue;
-      const updates: RtStopTimeUpdate[] = [];
-      let delay = 0;
-      for (const visit of plannedVisits(trip.travel, trip.planned)) {
-        const base = { stopSequence: visit.index, stopId: String(visit.stopId) };
-        if (on.skipped.has(visit.index)) {
-          updates.push({ ...base, scheduleRelationship: 'SKIPPED' });
-          continue;
-        }
-        const minute = on.retime?.minutes[visit.index] ?? visit.minute;
-        if (minute - visit.minute === delay) continue;
-        delay = minute - visit.minute;
-        const time = posixSeconds(date, minute);
-        updates.push({ ...base, arrival: { time }, departure: { time }, scheduleRelationship: 'SCHEDULED' });
-      }
-      if (updates.length === 0) continue;
+      if (on.runs && (on.variant === '' || on.visits.length >= 2)) continue;
       entities.push({
-        id,
+        id: `${gtfsDate(date)}-${tripId}`,
         tripUpdate: {
-          trip: { ...descriptor, scheduleRelationship: 'SCHEDULED' },
-          stopTimeUpdate: updates,
+          trip: {
+            tripId,
+            routeId: String(trip.lineId),
+            startDate: gtfsDate(date),
+            scheduleRelationship: 'CANCELED',
+          },
+          stopTimeUpdate: [],
           timestamp,
         },
       });
