@@ -29,6 +29,7 @@
  * Progress goes to stderr, figures to stdout. Servers are always stopped, temporary files
  * removed (unless --keep), also on errors and Ctrl-C.
  */
+
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,7 @@ import { onCommitted } from '../packages/server/src/services/admin/recorded-writ
 import { getLineSchedules, saveSchedules } from '../packages/server/src/services/admin/schedules.ts';
 import { runCliImport, writeDatasetFile } from './bench/cli-import.ts';
 import { type DatasetProfile, generateDataset, sizesFor } from './bench/generate.ts';
+import { livePhase } from './bench/live.ts';
 import { plannerPhase } from './bench/planner.ts';
 import {
   BENCH_YEAR,
@@ -550,6 +552,8 @@ async function main(): Promise<void> {
     progress('phases 3 and 4 skipped (--skip-http)');
   } else {
     await serverMemoryPhase(queries);
+    // Issue 40: 300 live buses reporting while the departures load runs.
+    await livePhase(nationalPath, rows, seed + 7, out);
     await realDataPhase(rows, realPath);
   }
 

@@ -202,19 +202,28 @@ describe('a driver drives a trip 4 minutes late', () => {
     expect(json.json()).toMatchObject({ entity: [{ vehicle: { trip: { tripId: String(tripId) } } }] });
   });
 
-  it('a departures answer keeps its tag until the bus reports again', async () => {
+  it('a departures answer keeps its tag while what riders see stays; the position growing older moves it', async () => {
     const url = `/trpc/timetable.departures?input=${encodeURIComponent(JSON.stringify({ from: stops[1]?.stopId, dir: 'Out bound', date: TODAY }))}`;
     const first = await t.app.inject({ method: 'GET', url });
     const tag = first.headers.etag as string;
     expect(tag).toContain('-l');
-    expect((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': tag } })).statusCode).toBe(
-      304,
-    );
+    const unchanged = { 'if-none-match': tag };
+    expect((await t.app.inject({ method: 'GET', url, headers: unchanged })).statusCode).toBe(304);
+    // A report that changes no time, stop or delay minute riders see: the same answer.
     now += 10_000;
     await report(between(0, 0.45));
-    const after = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': tag } });
-    expect(after.statusCode).toBe(200);
-    expect(after.headers.etag).not.toBe(tag);
+    expect((await t.app.inject({ method: 'GET', url, headers: unchanged })).statusCode).toBe(304);
+    // 20 s without a report: the answer says the position is 15 s old.
+    now += 20_000;
+    const older = await t.app.inject({ method: 'GET', url, headers: unchanged });
+    expect(older.statusCode).toBe(200);
+    expect(older.headers.etag).not.toBe(tag);
+    const item = (
+      older.json() as { result: { data: { items: LiveDepartureItem[] } } }
+    ).result.data.items.find((i) => i.tripId === tripId);
+    expect(item?.live?.positionAge).toBe(15);
+    now += 2_000;
+    expect((await report(between(0, 0.47))).status).toBe(200);
   });
 });
 

@@ -11,8 +11,10 @@ export function predictTrip(
   serviceDate: string,
   progress: LiveProgress,
   now: number,
+  /** The visits' planned instants when the caller has them (a server keeps them per trip). */
+  plannedInstants?: readonly number[],
 ): LivePrediction {
-  const planned = visits.map((visit) => vilniusInstant(serviceDate, visit.minute));
+  const planned = plannedInstants ?? visits.map((visit) => vilniusInstant(serviceDate, visit.minute));
   const observedAt = (i: number) => progress.observed[i] ?? null;
   const passed = Math.min(progress.passed, visits.length);
   const ended = progress.ended || passed >= visits.length;

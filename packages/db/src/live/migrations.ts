@@ -17,9 +17,12 @@ const liveBuses: Migration = {
       updated_at INTEGER NOT NULL,
       ended_at INTEGER,
       progress TEXT,
+      changed INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (trip_id, service_date)
     ) WITHOUT ROWID`.execute(db);
-    // The live state every process reads each second: the trips reported lately.
+    // The live state every process follows: what changed since it last looked (a counter, not
+    // a time: a clock may stand still or step back), and the trips reported lately.
+    await sql`CREATE INDEX live_trip_changed ON live_trip (changed)`.execute(db);
     await sql`CREATE INDEX live_trip_updated ON live_trip (updated_at)`.execute(db);
     await sql`CREATE INDEX live_trip_user ON live_trip (user_id) WHERE ended_at IS NULL`.execute(db);
     await sql`CREATE TABLE live_position (

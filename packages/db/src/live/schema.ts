@@ -31,6 +31,8 @@ export interface LiveTripTable {
   ended_at: number | null;
   /** core's LiveProgress as JSON; null until the first report. */
   progress: string | null;
+  /** Moves on every write of the row, past every other row's (liveTripsChangedAfter). */
+  changed: Generated<number>;
 }
 
 /** An accepted report: kept LIVE_KEEP_DAYS, then deleted. */

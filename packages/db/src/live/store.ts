@@ -69,6 +69,8 @@ export interface LiveTrip {
   updatedAt: number;
   endedAt: number | null;
   progress: LiveProgress | null;
+  /** The row's change counter (see liveTripsChangedAfter). */
+  changed: number;
 }
 
 interface LiveTripRow {
@@ -82,6 +84,7 @@ interface LiveTripRow {
   updated_at: number;
   ended_at: number | null;
   progress: string | null;
+  changed: number;
 }
 
 function fromRow(row: LiveTripRow): LiveTrip {
@@ -96,6 +99,7 @@ function fromRow(row: LiveTripRow): LiveTrip {
     updatedAt: row.updated_at,
     endedAt: row.ended_at,
     progress: row.progress === null ? null : (JSON.parse(row.progress) as LiveProgress),
+    changed: row.changed,
   };
 }
 
@@ -127,6 +131,8 @@ class Statements {
   readonly position: SQLite.Statement;
   readonly observed: SQLite.Statement;
   readonly recent: SQLite.Statement;
+  readonly changedAfter: SQLite.Statement;
+  readonly bump: SQLite.Statement;
   readonly version: SQLite.Statement;
   readonly changes: SQLite.Statement;
 
@@ -140,12 +146,16 @@ class Statements {
          source = excluded.source, user_id = excluded.user_id, vehicle = excluded.vehicle,
          updated_at = excluded.updated_at, ended_at = NULL`,
     );
+    this.bump = sqlite.prepare(
+      `UPDATE live_trip SET changed = (SELECT ifnull(max(changed), 0) + 1 FROM live_trip) WHERE trip_id = @tripId AND service_date = @serviceDate`,
+    );
     this.end = sqlite.prepare(
-      'UPDATE live_trip SET ended_at = @at, updated_at = max(updated_at, @at) WHERE trip_id = @tripId AND service_date = @serviceDate AND ended_at IS NULL',
+      `UPDATE live_trip SET ended_at = @at, updated_at = max(updated_at, @at), changed = (SELECT ifnull(max(changed), 0) + 1 FROM live_trip)
+       WHERE trip_id = @tripId AND service_date = @serviceDate AND ended_at IS NULL`,
     );
     this.progress = sqlite.prepare(
-      `UPDATE live_trip SET progress = @progress, updated_at = @updatedAt, ended_at = @endedAt
-       WHERE trip_id = @tripId AND service_date = @serviceDate`,
+      `UPDATE live_trip SET progress = @progress, updated_at = @updatedAt, ended_at = @endedAt,
+         changed = (SELECT ifnull(max(changed), 0) + 1 FROM live_trip) WHERE trip_id = @tripId AND service_date = @serviceDate`,
     );
     this.position = sqlite.prepare(
       `INSERT INTO live_position (trip_id, service_date, at, received_at, lat, lon, accuracy, heading)
@@ -157,6 +167,7 @@ class Statements {
        ON CONFLICT (trip_id, service_date, idx) DO UPDATE SET observed_at = excluded.observed_at, planned_at = excluded.planned_at`,
     );
     this.recent = sqlite.prepare('SELECT * FROM live_trip WHERE updated_at >= ?');
+    this.changedAfter = sqlite.prepare('SELECT * FROM live_trip WHERE changed > ? ORDER BY changed');
     this.version = sqlite.prepare('PRAGMA data_version').pluck();
     this.changes = sqlite.prepare('SELECT total_changes()').pluck();
   }
@@ -205,6 +216,7 @@ export function startLiveTrip(
         if (other.trip_id !== trip.tripId || other.service_date !== trip.serviceDate)
           s.end.run({ tripId: other.trip_id, serviceDate: other.service_date, at: trip.at });
     s.start.run(trip);
+    s.bump.run(trip);
   })();
 }
 
@@ -238,6 +250,11 @@ export function recordLiveReport(
 /** The trips reported (or started, or ended) since `since`: what the live state is made of. */
 export function liveTripsSince(live: OpenedLive, since: number): LiveTrip[] {
   return (statements(live).recent.all(since) as LiveTripRow[]).map(fromRow);
+}
+
+/** The trips written after change `after` (startLiveTrip, a report, an end), oldest change first. */
+export function liveTripsChangedAfter(live: OpenedLive, after: number): LiveTrip[] {
+  return (statements(live).changedAfter.all(after) as LiveTripRow[]).map(fromRow);
 }
 
 /** Moves whenever any connection commits to the live database (another process's report). */

@@ -13,7 +13,7 @@ export async function liveDepartures(
   const result = await publicDepartures(read, input);
   const { date, from } = result.query;
   const tripIds = result.items.map((i) => i.tripId);
-  const tag = date === read.now.date ? layer.tagOf(date, tripIds) : '';
+  const tag = date === read.now.date ? await layer.tagOf(read, date, tripIds) : '';
   noteLiveAnswer(read, { date, tripIds, tag });
   if (tag === '') return result;
   const items = await layer.departures(read, from, date, result.items);

@@ -9,6 +9,7 @@ import {
   nearestStops,
   type Position,
   parseTime,
+  predictTrip,
   rankTripsToStart,
   refuseReport,
   scheduleRunsOn,
@@ -261,24 +262,8 @@ export function acceptReport(
   );
   layer.touched();
   layer.counted(source, 'accepted');
-  const prediction = layer.predict(
-    { trip: { ...tripStub(plan, source), progress, updatedAt: now }, plan },
-    now,
-  );
+  const prediction = predictTrip(plan.visits, plan.serviceDate, progress, now, plan.planned);
   return { passed: progress.passed, ended: progress.ended, delaySeconds: prediction.delaySeconds };
-}
-
-function tripStub(plan: LiveTripPlan, source: 'phone' | 'feed') {
-  return {
-    tripId: plan.tripId,
-    serviceDate: plan.serviceDate,
-    source,
-    userId: null,
-    vehicle: null,
-    lineId: plan.lineId,
-    startedAt: 0,
-    endedAt: null,
-  };
 }
 
 /** The driver's Stop: the trip is no longer followed. */

@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import {
   type Clock,
   type DepartureItem,
   formatTime,
   LIVE_STALE_MS,
   type LivePrediction,
+  parseTime,
   predictTrip,
-  vilniusTime,
 } from '@bus/core';
-import { type LiveTrip, liveStamp, liveTripsSince, type OpenedLive } from '@bus/db';
+import { type LiveTrip, liveStamp, liveTripsChangedAfter, type OpenedLive } from '@bus/db';
 import type { ReadContext } from '../public-read/read-context.ts';
 import { type LiveTripPlan, liveTripPlan } from './plans.ts';
 
@@ -38,20 +37,36 @@ export interface LiveEntry {
 const LOOK_EVERY_MS = 250;
 /** How long after its last report a trip is still part of the live state (its stops stay departed). */
 const KEEP_IN_STATE_MS = 3 * 60 * 60_000;
+/** The position's age as answers say it: in steps of this many seconds (so an answer is kept that long). */
+export const AGE_STEP_SECONDS = 15;
+
+/** FNV-1a over 32-bit words: a short, cheap name of a list of numbers (a tag, not a secret). */
+function fnv(words: readonly number[]): string {
+  let hash = 0x811c9dc5;
+  for (const word of words) {
+    hash = Math.imul(hash ^ (word & 0xffff), 0x01000193);
+    hash = Math.imul(hash ^ (word >>> 16), 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
 
 /**
  * The live state of one serving process (issue 40): the trips followed now, read from the live
  * database (its own file: a report never moves the timetable's generation, so no kept answer
  * is thrown away) and laid over the public answers as the service changes are. Every process
- * reads the same file and looks for another's writes at most every quarter second, so all see a
- * report within a second.
+ * reads the same file: it looks at most every quarter second whether another has written, and
+ * then reads only the trips written since (a change counter), so all see a report within a
+ * second.
  */
 export class LiveLayer {
-  private rows: LiveTrip[] = [];
-  private byTrip = new Map<string, LiveTrip>();
+  /** Followed trips with a position, by service date and trip id. */
+  private byDate = new Map<string, Map<number, LiveTrip>>();
+  private count = 0;
+  private seen = 0;
   private stamp = '';
   private lookedAt = Number.NEGATIVE_INFINITY;
-  private predictions = new Map<string, { at: number; updatedAt: number; prediction: LivePrediction }>();
+  private prunedAt = 0;
+  private predictions = new Map<string, { at: number; changed: number; prediction: LivePrediction }>();
 
   constructor(
     readonly live: OpenedLive,
@@ -62,10 +77,9 @@ export class LiveLayer {
 
   /** How many buses are in service now: followed today, reported within 3 minutes, not over. */
   inService(): number {
-    this.refresh();
     const now = this.clock().getTime();
     let count = 0;
-    for (const trip of this.rows)
+    for (const trip of this.trips())
       if (
         trip.endedAt === null &&
         trip.progress !== null &&
@@ -89,29 +103,47 @@ export class LiveLayer {
     const stamp = liveStamp(this.live);
     if (stamp === this.stamp) return;
     this.stamp = stamp;
-    this.rows = liveTripsSince(this.live, this.clock().getTime() - KEEP_IN_STATE_MS).filter(
-      (t) => t.progress !== null,
-    );
-    this.byTrip = new Map(this.rows.map((t) => [`${t.tripId}|${t.serviceDate}`, t]));
-    this.predictions.clear();
+    for (const trip of liveTripsChangedAfter(this.live, this.seen)) {
+      this.seen = Math.max(this.seen, trip.changed);
+      let trips = this.byDate.get(trip.serviceDate);
+      if (trips === undefined) {
+        trips = new Map();
+        this.byDate.set(trip.serviceDate, trips);
+      }
+      if (!trips.has(trip.tripId) && trip.progress !== null) this.count++;
+      if (trip.progress !== null) trips.set(trip.tripId, trip);
+    }
+    // Trips quiet for hours leave the state (checked once a minute).
+    const at = this.clock().getTime();
+    if (Math.abs(at - this.prunedAt) > 60_000) {
+      this.prunedAt = at;
+      for (const [date, trips] of this.byDate) {
+        for (const [id, trip] of trips)
+          if (at - trip.updatedAt > KEEP_IN_STATE_MS) {
+            trips.delete(id);
+            this.count--;
+          }
+        if (trips.size === 0) this.byDate.delete(date);
+      }
+    }
   }
 
   /** Whether any trip is followed (with a position) now. */
   following(): boolean {
     this.refresh();
-    return this.byTrip.size > 0;
+    return this.count > 0;
   }
 
   /** The followed trip `tripId` on `date`, when there is one with a position. */
   tripOn(tripId: number, date: string): LiveTrip | undefined {
     this.refresh();
-    return this.byTrip.get(`${tripId}|${date}`);
+    return this.byDate.get(date)?.get(tripId);
   }
 
   /** Every trip with a position, reported within the last 3 hours. */
-  trips(): readonly LiveTrip[] {
+  trips(): LiveTrip[] {
     this.refresh();
-    return this.rows;
+    return [...this.byDate.values()].flatMap((trips) => [...trips.values()]);
   }
 
   /** What riders see of a followed trip now (worked out at most once a second per trip). */
@@ -119,15 +151,17 @@ export class LiveLayer {
     const key = `${entry.trip.tripId}|${entry.trip.serviceDate}`;
     const second = Math.floor(now / 1000);
     const kept = this.predictions.get(key);
-    if (kept !== undefined && kept.at === second && kept.updatedAt === entry.trip.updatedAt)
+    if (kept !== undefined && kept.at === second && kept.changed === entry.trip.changed)
       return kept.prediction;
     const prediction = predictTrip(
       entry.plan.visits,
       entry.plan.serviceDate,
       entry.trip.progress as NonNullable<LiveTrip['progress']>,
       now,
+      entry.plan.planned,
     );
-    this.predictions.set(key, { at: second, updatedAt: entry.trip.updatedAt, prediction });
+    if (this.predictions.size > 10_000) this.predictions.clear();
+    this.predictions.set(key, { at: second, changed: entry.trip.changed, prediction });
     return prediction;
   }
 
@@ -140,25 +174,37 @@ export class LiveLayer {
   }
 
   /**
-   * What names the live part of an answer about `tripIds` on `date`, for its ETag: '' when none
-   * of them is followed; else a short hash of each followed trip's last report, whether it has
-   * gone quiet, and its position's age in tens of seconds (the answer says the age).
+   * What names the live part of an answer about `tripIds` on `date`, for its ETag and kept copy:
+   * '' when none of them is followed; else a short hash of what riders see of each followed
+   * trip: how many stops it has left, its delay to the minute (an expected time is a planned
+   * minute plus it), whether it has gone quiet, and its position's age in AGE_STEP_SECONDS. A
+   * report that changes none of these (most do not) keeps the answer as it was. `exact`: every
+   * report changes it.
    */
-  tagOf(date: string, tripIds: Iterable<number> | 'all'): string {
+  async tagOf(
+    read: ReadContext,
+    date: string,
+    tripIds: Iterable<number> | 'all',
+    exact = false,
+  ): Promise<string> {
     this.refresh();
-    if (this.byTrip.size === 0) return '';
+    const trips = this.byDate.get(date);
+    if (trips === undefined || trips.size === 0) return '';
     const now = this.clock().getTime();
-    const parts: string[] = [];
-    const ids =
-      tripIds === 'all' ? this.rows.filter((t) => t.serviceDate === date).map((t) => t.tripId) : tripIds;
-    for (const id of ids) {
-      const trip = this.byTrip.get(`${id}|${date}`);
-      if (trip === undefined) continue;
-      const age = now - (trip.progress?.lastAt ?? trip.updatedAt);
-      parts.push(`${id}:${trip.updatedAt}:${age > LIVE_STALE_MS ? 's' : Math.floor(age / 10_000)}`);
+    const words: number[] = [];
+    for (const id of tripIds === 'all' ? trips.keys() : tripIds) {
+      const trip = trips.get(id);
+      if (trip === undefined || trip.progress === null) continue;
+      const entry = await this.entry(read, id, date);
+      if (entry === undefined) continue;
+      const p = this.predict(entry, now);
+      const delay = p.delaySeconds === null ? 0x7fff : Math.round(p.delaySeconds / 60);
+      words.push(id, p.stops.filter((s) => s.status === 'passed').length, delay, p.stale ? 1 : 0);
+      words.push(Math.floor(p.positionAge / AGE_STEP_SECONDS), p.ended ? 1 : 0);
+      // Exact: every report (the GTFS-Realtime feeds say each position and its time).
+      if (exact) words.push(trip.changed);
     }
-    if (parts.length === 0) return '';
-    return createHash('sha256').update(parts.join(',')).digest('base64url').slice(0, 12);
+    return words.length === 0 ? '' : fnv(words);
   }
 
   /**
@@ -174,12 +220,13 @@ export class LiveLayer {
     items: readonly LiveDepartureItem[],
   ): Promise<LiveDepartureItem[] | undefined> {
     this.refresh();
-    if (this.byTrip.size === 0) return undefined;
+    const trips = this.byDate.get(date);
+    if (trips === undefined) return undefined;
     let laid: LiveDepartureItem[] | undefined;
     const now = this.clock().getTime();
     for (let i = 0; i < items.length; i++) {
       const item = items[i] as LiveDepartureItem;
-      if (item.cancelled || !this.byTrip.has(`${item.tripId}|${date}`)) continue;
+      if (item.cancelled || !trips.has(item.tripId)) continue;
       const entry = await this.entry(read, item.tripId, date);
       if (entry === undefined) continue;
       const live = departureLive(entry, this.predict(entry, now), stopId, item.timeDepart);
@@ -202,25 +249,24 @@ export function departureLive(
   stopId: number,
   timeDepart: string,
 ): DepartureLive | undefined {
-  let at = plan.visits.findIndex((v) => v.stopId === stopId && formatTime(v.minute) === timeDepart);
+  const minute = parseTime(timeDepart);
+  let at = plan.visits.findIndex((v) => v.stopId === stopId && v.minute === minute);
   if (at === -1) at = plan.visits.findIndex((v) => v.stopId === stopId);
   const stop = prediction.stops[at];
-  if (stop === undefined) return undefined;
+  const visit = plan.visits[at];
+  if (stop === undefined || visit === undefined) return undefined;
   const departed = stop.status === 'passed';
-  // To the nearest minute: a bus expected at 10:04:50 is shown at 10:05.
-  const expected = vilniusTime(stop.expected + 30_000);
+  // The age as the answer's tag names it (LiveLayer.tagOf): in steps, so a kept answer holds.
+  const positionAge = Math.floor(prediction.positionAge / AGE_STEP_SECONDS) * AGE_STEP_SECONDS;
   if (prediction.stale)
-    return {
-      expectedTime: timeDepart,
-      delayMinutes: null,
-      positionAge: prediction.positionAge,
-      departed,
-      noLiveData: true,
-    };
+    return { expectedTime: timeDepart, delayMinutes: null, positionAge, departed, noLiveData: true };
+  // To the nearest minute: a bus expected at 10:04:50 is shown at 10:05. From the planned wall
+  // minute, so no time zone is worked out again.
+  const late = Math.round((stop.expected - stop.planned) / 60_000);
   return {
-    expectedTime: formatTime(expected.minutes),
-    delayMinutes: Math.round((stop.expected - stop.planned) / 60_000),
-    positionAge: prediction.positionAge,
+    expectedTime: formatTime((((visit.minute + late) % 1440) + 1440) % 1440),
+    delayMinutes: late,
+    positionAge,
     departed,
   };
 }
@@ -230,6 +276,8 @@ export interface LiveAnswer {
   date: string;
   /** 'all': every trip followed that day (the GTFS-Realtime feeds). */
   tripIds: number[] | 'all';
+  /** The tag names every report (LiveLayer.tagOf's `exact`). */
+  exact?: boolean;
   tag: string;
 }
 

@@ -41,7 +41,12 @@ export async function liveFeedTrips(layer: LiveLayer, read: ReadContext): Promis
       prediction,
     });
   }
-  noteLiveAnswer(read, { date, tripIds: 'all', tag: layer.tagOf(date, 'all') });
+  noteLiveAnswer(read, {
+    date,
+    tripIds: 'all',
+    exact: true,
+    tag: await layer.tagOf(read, date, 'all', true),
+  });
   return trips;
 }
 

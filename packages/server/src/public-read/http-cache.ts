@@ -252,7 +252,8 @@ export async function registerHttpCaching(
         request.publicAnswers = answers;
         return;
       }
-      liveTag = shown === undefined ? '' : live.tagOf(shown.date, shown.tripIds);
+      liveTag =
+        shown === undefined ? '' : await live.tagOf(read, shown.date, shown.tripIds, shown.exact === true);
       key = keptKey(request.url, liveTag);
     }
     const tag = `"${base}${liveTag === '' ? '' : `-l${liveTag}`}"`;
@@ -288,7 +289,11 @@ export async function registerHttpCaching(
       const shown = liveAnswerOf(request.publicRead);
       const liveTag = shown?.tag ?? '';
       if (shown !== undefined)
-        request.publicAnswers?.trips.set(request.url, { date: shown.date, tripIds: shown.tripIds });
+        request.publicAnswers?.trips.set(request.url, {
+          date: shown.date,
+          tripIds: shown.tripIds,
+          ...(shown.exact ? { exact: true } : {}),
+        });
       request.publicTag = `"${request.publicTagBase}${liveTag === '' ? '' : `-l${liveTag}`}"`;
       key = keptKey(request.url, liveTag);
     }

@@ -151,6 +151,8 @@ export interface AnswerTrips {
   date: string;
   /** 'all': every trip followed that day (the GTFS-Realtime feeds). */
   tripIds: readonly number[] | 'all';
+  /** Its tag names every report (the GTFS-Realtime feeds). */
+  exact?: boolean;
 }
 
 const ANSWER_TRIPS: CacheBound<AnswerTrips> = {

@@ -1,0 +1,391 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { vilniusInstant } from '../../packages/core/src/index.ts';
+import { createUser, findUserByUsername, openDatabase } from '../../packages/db/src/index.ts';
+import { hashPassword } from '../../packages/server/src/auth/passwords.ts';
+import { issueAccessToken } from '../../packages/server/src/auth/tokens.ts';
+import { positionAt } from '../../packages/server/src/cli/drive-command.ts';
+import { Rng } from './prng.ts';
+import { info, judged, type SummaryRow } from './report.ts';
+import { load, REPO_ROOT, trpcUrl } from './server.ts';
+import { distribution } from './stats.ts';
+
+/**
+ * Live buses under load (issue 40), on the national timetable: 300 buses report every 5 s
+ * through the drivers' API while the departures load runs. Printed: the departures p99 with
+ * and without them (at most 10 % above), a report's round trip p99 (≤ 5 ms), and how soon a
+ * report shows in the departures answer (≤ 2 s).
+ *
+ * The server runs on a clock fixed at a Wednesday 10:00 (packages/server/test/serve-at.ts, the
+ * browser tests' server), so the figures do not depend on the hour the bench runs. The national
+ * timetable has no stop positions: the driven trips' stops are placed here along made-up roads
+ * (30 km/h at the planned times), each trip on stops no other driven trip uses.
+ */
+
+const BUSES = 300;
+const REPORT_EVERY_MS = 5000;
+const LOAD_SECONDS = 15;
+const SECRET = 'bench-live-secret-0123456789-abcdefghij';
+const DATE = '2026-06-17';
+const AT = '10:00';
+
+interface DrivenTrip {
+  tripId: number;
+  stops: { stopId: number; minute: number }[];
+  token: string;
+  /** Minutes late this bus runs. */
+  delay: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function post(base: string, path: string, token: string, input: unknown) {
+  const response = await fetch(`${base}/trpc/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  const body = (await response.json()) as { error?: { message: string } };
+  return { status: response.status, message: body.error?.message };
+}
+
+/** Candidate trips: leaving their first stop 09:20-10:05 and still going at 10:15 (whether they run that day: drive.start says). */
+function candidates(dbPath: string, seed: number) {
+  const db = openDatabase(dbPath);
+  try {
+    const rows = db.sqlite
+      .prepare(
+        `SELECT t.id, t.route_id AS routeId, t.route_dir_reversed AS reversed,
+           min(tt.minute) AS first, max(tt.minute) AS last
+         FROM trip t JOIN trip_time tt ON tt.trip_id = t.id
+         GROUP BY t.id HAVING first BETWEEN 560 AND 605 AND last >= 615`,
+      )
+      .all() as { id: number; routeId: number; reversed: number; first: number; last: number }[];
+    const rng = new Rng(seed);
+    for (let i = rows.length - 1; i > 0; i--) {
+      const j = Math.floor(rng.next() * (i + 1));
+      [rows[i], rows[j]] = [rows[j] as (typeof rows)[number], rows[i] as (typeof rows)[number]];
+    }
+    const stopsOf = db.sqlite.prepare(
+      `SELECT rs.stop_id AS stopId, tt.minute FROM route_stop rs
+       JOIN trip_time tt ON tt.trip_id = ? AND tt.seq = rs.seq
+       WHERE rs.route_id = ? ORDER BY rs.seq`,
+    );
+    // Stops get positions as the trips are taken: a trip's stops not placed yet continue from
+    // its placed ones along a made-up road (500 m a planned minute, 30 km/h). A trip is taken
+    // when all its stops then lie at a pace a bus can drive (at most 90 km/h, and 60 m apart).
+    const placed = new Map<number, { lat: number; lon: number }>();
+    const place = db.sqlite.prepare('UPDATE stop SET lat = ?, lon = ? WHERE id = ?');
+    const chosen: { tripId: number; stops: { stopId: number; minute: number }[] }[] = [];
+    const metresBetween = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) =>
+      Math.hypot((a.lat - b.lat) * 111_200, (a.lon - b.lon) * 111_200 * Math.cos((a.lat * Math.PI) / 180));
+    for (const row of rows) {
+      if (chosen.length >= BUSES * 3) break;
+      let stops = stopsOf.all(row.id, row.routeId) as { stopId: number; minute: number | null }[];
+      if (row.reversed) stops = stops.reverse();
+      const timed = stops.filter((s): s is { stopId: number; minute: number } => s.minute !== null);
+      if (timed.length < 3 || new Set(timed.map((s) => s.stopId)).size !== timed.length) continue;
+      const heading = rng.next() * 2 * Math.PI;
+      const mine = new Map<number, { lat: number; lon: number }>();
+      let here: { lat: number; lon: number } | undefined;
+      let previousMinute = timed[0]?.minute ?? 0;
+      for (const s of timed) {
+        let at = placed.get(s.stopId);
+        if (at === undefined) {
+          if (here === undefined) at = { lat: 54.2 + rng.next() * 1.9, lon: 21.5 + rng.next() * 4.5 };
+          else {
+            const metres = Math.max(150, (s.minute - previousMinute) * 500);
+            const lat = here.lat + (Math.cos(heading) * metres) / 111_200;
+            at = {
+              lat,
+              lon: here.lon + (Math.sin(heading) * metres) / (111_200 * Math.cos((lat * Math.PI) / 180)),
+            };
+          }
+          mine.set(s.stopId, at);
+        }
+        here = at;
+        previousMinute = s.minute;
+      }
+      const where = (id: number) => (placed.get(id) ?? mine.get(id)) as { lat: number; lon: number };
+      const drivable = timed.every((s, i) => {
+        if (i === 0) return true;
+        const before = timed[i - 1] as { stopId: number; minute: number };
+        const metres = metresBetween(where(before.stopId), where(s.stopId));
+        return metres >= 60 && metres <= Math.max(0.5, s.minute - before.minute) * 1500;
+      });
+      if (!drivable) continue;
+      for (const [id, at] of mine) placed.set(id, at);
+      chosen.push({ tripId: row.id, stops: timed });
+    }
+    db.sqlite.transaction(() => {
+      for (const [id, at] of placed) place.run(at.lat, at.lon, id);
+    })();
+    return chosen;
+  } finally {
+    db.sqlite.close();
+  }
+}
+
+/** Driver accounts bench-driver-1..300 (made once), with tokens issued at the server's fixed moment. */
+async function drivers(dbPath: string, at: number): Promise<string[]> {
+  const db = openDatabase(dbPath);
+  try {
+    const hash = await hashPassword('bench-driver');
+    const secret = new TextEncoder().encode(SECRET);
+    const tokens: string[] = [];
+    for (let i = 1; i <= BUSES; i++) {
+      const username = `bench-driver-${i}`;
+      let user = await findUserByUsername(db.kysely, username);
+      if (!user) {
+        await createUser(db.kysely, { username, passwordHash: hash, roles: ['ROLE_DRIVER'] });
+        user = await findUserByUsername(db.kysely, username);
+      }
+      if (!user) throw new Error(`no user ${username}`);
+      tokens.push(
+        await issueAccessToken(
+          secret,
+          { userId: user.id, username, roles: user.roles, tokenEpoch: user.tokenEpoch },
+          new Date(at),
+        ),
+      );
+    }
+    return tokens;
+  } finally {
+    await db.kysely.destroy();
+  }
+}
+
+async function startFixedServer(
+  dbPath: string,
+): Promise<{ base: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  // BENCH_NODE_FLAGS: V8 flags to try on the server, as for pnpm bench's (--cpu-prof to profile it).
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'packages/server/test/serve-at.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      SERVE_AT: `${DATE}T${AT}`,
+      DB_PATH: dbPath,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: SECRET,
+      DEMO: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  child.stderr?.on('data', (d: Buffer) => (tail = (tail + d.toString()).slice(-3000)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${tail}`);
+    try {
+      if ((await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not start: ${tail}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { base, child, stop };
+}
+
+export async function livePhase(
+  dbPath: string,
+  rows: SummaryRow[],
+  seed: number,
+  out: (line?: string) => void,
+) {
+  const at = vilniusInstant(DATE, Number(AT.slice(0, 2)) * 60 + Number(AT.slice(3)));
+  const chosen = candidates(dbPath, seed);
+  const tokens = await drivers(dbPath, at);
+  const server = await startFixedServer(dbPath);
+  try {
+    const rng = new Rng(seed + 1);
+    const driven: DrivenTrip[] = [];
+    let notRunning = 0;
+    let firstRefusal: string | undefined;
+    for (const trip of chosen) {
+      if (driven.length >= BUSES) break;
+      const token = tokens[driven.length] as string;
+      const started = await post(server.base, 'drive.start', token, { tripId: trip.tripId });
+      if (started.status !== 200) {
+        notRunning++;
+        firstRefusal ??= `${started.status} ${started.message}`;
+        continue;
+      }
+      driven.push({ ...trip, token, delay: rng.int(0, 5) });
+    }
+    if (driven.length === 0) throw new Error(`no trip could be started: ${firstRefusal ?? 'no candidate'}`);
+    // Departures at the driven trips' stops that day (their live part is laid over), and as many elsewhere.
+    const paths = driven.flatMap((t) =>
+      t.stops
+        .slice(1, 3)
+        .map((s) => trpcUrl('timetable.departures', { from: s.stopId, date: DATE, dir: 'Out bound' })),
+    );
+    const kept = async () => {
+      const text = await (await fetch(`${server.base}/metrics`)).text();
+      const count = (outcome: string) =>
+        Number(new RegExp(`bus_kept_answers_total\\{outcome="${outcome}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+      return { hit: count('hit'), miss: count('miss'), notModified: count('not_modified') };
+    };
+    const kept0 = await kept();
+    const baseline = await load(server.base, paths, {
+      seconds: LOAD_SECONDS,
+      connections: 10,
+      title: 'departures, no buses',
+    });
+
+    // Each bus: where its timetable, late by its delay, has it; times a minute before the
+    // server's fixed moment onward (the server takes reports within 2 minutes of its clock).
+    const began = Date.now();
+    const sent: number[] = [];
+    let refused = 0;
+    let running = true;
+    const bus = async (trip: DrivenTrip, offset: number) => {
+      await new Promise((r) => setTimeout(r, offset));
+      const times = trip.stops.map((s) => vilniusInstant(DATE, s.minute) + trip.delay * 60_000);
+      while (running) {
+        const reportAt = at - 60_000 + (Date.now() - began);
+        const here = positionAt(pointsOf.get(trip.tripId) ?? [], times, reportAt);
+        const t0 = performance.now();
+        const answer = await post(server.base, 'drive.report', trip.token, {
+          tripId: trip.tripId,
+          at: Math.round(reportAt),
+          lat: Math.round(here.lat * 1e6) / 1e6,
+          lon: Math.round(here.lon * 1e6) / 1e6,
+          accuracy: 10,
+          heading: null,
+        });
+        sent.push(performance.now() - t0);
+        if (answer.status !== 200) refused++;
+        await new Promise((r) => setTimeout(r, REPORT_EVERY_MS));
+      }
+    };
+    const pointsOf = placedPoints(dbPath, driven);
+    // The first five report only when the lag to the departures answer is measured, below.
+    const sampled = driven.slice(0, 5);
+    const buses = driven.slice(5).map((t, i) => bus(t, (i * REPORT_EVERY_MS) / driven.length));
+    // A few seconds for every bus to have reported once, then the same load with them.
+    await new Promise((r) => setTimeout(r, REPORT_EVERY_MS + 500));
+    const kept1 = await kept();
+    const reportsBefore = sent.length;
+    const withBuses = await load(server.base, paths, {
+      seconds: LOAD_SECONDS,
+      connections: 10,
+      title: 'departures, 300 buses reporting',
+    });
+    const during = sent.slice(reportsBefore);
+    const kept2 = await kept();
+    // How soon a report shows in the departures answer: its ETag moves.
+    const seen: number[] = [];
+    for (const trip of sampled) {
+      // A departures answer that shows the trip: at one of its stops, in its direction.
+      let url: string | undefined;
+      for (const stop of trip.stops.slice(1, -1))
+        for (const dir of ['Out bound', 'City bound']) {
+          const candidate = `${server.base}${trpcUrl('timetable.departures', { from: stop.stopId, date: DATE, dir })}`;
+          if (
+            url === undefined &&
+            (await (await fetch(candidate)).text()).includes(`"tripId":${trip.tripId},`)
+          )
+            url = candidate;
+        }
+      if (url === undefined) continue;
+      const before = (await fetch(url)).headers.get('etag');
+      const t0 = performance.now();
+      await post(server.base, 'drive.report', trip.token, {
+        tripId: trip.tripId,
+        at: Math.round(at - 60_000 + (Date.now() - began)),
+        ...positionAt(
+          pointsOf.get(trip.tripId) ?? [],
+          trip.stops.map((s) => vilniusInstant(DATE, s.minute) + trip.delay * 60_000),
+          at - 60_000 + (Date.now() - began),
+        ),
+        accuracy: 10,
+        heading: null,
+      });
+      while (performance.now() - t0 < 5000 && (await fetch(url)).headers.get('etag') === before)
+        await new Promise((r) => setTimeout(r, 20));
+      seen.push(performance.now() - t0);
+    }
+    running = false;
+    await Promise.all(buses);
+
+    const base99 = baseline.latencyP99;
+    const live99 = withBuses.latencyP99;
+    const reports = distribution(during);
+    const report99 = reports.p99;
+    const seenMax = Math.max(...seen);
+    out();
+    out(
+      `## Live buses (${driven.length} buses every 5 s; ${notRunning} candidate trips did not run that day)`,
+    );
+    out(
+      `departures without buses: ${baseline.rps.toFixed(0)} req/s, p50 ${baseline.latencyP50} ms, p99 ${base99} ms`,
+    );
+    out(
+      `departures with buses:    ${withBuses.rps.toFixed(0)} req/s, p50 ${withBuses.latencyP50} ms, p99 ${live99} ms`,
+    );
+    out(
+      `kept answers: without buses ${kept1.hit - kept0.hit} hits, ${kept1.miss - kept0.miss} misses; with them ${kept2.hit - kept1.hit} hits, ${kept2.miss - kept1.miss} misses`,
+    );
+    out(
+      `reports during the load: ${during.length}, round trip p50 ${reports.p50.toFixed(1)} ms, p99 ${report99.toFixed(1)} ms; refused ${refused} of ${sent.length}`,
+    );
+    out(`a report in the departures answer after: ${seen.map((s) => `${s.toFixed(0)} ms`).join(', ')}`);
+    rows.push(
+      judged(
+        'Departures p99 with 300 live buses reporting (national, 10 connections)',
+        `${live99} ms (without: ${base99} ms)`,
+        '≤ 10 % above without',
+        live99 <= base99 * 1.1,
+      ),
+      judged(
+        'Live report round trip p99, under the departures load',
+        `${report99.toFixed(1)} ms`,
+        '≤ 5 ms',
+        report99 <= 5,
+      ),
+      judged(
+        'A report in the departures answer (slowest of 5)',
+        `${seenMax.toFixed(0)} ms`,
+        '≤ 2000 ms',
+        seenMax <= 2000,
+      ),
+      info('Live reports refused (should be none)', `${refused} of ${sent.length}`),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The positions placed for the driven trips' stops, in travel order. */
+function placedPoints(dbPath: string, trips: readonly DrivenTrip[]) {
+  const db = openDatabase(dbPath);
+  try {
+    const of = db.sqlite.prepare('SELECT lat, lon FROM stop WHERE id = ?');
+    return new Map(
+      trips.map(
+        (t) => [t.tripId, t.stops.map((s) => of.get(s.stopId) as { lat: number; lon: number })] as const,
+      ),
+    );
+  } finally {
+    db.sqlite.close();
+  }
+}
