@@ -53,6 +53,8 @@ export const SERVER_MESSAGE_SAMPLES: { [K in keyof ServerMessageParams]: ServerM
   liveNotRunning: { tripId: 140, date: '2026-11-29', why: 'cancelled' },
   liveNotStarted: { tripId: 140 },
   liveRefused: { reason: 'tooFar' },
+  punctualityPeriod: { problem: 'tooLong', maxDays: 366 },
+  punctualityMinutes: { field: 'lateMinutes', max: 60 },
   importRunning: {},
   serverError: {},
   bodyNotUtf8: {},

@@ -120,6 +120,10 @@ export interface ServerMessageParams {
   liveNotStarted: { tripId: number };
   /** A position refused by the live rules (core live/types.ts LiveRefusal): nothing stored. */
   liveRefused: { reason: 'clockOff' | 'tooOften' | 'tooFast' | 'tooFar' | 'noPositions' };
+  /** Staff's punctuality report asked for a period that ends before it starts, or is longer than `maxDays`. */
+  punctualityPeriod: { problem: 'order' | 'tooLong'; maxDays: number };
+  /** A bound of "on time" that is not a whole number of minutes from 0 to `max`. */
+  punctualityMinutes: { field: 'earlyMinutes' | 'lateMinutes'; max: number };
   // The server itself.
   importRunning: NoParams;
   serverError: NoParams;
@@ -340,6 +344,12 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
     why === 'cancelled' ? `Trip ${tripId} is cancelled on ${date}` : `Trip ${tripId} does not run on ${date}`,
   liveNotStarted: ({ tripId }) => `Trip ${tripId} is not started by you today: start it first`,
   liveRefused: ({ reason }) => `${LIVE_REFUSALS[reason]}: nothing was stored`,
+  punctualityPeriod: ({ problem, maxDays }) =>
+    problem === 'order'
+      ? 'The period ends before it starts: the last date must be on or after the first'
+      : `The period is longer than ${maxDays} days: choose a shorter one`,
+  punctualityMinutes: ({ field, max }) =>
+    `${field === 'earlyMinutes' ? 'Minutes early' : 'Minutes late'} must be a whole number from 0 to ${max}`,
   importRunning: () => MESSAGES.importRunning,
   serverError: () => 'Something went wrong on the server',
   bodyNotUtf8: () => 'The request body is not valid UTF-8 text: nothing was saved',

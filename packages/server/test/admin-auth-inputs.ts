@@ -5,7 +5,7 @@ import { versionNow } from './admin-helpers.ts';
  * The inputs of the admin procedures added by issues 28-30 and 37 for the coverage tables of
  * admin-auth.test.ts (kept here so that file stays readable): the positions import (another
  * feed's stops.txt, one stop's position), a new timetable from a date, the changes between buses,
- * the refused sign-ins.
+ * the refused sign-ins, and issue 40's live buses for staff.
  */
 type Client = ReturnType<typeof adminClient>;
 const stopsTxt = 'stop_id,stop_name,stop_lat,stop_lon\nP,PAGIRIAI,55.58,25.1\n';
@@ -33,6 +33,9 @@ export const MORE_WORKING_INPUT = {
   'admin.changeRules.save': () => ({ stopMinutes: [{ stopId: 1, minutes: 3 }], places: [], baseVersion: 0 }),
   // Issue 37: the refused sign-ins.
   'admin.signIns.refused': () => undefined,
+  // Issue 40: live buses for staff.
+  'admin.live.now': () => undefined,
+  'admin.live.punctuality': () => ({ from: '2026-11-23', until: '2026-11-29' }),
 };
 
 /** Well-formed inputs for the refused calls. */
@@ -41,4 +44,5 @@ export const MORE_DENIED_INPUT = {
   'admin.stops.positionImportApply': { baseVersion: 0, positions },
   'admin.schedules.newTimetableFrom': { from: '2030-01-07', baseVersions: [{ lineId: 1, version: 0 }] },
   'admin.changeRules.save': { stopMinutes: [], places: [], baseVersion: 0 },
+  'admin.live.punctuality': { from: '2026-11-23', until: '2026-11-29', earlyMinutes: 1, lateMinutes: 5 },
 };

@@ -301,6 +301,21 @@ const DATE_INPUTS: DateInput[] = [
     expected: staff('date'),
     lastGood: STORED_DATES.to,
   },
+  // Staff: the punctuality report of live buses (issue 40), a period of one day at either bound.
+  ...(['from', 'until'] as const).map(
+    (field): DateInput => ({
+      where: 'admin.live.punctuality',
+      field,
+      call: (date) =>
+        trpcCall('query', 'admin.live.punctuality', {
+          ...{ from: date, until: date },
+          // The other end inside the bounds, so that the date given is the one refused.
+          [field === 'from' ? 'until' : 'from']: inDateRange(date, STORED_DATES) ? date : TODAY,
+        }),
+      expected: staff(field),
+      lastGood: STORED_DATES.to,
+    }),
+  ),
   // Staff: schedule windows and new timetables.
   ...(['validFrom', 'validUntil'] as const).map(
     (field): DateInput => ({

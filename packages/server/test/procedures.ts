@@ -11,6 +11,7 @@ import {
   HistoryFilterInput,
   LineScopeInput,
   ListServiceChangesInput,
+  LivePunctualityInput,
   NewTimetableInput,
   PlanQueryInput,
   PositionImportApplyInput,
@@ -111,6 +112,8 @@ export const PROCEDURE_KINDS = {
   'admin.changeRules.get': 'query',
   'admin.changeRules.save': 'mutation',
   'admin.signIns.refused': 'query',
+  'admin.live.now': 'query',
+  'admin.live.punctuality': 'query',
 } as const satisfies { [P in QueryPaths<AppRouter>]: 'query' } & {
   [P in MutationPaths<AppRouter>]: 'mutation';
 };
@@ -199,6 +202,8 @@ export const PROCEDURE_INPUTS = {
   'admin.stops.positionImportPreview': PositionImportPreviewInput,
   'admin.stops.positionImportApply': PositionImportApplyInput,
   'admin.check.run': null,
+  'admin.live.now': null,
+  'admin.live.punctuality': LivePunctualityInput,
 } satisfies {
   // biome-ignore lint/suspicious/noConfusingVoidType: tRPC types the input of a procedure that takes none as void.
   [P in ProcedurePaths<AppRouter>]: [InputOf<P>] extends [void] ? null : z.ZodType<unknown, InputOf<P>>;

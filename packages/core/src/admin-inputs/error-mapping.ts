@@ -2,6 +2,7 @@ import type { ZodError, ZodType, z } from 'zod';
 import { STORED_DATES } from '../date-bounds.ts';
 import { DomainError } from '../errors.ts';
 import { FEED_WINDOW_DAYS } from '../gtfs/publishing.ts';
+import { PUNCTUALITY_MAX_DAYS, PUNCTUALITY_MAX_MINUTES } from '../live/punctuality.ts';
 import { pickValidationMessage } from '../messages.ts';
 import { MAX_STOP_QUERY_LENGTH } from '../queries.ts';
 import {
@@ -56,6 +57,12 @@ const KEYED_TEXTS: ReadonlyMap<string, KeyedMessage> = new Map(
     serverMessage('scheduleWindowOrder'),
     ...SERVICE_CHANGE_PROBLEM_LIST.map((problem) => serverMessage('serviceChangeInvalid', { problem })),
     serverMessage('queryTooLong', { max: MAX_STOP_QUERY_LENGTH }),
+    ...(['order', 'tooLong'] as const).map((problem) =>
+      serverMessage('punctualityPeriod', { problem, maxDays: PUNCTUALITY_MAX_DAYS }),
+    ),
+    ...(['earlyMinutes', 'lateMinutes'] as const).map((field) =>
+      serverMessage('punctualityMinutes', { field, max: PUNCTUALITY_MAX_MINUTES }),
+    ),
   ].map((keyed) => [englishMessage(keyed), keyed] as const),
 );
 

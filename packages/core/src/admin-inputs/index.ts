@@ -13,6 +13,8 @@ export { isValidMonthDay } from './fields.ts';
 export * from './history.ts';
 export * from './holidays.ts';
 export * from './lines.ts';
+// Issue 40: staff's punctuality report of live buses.
+export * from './live.ts';
 export * from './new-timetable.ts';
 // Positions from a GTFS stops.txt.
 export * from './position-import.ts';

@@ -16,6 +16,8 @@ export * from './constants.ts';
 export * from './path.ts';
 export * from './predict.ts';
 export * from './progress.ts';
+// Staff's punctuality report from the observed stop times.
+export * from './punctuality.ts';
 export * from './rank.ts';
 export * from './refuse.ts';
 export * from './types.ts';

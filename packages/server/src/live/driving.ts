@@ -236,7 +236,10 @@ export function acceptReport(
   const observed: LiveObservedWrite[] = [];
   for (let i = 0; i < progress.passed; i++) {
     const at = progress.observed[i];
-    if (at === null || at === undefined || at === before?.observed[i]) continue;
+    // A stop passed by this report is written even when its instant is the one seen while the
+    // bus stood there (set by an earlier report); one passed before, only when it changed.
+    const newlyPassed = before === null || i >= before.passed;
+    if (at === null || at === undefined || (!newlyPassed && at === before?.observed[i])) continue;
     const visit = plan.visits[i];
     if (visit !== undefined)
       observed.push({

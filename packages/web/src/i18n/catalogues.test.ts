@@ -205,6 +205,9 @@ const SAME_IN_BOTH_ADMIN: Record<string, string> = {
   'schedules.timePlaceholder': "'HH:MM': the time pattern typed (24-hour in both languages)",
   'schedules.wholeYear': "a dash: the whole-year rule's name is not shown",
   'history.missing': "'—': a value that was not there",
+  'live.trip': "'{departure} → {to}': a time, an arrow and a stop name",
+  'live.planned': "'{from}–{to}': two times and a dash",
+  'live.hour': "'HH:00–HH:59': an hour of the day (24-hour in both languages)",
 };
 
 /**

@@ -208,6 +208,12 @@ export const serverMessagesLt: ServerMessageCatalogue = {
     why === 'cancelled' ? `Reisas ${tripId} ${date} atšauktas` : `Reisas ${tripId} ${date} nevažiuoja`,
   liveNotStarted: ({ tripId }) => `Reiso ${tripId} šiandien nepradėjote: pirmiausia jį pradėkite`,
   liveRefused: ({ reason }) => `${LIVE_REFUSALS_LT[reason]}: niekas neišsaugota`,
+  punctualityPeriod: ({ problem, maxDays }) =>
+    problem === 'order'
+      ? 'Laikotarpis baigiasi anksčiau, nei prasideda: paskutinė diena turi būti ne ankstesnė už pirmąją'
+      : `Laikotarpis ilgesnis nei ${maxDays} ${pluralForm(maxDays, 'diena', 'dienos', 'dienų')}: pasirinkite trumpesnį`,
+  punctualityMinutes: ({ field, max }) =>
+    `${field === 'earlyMinutes' ? 'Leistinas ankstėjimas' : 'Leistinas vėlavimas'} turi būti sveikasis minučių skaičius nuo 0 iki ${max}`,
   importRunning: () => 'Vyksta tvarkaraščio importas, bandykite dar kartą po minutės',
   serverError: () => 'Serveryje įvyko klaida',
   bodyNotUtf8: () => 'Užklausos turinys nėra tinkamas UTF-8 tekstas: nieko neišsaugota',

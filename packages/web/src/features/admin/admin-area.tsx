@@ -41,6 +41,8 @@ function AdminPanel() {
 
   const items = [
     { path: '/', label: m.admin.home },
+    // Issue 40: live buses, what staff look at first during the day.
+    { path: '/live', label: m.live.menu },
     { path: '/holidays', label: m.admin.holidays },
     { path: '/bus-stops', label: m.admin.busStops },
     { path: '/lines', label: m.admin.lines },

@@ -33,6 +33,8 @@ const ServiceChangesPage = lazyNamed(
 const ChangeRulesPage = lazyNamed(() => import('./change-rules/change-rules-page.tsx'), 'ChangeRulesPage');
 // Issue 37: the refused sign-ins.
 const SignInsPage = lazyNamed(() => import('./sign-ins/sign-ins-page.tsx'), 'SignInsPage');
+// Issue 40: live buses for staff.
+const LivePage = lazyNamed(() => import('./live/live-page.tsx'), 'LivePage');
 
 /** Admin page table, relative to /admin-panel (spec section 2, Admin). 'lines/new' precedes ':lineId'. */
 export function AdminPages() {
@@ -61,6 +63,7 @@ export function AdminPages() {
       <Route path="/service-changes" component={ServiceChangesPage} />
       <Route path="/change-rules" component={ChangeRulesPage} />
       <Route path="/sign-ins" component={SignInsPage} />
+      <Route path="/live" component={LivePage} />
       <Route component={NotFound} />
     </Switch>
   );

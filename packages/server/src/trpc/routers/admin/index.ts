@@ -4,6 +4,8 @@ import { adminChangeRulesRouter } from './change-rules.ts';
 import { adminHistoryRouter } from './history.ts';
 import { adminHolidaysRouter } from './holidays.ts';
 import { adminLinesRouter } from './lines.ts';
+// Issue 40: live buses for staff.
+import { adminLiveRouter } from './live.ts';
 import { adminPublishingRouter } from './publishing.ts';
 import { adminRoutesRouter } from './routes.ts';
 import { adminRulesRouter } from './rules.ts';
@@ -30,4 +32,6 @@ export const adminRouter = router({
   changeRules: adminChangeRulesRouter,
   // Issue 37: the refused sign-ins.
   signIns: adminSignInsRouter,
+  // Issue 40: live buses for staff.
+  live: adminLiveRouter,
 });
