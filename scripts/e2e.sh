@@ -80,6 +80,9 @@ if [ ! -f data/anyksciai.json ]; then
 fi
 
 export HOST=127.0.0.1 LOG_LEVEL=warn
+# A driver's account (ROLE_DRIVER) on each server, made as it starts (packages/server/test/serve-at.ts),
+# for the drivers' page of e2e/live.e2e.ts: 'name:password'.
+export E2E_DRIVER="${E2E_DRIVER:-e2e-driver:e2e-drives-2026}"
 free_port() {
   node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
 }

@@ -1,5 +1,8 @@
 import { vilniusInstant } from '@bus/core';
+import { findUserByUsername, migrateToLatest, openDatabase } from '@bus/db';
+import { parseEnv } from '../src/env.ts';
 import { serve } from '../src/serve.ts';
+import { addUser } from '../src/services/users.ts';
 
 /*
  * The server the browser tests start (scripts/e2e.sh), never production: main.ts as it is, with
@@ -19,4 +22,17 @@ if (Number.isNaN(instant)) {
   console.error(`SERVE_AT is not a date: '${at}'`);
   process.exit(2);
 }
+
+// The browser tests' driver (issue 40, e2e/live.e2e.ts): with E2E_DRIVER ('name:password', set by
+// scripts/e2e.sh) the database has a ROLE_DRIVER account of that name before the server answers,
+// as `pnpm cli user add <name> --role ROLE_DRIVER` would make it.
+const driver = /^([^:]+):(.+)$/.exec(process.env.E2E_DRIVER ?? '');
+if (driver) {
+  const [, name = '', password = ''] = driver;
+  const db = openDatabase(parseEnv().DB_PATH);
+  await migrateToLatest(db.kysely);
+  if (!(await findUserByUsername(db.kysely, name))) await addUser(db.kysely, name, password, ['ROLE_DRIVER']);
+  await db.kysely.destroy();
+}
+
 await serve(() => new Date(instant));
