@@ -154,6 +154,15 @@ export const PAGES = {
         : "A stop's departures the day before a new timetable beside the same weekday after it.",
     }),
   },
+  /** The drivers' page (issue 40): a driver signs in, starts a trip and shares the bus's position. */
+  drive: {
+    path: '/drive',
+    index: false,
+    head: {
+      title: 'For drivers',
+      description: 'For drivers: start a trip and share where the bus is.',
+    },
+  },
   adminAccess: {
     path: '/admin-access',
     index: false,

@@ -20,6 +20,8 @@ export const mapPage = () => import('./features/public/map/map-page.tsx');
 export const planPage = () => import('./features/public/plan/plan-page.tsx');
 // The comparison of a new timetable.
 export const comparePage = () => import('./features/public/dated/compare-page.tsx');
+// The drivers' page (issue 40): its own sign-in, React Query and tRPC client.
+export const drivePage = () => import('./features/drive/drive-page.tsx');
 export const offline = () => import('./offline/offline.ts');
 export const datePicker = () => import('./components/date-picker-popover.tsx');
 

@@ -22,6 +22,8 @@ const ChangesPage = lazyNamed(() => pages.changesPage(), 'ChangesPage');
 const PlanPage = lazyNamed(() => pages.planPage(), 'PlanPage');
 // Every placed stop on a map, and the stops near the visitor.
 const MapPage = lazyNamed(() => pages.mapPage(), 'MapPage');
+// The drivers' page: sign in, start a trip, send the bus's position.
+const DrivePage = lazyNamed(() => pages.drivePage(), 'DrivePage');
 // A stop's departures before and after a new timetable.
 const ComparePage = lazyNamed(() => pages.comparePage(), 'ComparePage');
 
@@ -48,6 +50,7 @@ const PAGE_VIEWS: { [K in OtherPageKey]: (params: PageParams<K>) => ReactNode } 
   map: () => <MapPage />,
   plan: () => <PlanPage />,
   compare: () => <ComparePage />,
+  drive: () => <DrivePage />,
   adminAccess: () => <LoginPage />,
   adminPanel: () => (
     <RequireAdmin>

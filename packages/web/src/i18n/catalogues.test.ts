@@ -5,8 +5,12 @@ import { adminEn } from './admin-en.ts';
 import { adminLt } from './admin-lt.ts';
 import { changesEn } from './changes-en.ts';
 import { changesLt } from './changes-lt.ts';
+import { driveEn } from './drive-en.ts';
+import { driveLt } from './drive-lt.ts';
 import { en as enHome } from './en.ts';
 import { enPages } from './en-pages.ts';
+import { liveEn } from './live-en.ts';
+import { liveLt } from './live-lt.ts';
 import { lt as ltHome } from './lt.ts';
 import { ltPages } from './lt-pages.ts';
 // The maps' own catalogue.
@@ -64,6 +68,8 @@ const pairs = [
   ['nextBusesEn / nextBusesLt (next buses now)', nextBusesEn, nextBusesLt],
   ['changesEn / changesLt (service changes)', changesEn, changesLt],
   ['mapEn / mapLt (maps)', mapEn, mapLt],
+  ['liveEn / liveLt (live buses)', liveEn, liveLt],
+  ['driveEn / driveLt (drivers’ page)', driveEn, driveLt],
 ] as const;
 
 describe('the same keys in both languages', () => {
@@ -233,6 +239,13 @@ const checked = [
   ['nextBusesEn / nextBusesLt (next buses now)', nextBusesEn, nextBusesLt, {}],
   ['changesEn / changesLt (service changes)', changesEn, changesLt, {}],
   ['mapEn / mapLt (maps)', mapEn, mapLt, { distance: "'350 m': metres and kilometres are written alike" }],
+  ['liveEn / liveLt (live buses)', liveEn, liveLt, {}],
+  [
+    'driveEn / driveLt (drivers’ page)',
+    driveEn,
+    driveLt,
+    { 'choose.route': "'{from} → {to}': two stop names and an arrow" },
+  ],
 ] as const;
 
 describe('Lithuanian texts are Lithuanian', () => {

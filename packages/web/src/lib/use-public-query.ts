@@ -44,7 +44,17 @@ export function primePublicQuery<P extends PublicPath>(
 export interface PublicQueryOptions {
   /** While a new input loads, keep returning the last answer as `data` (status stays 'loading'). */
   keepPrevious?: boolean;
+  /**
+   * Live answers (issue 40): asked again every this many ms while the page is shown, and at once
+   * when it is shown again; the new answer replaces the shown one in place (no 'loading' between,
+   * so nothing moves and the focus stays), and at once on a page whose answer was kept. 0 or
+   * none: never.
+   */
+  every?: number;
 }
+
+const get = (url: string, signal?: AbortSignal) =>
+  fetch(url, { signal, headers: { accept: 'application/json' } }).then(readTrpcResponse);
 
 /**
  * One public query for a component: loading, error or data. A changed input aborts the request
@@ -66,20 +76,42 @@ export function usePublicQuery<P extends PublicPath>(
     if (url === null || cache.has(url)) return;
     setSettled(null);
     const controller = new AbortController();
-    fetch(url, { signal: controller.signal, headers: { accept: 'application/json' } })
-      .then(readTrpcResponse)
-      .then(
-        (data) => {
-          remember(url, data);
-          setSettled(null);
-          setVersion((v) => v + 1);
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted) setSettled({ url, error });
-        },
-      );
+    get(url, controller.signal).then(
+      (data) => {
+        remember(url, data);
+        setSettled(null);
+        setVersion((v) => v + 1);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setSettled({ url, error });
+      },
+    );
     return () => controller.abort();
   }, [url, attempt]);
+
+  const { every } = options;
+  useEffect(() => {
+    if (url === null || !every) return;
+    const ask = () => {
+      if (!document.hidden)
+        get(url).then(
+          (data) => {
+            remember(url, data);
+            setVersion((v) => v + 1);
+          },
+          // A refresh that fails leaves the answer shown (the offline banner says why).
+          () => undefined,
+        );
+    };
+    // Back on a page whose answer is kept: asked again at once.
+    if (cache.has(url)) ask();
+    const timer = setInterval(ask, every);
+    document.addEventListener('visibilitychange', ask);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', ask);
+    };
+  }, [url, every]);
 
   if (url === null) return { status: 'idle' };
   if (cache.has(url)) {

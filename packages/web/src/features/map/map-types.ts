@@ -26,6 +26,19 @@ export interface MapTiles {
   maxZoom: number;
 }
 
+/** A bus in service (issue 40), drawn above the stops and moved in place as it reports. */
+export interface MapVehicle {
+  /** Its trip. */
+  id: number;
+  lat: number;
+  lon: number;
+  /** On the marker: the line's name. */
+  line: string;
+  /** The marker's accessible name: line, direction and delay. */
+  name: string;
+  late: boolean;
+}
+
 export interface MapWords {
   /** The map's accessible name. */
   label: string;
@@ -52,6 +65,10 @@ export interface StopMapProps {
   onPlace?: ((position: { lat: number; lon: number }) => void) | undefined;
   /** Markers can be dragged; called when one is dropped. */
   onMove?: ((stop: MapStop, position: { lat: number; lon: number }) => void) | undefined;
+  /** Buses in service: each a button named by its line, direction and delay. */
+  vehicles?: readonly MapVehicle[] | undefined;
+  /** A bus clicked, or Enter / Space on it. */
+  onChooseVehicle?: ((vehicle: MapVehicle) => void) | undefined;
   /** The map fits its stops again when this changes (not on every new list). */
   fitKey?: string | undefined;
   className?: string | undefined;

@@ -15,15 +15,17 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * A map of stops (issue 29), with Leaflet: each stop a marker that is a focusable, labelled
  * element (role button, named by the stop; Enter or Space chooses it), a route as a line through
  * its stops in order (also listed, in order, for screen readers), proposed positions as distinct
- * markers, and, for staff, click-to-place and drag-to-move. Tiles come from the server's
+ * markers, the buses in service (issue 40) as labelled buttons moved as they report, and, for
+ * staff, click-to-place and drag-to-move. Tiles come from the server's
  * MAP_TILES_URL, one view at a time (Leaflet fetches the tiles in sight, no more); when they
  * fail, the markers and the route stay on a plain background and a note says so.
  */
 export function StopMap(props: StopMapProps) {
-  const { tiles, words, stops, route, proposals, selectedId, onPlace, fitKey, className } = props;
+  const { tiles, words, stops, route, proposals, selectedId, onPlace, fitKey, className, vehicles } = props;
   const box = useRef<HTMLElement>(null);
   const map = useRef<L.Map | null>(null);
   const layers = useRef<L.LayerGroup | null>(null);
+  const buses = useRef(new Map<number, L.Marker>());
   const fitted = useRef<string | null>(null);
   // The latest callbacks, so the markers need not be rebuilt when a parent re-renders.
   const latest = useRef(props);
@@ -53,8 +55,52 @@ export function StopMap(props: StopMapProps) {
       map.current = null;
       layers.current = null;
       fitted.current = null;
+      buses.current.clear();
     };
   }, [tiles.url, tiles.maxZoom, tiles.attribution]);
+
+  // The buses in service (issue 40), above the stops. A bus that reports again is moved and
+  // named anew in place, never drawn again, so a bus the keyboard is on keeps the focus.
+  useEffect(() => {
+    const shown = map.current;
+    if (!shown) return;
+    const drawn = buses.current;
+    const now = new Set<number>();
+    for (const vehicle of vehicles ?? []) {
+      now.add(vehicle.id);
+      let marker = drawn.get(vehicle.id);
+      if (marker === undefined) {
+        const created = L.marker([vehicle.lat, vehicle.lon], {
+          icon: L.divIcon({ className: 'stop-map__bus', html: '<span></span>', iconSize: null as never }),
+          keyboard: true,
+          autoPanOnFocus: true,
+          zIndexOffset: 2000,
+        });
+        created.on('click', () => {
+          const chosen = latest.current.vehicles?.find((v) => v.id === vehicle.id);
+          if (chosen) latest.current.onChooseVehicle?.(chosen);
+        });
+        created.addTo(shown);
+        pressable(created);
+        drawn.set(vehicle.id, created);
+        marker = created;
+      } else marker.setLatLng([vehicle.lat, vehicle.lon]);
+      const element = marker.getElement();
+      if (element) {
+        element.setAttribute('aria-label', vehicle.name);
+        element.title = vehicle.name;
+        element.dataset.tripId = String(vehicle.id);
+        element.classList.toggle('is-late', vehicle.late);
+        const label = element.firstElementChild;
+        if (label) label.textContent = vehicle.line;
+      }
+    }
+    for (const [id, marker] of drawn)
+      if (!now.has(id)) {
+        marker.remove();
+        drawn.delete(id);
+      }
+  }, [vehicles, tiles.url]);
 
   // The markers, the route and the proposals, drawn again when they change.
   useEffect(() => {
@@ -144,7 +190,12 @@ function labelMarker(marker: L.Marker, name: string, stop: MapStop | null) {
     return;
   }
   element.dataset.stopId = String(stop.id);
-  element.addEventListener('keydown', (event) => {
+  pressable(marker);
+}
+
+/** Enter or Space on a marker's element chooses it, as a click does. */
+function pressable(marker: L.Marker) {
+  marker.getElement()?.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
     marker.fire('click');

@@ -1,13 +1,19 @@
-import type { DepartureItem } from '@bus/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'wouter';
 import { useMessages } from '../../../i18n/index.ts';
 import { linePath } from '../../../lib/paths.ts';
 import { withSearch } from '../../../lib/url.ts';
+import type { Departure } from './countdown.ts';
 import { chipClass, chipTime } from './hour-grid.ts';
 
+/**
+ * A followed bus's marks (issue 40: expected time, delay, the age of its position, gone) come in
+ * a chunk of their own, fetched only for an answer that has a followed bus.
+ */
+export const LiveMark = lazy(() => import('../live/live-mark.tsx').then((c) => ({ default: c.LiveMark })));
+
 export interface ChipProps {
-  item: DepartureItem;
+  item: Departure;
   /** Gone already (tooLate, kept current by the minute on today). */
   left: boolean;
   /** A loop bus: the time of its other pass at this stop. */
@@ -20,7 +26,7 @@ export interface ChipProps {
  * timetable. The line name is on the chip itself, so a phone shows it without hover or press;
  * the tooltip (title) repeats it. A loop bus that passes the stop twice is marked on both
  * chips, each naming the other's time. A service change's chip (changed-chip.tsx) adds a class,
- * the planned time after the time, and a mark after the link.
+ * the planned time after the time, and a mark after the link; a followed bus's marks follow.
  */
 export function Chip({
   item,
@@ -50,6 +56,11 @@ export function Chip({
         {left && <span className="sr-only"> {m.timetable.departed}</span>}
       </Link>
       {children}
+      {item.live && (
+        <Suspense fallback={null}>
+          <LiveMark live={item.live} />
+        </Suspense>
+      )}
     </li>
   );
 }

@@ -215,3 +215,43 @@ describe('nextDepartures: the wait in real minutes across the clock change', () 
     expect(nextDepartures(night, { date, minutes: now }).map((u) => u.wait)).toEqual(waits);
   });
 });
+
+describe('a followed bus (issue 40): its expected time counts, and it has left when it has left', () => {
+  const live = (expectedTime: string, extra: { departed?: boolean; noLiveData?: true } = {}) => ({
+    expectedTime,
+    delayMinutes: 4,
+    positionAge: 0,
+    departed: false,
+    ...extra,
+  });
+  const today = { date: '2026-11-29', minutes: hm(12, 0) };
+  // Planned 11:59 and 12:01, 4 minutes late; a bus gone at 11:58; one not heard from, planned 11:57.
+  const late = { ...at('11:59', 1), live: live('12:03') };
+  const later = { ...at('12:01', 2), live: live('12:05') };
+  const gone = { ...at('11:58', 3), live: live('12:02', { departed: true }) };
+  const quiet = { ...at('11:57', 4), live: live('11:57', { noLiveData: true }) };
+  const planned = at('12:04', 5);
+
+  it('Next buses count down to the expected times, soonest first, the gone bus and the quiet past one left out', () => {
+    const next = nextDepartures([planned, later, late, gone, quiet], today);
+    expect(next.map((u) => [u.item.tripId, u.wait])).toEqual([
+      [1, 3],
+      [5, 4],
+      [2, 5],
+    ]);
+  });
+
+  it('a late bus expected in a minute gone by, and not gone yet, is due now', () => {
+    const overdue = { ...at('11:50', 6), live: live('11:54') };
+    expect(nextDepartures([overdue], today).map((u) => u.wait)).toEqual([0]);
+  });
+
+  it('has left: when it has left the stop, not by its planned time; without live data, by that time', () => {
+    expect(hasLeft(late, today.date, today)).toBe(false);
+    expect(hasLeft(gone, today.date, today)).toBe(true);
+    expect(hasLeft({ ...at('12:30', 7), live: live('12:34', { departed: true }) }, today.date, today)).toBe(
+      true,
+    );
+    expect(hasLeft(quiet, today.date, today)).toBe(true);
+  });
+});

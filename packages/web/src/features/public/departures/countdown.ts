@@ -3,7 +3,13 @@
  * how long until each, which have left, and where "now" falls in the hour grid. Minutes are
  * minutes after midnight in Vilnius (core's vilniusNow), as the domain rules count tooLate.
  */
+import type { PublicOutput } from '../../../lib/public-api.ts';
 import { type HourRow, splitTime, type Timed } from './hour-grid.ts';
+
+/** A departure as the home gets it: with `live` when its bus is followed (issue 40). */
+export type Departure = PublicOutput<'departures'>['items'][number];
+/** The live part of a followed bus's departure (the server's live/layer.ts DepartureLive). */
+export type Live = NonNullable<Departure['live']>;
 
 /** Minutes after midnight of 'HH:MM...', null when malformed. */
 export function minuteOf(time: string): number | null {
@@ -22,15 +28,20 @@ export function showsNextBuses(date: string | undefined, today: string): boolean
 /**
  * Left already: on today, its minute is behind now's (a bus of this very minute has not left;
  * seconds are ignored, as core's isTooLate does). A date before today has left whole, even when
- * its answer came before midnight; on a later date the server's flag stands.
+ * its answer came before midnight; on a later date the server's flag stands. A followed bus
+ * (issue 40) has left once it has left the stop, and not before, whatever its time; without
+ * live data its planned time counts again.
  */
 export function hasLeft(
-  item: Timed & { tooLate: boolean },
+  item: Timed & { tooLate: boolean; live?: Live },
   date: string,
   now: { date: string; minutes: number },
 ) {
   if (date < now.date) return true;
   if (date !== now.date) return item.tooLate;
+  const live = item.live;
+  if (live?.departed) return true;
+  if (live && !live.noLiveData) return false;
   const minute = minuteOf(item.timeDepart);
   return minute !== null && minute < now.minutes;
 }

@@ -1,4 +1,3 @@
-import type { DepartureItem } from '@bus/core';
 import { lazy, Suspense } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Loading } from '../../../components/loading.tsx';
@@ -10,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useVilniusNow } from '../../../lib/use-now.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { Chip } from './chip.tsx';
-import { hasLeft, nowSlot, otherPasses, showsNextBuses } from './countdown.ts';
+import { type Departure, hasLeft, nowSlot, otherPasses, showsNextBuses } from './countdown.ts';
 import { buildHourGrid } from './hour-grid.ts';
 
 // Next buses now (today only) is a small chunk of its own, asked for as soon as the home shows
@@ -40,7 +39,8 @@ export function DeparturesPage() {
   const search = useSearch();
   const now = useVilniusNow();
   const q = readTimetableQuery(search, now.date);
-  const result = usePublicQuery('departures', q);
+  // Today's answer is asked again every 15 s while the page is shown: followed buses move (issue 40).
+  const result = usePublicQuery('departures', q, { every: q.date === now.date ? 15_000 : 0 });
   useDocumentTitle(m.timetable.documentTitle(q.date, q.dir));
   const data = result.data;
   if (showsNextBuses(q.date, now.date)) void loadNextBuses();
@@ -104,7 +104,7 @@ function HourGrid({
   now,
   search,
 }: {
-  items: DepartureItem[];
+  items: Departure[];
   date: string;
   now: VilniusNow;
   search: string;

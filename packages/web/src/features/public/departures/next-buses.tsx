@@ -1,5 +1,4 @@
-import type { DepartureItem } from '@bus/core';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useLanguage, useMessages } from '../../../i18n/index.ts';
 import { nextBusesEn } from '../../../i18n/next-buses-en.ts';
@@ -9,24 +8,19 @@ import { linePath } from '../../../lib/paths.ts';
 import { readTimetableQuery } from '../../../lib/timetable-query.ts';
 import { withSearch } from '../../../lib/url.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
+import { LiveMark } from './chip.tsx';
+import type { Departure } from './countdown.ts';
 import { chipClass, chipTime } from './hour-grid.ts';
 import { comes, LOOK_AHEAD_DAYS, nextDepartures, waitParts } from './next-departures.ts';
 
 /**
- * Today's next three departures with the time left until each, kept current by the minute; when
+ * Today's next three departures with the time left until each (a followed bus's until its
+ * expected time, with its live marks), kept current by the minute; when
  * none is left (or today has none at all), "No more buses today" and the first departure of the
  * next day that has one, same stop and way: tomorrow, or the day after a holiday or a weekend
  * without service, looked for day by day up to LOOK_AHEAD_DAYS ahead.
  */
-export function NextBuses({
-  items,
-  now,
-  search,
-}: {
-  items: DepartureItem[];
-  now: VilniusNow;
-  search: string;
-}) {
+export function NextBuses({ items, now, search }: { items: Departure[]; now: VilniusNow; search: string }) {
   const m = useMessages();
   const t = useLanguage() === 'lt' ? nextBusesLt : nextBusesEn;
   const next = nextDepartures(items, now);
@@ -45,7 +39,7 @@ export function NextBuses({
   const day = new Date(`${addDays(now.date, days)}T12:00Z`);
   const dayName = (options: Intl.DateTimeFormatOptions) =>
     day.toLocaleDateString(m.app.locale, { ...options, timeZone: 'UTC' });
-  const link = (item: DepartureItem) => (
+  const link = (item: Departure) => (
     <Link
       href={withSearch(linePath(item.lineId, item.schedId, item.tripId), search)}
       className={chipClass(item)}
@@ -61,7 +55,15 @@ export function NextBuses({
         <ol>
           {next.map(({ item, wait }, index) => (
             <li key={index}>
-              <b>{t.wait(...waitParts(wait))}</b> {link(item)}
+              <b>{t.wait(...waitParts(wait))}</b>
+              <span>
+                {link(item)}
+                {item.live && (
+                  <Suspense fallback={null}>
+                    <LiveMark live={item.live} />
+                  </Suspense>
+                )}
+              </span>
             </li>
           ))}
         </ol>

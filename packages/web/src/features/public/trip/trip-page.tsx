@@ -22,6 +22,7 @@ import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { changeOf } from '../changes/day-marks.ts';
 import { TimeMark } from '../changes/time-marks.tsx';
 import { NoticeList } from '../notices/notice-list.tsx';
+import { TripLive } from './trip-live.tsx';
 import { buildTripView, viewCells } from './trip-table.ts';
 import '../../../components/pages.css';
 import '../../../components/stop-times-table.css';
@@ -32,7 +33,8 @@ type TripSchedule = PublicOutput<'tripSchedule'>;
 /**
  * Single trip page (/trip/:tripId): the line's facts and the schedule's stop-by-stop times, with
  * the service changes of the date (?date=, else today): its notices, a cancelled trip marked,
- * changed times with the planned ones struck through, closed stops not served.
+ * changed times with the planned ones struck through, closed stops not served; today, where a
+ * followed bus is now (trip-live.tsx).
  */
 export function TripPage({ tripId }: { tripId: string }) {
   const m = useMessages();
@@ -109,6 +111,8 @@ function TripView({ data, date, today }: { data: TripSchedule; date: string; tod
         </p>
       )}
       <NoticeList notices={data.notices ?? []} thisYear={Number(today.slice(0, 4))} />
+      {/* Today, a followed bus: where it is now (issue 40). */}
+      {day === today && <TripLive tripId={data.tripId} />}
       <div className="trip-layout">
         <section className="trip-layout__info" aria-label={m.line.info}>
           <table className="table info-table">
