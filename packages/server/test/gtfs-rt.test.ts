@@ -1,4 +1,4 @@
-import { addDays, type TimetableDataset, vilniusInstant } from '@bus/core';
+import type { TimetableDataset } from '@bus/core';
 import { readTimetable } from '@bus/db';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,6 @@ const { Alert, TripDescriptor, TripUpdate } = GtfsRealtimeBindings.transit_realt
 const clock = fixedClock('2026-12-01T07:30:00Z');
 const NOW = Date.parse('2026-12-01T07:30:00Z') / 1000;
 const TODAY = '2026-12-01';
-const TOMORROW = addDays(TODAY, 1);
 
 let t: AdminTestApp;
 let admin: ReturnType<typeof adminClient>;
