@@ -9,7 +9,7 @@ import {
 import { forgetLiveBefore, type OpenedLive, openLiveDatabase } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveDepartureItem } from '../src/live/layer.ts';
-import type { LiveNow } from '../src/services/admin/live.ts';
+import type { LiveNow } from '../src/live/staff.ts';
 import { type AdminTestApp, adminApp, adminClient, createTestUser, tokenFor, trpc } from './admin-helpers.ts';
 
 /**

@@ -271,8 +271,12 @@ export function liveStamp(live: OpenedLive): string {
 export function forgetLiveBefore(live: OpenedLive, before: number): number {
   return live.sqlite.transaction(() => {
     const gone = live.sqlite.prepare('DELETE FROM live_position WHERE received_at < ?').run(before).changes;
+    // A new change number, so every process's live state takes the forgetting in.
     live.sqlite
-      .prepare('UPDATE live_trip SET user_id = NULL WHERE updated_at < ? AND user_id IS NOT NULL')
+      .prepare(
+        `UPDATE live_trip SET user_id = NULL, changed = (SELECT ifnull(max(changed), 0) + 1 FROM live_trip)
+         WHERE updated_at < ? AND user_id IS NOT NULL`,
+      )
       .run(before);
     return gone;
   })();

@@ -8,7 +8,7 @@ import {
   predictTrip,
 } from '@bus/core';
 import { type LiveTrip, liveStamp, liveTripsChangedAfter, type OpenedLive } from '@bus/db';
-import type { ReadContext } from '../public-read/read-context.ts';
+import { generationKey, type ReadContext } from '../public-read/read-context.ts';
 import { type LiveTripPlan, liveTripPlan } from './plans.ts';
 
 /** What a departure carries when its bus is followed (the departures answer's `live`). */
@@ -67,6 +67,7 @@ export class LiveLayer {
   private lookedAt = Number.NEGATIVE_INFINITY;
   private prunedAt = 0;
   private predictions = new Map<string, { at: number; changed: number; prediction: LivePrediction }>();
+  private plans = new WeakMap<object, Map<string, LiveTripPlan | null>>();
 
   constructor(
     readonly live: OpenedLive,
@@ -169,8 +170,29 @@ export class LiveLayer {
   async entry(read: ReadContext, tripId: number, date: string): Promise<LiveEntry | undefined> {
     const trip = this.tripOn(tripId, date);
     if (trip === undefined) return undefined;
-    const plan = await liveTripPlan(read, tripId, date);
-    return typeof plan === 'string' ? undefined : { trip, plan };
+    let plan = this.planNow(read, tripId, date);
+    if (plan === undefined) {
+      const made = await liveTripPlan(read, tripId, date);
+      plan = typeof made === 'string' ? null : made;
+      this.plansOf(read).set(`${tripId}|${date}`, plan);
+    }
+    return plan === null ? undefined : { trip, plan };
+  }
+
+  /** The generation's plans already worked out (by trip and date; null: none), kept per generation. */
+  private plansOf(read: ReadContext): Map<string, LiveTripPlan | null> {
+    const key = generationKey(read);
+    let plans = this.plans.get(key);
+    if (plans === undefined) {
+      plans = new Map();
+      this.plans.set(key, plans);
+    }
+    return plans;
+  }
+
+  /** The plan when it is worked out already (no wait), null when there is none, else undefined. */
+  private planNow(read: ReadContext, tripId: number, date: string): LiveTripPlan | null | undefined {
+    return this.plansOf(read).get(`${tripId}|${date}`);
   }
 
   /**
@@ -195,12 +217,23 @@ export class LiveLayer {
     for (const id of tripIds === 'all' ? trips.keys() : tripIds) {
       const trip = trips.get(id);
       if (trip === undefined || trip.progress === null) continue;
-      const entry = await this.entry(read, id, date);
+      // Without a wait when the plan is at hand (nearly always: a hot answer's tag is asked often).
+      const plan = this.planNow(read, id, date);
+      const entry =
+        plan === undefined ? await this.entry(read, id, date) : plan === null ? undefined : { trip, plan };
       if (entry === undefined) continue;
       const p = this.predict(entry, now);
       const delay = p.delaySeconds === null ? 0x7fff : Math.round(p.delaySeconds / 60);
-      words.push(id, p.stops.filter((s) => s.status === 'passed').length, delay, p.stale ? 1 : 0);
-      words.push(Math.floor(p.positionAge / AGE_STEP_SECONDS), p.ended ? 1 : 0);
+      let passed = 0;
+      while (passed < p.stops.length && p.stops[passed]?.status === 'passed') passed++;
+      words.push(
+        id,
+        passed,
+        delay,
+        p.stale ? 1 : 0,
+        Math.floor(p.positionAge / AGE_STEP_SECONDS),
+        p.ended ? 1 : 0,
+      );
       // Exact: every report (the GTFS-Realtime feeds say each position and its time).
       if (exact) words.push(trip.changed);
     }

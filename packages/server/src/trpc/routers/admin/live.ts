@@ -1,5 +1,5 @@
 import { LivePunctualityInput } from '@bus/core';
-import { liveNow, livePunctuality } from '../../../services/admin/live.ts';
+import { liveNow, livePunctuality } from '../../../live/staff.ts';
 import { adminProcedure, router } from '../../init.ts';
 
 /** Live buses for staff (issue 40): who is driving what now, what sends nothing, and punctuality. */

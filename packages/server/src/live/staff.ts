@@ -11,14 +11,14 @@ import {
   vilniusInstant,
 } from '@bus/core';
 import { listSchedules, listUsers, observedBetween } from '@bus/db';
-import type { LiveLayer } from '../../live/layer.ts';
 import {
   changesOn,
   generationKey,
   type ReadContext,
   serviceDay,
   snapshotOf,
-} from '../../public-read/read-context.ts';
+} from '../public-read/read-context.ts';
+import type { LiveLayer } from './layer.ts';
 
 /*
  * What staff see of live buses (issue 40, the admin board's "Live" page): the buses in service
