@@ -31,6 +31,18 @@ export function openDatabase(
   path: string,
   { busyTimeoutMs = TOOL_BUSY_TIMEOUT_MS }: { busyTimeoutMs?: number } = {},
 ): OpenedDatabase {
+  const sqlite = openSqliteFile(path, busyTimeoutMs);
+  sqlite.pragma('foreign_keys = ON');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, sqlite };
+}
+
+/**
+ * A SQLite file (or ':memory:') opened the project's way: made private (mode 0600) before SQLite
+ * writes into it, a looser one tightened, WAL, `synchronous = NORMAL`, the given lock wait. The
+ * timetable's database and the live buses' (live/store.ts) both open so.
+ */
+export function openSqliteFile(path: string, busyTimeoutMs: number): SQLite.Database {
   const onDisk = path !== ':memory:' && path !== '';
   if (onDisk) {
     try {
@@ -47,11 +59,9 @@ export function openDatabase(
     // SQLite makes a WAL and SHM with their database's mode; ones left from before may be looser.
     for (const file of databaseFiles(path)) makePrivate(file);
   }
-  sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, sqlite };
+  return sqlite;
 }
 
 /**

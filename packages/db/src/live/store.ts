@@ -1,7 +1,7 @@
 import type { LiveProgress } from '@bus/core';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import { createPrivateFile, databaseFiles, makePrivate } from '../private-files.ts';
+import { openSqliteFile } from '../connection.ts';
 import { liveMigrationProvider } from './migrations.ts';
 import type { LiveDatabase } from './schema.ts';
 
@@ -26,24 +26,10 @@ export function liveDatabasePath(dbPath: string): string {
  * Opens (creating when missing) and migrates a live database. Private like the timetable's
  * (mode 0600): it says where drivers were. WAL, so that every serving process reads while one writes.
  */
-export async function openLiveDatabase(path: string, busyTimeoutMs = 1000): Promise<OpenedLive> {
-  const onDisk = path !== ':memory:' && path !== '';
-  if (onDisk) {
-    try {
-      createPrivateFile(path);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST' && code !== 'ENOENT') throw error;
-    }
-  }
-  const sqlite = new SQLite(path);
-  if (onDisk) {
-    sqlite.pragma('journal_mode = WAL');
-    for (const file of databaseFiles(path)) makePrivate(file);
-  }
-  // A lost report is sent again by the phone; a position is not worth a disk flush.
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
+export async function openLiveDatabase(path: string, busyTimeoutMs = 200): Promise<OpenedLive> {
+  // Another process's report holds the lock for well under a millisecond: a short wait, as the
+  // event loop waits with it.
+  const sqlite = openSqliteFile(path, busyTimeoutMs);
   const kysely = new Kysely<LiveDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
   const { error, results } = await new Migrator({
     db: kysely,
