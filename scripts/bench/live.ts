@@ -244,6 +244,16 @@ export async function livePhase(
         Number(new RegExp(`bus_kept_answers_total\\{outcome="${outcome}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
       return { hit: count('hit'), miss: count('miss'), notModified: count('not_modified') };
     };
+    /** The server's own count of drive.report answers by duration bucket (cumulative, per le). */
+    const reportBuckets = async () => {
+      const text = await (await fetch(`${server.base}/metrics`)).text();
+      const buckets = new Map<string, number>();
+      for (const m of text.matchAll(
+        /bus_http_request_duration_seconds_bucket\{le="([^"]+)",route="\/trpc\/drive\.report",method="POST",status="200"\} (\d+)/g,
+      ))
+        buckets.set(m[1] as string, Number(m[2]));
+      return buckets;
+    };
     const kept0 = await kept();
     const baseline = await load(server.base, paths, {
       seconds: LOAD_SECONDS,
@@ -284,6 +294,7 @@ export async function livePhase(
     // A few seconds for every bus to have reported once, then the same load with them.
     await new Promise((r) => setTimeout(r, REPORT_EVERY_MS + 500));
     const kept1 = await kept();
+    const buckets1 = await reportBuckets();
     const reportsBefore = sent.length;
     const withBuses = await load(server.base, paths, {
       seconds: LOAD_SECONDS,
@@ -292,6 +303,12 @@ export async function livePhase(
     });
     const during = sent.slice(reportsBefore);
     const kept2 = await kept();
+    const buckets2 = await reportBuckets();
+    // The smallest bucket holding 99 % of the reports handled during the load.
+    const handled = [...buckets2].map(([le, n]) => [le, n - (buckets1.get(le) ?? 0)] as const);
+    const all = handled.find(([le]) => le === '+Inf')?.[1] ?? 0;
+    const p99Bucket = handled.find(([, n]) => n >= all * 0.99)?.[0] ?? '+Inf';
+    const within5ms = handled.find(([le]) => le === '0.005')?.[1] ?? 0;
     // How soon a report shows in the departures answer: its ETag moves.
     const seen: number[] = [];
     for (const trip of sampled) {
@@ -347,6 +364,9 @@ export async function livePhase(
     );
     out(
       `reports during the load: ${during.length}, round trip p50 ${reports.p50.toFixed(1)} ms, p99 ${report99.toFixed(1)} ms; refused ${refused} of ${sent.length}`,
+    );
+    out(
+      `reports handled by the server (its /metrics, request in to answer out): p99 within ${p99Bucket === '+Inf' ? 'more than 10 s' : `${Number(p99Bucket) * 1000} ms`}; ${all === 0 ? 0 : Math.round((100 * within5ms) / all)} % within 5 ms`,
     );
     out(`a report in the departures answer after: ${seen.map((s) => `${s.toFixed(0)} ms`).join(', ')}`);
     rows.push(
