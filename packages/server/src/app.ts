@@ -129,8 +129,13 @@ export async function buildApp({
     app.log.warn('Demo mode: the admin login shown on the login page works. Set DEMO=0 for real use.');
 
   // Live buses: the positions' own database, and the state every public answer lays over its own.
-  const live = new LiveLayer(givenLive ?? (await openLiveDatabase(':memory:')), clock, (source, outcome) =>
-    metrics.liveReports.inc({ source, outcome }),
+  const live = new LiveLayer(
+    givenLive ?? (await openLiveDatabase(':memory:')),
+    clock,
+    (source, outcome, seconds) => {
+      metrics.liveReports.inc({ source, outcome });
+      metrics.liveReportSeconds.observe({ source }, seconds);
+    },
   );
   metrics.liveInService.count = () => live.inService();
   if (givenLive === undefined) app.addHook('onClose', async () => live.live.sqlite.close());

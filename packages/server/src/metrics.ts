@@ -67,6 +67,8 @@ export interface AppMetrics {
   signInRefusals: Counter<'reason'>;
   /** A live position report (issue 40) by where it came from and whether it was accepted. */
   liveReports: Counter<'source' | 'outcome'>;
+  /** How long a report took to handle, from its check to its answer (the HTTP around it not included). */
+  liveReportSeconds: Histogram<'source'>;
   /** How many buses are in service now (issue 40): set once the live state exists. */
   liveInService: { count: () => number };
 }
@@ -153,6 +155,13 @@ export function createMetrics(db: OpenedDatabase, backupDir: string | undefined)
   });
   for (const source of ['phone', 'feed'])
     for (const outcome of ['accepted', 'refused']) liveReports.inc({ source, outcome }, 0);
+  const liveReportSeconds = new Histogram({
+    name: 'bus_live_report_handling_seconds',
+    help: 'How long a live position report took to handle: checked, placed and stored (the HTTP around it not included)',
+    labelNames: ['source'],
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1],
+    registers: [registry],
+  });
   const liveInService = { count: () => 0 };
   new Gauge({
     name: 'bus_live_buses_in_service',
@@ -162,7 +171,7 @@ export function createMetrics(db: OpenedDatabase, backupDir: string | undefined)
       this.set(liveInService.count());
     },
   });
-  return { registry, kept, signInRefusals, liveReports, liveInService };
+  return { registry, kept, signInRefusals, liveReports, liveReportSeconds, liveInService };
 }
 
 /** Whether the request may read /metrics: this machine not through a proxy, or the token. */

@@ -204,14 +204,15 @@ export async function reportPosition(
   driver: AuthorizedUser,
   input: { tripId: number } & LiveReport,
 ): Promise<ReportAnswer> {
+  const started = performance.now();
   const date = read.now.date;
   const trip = liveTripOf(layer.live, input.tripId, date);
   if (trip === undefined || trip.endedAt !== null || trip.userId !== driver.id) {
-    layer.counted('phone', 'refused');
+    layer.counted('phone', 'refused', (performance.now() - started) / 1000);
     throw new DomainError('INVALID_INPUT', serverMessage('liveNotStarted', { tripId: input.tripId }));
   }
   const plan = await planToDrive(read, input.tripId);
-  return acceptReport(layer, read, plan, trip.progress, input);
+  return acceptReport(layer, read, plan, trip.progress, input, 'phone', started);
 }
 
 /** A report that passed who-may-send: checked by the rules, placed and stored (phones and feeds). */
@@ -222,11 +223,13 @@ export function acceptReport(
   before: LiveProgress | null,
   report: LiveReport,
   source: 'phone' | 'feed' = 'phone',
+  /** When handling the report began (performance.now()), for the operator's figures. */
+  started = performance.now(),
 ): ReportAnswer {
   const now = read.clock().getTime();
   const refusal = refuseReport(plan.path, before ?? undefined, report, now);
   if (refusal !== undefined) {
-    layer.counted(source, 'refused');
+    layer.counted(source, 'refused', (performance.now() - started) / 1000);
     throw new DomainError('INVALID_INPUT', serverMessage('liveRefused', { reason: refusal }));
   }
   const progress =
@@ -264,7 +267,7 @@ export function acceptReport(
     observed,
   );
   layer.touched();
-  layer.counted(source, 'accepted');
+  layer.counted(source, 'accepted', (performance.now() - started) / 1000);
   const prediction = predictTrip(plan.visits, plan.serviceDate, progress, now, plan.planned);
   return { passed: progress.passed, ended: progress.ended, delaySeconds: prediction.delaySeconds };
 }

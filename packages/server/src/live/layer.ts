@@ -72,8 +72,12 @@ export class LiveLayer {
   constructor(
     readonly live: OpenedLive,
     private readonly clock: Clock,
-    /** Counts each report for the operator's figures (metrics.ts). */
-    readonly counted: (source: 'phone' | 'feed', outcome: 'accepted' | 'refused') => void = () => {},
+    /** Counts each report, and how long it took to handle, for the operator's figures (metrics.ts). */
+    readonly counted: (
+      source: 'phone' | 'feed',
+      outcome: 'accepted' | 'refused',
+      seconds: number,
+    ) => void = () => {},
   ) {}
 
   /** How many buses are in service now: followed today, reported within 3 minutes, not over. */

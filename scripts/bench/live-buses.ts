@@ -1,0 +1,68 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { vilniusInstant } from '../../packages/core/src/index.ts';
+import { positionAt } from '../../packages/server/src/cli/drive-command.ts';
+
+/**
+ * The buses of the live benchmark (live.ts), on a thread of their own: 300 phones' reports sent
+ * from the thread that also runs the departures load would slow the load's own clock, and the
+ * figures would measure the client. Each bus reports where its timetable, late by its delay,
+ * has it, every `everyMs`, from a minute before the server's fixed moment on.
+ */
+
+export interface BusesInput {
+  base: string;
+  date: string;
+  /** The server's fixed moment, ms. */
+  at: number;
+  everyMs: number;
+  buses: {
+    tripId: number;
+    token: string;
+    delay: number;
+    minutes: number[];
+    points: { lat: number; lon: number }[];
+  }[];
+}
+
+const input = workerData as BusesInput;
+const began = Date.now();
+const sent: number[] = [];
+let refused = 0;
+let running = true;
+
+async function bus(trip: BusesInput['buses'][number], offset: number): Promise<void> {
+  await new Promise((r) => setTimeout(r, offset));
+  const times = trip.minutes.map((m) => vilniusInstant(input.date, m) + trip.delay * 60_000);
+  while (running) {
+    const reportAt = input.at - 60_000 + (Date.now() - began);
+    const here = positionAt(trip.points, times, reportAt);
+    const t0 = performance.now();
+    const response = await fetch(`${input.base}/trpc/drive.report`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${trip.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        tripId: trip.tripId,
+        at: Math.round(reportAt),
+        lat: Math.round(here.lat * 1e6) / 1e6,
+        lon: Math.round(here.lon * 1e6) / 1e6,
+        accuracy: 10,
+        heading: null,
+      }),
+    });
+    await response.arrayBuffer();
+    sent.push(performance.now() - t0);
+    if (response.status !== 200) refused++;
+    await new Promise((r) => setTimeout(r, input.everyMs));
+  }
+}
+
+const loops = input.buses.map((b, i) => bus(b, (i * input.everyMs) / input.buses.length));
+parentPort?.on('message', async (message: 'mark' | 'stop') => {
+  if (message === 'mark') {
+    parentPort?.postMessage({ count: sent.length });
+    return;
+  }
+  running = false;
+  await Promise.all(loops);
+  parentPort?.postMessage({ sent, refused });
+});
