@@ -181,6 +181,25 @@ describe('a driver drives a trip 4 minutes late', () => {
     });
   });
 
+  it('the journey planner: a journey on the bus carries its live times and delay', async () => {
+    const [h, m] = (stops[1] as DriveStop).time.split(':').map(Number);
+    const at = (h as number) * 60 + (m as number);
+    const time = `${String(Math.floor((at - 1) / 60)).padStart(2, '0')}:${String((at - 1) % 60).padStart(2, '0')}`;
+    const plan = await trpc<{
+      journeys: {
+        legs: { tripId: number; depart: string; live?: { delayMinutes: number; expectedDepart: string } }[];
+      }[];
+    }>(t.app, 'query', 'timetable.plan', { from: stops[1]?.stopId, to: stops[3]?.stopId, date: TODAY, time });
+    expect(plan.status).toBe(200);
+    const leg = plan.data.journeys.flatMap((j) => j.legs).find((l) => l.tripId === tripId);
+    const late = at + 4;
+    expect(leg?.live).toMatchObject({
+      delayMinutes: 4,
+      expectedDepart: `${String(Math.floor(late / 60)).padStart(2, '0')}:${String(late % 60).padStart(2, '0')}`,
+      departed: false,
+    });
+  });
+
   it('GTFS-Realtime: the bus in vehicle positions, its delay in trip updates, by the validator’s rules', async () => {
     const positions = await t.app.inject({ method: 'GET', url: '/gtfs-rt/vehicle-positions.pb' });
     expect(positions.statusCode, positions.body.slice(0, 200)).toBe(200);

@@ -1,7 +1,15 @@
-import { DomainError, formatTime, type LiveStopState, serverMessage, vilniusTime } from '@bus/core';
+import {
+  DomainError,
+  formatTime,
+  type LiveStopState,
+  parseTime,
+  serverMessage,
+  vilniusTime,
+} from '@bus/core';
 import { type DeparturesResult, publicDepartures } from '../public-read/departures.ts';
+import { type JourneysAnswer, type PlannedLegAnswer, planJourneysAnswer } from '../public-read/journeys.ts';
 import { type ReadContext, snapshotOf } from '../public-read/read-context.ts';
-import { type LiveDepartureItem, type LiveLayer, noteLiveAnswer } from './layer.ts';
+import { departureLive, type LiveDepartureItem, type LiveLayer, noteLiveAnswer } from './layer.ts';
 import { liveTripPlan } from './plans.ts';
 
 /** The public departures answer with live buses laid over today's (issue 40); other dates as they are. */
@@ -146,4 +154,78 @@ export async function vehiclesOf(
     });
   }
   return vehicles.sort((a, b) => a.lineName.localeCompare(b.lineName, 'lt') || a.tripId - b.tripId);
+}
+
+/** A journey's leg on a live bus: when it is expected to leave and arrive, and how late. */
+export interface LegLive {
+  expectedDepart: string;
+  expectedArrive: string;
+  /** Minutes late at the stop the rider gets off (negative: early); null without live data. */
+  delayMinutes: number | null;
+  /** The bus has already left the stop the rider gets on. */
+  departed: boolean;
+  noLiveData?: true;
+}
+
+export type LiveLeg = PlannedLegAnswer & {
+  live?: LegLive;
+  /** The bus before is expected after this one leaves: the change may be missed. */
+  changeAtRisk?: true;
+};
+
+const minutesOf = (time: string) => parseTime(time) ?? 0;
+
+/**
+ * The journey planner's answer with today's live buses laid over its legs (issue 40): each leg
+ * on a followed bus carries its expected times and delay, and a change whose margin is less
+ * than the bus before's delay (it is expected after the next one leaves) says it is at risk.
+ */
+export async function livePlan(
+  layer: LiveLayer,
+  read: ReadContext,
+  input: Parameters<typeof planJourneysAnswer>[1],
+): Promise<
+  Omit<JourneysAnswer, 'journeys'> & {
+    journeys: (JourneysAnswer['journeys'][number] & { legs: LiveLeg[] })[];
+  }
+> {
+  const answer = await planJourneysAnswer(read, input);
+  const date = input.date;
+  const tripIds = [...new Set(answer.journeys.flatMap((j) => j.legs.map((l) => l.tripId)))];
+  const tag = date === read.now.date ? await layer.tagOf(read, date, tripIds) : '';
+  noteLiveAnswer(read, { date, tripIds, tag });
+  if (tag === '') return answer;
+  const journeys = [];
+  for (const journey of answer.journeys) {
+    const legs: LiveLeg[] = [];
+    for (const [i, leg] of journey.legs.entries()) {
+      const entry = await layer.entry(read, leg.tripId, date);
+      let laid: LiveLeg = leg;
+      if (entry !== undefined) {
+        const prediction = layer.predict(entry);
+        const on = departureLive(entry, prediction, leg.fromStopId, leg.depart);
+        const off = departureLive(entry, prediction, leg.toStopId, leg.arrive);
+        if (on !== undefined && off !== undefined)
+          laid = {
+            ...leg,
+            live: {
+              expectedDepart: on.expectedTime,
+              expectedArrive: off.expectedTime,
+              delayMinutes: off.delayMinutes,
+              departed: on.departed,
+              ...(off.noLiveData ? { noLiveData: true as const } : {}),
+            },
+          };
+      }
+      const before = legs[i - 1];
+      if (before?.live !== undefined && before.live.noLiveData !== true) {
+        const arrives = minutesOf(before.live.expectedArrive);
+        const leaves = minutesOf(laid.live?.expectedDepart ?? laid.depart);
+        if (arrives > leaves) laid = { ...laid, changeAtRisk: true };
+      }
+      legs.push(laid);
+    }
+    journeys.push({ ...journey, legs });
+  }
+  return { ...answer, journeys };
 }

@@ -157,6 +157,17 @@ export const enPages = {
     walkTo: (from: string, to: string, wait: string) =>
       `Change from ${from} to ${to}, ${wait} to walk and wait`,
     leg: (line: string, from: string, to: string) => `Line ${line} from ${from} to ${to}`,
+    /** A leg on a live bus (issue 40): its delay where the rider gets off. */
+    legLive: (minutes: number | null) =>
+      minutes === null
+        ? 'no live data'
+        : minutes === 0
+          ? 'live: on time'
+          : minutes > 0
+            ? `live: ${minutes} min late`
+            : `live: ${-minutes} min early`,
+    /** The bus before is expected after the next one leaves. */
+    changeAtRisk: 'change at risk: the bus before is late',
     departArrive: (depart: string, arrive: string) => `${depart} – ${arrive}`,
     documentTitle: (from: string, to: string) => `Journeys from ${from} to ${to}`,
     openTrip: (line: string) => `Open the trip of line ${line}`,

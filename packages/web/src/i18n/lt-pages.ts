@@ -176,6 +176,15 @@ export const ltPages: PageMessages = {
     walkTo: (from: string, to: string, wait: string) =>
       `Persėdimas: nuo stotelės „${from}“ pereiti į „${to}“, ${wait} ėjimui ir laukimui`,
     leg: (line: string, from: string, to: string) => `Maršrutas ${line}: iš „${from}“ į „${to}“`,
+    legLive: (minutes: number | null) =>
+      minutes === null
+        ? 'nėra duomenų realiuoju laiku'
+        : minutes === 0
+          ? 'realiuoju laiku: laiku'
+          : minutes > 0
+            ? `realiuoju laiku: vėluoja ${minutes} min.`
+            : `realiuoju laiku: ${-minutes} min. anksčiau`,
+    changeAtRisk: 'persėdimas gali nepavykti: ankstesnis autobusas vėluoja',
     departArrive: (depart: string, arrive: string) => `${depart} – ${arrive}`,
     documentTitle: (from: string, to: string) => `Kelionės iš „${from}“ į „${to}“`,
     openTrip: (line: string) => `Atidaryti maršruto ${line} reisą`,

@@ -8,7 +8,7 @@ import {
   TripIdInput,
 } from '@bus/core';
 import { z } from 'zod';
-import { liveDepartures, liveTripAnswer, vehiclesOf } from '../../live/answers.ts';
+import { liveDepartures, livePlan, liveTripAnswer, vehiclesOf } from '../../live/answers.ts';
 import { mapTiles } from '../../map-tiles.ts';
 import type { CacheSettings } from '../../public-read/cache-policy.ts';
 import { planJourneysAnswer } from '../../public-read/journeys.ts';
@@ -84,7 +84,7 @@ export const timetableRouter = router({
   // The journey planner, from any stop to any stop with changes, on a date.
   plan: publicProcedure
     .input(PlanQueryInput)
-    .query(({ ctx, input }) => planJourneysAnswer(ctx.read(), input)),
+    .query(({ ctx, input }) => livePlan(ctx.live, ctx.read(), input)),
   // A stop's departures the day before a new timetable beside the same weekday after it.
   compare: publicProcedure
     .input(CompareInput)
@@ -117,6 +117,7 @@ export const TIMETABLE_CACHE = {
   'timetable.serviceChanges': { cache: 'day' },
   'timetable.noticesToday': { cache: 'day' },
   'timetable.stopPositions': { cache: 'day' },
-  'timetable.plan': { cache: 'day' },
+  // Today's journeys carry their buses' live delays (issue 40).
+  'timetable.plan': { cache: 'day', live: true },
   'timetable.compare': { cache: 'day' },
 } as const satisfies CacheSettings<typeof timetableRouter, 'timetable.'>;

@@ -162,6 +162,9 @@ function JourneyList({ data, date, from, to }: { data: Journeys; date: string; f
                           {before.toStopId === leg.fromStopId
                             ? m.plan.changeAt(name(leg.fromStopId), wait)
                             : m.plan.walkTo(name(before.toStopId), name(leg.fromStopId), wait)}
+                          {leg.changeAtRisk && (
+                            <strong className="journey__risk"> {m.plan.changeAtRisk}</strong>
+                          )}
                         </li>
                       )}
                       <li className="journey__leg">
@@ -181,6 +184,14 @@ function JourneyList({ data, date, from, to }: { data: Journeys; date: string; f
                             {name(leg.toStopId)}
                           </span>
                           <span className="sr-only">{m.plan.departArrive(leg.depart, leg.arrive)}</span>
+                          {leg.live && (
+                            <span className="journey__live">
+                              {' '}
+                              {leg.live.noLiveData
+                                ? m.plan.legLive(null)
+                                : m.plan.legLive(leg.live.delayMinutes)}
+                            </span>
+                          )}
                         </span>
                       </li>
                     </Fragment>
