@@ -12,6 +12,7 @@
  *   when, having been there, it is further.
  * - A stop passed between two reports gets the instant the bus went by it at an even speed.
  */
+export * from './change-risk.ts';
 export * from './constants.ts';
 export * from './path.ts';
 export * from './predict.ts';

@@ -1,8 +1,8 @@
 import {
+  changeAtRisk,
   DomainError,
   formatTime,
   type LiveStopState,
-  parseTime,
   serverMessage,
   vilniusTime,
 } from '@bus/core';
@@ -173,8 +173,6 @@ export type LiveLeg = PlannedLegAnswer & {
   changeAtRisk?: true;
 };
 
-const minutesOf = (time: string) => parseTime(time) ?? 0;
-
 /**
  * The journey planner's answer with today's live buses laid over its legs (issue 40): each leg
  * on a followed bus carries its expected times and delay, and a change whose margin is less
@@ -218,11 +216,12 @@ export async function livePlan(
           };
       }
       const before = legs[i - 1];
-      if (before?.live !== undefined && before.live.noLiveData !== true) {
-        const arrives = minutesOf(before.live.expectedArrive);
-        const leaves = minutesOf(laid.live?.expectedDepart ?? laid.depart);
-        if (arrives > leaves) laid = { ...laid, changeAtRisk: true };
-      }
+      if (
+        before?.live !== undefined &&
+        before.live.noLiveData !== true &&
+        changeAtRisk(before.live.expectedArrive, laid.live?.expectedDepart ?? laid.depart)
+      )
+        laid = { ...laid, changeAtRisk: true };
       legs.push(laid);
     }
     journeys.push({ ...journey, legs });
