@@ -11,6 +11,8 @@ import {
   vilniusInstant,
 } from '@bus/core';
 import { findScheduleIdByTrip, listAllStops, listSchedules, tripTimesOf } from '@bus/db';
+import type { LRUCache } from 'lru-cache';
+import { boundedCache, type CacheBound } from '../public-read/kept-answers.ts';
 import {
   changesOn,
   generationKey,
@@ -46,7 +48,12 @@ export interface LiveTripPlan {
 /** Why a trip cannot be followed on a date. */
 export type NoPlan = 'notFound' | 'notRunning' | 'cancelled';
 
-const plans = new WeakMap<object, Map<string, Promise<LiveTripPlan | NoPlan>>>();
+/**
+ * Plans kept per generation, at most PLANS of them (least recently used out first): any visitor
+ * may ask timetable.liveTrip about any trip id, and a plan is kept for an unknown one too.
+ */
+const PLANS: CacheBound<Promise<LiveTripPlan | NoPlan>> = { entries: 20_000, size: 20_000, sizeOf: () => 1 };
+const plans = new WeakMap<object, LRUCache<string, Promise<LiveTripPlan | NoPlan>>>();
 const positions = new WeakMap<object, Promise<Map<number, Position>>>();
 
 /** The plan of `tripId` on `date` (kept per generation), or why there is none. */
@@ -58,7 +65,7 @@ export function liveTripPlan(
   const key = generationKey(read);
   let kept = plans.get(key);
   if (kept === undefined) {
-    kept = new Map();
+    kept = boundedCache(PLANS);
     plans.set(key, kept);
   }
   const name = `${tripId}|${date}`;
