@@ -341,6 +341,13 @@ describe.skipIf(!RUNNABLE)('live buses: a driver’s phone, riders’ pages', ()
     const nextStop = live.locator('tr[aria-current="location"]');
     expect(await nextStop.textContent()).toContain('next stop');
     expect(await nextStop.locator('td').last().textContent()).toBe(expectedAt(1));
+    // The bus on the trip's map, a button named as on /map.
+    const onTripMap = live.locator(`.stop-map__bus[data-trip-id="${TRIP}"]`);
+    await onTripMap.waitFor();
+    expect(await onTripMap.getAttribute('aria-label')).toBe(
+      `Bus M35 towards ${trip.stops.at(-1)?.name}, 4 min late`,
+    );
+    expect(await live.getByRole('region', { name: 'The bus on the map of its trip' }).count()).toBe(1);
     await expectNoAxeViolations(rider, 'the trip page with a live bus');
     await fourShots(rider, 'live-trip', 'en');
     expect(await live.locator('.trip-live__summary').textContent()).toContain('vėluoja 4 min.');

@@ -29,6 +29,8 @@ export const liveEn = {
     passed: 'passed',
     at: 'at the stop now',
     next: 'next stop',
+    /** The map's accessible name. */
+    map: 'The bus on the map of its trip',
   },
   /** The buses on the map (/map). */
   map: {

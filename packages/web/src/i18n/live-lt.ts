@@ -21,6 +21,7 @@ export const liveLt: LiveMessages = {
     passed: 'pravažiavo',
     at: 'dabar stotelėje',
     next: 'kita stotelė',
+    map: 'Autobusas reiso žemėlapyje',
   },
   map: {
     heading: 'Autobusai kelyje dabar',

@@ -101,15 +101,20 @@ function start(worker: ServiceWorkerContainer): void {
       // worker, which keeps them itself (the page's HTML too: kept by the worker only when the
       // page did not pass it).
       let page = uncontrolled;
+      // The banner's stylesheet is first needed with no network: named in this page's first
+      // message, whether or not the worker served the page (a visitor may have gone on to the
+      // next page before the worker was ready on the first one). The worker fetches it only
+      // when it has not kept it yet.
+      let first = true;
       const keep = (entries: PerformanceEntryList) => {
         const urls = (entries as PerformanceResourceTiming[])
           .filter((entry) => entry.workerStart === 0)
           .map((entry) => entry.name);
-        // The banner's stylesheet too: it is first needed with no network.
-        if (page) urls.push(new URL(stylesheet, location.href).href);
+        if (first) urls.push(new URL(stylesheet, location.href).href);
         const message: ToWorker = { type: 'keep', urls: worthKeeping(urls, location.origin), page };
         if (message.urls.length > 0 || page) registration.active?.postMessage(message);
         page = false;
+        first = false;
       };
       new PerformanceObserver((list) => keep(list.getEntries())).observe({
         type: 'resource',

@@ -78,7 +78,10 @@ export function StopMap(props: StopMapProps) {
         });
         created.on('click', () => {
           const chosen = latest.current.vehicles?.find((v) => v.id === vehicle.id);
-          if (chosen) latest.current.onChooseVehicle?.(chosen);
+          if (!chosen) return;
+          // Without a page to open (the trip page's map), the map centres on the bus.
+          if (latest.current.onChooseVehicle) latest.current.onChooseVehicle(chosen);
+          else shown.panTo(created.getLatLng());
         });
         created.addTo(shown);
         pressable(created);
