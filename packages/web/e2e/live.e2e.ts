@@ -365,6 +365,19 @@ describe.skipIf(!RUNNABLE)('live buses: a driver’s phone, riders’ pages', ()
     await bus.focus();
     await rider.keyboard.press('Enter');
     await rider.waitForURL(new RegExp(`/trip/${TRIP}$`));
+
+    // The journey planner: a journey on the bus says how late it is where the rider gets off.
+    const board = trip.stops[1]?.id;
+    const alight = trip.stops.at(-1)?.id;
+    await rider.goto(
+      url(`/plan?from=${board}&to=${alight}&date=${TODAY}&time=${hhmm(minuteOf(plannedAt(1)) - 1)}`),
+    );
+    await settled(rider);
+    const leg = rider.locator('.journey__leg').filter({ hasText: plannedAt(1) }).first();
+    await expect.poll(() => leg.locator('.journey__live').textContent()).toBe(' live: 4 min late');
+    await expectNoAxeViolations(rider, 'the journey planner with a live bus');
+    await fourShots(rider, 'live-plan', 'en');
+    expect(await leg.locator('.journey__live').textContent()).toBe(' realiuoju laiku: vėluoja 4 min.');
   });
 
   it('the home refreshes by itself: the bus leaves the stop, the focus and the page stay', async () => {
