@@ -13,6 +13,8 @@ export * from './domain.ts';
 export * from './drive-inputs.ts';
 export * from './easter.ts';
 export * from './errors.ts';
+// Issue 41 (fares): what a ride costs under a line's price list.
+export * from './fares/fares.ts';
 export * from './geo/nearest-stops.ts';
 export * from './gtfs/csv.ts';
 export * from './gtfs/feed.ts';
