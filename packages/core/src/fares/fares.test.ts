@@ -10,6 +10,7 @@ import {
   journeyFare,
   priceBetween,
   priceRide,
+  type RidePrice,
   roundToStep,
   withConcessions,
 } from './fares.ts';
@@ -99,9 +100,12 @@ describe('priceRide', () => {
     [PER_KM, 2, 1, 'notARide', 'backwards'],
     [PER_KM, 1, 1, 'notARide', 'to the same stop'],
     [PER_KM, 0, 9, 'notARide', 'past the route'],
-  ])('%#: not set: %s %s', (r, from, to, reason) => {
-    expect(priceRide(r as FareRule | undefined, ROUTE, from, to)).toEqual({ kind: 'notSet', reason });
-  });
+  ] as [FareRule | undefined, number, number, string, string][])(
+    '%#: not set: %s %s',
+    (r, from, to, reason) => {
+      expect(priceRide(r, ROUTE, from, to)).toEqual({ kind: 'notSet', reason });
+    },
+  );
 
   it('a pair fare overrides the method, in either direction, even without distances', () => {
     const pairs = [{ fromStopId: 13, toStopId: 11, cents: 95 }];
@@ -145,7 +149,7 @@ describe('fareRuleOn (validity dates)', () => {
     ['2026-12-31', 1, 'the old list holds until the new one starts'],
     ['2027-01-01', 2, 'the new list from its date'],
     ['2030-06-01', 2, 'and on'],
-  ])('%s: rule %s (%s)', (date, id) => {
+  ] as [string, number | undefined, string][])('%s: rule %s (%s)', (date, id) => {
     expect(fareRuleOn(rules, 7, date)?.id).toBe(id);
   });
 });
@@ -190,7 +194,7 @@ describe('journeyFare (the planner: each leg its own ticket)', () => {
       { kind: 'notSet', reason: 'noRule' },
       'a leg with no fare: the journey has none',
     ],
-  ])('%#: %j (%s)', (legs, expected) => {
+  ] as [RidePrice[], unknown, string][])('%#: %j (%s)', (legs, expected) => {
     expect(journeyFare(legs)).toEqual(expected);
   });
 });
