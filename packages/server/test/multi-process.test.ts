@@ -4,20 +4,35 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vilniusInstant } from '@bus/core';
 import { migrateToLatest, openDatabase, replaceTimetable } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefaultDataset } from '../src/import/default-dataset.ts';
+import type { LiveTripAnswer, LiveVehicle } from '../src/live/answers.ts';
+import type { LiveDepartureItem } from '../src/live/layer.ts';
+import { addUser } from '../src/services/users.ts';
 import { TEST_JWT_SECRET, tokenFor } from './admin-helpers.ts';
 
 /**
- * The setup for a town that outgrows one process (README, "More than one process"): two
- * server processes, as production runs them (the compiled dist/main.js), on one SQLite file,
+ * The setup for a town that outgrows one process (docs/operating.md, "More than one process"):
+ * two server processes, compiled as production runs them, on one SQLite file (and one live file),
  * behind nginx (Debian's package, started here on loopback) as reverse proxy and shared cache.
- * A write through either process is seen by the next request to any of them.
+ * A write through either process is seen by the next request to any of them, and a bus a driver
+ * reports through one is seen by the other within 2 s (issue 40).
+ *
+ * The servers are production's build of test/serve-at.ts (scripts/build.mjs bundles it beside
+ * main.js, the same way): the same serve() as dist/main.js, with the clock fixed at one moment,
+ * so the live test's trip runs "today" and its reports are on time whatever day the test runs.
  */
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+// The servers' moment (Vilnius): a Wednesday morning, not the day the test saves as a holiday.
+const TODAY = '2026-12-02';
+const NOW = vilniusInstant(TODAY, 10 * 60);
+const DRIVER = { username: 'vairuotojas', password: 'drives-2026' };
+/** Every stop placed on the test's map, one grid point an id (the data has no positions). */
+const placeOf = (id: number) => ({ lat: 55.3 + (id % 40) * 0.005, lon: 24.9 + Math.floor(id / 40) * 0.008 });
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -60,12 +75,20 @@ function start(command: string, args: string[], env: Record<string, string>, nam
 
 beforeAll(async () => {
   if (!NGINX) throw new Error('nginx is not installed: scripts/test.sh installs it (apt-get install nginx)');
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: SERVER_DIR, stdio: 'ignore' });
+  execFileSync(process.execPath, ['scripts/build.mjs', 'test/serve-at.ts'], {
+    cwd: SERVER_DIR,
+    stdio: 'ignore',
+  });
   dir = mkdtempSync(join(tmpdir(), 'bus-multi-'));
   const dbPath = join(dir, 'timetable.sqlite');
   const db = openDatabase(dbPath);
   await migrateToLatest(db.kysely);
   replaceTimetable(db.sqlite, await loadDefaultDataset());
+  const place = db.sqlite.prepare('UPDATE stop SET lat = ?, lon = ? WHERE id = ?');
+  for (const { id } of db.sqlite.prepare('SELECT id FROM stop').all() as { id: number }[])
+    place.run(placeOf(id).lat, placeOf(id).lon, id);
+  // A driver's account, as `pnpm cli user add vairuotojas --role ROLE_DRIVER` makes it.
+  await addUser(db.kysely, DRIVER.username, DRIVER.password, ['ROLE_DRIVER']);
   await db.kysely.destroy();
   // A web app of two files: a page and a hashed asset (cached for a year, so nginx keeps it).
   mkdirSync(join(dir, 'web/assets'), { recursive: true });
@@ -76,8 +99,9 @@ beforeAll(async () => {
     const port = await freePort();
     const server = start(
       process.execPath,
-      [join(SERVER_DIR, 'dist/main.js')],
+      [join(SERVER_DIR, 'dist/serve-at.js')],
       {
+        SERVE_AT: `${TODAY}T10:00`,
         DB_PATH: dbPath,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -114,7 +138,7 @@ beforeAll(async () => {
   await waitFor(`${proxy}/healthz`, 'nginx', nginx.log);
   // The demo account the servers made, as a sign-in would name it.
   const reader = openDatabase(join(dir, 'timetable.sqlite'));
-  token = await tokenFor(reader, 'boss', ['ROLE_ADMIN']);
+  token = await tokenFor(reader, 'boss', ['ROLE_ADMIN'], new Date(NOW));
   await reader.kysely.destroy();
 }, 90_000);
 
@@ -225,5 +249,129 @@ describe('two server processes on one database behind nginx', () => {
     });
     expect(answer.headers.get('content-encoding')).toBe('br');
     expect(answer.headers.get('x-cache-status')).not.toBe('HIT');
+  });
+});
+
+/** One tRPC call over HTTP as the web app and a phone make it. */
+async function call<T>(
+  base: string,
+  path: string,
+  input: unknown,
+  options: { mutation?: boolean; token?: string } = {},
+): Promise<{ status: number; data: T; message: string | undefined }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const res = options.mutation
+    ? await fetch(`${base}/trpc/${path}`, { method: 'POST', headers, body: JSON.stringify(input) })
+    : await fetch(`${base}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers });
+  const body = (await res.json()) as { result?: { data: T }; error?: { message: string } };
+  return { status: res.status, data: body.result?.data as T, message: body.error?.message };
+}
+
+/** Asks `ask` every 50 ms until `seen` holds of its answer; how long that took (ms), at most `within`. */
+async function msUntil<T>(
+  ask: () => Promise<T>,
+  seen: (answer: T) => boolean,
+  within = 5000,
+): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (seen(await ask())) return performance.now() - started;
+    if (performance.now() - started > within) return Number.POSITIVE_INFINITY;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('live buses across the processes (issue 40)', () => {
+  it('a bus reported through one process is seen by the other within 2 s, and through nginx', async () => {
+    const [a, b] = servers as [string, string];
+    // The first trip out of the station from 10:00 (the servers' now) today.
+    const input = { from: 1, dir: 'Out bound', date: TODAY };
+    const url = `/trpc/timetable.departures?input=${encodeURIComponent(JSON.stringify(input))}`;
+    let tripId = 0;
+    const departuresOf = async (base: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${base}${url}`, { headers });
+      const items =
+        res.status === 200
+          ? ((await res.json()) as { result: { data: { items: LiveDepartureItem[] } } }).result.data.items
+          : [];
+      return { res, items, item: items.find((i) => i.tripId === tripId) };
+    };
+    const before = await departuresOf(proxy);
+    const trip = before.items.find((i) => i.timeDepart >= '10:00' && !i.cancelled);
+    if (!trip) throw new Error('no departure from 10:00');
+    tripId = trip.tripId;
+    const tagBefore = before.res.headers.get('etag') as string;
+
+    // The driver signs in, starts the trip and reports from its first stop, all through A.
+    const signedIn = await call<{ accessToken: string }>(a, 'auth.signIn', DRIVER, { mutation: true });
+    expect(signedIn.status, signedIn.message).toBe(200);
+    const driver = signedIn.data.accessToken;
+    const started = await call<{ stops: { stopId: number }[] }>(
+      a,
+      'drive.start',
+      { tripId },
+      { mutation: true, token: driver },
+    );
+    expect(started.status, started.message).toBe(200);
+    const firstStop = started.data.stops[0]?.stopId as number;
+    const position = { tripId, at: NOW, ...placeOf(firstStop), accuracy: 8, heading: null };
+    const reported = await call<{ passed: number }>(a, 'drive.report', position, {
+      mutation: true,
+      token: driver,
+    });
+    expect(reported.status, reported.message).toBe(200);
+
+    // B, asked directly, sees the bus within 2 s: on the trip page and on the map.
+    const onB = await msUntil(
+      () => call<LiveTripAnswer>(b, 'timetable.liveTrip', { id: tripId }),
+      (answer) => answer.data.live !== null,
+    );
+    const onBMap = await msUntil(
+      () => call<LiveVehicle[]>(b, 'timetable.vehicles', undefined),
+      (answer) => answer.data.some((v) => v.tripId === tripId),
+    );
+    expect(onB).toBeLessThan(2000);
+    expect(onBMap).toBeLessThan(2000);
+    // The same live state in both: the bus at the trip's first stop, heard from just now.
+    const [liveA, liveB] = await Promise.all(
+      [a, b].map((base) => call<LiveTripAnswer>(base, 'timetable.liveTrip', { id: tripId })),
+    );
+    expect(liveB?.data).toEqual(liveA?.data);
+    expect(liveB?.data.live).toMatchObject({ noLiveData: false, positionAge: 0, ended: false });
+    expect(liveB?.data.live?.vehicle).toMatchObject({ tripId, nextStop: { stopId: firstStop, at: true } });
+    const [mapA, mapB] = await Promise.all(
+      [a, b].map((base) => call<LiveVehicle[]>(base, 'timetable.vehicles', undefined)),
+    );
+    expect(mapB?.data).toEqual(mapA?.data);
+
+    // Through nginx (which keeps no public answer, docs/operating.md): the departures answer
+    // carries the bus from both processes; a browser's copy from before the report is not
+    // confirmed (200, not 304), since the tag names the live state; the new tag is the same in
+    // both processes, so either confirms it.
+    const throughProxy = await msUntil(
+      () => departuresOf(proxy),
+      (answer) => answer.item?.live !== undefined,
+    );
+    expect(throughProxy).toBeLessThan(2000);
+    const upstreams = new Set<string | null>();
+    for (let i = 0; i < 2; i++) {
+      const revalidated = await departuresOf(proxy, { 'if-none-match': tagBefore });
+      expect(revalidated.res.status).toBe(200);
+      expect(revalidated.res.headers.get('cache-control')).toBe('public, no-cache');
+      expect(revalidated.item?.live).toEqual({
+        expectedTime: trip.timeDepart,
+        delayMinutes: 0,
+        positionAge: 0,
+        departed: false,
+      });
+      upstreams.add(revalidated.res.headers.get('x-upstream'));
+    }
+    expect(upstreams.size).toBe(2);
+    const tagAfter = (await departuresOf(a)).res.headers.get('etag') as string;
+    expect(tagAfter).not.toBe(tagBefore);
+    expect((await departuresOf(b)).res.headers.get('etag')).toBe(tagAfter);
+    for (const base of [a, b, proxy, proxy])
+      expect((await departuresOf(base, { 'if-none-match': tagAfter })).res.status, base).toBe(304);
   });
 });

@@ -1,4 +1,4 @@
-import { distanceMetres, type Position, vilniusInstant, vilniusTime } from '@bus/core';
+import { distanceMetres, LIVE_MAX_SPEED_KMH, type Position, vilniusInstant, vilniusTime } from '@bus/core';
 import type { CliCommand, CliContext } from './commands.ts';
 import { type PasswordReader, readPasswordFromStdin } from './user-commands.ts';
 
@@ -10,7 +10,9 @@ import { type PasswordReader, readPasswordFromStdin } from './user-commands.ts';
  *
  * The bus is where the timetable, late by --delay minutes, has it now (at the first stop when the
  * trip has not started yet, waiting until its time), then moves at --speedup times the
- * timetable's pace, straight from stop to stop. Stops without a map position are driven past.
+ * timetable's pace, straight from stop to stop, never faster than the server accepts (a faster
+ * stretch, such as two far-apart stops of the same minute, is driven at that speed and caught up
+ * after). Stops without a map position are driven past.
  */
 
 interface DriveStop {
@@ -43,18 +45,42 @@ async function call<T>(
 
 /** Where the bus is at `t` (ms) along stops placed at `points` with departures at `times` (ms). */
 export function positionAt(points: readonly Position[], times: readonly number[], t: number): Position {
-  const first = points[0] as Position;
-  if (t <= (times[0] ?? 0)) return first;
+  return pointAlong(points, metresAt(points, times, t));
+}
+
+/** Metres along the straight lines between `points` to where positionAt has the bus at `t`. */
+export function metresAt(points: readonly Position[], times: readonly number[], t: number): number {
+  let metres = 0;
+  if (t <= (times[0] ?? 0)) return 0;
   for (let i = 1; i < points.length; i++) {
     const [t0, t1] = [times[i - 1] as number, times[i] as number];
-    if (t <= t1) {
-      const share = t1 === t0 ? 1 : (t - t0) / (t1 - t0);
-      const [a, b] = [points[i - 1] as Position, points[i] as Position];
+    const length = distanceMetres(points[i - 1] as Position, points[i] as Position);
+    if (t <= t1) return metres + length * (t1 === t0 ? 1 : (t - t0) / (t1 - t0));
+    metres += length;
+  }
+  return metres;
+}
+
+/** The point `metres` along the straight lines between `points` (the last one past their end). */
+export function pointAlong(points: readonly Position[], metres: number): Position {
+  let from = 0;
+  for (let i = 1; i < points.length; i++) {
+    const [a, b] = [points[i - 1] as Position, points[i] as Position];
+    const length = distanceMetres(a, b);
+    if (metres <= from + length && length > 0) {
+      const share = Math.max(0, (metres - from) / length);
       return { lat: a.lat + (b.lat - a.lat) * share, lon: a.lon + (b.lon - a.lon) * share };
     }
+    from += length;
   }
   return points[points.length - 1] as Position;
 }
+
+/**
+ * The fastest the bus moves between two reports: below the server's limit (LIVE_MAX_SPEED_KMH, a
+ * faster report is refused), with room for the rounding of the positions.
+ */
+const MAX_METRES_PER_SECOND = (0.9 * LIVE_MAX_SPEED_KMH) / 3.6;
 
 export interface DriveDeps {
   readPassword: PasswordReader;
@@ -126,10 +152,16 @@ export function createDriveCommand(deps: DriveDeps): CliCommand {
       // Until the anchor (now, or the first departure when later) the bus keeps the timetable's
       // pace; from it, `speedup` times that.
       const anchor = Math.max(deps.now(), times[0] ?? 0);
-      let last: Position | null = null;
+      let last: { here: Position; metres: number; at: number } | null = null;
       for (;;) {
         const real = deps.now();
-        const here = positionAt(points, times, real < anchor ? real : anchor + (real - anchor) * speedup);
+        // Where the (sped-up) timetable has the bus, as far as the server's speed limit lets it go.
+        const wanted = metresAt(points, times, real < anchor ? real : anchor + (real - anchor) * speedup);
+        const metres: number =
+          last === null
+            ? wanted
+            : Math.min(wanted, last.metres + (MAX_METRES_PER_SECOND * (real - last.at)) / 1000);
+        const here = pointAlong(points, metres);
         const answer = await call<{ passed: number; ended: boolean; delaySeconds: number | null }>(
           base,
           accessToken,
@@ -137,8 +169,8 @@ export function createDriveCommand(deps: DriveDeps): CliCommand {
           { tripId, at: real, lat: round6(here.lat), lon: round6(here.lon), accuracy: 10, heading: null },
           true,
         );
-        const moved = last === null ? 0 : Math.round(distanceMetres(last, here));
-        last = here;
+        const moved = last === null ? 0 : Math.round(distanceMetres(last.here, here));
+        last = { here, metres, at: real };
         context.out(
           `${new Date(real).toISOString().slice(11, 19)}  passed ${answer.passed}/${trip.stops.length}  moved ${moved} m  delay ${answer.delaySeconds ?? '-'} s`,
         );

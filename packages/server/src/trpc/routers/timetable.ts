@@ -11,7 +11,6 @@ import { z } from 'zod';
 import { liveDepartures, livePlan, liveTripAnswer, vehiclesOf } from '../../live/answers.ts';
 import { mapTiles } from '../../map-tiles.ts';
 import type { CacheSettings } from '../../public-read/cache-policy.ts';
-import { planJourneysAnswer } from '../../public-read/journeys.ts';
 import { noticesToday, serviceChangesPage } from '../../public-read/notices.ts';
 import { getLinePrint, getStopPoster } from '../../public-read/printed-timetable.ts';
 import { stopPositions } from '../../public-read/stop-positions.ts';
