@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOUND_FOR, ROUTE_TYPES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts';
+import { BOUND_FOR, ROUTE_TYPES, STEP_FREE_VALUES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts';
 import { checkWindowOrder, WindowBound } from './schedule-window.ts';
 import { MAX_SEARCH_NAMES } from './stop-search.ts';
 import { checkFieldText, type TextField } from './text-rules.ts';
@@ -40,6 +40,8 @@ export const DatasetStop = z.strictObject({
   position: z
     .strictObject({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })
     .optional(),
+  /** Whether a wheelchair can board there (issue 41); absent: not known. */
+  stepFree: z.enum(STEP_FREE_VALUES).optional(),
 });
 
 export const DatasetHoliday = z.strictObject({ id, name: text('holidayName'), month, day });
@@ -104,6 +106,8 @@ export const DatasetSchedule = z
     /** The validity window (issue 28): 'YYYY-MM-DD' or null (also when absent), inclusive. */
     validFrom: WindowBound,
     validUntil: WindowBound,
+    /** Whether its bus is low-floor with a ramp (issue 41); absent: not known. */
+    stepFree: z.enum(STEP_FREE_VALUES).optional(),
     trips: z.array(DatasetTrip),
   })
   .superRefine(checkWindowOrder);

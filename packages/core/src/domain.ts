@@ -40,6 +40,24 @@ export interface AdminStop extends Stop {
   searchNames: string[];
   /** Where the stop is (for the GTFS feed); null when staff have not given it yet. */
   position: Position | null;
+  /** Whether a wheelchair can board there (issue 41). */
+  stepFree: StepFree;
+}
+
+/**
+ * Step-free travel (issue 41): at a stop, whether a wheelchair can board there; of a schedule's
+ * bus, whether it is low-floor with a ramp. 'unknown' until staff say.
+ */
+export type StepFree = 'yes' | 'no' | 'unknown';
+export const STEP_FREE_VALUES = ['yes', 'no', 'unknown'] as const satisfies readonly StepFree[];
+
+/** GTFS's code of it (stops.txt wheelchair_boarding, trips.txt wheelchair_accessible), as stored. */
+export function stepFreeCode(value: StepFree): 0 | 1 | 2 {
+  return value === 'yes' ? 1 : value === 'no' ? 2 : 0;
+}
+
+export function stepFreeOf(code: number): StepFree {
+  return code === 1 ? 'yes' : code === 2 ? 'no' : 'unknown';
 }
 
 /** Decimal degrees, WGS 84. */
@@ -139,5 +157,7 @@ export interface Schedule {
    */
   validFrom?: string | null;
   validUntil?: string | null;
+  /** Whether its bus is low-floor with a ramp (issue 41); absent: not known. */
+  stepFree?: StepFree;
   trips: Trip[];
 }

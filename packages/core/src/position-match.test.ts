@@ -282,14 +282,17 @@ describe('places of a name the feed gives many times', () => {
     expect(places).toEqual(naivePlaces(feed));
   });
 
-  it('thirty thousand of one name take a moment, not minutes, spread out or in one spot', () => {
+  // Before the grid each stop was measured against every earlier one: minutes, past this test's
+  // timeout (a bound on the run, not a timing assertion: a loaded machine only makes it slower).
+  it('thirty thousand of one name take a moment, not minutes, spread out or in one spot', {
+    timeout: 60_000,
+  }, () => {
     const spread = feedOfPositions(
       Array.from({ length: 30_000 }, (_, i) => ({
         lat: 54 + Math.floor(i / 190) * 0.005,
         lon: 22 + (i % 190) * 0.008,
       })),
     );
-    const started = performance.now();
     const [a] = matchStopPositions(two, spread, [[1, 2]]).ambiguous;
     expect(a?.candidates).toHaveLength(30_000);
     const oneSpot = feedOfPositions(
@@ -298,7 +301,5 @@ describe('places of a name the feed gives many times', () => {
     const [b] = matchStopPositions(two, oneSpot, [[1, 2]]).ambiguous;
     expect(b?.candidates).toHaveLength(1);
     expect(b?.candidates[0]?.feedStops).toHaveLength(30_000);
-    // Minutes before the grid (each stop measured against every earlier one).
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });

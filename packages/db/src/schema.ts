@@ -19,6 +19,8 @@ export interface StopTable {
   /** Position in decimal degrees (WGS 84), both set or both null (migration 2026-11-27). */
   lat: number | null;
   lon: number | null;
+  /** Step-free boarding (issue 41), as GTFS codes it: 0 not known, 1 yes, 2 no. */
+  wheelchair_boarding: Generated<number>;
 }
 
 export interface HolidayTable {
@@ -102,6 +104,8 @@ export interface ScheduleTable {
   /** Validity window (issue 28): 'YYYY-MM-DD' inclusive, null: no bound on that side. */
   valid_from: Generated<string | null>;
   valid_until: Generated<string | null>;
+  /** A low-floor bus with a ramp (issue 41), as GTFS codes it: 0 not known, 1 yes, 2 no. */
+  wheelchair_accessible: Generated<number>;
 }
 
 export interface TripTable {

@@ -150,6 +150,7 @@ describe('admin.stops', () => {
       defaultOption: true,
       searchNames: [],
       position: null,
+      stepFree: 'unknown',
     });
     const usage = await stopsWithUsage();
     expect(usage.map((u) => u.stop)).toEqual(list);
@@ -184,6 +185,7 @@ describe('admin.stops', () => {
       defaultOption: false,
       searchNames: [],
       position: null,
+      stepFree: 'unknown',
       version: expect.any(Number),
     });
     const temporary = await client.mutate<Stop>('admin.stops.save', {
@@ -222,6 +224,7 @@ describe('admin.stops', () => {
       defaultOption: true,
       searchNames: [],
       position: null,
+      stepFree: 'unknown',
       version: expect.any(Number),
     });
     // The folded name was rewritten: the public search finds the new name without diacritics.

@@ -75,6 +75,7 @@ describe('admin.schedules.byLine', () => {
       timeConstraintsDescription: 'Važiuoja moksleivių atostogų metu',
       validFrom: null,
       validUntil: null,
+      stepFree: 'unknown',
       trips: [
         expect.objectContaining({ id: 27, boundFor: 'Out bound', routeId: 8, routeDirReversed: false }),
         expect.objectContaining({ id: 28, boundFor: 'City bound', routeId: 8, routeDirReversed: true }),

@@ -373,7 +373,10 @@ describe.skipIf(!RUNNABLE)('live buses: a driver’s phone, riders’ pages', ()
       url(`/plan?from=${board}&to=${alight}&date=${TODAY}&time=${hhmm(minuteOf(plannedAt(1)) - 1)}`),
     );
     await settled(rider);
-    const leg = rider.locator('.journey__leg').filter({ hasText: plannedAt(1) }).first();
+    const leg = rider
+      .locator('.journey__leg')
+      .filter({ hasText: plannedAt(1) })
+      .first();
     await expect.poll(() => leg.locator('.journey__live').textContent()).toBe(' live: 4 min late');
     await expectNoAxeViolations(rider, 'the journey planner with a live bus');
     await fourShots(rider, 'live-plan', 'en');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOUND_FOR, WEEKDAYS } from '../domain.ts';
+import { BOUND_FOR, STEP_FREE_VALUES, WEEKDAYS } from '../domain.ts';
 import { MESSAGES } from '../messages.ts';
 import { checkWindowOrder } from '../schedule-window.ts';
 import { englishMessage, type KeyedMessage } from '../server-messages.ts';
@@ -48,6 +48,7 @@ export const ScheduleToSave = z
       timeConstraintsDescription: z.string(failed).nullable(),
       validFrom: z.string(failed).nullable().optional(),
       validUntil: z.string(failed).nullable().optional(),
+      stepFree: z.enum(STEP_FREE_VALUES, failed).optional(),
       trips: z.array(TripToSave, failed).min(1, tripCount).max(2, tripCount),
     },
     failed,

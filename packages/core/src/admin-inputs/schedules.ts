@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOUND_FOR, WEEKDAYS } from '../domain.ts';
+import { BOUND_FOR, STEP_FREE_VALUES, WEEKDAYS } from '../domain.ts';
 import { WindowBound } from '../schedule-window.ts';
 import {
   BoolLike,
@@ -43,6 +43,8 @@ export const ScheduleDraft = z.object(
     /** The validity window (issue 28): 'YYYY-MM-DD', or null / '' / absent for no bound. */
     validFrom: WindowBound,
     validUntil: WindowBound,
+    /** Whether its bus is low-floor with a ramp (issue 41); absent: the stored mark stays. */
+    stepFree: z.enum(STEP_FREE_VALUES, failed).optional(),
     trips: list(TripDraft),
   },
   failed,

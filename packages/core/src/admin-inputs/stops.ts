@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Position } from '../domain.ts';
+import { type Position, STEP_FREE_VALUES } from '../domain.ts';
 import { type PositionProblem, parsePosition } from '../gtfs/publishing.ts';
 import { englishMessage, serverMessage } from '../server-messages.ts';
 import { MAX_SEARCH_NAMES } from '../stop-search.ts';
@@ -26,6 +26,11 @@ export const SaveStopFields = z.object(
         error: englishMessage(serverMessage('tooManySearchNames', { max: MAX_SEARCH_NAMES })),
       })
       .optional(),
+    /**
+     * Whether a wheelchair can board there (issue 41); absent: keep the stored one (the old REST
+     * path knows none).
+     */
+    stepFree: z.enum(STEP_FREE_VALUES, failed).optional(),
     /** The user has seen that another stop has this name and saves anyway. */
     confirmDuplicateName: z.boolean(failed).optional(),
     /**

@@ -10,8 +10,9 @@ function sample(): TimetableDataset {
     version: 1,
     stops: [
       { id: 1, name: 'Anykščių AS', coords: null, defaultOption: true },
-      { id: 110, name: 'Leliūnai', coords: 'Biržinė > Utena ', defaultOption: false },
-      { id: 200, name: 'Varkujai', coords: null, defaultOption: false },
+      // Step-free marks (issue 41) on a stop after one without: every row is written in full.
+      { id: 110, name: 'Leliūnai', coords: 'Biržinė > Utena ', defaultOption: false, stepFree: 'yes' },
+      { id: 200, name: 'Varkujai', coords: null, defaultOption: false, stepFree: 'no' },
     ],
     holidays: [{ id: 13, name: 'Kalėdos 2d', month: 12, day: 26 }],
     yearlyRules: [
@@ -101,6 +102,7 @@ function sample(): TimetableDataset {
         timeConstraintsDescription: 'Darbo dienomis\nir sekmadieniais',
         validFrom: '2027-01-01',
         validUntil: null,
+        stepFree: 'yes',
         trips: [
           {
             id: 98,

@@ -5,6 +5,8 @@ import {
   DATASET_VERSION,
   distinctSearchNames,
   formatTime,
+  stepFreeCode,
+  stepFreeOf,
   type TimetableDataset,
 } from '@bus/core';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -235,6 +237,8 @@ export function replaceTimetableFrom(
             ...s,
             searchNames: distinctSearchNames(s.name, s.searchNames ?? []),
             position: s.position ?? null,
+            // Every row names the same columns (one statement): not known unless said.
+            stepFree: s.stepFree ?? 'unknown',
           }),
         }),
       ),
@@ -267,6 +271,7 @@ export function replaceTimetableFrom(
           // Every row names the same columns (one statement): no window is null.
           valid_from: s.validFrom ?? null,
           valid_until: s.validUntil ?? null,
+          wheelchair_accessible: stepFreeCode(s.stepFree ?? 'unknown'),
         }),
       );
       for (const t of s.trips)
@@ -478,6 +483,7 @@ export async function readTimetableHead(db: Kysely<Database>): Promise<Timetable
         ...toStop(s),
         ...(s.search_names === '' ? {} : { searchNames: parseSearchNames(s.search_names) }),
         ...(position === null ? {} : { position }),
+        ...(s.wheelchair_boarding === 0 ? {} : { stepFree: stepFreeOf(s.wheelchair_boarding) }),
       };
     }),
     holidays,
@@ -543,6 +549,8 @@ export function* eachTimetableSchedule(
  * window, neither key when it has none (a timetable without windows exports as it always did).
  */
 function withoutEmptyWindow<T>(row: ScheduleRow, trips: T[]) {
-  const { validFrom, validUntil, ...rest } = toSchedule(row, trips);
-  return validFrom === null && validUntil === null ? rest : { ...rest, validFrom, validUntil };
+  const { validFrom, validUntil, stepFree, ...rest } = toSchedule(row, trips);
+  // Nor a step-free mark while it is not known (issue 41).
+  const known = stepFree === undefined || stepFree === 'unknown' ? rest : { ...rest, stepFree };
+  return validFrom === null && validUntil === null ? known : { ...known, validFrom, validUntil };
 }

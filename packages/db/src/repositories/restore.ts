@@ -1,4 +1,4 @@
-import type { Holiday, Position, Stop } from '@bus/core';
+import { type Holiday, type Position, type StepFree, type Stop, stepFreeCode } from '@bus/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { positionColumns, searchNamesColumn, stopSearchColumns } from './stops.ts';
@@ -22,7 +22,7 @@ export async function restoreHolidayRow(db: Kysely<Database>, holiday: Holiday):
 /** A state recorded before stops had extra search names or positions has none. */
 export async function restoreStopRow(
   db: Kysely<Database>,
-  stop: Stop & { searchNames?: readonly string[]; position?: Position | null },
+  stop: Stop & { searchNames?: readonly string[]; position?: Position | null; stepFree?: StepFree },
 ): Promise<void> {
   const columns = {
     name: stop.name,
@@ -33,9 +33,11 @@ export async function restoreStopRow(
   };
   // A state recorded before stops had positions says nothing about one: the stored one stays.
   const position = stop.position === undefined ? {} : positionColumns(stop.position);
+  // Nor one recorded before stops had step-free marks (issue 41): the stored mark stays.
+  const stepFree = stop.stepFree === undefined ? {} : { wheelchair_boarding: stepFreeCode(stop.stepFree) };
   await db
     .insertInto('stop')
-    .values({ id: stop.id, ...columns, ...positionColumns(stop.position ?? null) })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ ...columns, ...position }))
+    .values({ id: stop.id, ...columns, ...positionColumns(stop.position ?? null), ...stepFree })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...columns, ...position, ...stepFree }))
     .execute();
 }

@@ -5,6 +5,9 @@ import {
   maskToWeekdays,
   parseTime,
   type Schedule,
+  type StepFree,
+  stepFreeCode,
+  stepFreeOf,
   storedDate,
   type Trip,
   type Weekday,
@@ -37,6 +40,7 @@ export function toSchedule<T>(row: ScheduleRow, trips: T[]): Omit<Schedule, 'tri
     timeConstraintsDescription: row.time_constraints_description,
     validFrom: storedDate(row.valid_from),
     validUntil: storedDate(row.valid_until),
+    stepFree: stepFreeOf(row.wheelchair_accessible),
     trips,
   };
 }
@@ -60,6 +64,8 @@ export interface ScheduleFields {
   /** The validity window ('YYYY-MM-DD' inclusive); absent or null: no bound. */
   validFrom?: string | null;
   validUntil?: string | null;
+  /** Whether its bus is low-floor with a ramp; absent: not known for a new one, the stored mark kept. */
+  stepFree?: StepFree | undefined;
 }
 
 export interface TripFields {
@@ -79,6 +85,7 @@ export function scheduleColumns(s: ScheduleFields) {
     // Absent (the old REST client knows no windows): the stored window stays as it is.
     ...(s.validFrom === undefined ? {} : { valid_from: s.validFrom }),
     ...(s.validUntil === undefined ? {} : { valid_until: s.validUntil }),
+    ...(s.stepFree === undefined ? {} : { wheelchair_accessible: stepFreeCode(s.stepFree) }),
   };
 }
 

@@ -1,4 +1,13 @@
-import { type AdminStop, foldText, lithuanianSortKey, type Position, type Stop } from '@bus/core';
+import {
+  type AdminStop,
+  foldText,
+  lithuanianSortKey,
+  type Position,
+  type StepFree,
+  type Stop,
+  stepFreeCode,
+  stepFreeOf,
+} from '@bus/core';
 import type { Kysely } from 'kysely';
 import type { Database, StopRow } from '../schema.ts';
 import { selectByIds } from './bound-lists.ts';
@@ -29,7 +38,12 @@ export function positionColumns(position: Position | null): PositionColumns {
 }
 
 export function toAdminStop(row: Omit<StopRow, 'name_folded' | 'name_sort'>): AdminStop {
-  return { ...toStop(row), searchNames: parseSearchNames(row.search_names), position: toPosition(row) };
+  return {
+    ...toStop(row),
+    searchNames: parseSearchNames(row.search_names),
+    position: toPosition(row),
+    stepFree: stepFreeOf(row.wheelchair_boarding),
+  };
 }
 
 /** The derived search columns of a stop row, always written together with its name. */
@@ -59,7 +73,16 @@ export interface LineRef {
   name: string;
 }
 
-const STOP_COLUMNS = ['id', 'name', 'coords', 'default_option', 'search_names', 'lat', 'lon'] as const;
+const STOP_COLUMNS = [
+  'id',
+  'name',
+  'coords',
+  'default_option',
+  'search_names',
+  'lat',
+  'lon',
+  'wheelchair_boarding',
+] as const;
 
 export async function listAllStops(db: Kysely<Database>): Promise<AdminStop[]> {
   const rows = await db.selectFrom('stop').select(STOP_COLUMNS).orderBy('id').execute();
@@ -132,6 +155,8 @@ export interface StopFields {
   searchNames?: readonly string[];
   /** Absent: none for a new stop, the stored one kept on an update (the old REST path knows none). */
   position?: Position | null;
+  /** Absent: not known for a new stop, the stored one kept on an update (the old REST path knows none). */
+  stepFree?: StepFree;
 }
 
 export function stopColumns(stop: StopFields) {
@@ -142,6 +167,7 @@ export function stopColumns(stop: StopFields) {
     ...stopSearchColumns(stop.name),
     ...(stop.searchNames === undefined ? {} : { search_names: searchNamesColumn(stop.searchNames) }),
     ...(stop.position === undefined ? {} : positionColumns(stop.position)),
+    ...(stop.stepFree === undefined ? {} : { wheelchair_boarding: stepFreeCode(stop.stepFree) }),
   };
 }
 

@@ -115,6 +115,10 @@ export const adminEn = {
     nameOf: (name: string) => `Name of ${name || 'the new stop'}`, // ours
     coordsOf: (name: string) => `Coords of ${name || 'the new stop'}`, // ours
     defaultOf: (name: string) => `Default in search: ${name || 'the new stop'}`, // ours
+    /** Issue 41: whether a wheelchair can board at the stop. */
+    stepFree: 'Step-free boarding',
+    stepFreeOf: (name: string) => `Step-free boarding: ${name || 'the new stop'}`,
+    stepFreeValue: { yes: 'Yes', no: 'No', unknown: 'Not known' },
     editOf: (name: string) => `Edit ${name}`, // ours
     deleteOf: (name: string) => `Delete ${name}`, // ours
     linesOf: (name: string) => `Lines using ${name}`, // ours
@@ -479,6 +483,9 @@ export const adminEn = {
     yearlyRule: 'Yearly rule', // ours
     chooseRule: 'Choose a yearly rule', // ours
     publicHolidays: 'Runs on public holidays',
+    /** Issue 41: whether the schedule's bus is low-floor with a ramp. */
+    stepFree: 'Low-floor bus with a ramp',
+    stepFreeValue: { yes: 'Yes', no: 'No', unknown: 'Not known' },
     constraints: 'Time constraints description', // ours
     trip: (n: number) => `Trip ${n}`, // ours
     direction: 'Direction', // ours

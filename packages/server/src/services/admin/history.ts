@@ -376,6 +376,8 @@ function scheduleDraft(state: ScheduleState): SaveSchedulesFields['schedules'][n
     // A state recorded before windows existed has none: it comes back without one.
     validFrom: state.validFrom ?? null,
     validUntil: state.validUntil ?? null,
+    // One recorded before step-free marks (issue 41) says nothing: the stored mark stays.
+    ...(state.stepFree === undefined ? {} : { stepFree: state.stepFree }),
     trips: state.trips.map((t) => ({
       id: t.id,
       boundFor: t.boundFor,

@@ -113,6 +113,7 @@ export async function saveStop(
         defaultOption: input.defaultOption,
         searchNames: distinctSearchNames(input.name, input.searchNames ?? stored?.searchNames ?? []),
         position: input.position === undefined ? (stored?.position ?? null) : input.position,
+        stepFree: input.stepFree ?? stored?.stepFree ?? 'unknown',
       };
       if (existingId === null) return insertStop(trx, fields);
       await updateStop(trx, existingId, fields);

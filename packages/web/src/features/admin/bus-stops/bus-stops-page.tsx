@@ -4,6 +4,8 @@ import {
   parsePosition,
   renderServerMessage,
   SaveStopInput,
+  STEP_FREE_VALUES,
+  type StepFree,
   serverMessage,
   validationProblem,
 } from '@bus/core';
@@ -134,6 +136,7 @@ export function BusStopsPage() {
             m.stops.coords,
             m.stops.searchNames,
             m.stops.defaultInSearch,
+            m.stops.stepFree,
             m.stops.usedIn,
             m.common.actions,
           ]}
@@ -149,6 +152,7 @@ export function BusStopsPage() {
                   defaultOption: false,
                   searchNames: [],
                   position: null,
+                  stepFree: 'unknown',
                 },
                 usedInLines: [],
                 version: 0,
@@ -187,6 +191,7 @@ interface StopDraft {
   defaultOption: boolean;
   /** The extra search names as typed, separated by ';'. */
   searchNames: string;
+  stepFree: StepFree;
 }
 
 /** 'Autobusų stotis; Bus station' -> the names (blank parts dropped). */
@@ -228,6 +233,7 @@ function StopRow({
     defaultOption: d.defaultOption,
     searchNames: splitNames(d.searchNames),
     position: d.position,
+    stepFree: d.stepFree,
     baseVersion,
     ...(confirmed ? { confirmDuplicateName: true } : {}),
   });
@@ -238,6 +244,7 @@ function StopRow({
       position: formatPosition(stop.position),
       defaultOption: stop.defaultOption,
       searchNames: stop.searchNames.join(`${SEARCH_NAME_SEPARATOR} `),
+      stepFree: stop.stepFree,
     }),
     startEditing: onDone !== undefined || openAtPosition,
     onDone,
@@ -317,6 +324,7 @@ function StopRow({
         <td>
           <YesNo value={stop.defaultOption} />
         </td>
+        <td>{m.stops.stepFreeValue[stop.stepFree]}</td>
         <td>{usage}</td>
         <td className="row-actions">
           <EditButton label={m.stops.editOf(stop.name)} onClick={startEditing} />
@@ -417,6 +425,24 @@ function StopRow({
             })
           }
         />
+      </td>
+      <td>
+        <select
+          className="input select"
+          aria-label={m.stops.stepFreeOf(stop.name)}
+          value={draft.value.stepFree}
+          onChange={(event) =>
+            draft.edit((d) => {
+              d.stepFree = event.target.value as StepFree;
+            })
+          }
+        >
+          {STEP_FREE_VALUES.map((value) => (
+            <option key={value} value={value}>
+              {m.stops.stepFreeValue[value]}
+            </option>
+          ))}
+        </select>
       </td>
       <td>{usage}</td>
       <td className="row-actions">

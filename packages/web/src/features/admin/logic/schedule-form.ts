@@ -6,6 +6,7 @@ import {
   resizeTimeList,
   type ScheduleDraft,
   type ScheduleToSave,
+  type StepFree,
   type TripWarning,
   tripWarnings,
   type ValidationResult,
@@ -32,6 +33,8 @@ export interface ScheduleForm {
   /** The validity window (issue 28), 'YYYY-MM-DD' or '' for no bound; absent in drafts kept from before. */
   validFrom?: string;
   validUntil?: string;
+  /** Whether its bus is low-floor with a ramp (issue 41); absent in drafts kept from before. */
+  stepFree?: StepFree;
   trips: TripForm[];
 }
 
@@ -44,6 +47,7 @@ export interface ScheduleLike {
   timeConstraintsDescription: string | null;
   validFrom?: string | null;
   validUntil?: string | null;
+  stepFree?: StepFree;
   trips: readonly {
     id: number | null;
     boundFor: BoundFor;
@@ -62,6 +66,7 @@ export function scheduleToForm(schedule: ScheduleLike): ScheduleForm {
     timeConstraintsDescription: schedule.timeConstraintsDescription ?? '',
     validFrom: schedule.validFrom ?? '',
     validUntil: schedule.validUntil ?? '',
+    stepFree: schedule.stepFree ?? 'unknown',
     trips: schedule.trips.map((trip) => ({
       id: trip.id ?? tempId(),
       boundFor: trip.boundFor,
@@ -89,6 +94,8 @@ export function toScheduleDraft(
     // A form kept from before windows existed sends none: the stored window stays.
     ...(form.validFrom === undefined ? {} : { validFrom: form.validFrom.trim() || null }),
     ...(form.validUntil === undefined ? {} : { validUntil: form.validUntil.trim() || null }),
+    // Nor a step-free mark (issue 41): the stored one stays.
+    ...(form.stepFree === undefined ? {} : { stepFree: form.stepFree }),
     trips: form.trips.map((trip) => {
       const count = trip.routeId === null ? undefined : stopCount(trip.routeId);
       return {

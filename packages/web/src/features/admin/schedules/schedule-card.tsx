@@ -1,4 +1,4 @@
-import { type BoundFor, WEEKDAYS } from '@bus/core';
+import { type BoundFor, STEP_FREE_VALUES, type StepFree, WEEKDAYS } from '@bus/core';
 import { useId, useState } from 'react';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import type { AdminRouteData } from '../admin-api.tsx';
@@ -181,6 +181,19 @@ export function ScheduleCard({
                 onChange={(v) =>
                   onEdit((f) => {
                     f.validUntil = v;
+                  })
+                }
+              />
+              <SelectField<StepFree>
+                label={m.schedules.stepFree}
+                value={form.stepFree ?? 'unknown'}
+                options={STEP_FREE_VALUES.map((value) => ({
+                  value,
+                  label: m.schedules.stepFreeValue[value],
+                }))}
+                onChange={(v) =>
+                  onEdit((f) => {
+                    f.stepFree = v ?? 'unknown';
                   })
                 }
               />
