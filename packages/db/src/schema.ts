@@ -154,7 +154,10 @@ export type ChangeKind =
   | 'stop'
   | 'service_change'
   // The changes between buses (one set, like the rules).
-  | 'change_rules';
+  | 'change_rules'
+  // Issue 41: a line's fare rule (one price list, its line in line_id) and a concession.
+  | 'fare_rule'
+  | 'concession';
 export type ChangeAction = 'create' | 'update' | 'delete';
 
 /** One admin write (migration 2026-11-25-change-log). */

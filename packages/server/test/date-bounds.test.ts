@@ -334,6 +334,21 @@ const DATE_INPUTS: DateInput[] = [
       lastGood: STORED_DATES.to,
     }),
   ),
+  // Staff: a fare rule's first day (issue 41).
+  {
+    where: 'admin.fares.save',
+    field: 'validFrom',
+    call: (validFrom) =>
+      trpcCall('mutation', 'admin.fares.save', {
+        id: null,
+        lineId: LINE,
+        validFrom,
+        method: { kind: 'flat', cents: 100 },
+        baseVersion: 0,
+      }),
+    expected: staff('validFrom'),
+    lastGood: STORED_DATES.to,
+  },
   {
     where: 'admin.schedules.newTimetableFrom',
     field: 'from',
@@ -364,11 +379,12 @@ const DATE_INPUTS: DateInput[] = [
   ),
 ];
 
-/** Everything a refused date could have written: the changes, the windows, the schedules, the history. */
+/** Everything a refused date could have written: the changes, the windows, the schedules, the fares, the history. */
 function stored() {
   const all = (sql: string) => t.db.sqlite.prepare(sql).all();
   return {
     changes: all('SELECT * FROM service_change ORDER BY id'),
+    fareRules: all('SELECT * FROM fare_rule ORDER BY id'),
     schedules: all('SELECT id, line_id, valid_from, valid_until FROM schedule ORDER BY id'),
     history: all('SELECT max(id) AS id, count(*) AS n FROM change_log'),
   };
