@@ -256,6 +256,22 @@ const DATE_INPUTS: DateInput[] = [
         : { status: 400, text: PLAN_RANGE, key: 'planDateOutsideWindow' },
     lastGood: PLAN.to,
   },
+  // Issue 41: a ride's fare and a line's fare table.
+  {
+    where: 'timetable.fare',
+    field: 'date',
+    call: (date) =>
+      trpcCall('query', 'timetable.fare', { lineId: LINE, fromStopId: 1, toStopId: STOP, date }),
+    expected: publicDate('date'),
+    lastGood: PUBLIC.to,
+  },
+  {
+    where: 'timetable.fareTable',
+    field: 'date',
+    call: (date) => trpcCall('query', 'timetable.fareTable', { lineId: LINE, date }),
+    expected: publicDate('date'),
+    lastGood: PUBLIC.to,
+  },
   // The old REST path of the departures: a qdate that is not a date was already a 400.
   {
     where: 'GET /api/scheduleItem/home-from',
