@@ -20,6 +20,8 @@ export function checkDatasetReferences(dataset: TimetableDataset): string[] {
     ['route', dataset.lines.flatMap((l) => l.routes.map((r) => r.id))],
     ['schedule', dataset.schedules.map((s) => s.id)],
     ['trip', dataset.schedules.flatMap((s) => s.trips.map((t) => t.id))],
+    ['fare rule', (dataset.fareRules ?? []).map((r) => r.id)],
+    ['concession', (dataset.concessions ?? []).map((c) => c.id)],
   ];
   for (const [entity, ids] of idLists) {
     const seen = new Set<number>();
@@ -96,6 +98,30 @@ export function checkDatasetReferences(dataset: TimetableDataset): string[] {
           `trip ${trip.id}: route ${trip.routeId} belongs to line ${line}, not to line ${schedule.lineId} of schedule ${schedule.id}`,
         );
       }
+    }
+  }
+
+  // Fares (issue 41): a rule's line and the stops of its pairs exist; one rule per line and date.
+  const ruleFrom = new Map<string, number>();
+  for (const rule of dataset.fareRules ?? []) {
+    if (!lineIds.has(rule.lineId)) errors.push(`fare rule ${rule.id}: line ${rule.lineId} does not exist`);
+    const key = `${rule.lineId} ${rule.validFrom}`;
+    const other = ruleFrom.get(key);
+    if (other !== undefined)
+      errors.push(
+        `fare rule ${rule.id}: line ${rule.lineId} has fare rule ${other} from ${rule.validFrom} too`,
+      );
+    else ruleFrom.set(key, rule.id);
+    const pairs = new Set<string>();
+    for (const pair of rule.pairs) {
+      for (const stopId of [pair.fromStopId, pair.toStopId])
+        if (!stopIds.has(stopId))
+          errors.push(`fare rule ${rule.id}: stop ${stopId} of a pair fare does not exist`);
+      const [a, b] = [Math.min(pair.fromStopId, pair.toStopId), Math.max(pair.fromStopId, pair.toStopId)];
+      if (a === b) errors.push(`fare rule ${rule.id}: a pair fare from stop ${a} to itself`);
+      else if (pairs.has(`${a}-${b}`))
+        errors.push(`fare rule ${rule.id}: stops ${a} and ${b} have two pair fares`);
+      pairs.add(`${a}-${b}`);
     }
   }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isIsoDate } from './calendar.ts';
 import { BOUND_FOR, ROUTE_TYPES, STEP_FREE_VALUES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts';
+import { MAX_ROUNDING_CENTS } from './fares/fare-limits.ts';
 import { checkWindowOrder, WindowBound } from './schedule-window.ts';
 import { MAX_SEARCH_NAMES } from './stop-search.ts';
 import { checkFieldText, type TextField } from './text-rules.ts';
@@ -112,6 +114,41 @@ export const DatasetSchedule = z
   })
   .superRefine(checkWindowOrder);
 
+// Fares (issue 41): money in whole cents, distances in metres.
+const cents = z.number().int().nonnegative();
+
+export const DatasetFareRule = z.strictObject({
+  id,
+  lineId: id,
+  validFrom: z.string().refine(isIsoDate, 'validFrom must be a calendar date written YYYY-MM-DD'),
+  method: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('flat'), cents }),
+    z.strictObject({ kind: z.literal('perKm'), centsPerKm: cents }),
+    z.strictObject({
+      kind: z.literal('bands'),
+      bands: z
+        .array(z.strictObject({ upToMeters: z.number().int().positive(), cents }))
+        .refine(
+          (bands) =>
+            bands.every(
+              (b, i) => i === 0 || b.upToMeters > (bands[i - 1] as { upToMeters: number }).upToMeters,
+            ),
+          'bands must be ascending by upToMeters',
+        ),
+    }),
+  ]),
+  roundingCents: z.number().int().min(1).max(MAX_ROUNDING_CENTS),
+  minimumCents: cents,
+  pairs: z.array(z.strictObject({ fromStopId: id, toStopId: id, cents })),
+});
+
+export const DatasetConcession = z.strictObject({
+  id,
+  nameLt: text('concessionName'),
+  nameEn: text('concessionName'),
+  percent: z.number().int().min(0).max(100),
+});
+
 export const DATASET_FORMAT = 'bus-timetable';
 export const DATASET_VERSION = 1;
 
@@ -123,5 +160,8 @@ export const TimetableDataset = z.strictObject({
   yearlyRules: z.array(DatasetYearlyRule),
   lines: z.array(DatasetLine),
   schedules: z.array(DatasetSchedule),
+  /** Issue 41: the lines' fare rules and the concessions; absent: none (a file from before fares). */
+  fareRules: z.array(DatasetFareRule).optional(),
+  concessions: z.array(DatasetConcession).optional(),
 });
 export type TimetableDataset = z.infer<typeof TimetableDataset>;

@@ -13,7 +13,8 @@ export * from './domain.ts';
 export * from './drive-inputs.ts';
 export * from './easter.ts';
 export * from './errors.ts';
-// Issue 41 (fares): what a ride costs under a line's price list.
+// Issue 41 (fares): what a ride costs under a line's price list, and the bounds staff may save.
+export * from './fares/fare-limits.ts';
 export * from './fares/fares.ts';
 export * from './geo/nearest-stops.ts';
 export * from './gtfs/csv.ts';

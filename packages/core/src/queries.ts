@@ -97,3 +97,34 @@ export type LineIdInput = z.infer<typeof LineIdInput>;
 
 export const TripIdInput = z.object({ id: idField('id') });
 export type TripIdInput = z.infer<typeof TripIdInput>;
+
+// Fares (issue 41).
+
+/**
+ * A ride's fare: between two stops of a trip's route (`tripId`), or of a line (`lineId`: its
+ * first route with the ride, or `routeId`'s), on a date (today when none).
+ */
+export const FareInput = z
+  .object({
+    tripId: idField('tripId').optional(),
+    lineId: idField('lineId').optional(),
+    routeId: idField('routeId').optional(),
+    fromStopId: idField('fromStopId'),
+    toStopId: idField('toStopId'),
+    date: IsoDate.nullish(),
+  })
+  .superRefine((input, ctx) => {
+    if ((input.tripId === undefined) === (input.lineId === undefined))
+      ctx.addIssue({ code: 'custom', message: 'give either tripId or lineId', path: ['tripId'] });
+    else if (input.routeId !== undefined && input.lineId === undefined)
+      ctx.addIssue({ code: 'custom', message: 'routeId goes with lineId', path: ['routeId'] });
+  });
+export type FareInput = z.infer<typeof FareInput>;
+
+/** A line's fare table on a date (today when none): of each of its routes, or of `routeId` only. */
+export const FareTableInput = z.object({
+  lineId: idField('lineId'),
+  routeId: idField('routeId').optional(),
+  date: IsoDate.nullish(),
+});
+export type FareTableInput = z.infer<typeof FareTableInput>;

@@ -121,6 +121,12 @@ export const SERVER_MESSAGE_SAMPLES: { [K in keyof ServerMessageParams]: ServerM
   stopsTxtProblem: { line: 12, problem: { kind: 'badDegrees', column: 'stop_lat', value: '55,5' } },
   stopsTxtTooLarge: { max: 900_000 },
   positionTwice: { stopId: 11 },
+  fareInvalid: { problem: 'bandsOrder' },
+  fareRuleNotFound: { id: 3 },
+  concessionNotFound: { id: 2 },
+  fareStopNotOnLine: { stopId: 12, line: 'M35' },
+  fareRuleExists: { line: 'M35', validFrom: '2027-01-01', ruleId: 3 },
+  stopUsedByFares: { stop: 'Vikonys', lines: ['M35'] },
 };
 
 /** The sample message of a key. */

@@ -1,3 +1,10 @@
+import {
+  MAX_BAND_METERS,
+  MAX_FARE_BANDS,
+  MAX_FARE_CENTS,
+  MAX_PAIR_FARES,
+  MAX_ROUNDING_CENTS,
+} from './fares/fare-limits.ts';
 import { type StopsTxtProblem, stopsTxtProblemText } from './gtfs/stops-txt.ts';
 import { MESSAGES } from './messages.ts';
 import { type LoneSurrogateAt, type TextField, type TextProblem, textProblemMessage } from './text-rules.ts';
@@ -25,7 +32,25 @@ export type ChangeSubject =
   /** Some stop (the positions import saves every stop at once; issue 29). */
   | { kind: 'stops' }
   // The changes between buses.
-  | { kind: 'changeRules' };
+  | { kind: 'changeRules' }
+  // Issue 41: a line's fare rule (its line's name and first date), a concession.
+  | { kind: 'fareRule'; id: number; line: string | null; validFrom: string | null }
+  | { kind: 'concession'; id: number; name: string | null };
+
+/** What is wrong with a fare rule or a concession as given (admin-inputs/fares.ts; issue 41). */
+export type FareProblem =
+  | 'validFromRequired'
+  | 'cents'
+  | 'rounding'
+  | 'bandsRequired'
+  | 'bandDistance'
+  | 'bandsOrder'
+  | 'tooMany'
+  | 'pairSame'
+  | 'pairTwice'
+  | 'percent'
+  | 'nameLtRequired'
+  | 'nameEnRequired';
 
 /** What is wrong with a service change as given (admin-inputs/service-changes.ts). */
 export type ServiceChangeProblem =
@@ -208,6 +233,17 @@ export interface ServerMessageParams {
   stopsTxtTooLarge: { max: number };
   /** The same stop twice in one positions save. */
   positionTwice: { stopId: number };
+  // Fares (issue 41).
+  /** A fare rule or concession field as given breaks a rule (admin-inputs/fares.ts). */
+  fareInvalid: { problem: FareProblem };
+  fareRuleNotFound: { id: number };
+  concessionNotFound: { id: number };
+  /** A pair fare names a stop that no route of the line passes (`line`: its name). */
+  fareStopNotOnLine: { stopId: number; line: string };
+  /** The line has a fare rule from that date already (at most one per line and date). */
+  fareRuleExists: { line: string; validFrom: string; ruleId: number };
+  /** A stop that pair fares name cannot be deleted (`lines`: the rules' lines). */
+  stopUsedByFares: { stop: string; lines: string[] };
 }
 
 export type ServerMessageKey = keyof ServerMessageParams;
@@ -260,6 +296,12 @@ const subjectText = (subject: ChangeSubject): string => {
       return 'A bus stop';
     case 'changeRules':
       return 'The changes between buses';
+    case 'fareRule':
+      return subject.line === null || subject.validFrom === null
+        ? `Fare rule ${subject.id}`
+        : `The fare rule of line ${subject.line} from ${subject.validFrom}`;
+    case 'concession':
+      return `Concession ${subject.name ?? subject.id}`;
   }
 };
 
@@ -288,6 +330,23 @@ const SERVICE_CHANGE_PROBLEMS: Record<ServiceChangeProblem, string> = {
 };
 
 export const SERVICE_CHANGE_PROBLEM_LIST = Object.keys(SERVICE_CHANGE_PROBLEMS) as ServiceChangeProblem[];
+
+const FARE_PROBLEMS: Record<FareProblem, string> = {
+  validFromRequired: 'Choose the date the fares apply from',
+  cents: `A price must be a whole number of cents from 0 to ${MAX_FARE_CENTS} (${MAX_FARE_CENTS / 100} €)`,
+  rounding: `Rounding must be a whole number of cents from 1 to ${MAX_ROUNDING_CENTS}`,
+  bandsRequired: 'A fare by distance bands needs at least one band',
+  bandDistance: `A band's distance must be a whole number of metres from 1 to ${MAX_BAND_METERS}`,
+  bandsOrder: 'Each distance band must reach further than the band before it',
+  tooMany: `A fare rule has at most ${MAX_FARE_BANDS} distance bands and ${MAX_PAIR_FARES} pair fares`,
+  pairSame: 'A pair fare needs two different stops',
+  pairTwice: 'These two stops already have a pair fare in this rule (in either direction)',
+  percent: 'The share paid must be a whole percent from 0 to 100',
+  nameLtRequired: 'A concession needs a name in Lithuanian',
+  nameEnRequired: 'A concession needs a name in English',
+};
+
+export const FARE_PROBLEM_LIST = Object.keys(FARE_PROBLEMS) as FareProblem[];
 
 /** The English of every key: word for word what the server sends (and has always sent). */
 export const SERVER_MESSAGES: ServerMessageCatalogue = {
@@ -443,6 +502,16 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
   stopsTxtTooLarge: ({ max }) =>
     `The stops file is too large for this screen (at most ${max / 1_000_000} million characters): import it with pnpm cli import-stop-positions --from-gtfs`,
   positionTwice: ({ stopId }) => `Bus stop ${stopId} is given twice`,
+  // Fares (issue 41).
+  fareInvalid: ({ problem }) => FARE_PROBLEMS[problem],
+  fareRuleNotFound: ({ id }) => `Fare rule ${id} does not exist`,
+  concessionNotFound: ({ id }) => `Concession ${id} does not exist`,
+  fareStopNotOnLine: ({ stopId, line }) =>
+    `Bus stop ${stopId} is not on a route of line ${line}: a pair fare needs two stops of the line`,
+  fareRuleExists: ({ line, validFrom, ruleId }) =>
+    `Line ${line} already has fares from ${validFrom} (fare rule ${ruleId}): change that one, or choose another date`,
+  stopUsedByFares: ({ stop, lines }) =>
+    `Bus stop ${stop} is named by pair fares of lines: ${lines.join(', ')}`,
 };
 
 /** A keyed message in English: the text the server sends. */

@@ -34,6 +34,8 @@ export const TEXT_LIMITS = {
   noticeTitle: 200,
   noticeText: 2000,
   changeReason: 200,
+  // Issue 41: a concession's name (in Lithuanian and in English).
+  concessionName: 100,
 } as const;
 
 export type TextField = keyof typeof TEXT_LIMITS;
@@ -68,6 +70,7 @@ export const TEXT_LABELS: Record<TextField, string> = {
   noticeTitle: 'Notice title',
   noticeText: 'Notice text',
   changeReason: 'Reason',
+  concessionName: 'Concession name',
 };
 
 /** 'unpaired': a lone UTF-16 surrogate (JSON's "\ud800"), which no text can hold or store. */

@@ -20,6 +20,8 @@ export * from './repositories/change-rules.ts';
 export * from './repositories/dataset.ts';
 export * from './repositories/departure-index.ts';
 export * from './repositories/departures.ts';
+// Issue 41: fare rules and concessions.
+export * from './repositories/fares.ts';
 export * from './repositories/history.ts';
 export * from './repositories/holidays.ts';
 export * from './repositories/import-marker.ts';

@@ -158,7 +158,10 @@ export type ChangeKind =
   | 'stop'
   | 'service_change'
   // The changes between buses (one set, like the rules).
-  | 'change_rules';
+  | 'change_rules'
+  // Issue 41: a line's fare rule (one price list, its line in line_id) and a concession.
+  | 'fare_rule'
+  | 'concession';
 export type ChangeAction = 'create' | 'update' | 'delete';
 
 /** One admin write (migration 2026-11-25-change-log). */
@@ -233,7 +236,54 @@ export interface Database {
   // Changes between buses.
   stop_change_time: StopChangeTimeTable;
   change_place: ChangePlaceTable;
+  // Fares (issue 41).
+  fare_rule: FareRuleTable;
+  fare_band: FareBandTable;
+  fare_pair: FarePairTable;
+  concession: ConcessionTable;
 }
+
+// Fares (migration 2026-12-06-fares): money in whole cents, distances in metres.
+/** A line's price list from valid_from; `method` says which of its numbers count. */
+export interface FareRuleTable {
+  id: Generated<number>;
+  line_id: number;
+  /** 'YYYY-MM-DD', the first day it is in force. */
+  valid_from: string;
+  method: 'flat' | 'perKm' | 'bands';
+  /** Set for a flat fare only. */
+  flat_cents: number | null;
+  /** Set for a fare per kilometre only. */
+  cents_per_km: number | null;
+  rounding_cents: number;
+  minimum_cents: number;
+}
+
+/** A bands rule's bands, in order (ascending by up_to_meters). */
+export interface FareBandTable {
+  rule_id: number;
+  seq: number;
+  up_to_meters: number;
+  cents: number;
+}
+
+/** A pair of the line's stops with a fare of its own (either direction). */
+export interface FarePairTable {
+  rule_id: number;
+  from_stop_id: number;
+  to_stop_id: number;
+  cents: number;
+}
+
+/** Riders who pay `percent` % of the fare. */
+export interface ConcessionTable {
+  id: Generated<number>;
+  name_lt: string;
+  name_en: string;
+  percent: number;
+}
+export type FareRuleRow = Selectable<FareRuleTable>;
+export type ConcessionRow = Selectable<ConcessionTable>;
 
 // Changes between buses (migration 2026-12-02-change-places).
 /** A stop's own minimum change time. */

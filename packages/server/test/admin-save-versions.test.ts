@@ -1,3 +1,4 @@
+import { addDays } from '@bus/core';
 import { listChangeRules, listServiceChanges, readTimetable } from '@bus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestApp, type adminClient, toSaveInput, twoAdmins } from './admin-helpers.ts';
@@ -123,6 +124,45 @@ const rewordNotice = async (c: Client, title: string) => {
   const { version, status: _status, ...fields } = await changeItem(c, notice);
   await ok(c.mutate('admin.serviceChanges.save', { ...fields, titleLt: title, baseVersion: version }));
 };
+
+// Fares (issue 41): a rule of line 7 (each from a day of its own) and a concession made for each
+// write, changed by the other admin.
+type FareRuleItem = Input & { id: number; version: number };
+const madeFareRule = async () =>
+  ok(
+    anna.mutate<FareRuleItem>('admin.fares.save', {
+      id: null,
+      lineId: 7,
+      validFrom: addDays('2028-01-01', ++made),
+      method: { kind: 'flat', cents: 100 },
+      baseVersion: 0,
+    }),
+  );
+const repriceFareRule = async (c: Client, id: number, cents: number) => {
+  const rule = (await ok(c.query<FareRuleItem[]>('admin.fares.list', { lineId: 7 }))).find(
+    (r) => r.id === id,
+  );
+  await ok(
+    c.mutate('admin.fares.save', { ...rule, method: { kind: 'flat', cents }, baseVersion: rule?.version }),
+  );
+};
+let fareRule = 0;
+type ConcessionItem = Input & { id: number; version: number };
+const madeConcession = async () =>
+  ok(
+    anna.mutate<ConcessionItem>('admin.concessions.save', {
+      id: null,
+      nameLt: `Lengvata ${++made}`,
+      nameEn: `Concession ${made}`,
+      percent: 50,
+      baseVersion: 0,
+    }),
+  );
+const renameConcession = async (c: Client, id: number, nameEn: string) => {
+  const item = (await ok(c.query<ConcessionItem[]>('admin.concessions.list'))).find((x) => x.id === id);
+  await ok(c.mutate('admin.concessions.save', { ...item, nameEn, baseVersion: item?.version }));
+};
+let concession = 0;
 
 const WRITES: Record<string, Write> = {
   'admin.holidays.save': {
@@ -298,6 +338,42 @@ const WRITES: Record<string, Write> = {
     interfere: async () => {
       await ok(anna.mutate('admin.publishing.save', await publishingInput(anna, 'Anna')));
     },
+  },
+  'admin.fares.save': {
+    field: 'baseVersion',
+    input: async () => {
+      const { version, ...rule } = await madeFareRule();
+      fareRule = rule.id;
+      return { ...rule, method: { kind: 'flat', cents: 150 }, baseVersion: version };
+    },
+    interfere: () => repriceFareRule(anna, fareRule, 200),
+  },
+  'admin.fares.delete': {
+    field: 'baseVersion',
+    input: async () => {
+      const { id, version } = await madeFareRule();
+      fareRule = id;
+      return { id, baseVersion: version };
+    },
+    interfere: () => repriceFareRule(anna, fareRule, 210),
+  },
+  'admin.concessions.save': {
+    field: 'baseVersion',
+    input: async () => {
+      const { version, ...item } = await madeConcession();
+      concession = item.id;
+      return { ...item, percent: 20, baseVersion: version };
+    },
+    interfere: () => renameConcession(anna, concession, 'Anna’s'),
+  },
+  'admin.concessions.delete': {
+    field: 'baseVersion',
+    input: async () => {
+      const { id, version } = await madeConcession();
+      concession = id;
+      return { id, baseVersion: version };
+    },
+    interfere: () => renameConcession(anna, concession, 'Anna’s words'),
   },
   // The changes between buses, one set; the other admin sets another change time.
   'admin.changeRules.save': {

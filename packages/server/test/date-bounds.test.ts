@@ -256,6 +256,22 @@ const DATE_INPUTS: DateInput[] = [
         : { status: 400, text: PLAN_RANGE, key: 'planDateOutsideWindow' },
     lastGood: PLAN.to,
   },
+  // Issue 41: a ride's fare and a line's fare table.
+  {
+    where: 'timetable.fare',
+    field: 'date',
+    call: (date) =>
+      trpcCall('query', 'timetable.fare', { lineId: LINE, fromStopId: 1, toStopId: STOP, date }),
+    expected: publicDate('date'),
+    lastGood: PUBLIC.to,
+  },
+  {
+    where: 'timetable.fareTable',
+    field: 'date',
+    call: (date) => trpcCall('query', 'timetable.fareTable', { lineId: LINE, date }),
+    expected: publicDate('date'),
+    lastGood: PUBLIC.to,
+  },
   // The old REST path of the departures: a qdate that is not a date was already a 400.
   {
     where: 'GET /api/scheduleItem/home-from',
@@ -334,6 +350,21 @@ const DATE_INPUTS: DateInput[] = [
       lastGood: STORED_DATES.to,
     }),
   ),
+  // Staff: a fare rule's first day (issue 41).
+  {
+    where: 'admin.fares.save',
+    field: 'validFrom',
+    call: (validFrom) =>
+      trpcCall('mutation', 'admin.fares.save', {
+        id: null,
+        lineId: LINE,
+        validFrom,
+        method: { kind: 'flat', cents: 100 },
+        baseVersion: 0,
+      }),
+    expected: staff('validFrom'),
+    lastGood: STORED_DATES.to,
+  },
   {
     where: 'admin.schedules.newTimetableFrom',
     field: 'from',
@@ -364,11 +395,12 @@ const DATE_INPUTS: DateInput[] = [
   ),
 ];
 
-/** Everything a refused date could have written: the changes, the windows, the schedules, the history. */
+/** Everything a refused date could have written: the changes, the windows, the schedules, the fares, the history. */
 function stored() {
   const all = (sql: string) => t.db.sqlite.prepare(sql).all();
   return {
     changes: all('SELECT * FROM service_change ORDER BY id'),
+    fareRules: all('SELECT * FROM fare_rule ORDER BY id'),
     schedules: all('SELECT id, line_id, valid_from, valid_until FROM schedule ORDER BY id'),
     history: all('SELECT max(id) AS id, count(*) AS n FROM change_log'),
   };

@@ -8,6 +8,9 @@ import {
   DriveNearInput,
   DriveReportInput,
   DriveTripInput,
+  FareInput,
+  FareRulesListInput,
+  FareTableInput,
   HistoryFilterInput,
   LineScopeInput,
   ListServiceChangesInput,
@@ -19,6 +22,8 @@ import {
   RestoreChangeInput,
   RuleScopeInput,
   SaveChangeRulesInput,
+  SaveConcessionInput,
+  SaveFareRuleInput,
   SaveHolidayInput,
   SaveLineInput,
   SavePublishingInput,
@@ -66,6 +71,8 @@ export const PROCEDURE_KINDS = {
   'timetable.compare': 'query',
   'timetable.liveTrip': 'query',
   'timetable.vehicles': 'query',
+  'timetable.fare': 'query',
+  'timetable.fareTable': 'query',
   'drive.near': 'query',
   'drive.find': 'query',
   'drive.current': 'query',
@@ -114,6 +121,12 @@ export const PROCEDURE_KINDS = {
   'admin.signIns.refused': 'query',
   'admin.live.now': 'query',
   'admin.live.punctuality': 'query',
+  'admin.fares.list': 'query',
+  'admin.fares.save': 'mutation',
+  'admin.fares.delete': 'mutation',
+  'admin.concessions.list': 'query',
+  'admin.concessions.save': 'mutation',
+  'admin.concessions.delete': 'mutation',
 } as const satisfies { [P in QueryPaths<AppRouter>]: 'query' } & {
   [P in MutationPaths<AppRouter>]: 'mutation';
 };
@@ -158,6 +171,8 @@ export const PROCEDURE_INPUTS = {
   'timetable.compare': CompareInput,
   'timetable.liveTrip': TripIdInput,
   'timetable.vehicles': null,
+  'timetable.fare': FareInput,
+  'timetable.fareTable': FareTableInput,
   'drive.near': DriveNearInput,
   'drive.find': DriveFindInput,
   'drive.current': null,
@@ -204,6 +219,12 @@ export const PROCEDURE_INPUTS = {
   'admin.check.run': null,
   'admin.live.now': null,
   'admin.live.punctuality': LivePunctualityInput,
+  'admin.fares.list': FareRulesListInput,
+  'admin.fares.save': SaveFareRuleInput,
+  'admin.fares.delete': AdminDeleteInput,
+  'admin.concessions.list': null,
+  'admin.concessions.save': SaveConcessionInput,
+  'admin.concessions.delete': AdminDeleteInput,
 } satisfies {
   // biome-ignore lint/suspicious/noConfusingVoidType: tRPC types the input of a procedure that takes none as void.
   [P in ProcedurePaths<AppRouter>]: [InputOf<P>] extends [void] ? null : z.ZodType<unknown, InputOf<P>>;

@@ -7,6 +7,7 @@ import { pickValidationMessage } from '../messages.ts';
 import { MAX_STOP_QUERY_LENGTH } from '../queries.ts';
 import {
   englishMessage,
+  FARE_PROBLEM_LIST,
   type KeyedMessage,
   SERVICE_CHANGE_PROBLEM_LIST,
   serverMessage,
@@ -56,6 +57,8 @@ const KEYED_TEXTS: ReadonlyMap<string, KeyedMessage> = new Map(
     serverMessage('dateOutsideRange', STORED_DATES),
     serverMessage('scheduleWindowOrder'),
     ...SERVICE_CHANGE_PROBLEM_LIST.map((problem) => serverMessage('serviceChangeInvalid', { problem })),
+    // Issue 41: fares.
+    ...FARE_PROBLEM_LIST.map((problem) => serverMessage('fareInvalid', { problem })),
     serverMessage('queryTooLong', { max: MAX_STOP_QUERY_LENGTH }),
     ...(['order', 'tooLong'] as const).map((problem) =>
       serverMessage('punctualityPeriod', { problem, maxDays: PUNCTUALITY_MAX_DAYS }),

@@ -7,9 +7,22 @@ import { BaseVersion } from './versions.ts';
 /** The admin history's filters (newest first; beforeId pages to older entries). */
 export const HistoryFilterInput = z.object(
   {
-    // 'change_rules', the changes between buses.
+    // 'change_rules', the changes between buses; 'fare_rule' and 'concession', fares (issue 41).
     kind: z
-      .enum(['line', 'schedule', 'rules', 'holiday', 'stop', 'service_change', 'change_rules'], failed)
+      .enum(
+        [
+          'line',
+          'schedule',
+          'rules',
+          'holiday',
+          'stop',
+          'service_change',
+          'change_rules',
+          'fare_rule',
+          'concession',
+        ],
+        failed,
+      )
       .optional(),
     lineId: intLike(1, MAX_ID).optional(),
     username: z.string(failed).trim().min(1, failed).max(64, failed).optional(),

@@ -9,6 +9,8 @@
 // Changes between buses.
 export * from './change-rules.ts';
 export * from './error-mapping.ts';
+// Issue 41: fare rules and concessions.
+export * from './fares.ts';
 export { isValidMonthDay } from './fields.ts';
 export * from './history.ts';
 export * from './holidays.ts';

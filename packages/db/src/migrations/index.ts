@@ -16,6 +16,8 @@ import * as changePlaces from './2026-12-02-change-places.ts';
 import * as signInFailureAddress from './2026-12-03-sign-in-failure-address.ts';
 // Issue 37: the refused sign-ins on the admin board read the window's failures by time.
 import * as signInFailureAt from './2026-12-04-sign-in-failure-at.ts';
+// Issue 41: fare rules, pair fares and concessions.
+import * as fares from './2026-12-06-fares.ts';
 // Issue 41: step-free boarding at stops, low-floor buses on schedules.
 import * as stepFree from './2026-12-07-step-free.ts';
 
@@ -40,6 +42,8 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-change-places': changePlaces,
   '2026-12-03-sign-in-failure-address': signInFailureAddress,
   '2026-12-04-sign-in-failure-at': signInFailureAt,
+  // Issue 41: fares.
+  '2026-12-06-fares': fares,
   '2026-12-07-step-free': stepFree,
 };
 

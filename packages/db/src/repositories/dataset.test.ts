@@ -139,6 +139,49 @@ function sample(): TimetableDataset {
         trips: [],
       },
     ],
+    // Issue 41: a rule of each kind, pair fares, concessions.
+    fareRules: [
+      {
+        id: 3,
+        lineId: 21,
+        validFrom: '2027-01-01',
+        method: {
+          kind: 'bands',
+          bands: [
+            { upToMeters: 1000, cents: 60 },
+            { upToMeters: 1500, cents: 90 },
+          ],
+        },
+        roundingCents: 10,
+        minimumCents: 50,
+        pairs: [
+          { fromStopId: 1, toStopId: 200, cents: 75 },
+          { fromStopId: 110, toStopId: 1, cents: 40 },
+        ],
+      },
+      {
+        id: 4,
+        lineId: 13,
+        validFrom: '2026-12-01',
+        method: { kind: 'flat', cents: 100 },
+        roundingCents: 1,
+        minimumCents: 0,
+        pairs: [],
+      },
+      {
+        id: 7,
+        lineId: 21,
+        validFrom: '2027-06-01',
+        method: { kind: 'perKm', centsPerKm: 8 },
+        roundingCents: 5,
+        minimumCents: 0,
+        pairs: [],
+      },
+    ],
+    concessions: [
+      { id: 2, nameLt: 'Moksleiviai', nameEn: 'Pupils', percent: 50 },
+      { id: 5, nameLt: 'Senjorai', nameEn: 'Seniors', percent: 20 },
+    ],
   };
 }
 
@@ -210,6 +253,8 @@ describe('replaceTimetable / readTimetable', () => {
     const smaller = sample();
     smaller.lines = smaller.lines.filter((l) => l.id === 21);
     smaller.schedules = smaller.schedules.filter((s) => s.lineId === 21);
+    smaller.fareRules = smaller.fareRules?.filter((r) => r.lineId === 21);
+    delete smaller.concessions;
     replaceTimetable(sqlite, smaller);
     expect(await readTimetable(db)).toEqual(smaller);
     expect(await db.selectFrom('app_user').select('username').execute()).toEqual([{ username: 'admin' }]);
@@ -224,6 +269,14 @@ describe('replaceTimetable / readTimetable', () => {
     if (!trip) throw new Error('sample changed');
     trip.routeId = 99;
     expect(() => replaceTimetable(sqlite, broken)).toThrow('trip 98: route 99 does not exist');
+    const brokenFares = sample();
+    const [rule] = brokenFares.fareRules ?? [];
+    if (!rule) throw new Error('sample changed');
+    rule.lineId = 99;
+    rule.pairs = [{ fromStopId: 1, toStopId: 404, cents: 1 }];
+    expect(() => replaceTimetable(sqlite, brokenFares)).toThrow(
+      'fare rule 3: line 99 does not exist; fare rule 3: stop 404 of a pair fare does not exist',
+    );
     expect(await countTimetable(db)).toEqual(SAMPLE_COUNTS);
     expect(await readTimetable(db)).toEqual(sample());
     await db.destroy();

@@ -14,6 +14,7 @@ import { type Kysely, sql } from 'kysely';
 import { isDatabaseBusy } from '../connection.ts';
 import type { Database, ScheduleRow } from '../schema.ts';
 import { rebuildDepartureIndex } from './departure-index.ts';
+import { concessionColumns, fareRuleColumns, listConcessions, listFareRules } from './fares.ts';
 import { listHolidays } from './holidays.ts';
 import { clearImportMarker, markImportStarted } from './import-marker.ts';
 import { lineColumns, listLineInfos } from './lines.ts';
@@ -56,6 +57,11 @@ const COUNTED_TABLES = {
 export const TIMETABLE_IMPORTED_AT = 'timetable_imported_at';
 
 const TIMETABLE_TABLES_CHILD_FIRST = [
+  // Fares (issue 41): a line's rules name it and their pairs name stops.
+  'fare_pair',
+  'fare_band',
+  'fare_rule',
+  'concession',
   'trip_time',
   'trip',
   'schedule',
@@ -108,6 +114,8 @@ export function replaceTimetable(
       for (const rule of dataset.yearlyRules) sink.yearlyRule(rule);
       for (const line of dataset.lines) sink.line(line);
       for (const schedule of dataset.schedules) sink.schedule(schedule);
+      for (const rule of dataset.fareRules ?? []) sink.fareRule(rule);
+      for (const concession of dataset.concessions ?? []) sink.concession(concession);
     },
     options,
   );
@@ -129,6 +137,9 @@ export interface TimetableSink {
   line(line: Dataset['lines'][number]): void;
   /** A schedule with its trips and their times. */
   schedule(schedule: Dataset['schedules'][number]): void;
+  /** A line's fare rule with its bands and pair fares (issue 41). */
+  fareRule(rule: NonNullable<Dataset['fareRules']>[number]): void;
+  concession(concession: NonNullable<Dataset['concessions']>[number]): void;
 }
 
 /** The steps after the rows are written, for a progress display (each is one or a few statements). */
@@ -204,6 +215,10 @@ export function replaceTimetableFrom(
   const insertSchedule = insertRow('schedule');
   const insertTrip = insert('trip', ['id', 'schedule_id', 'route_id', 'bound_for', 'route_dir_reversed']);
   const insertTripTimes = insertMany('trip_time', ['trip_id', 'seq', 'minute']);
+  const insertFareRule = insertRow('fare_rule');
+  const insertFareBands = insertMany('fare_band', ['rule_id', 'seq', 'up_to_meters', 'cents']);
+  const insertFarePairs = insertMany('fare_pair', ['rule_id', 'from_stop_id', 'to_stop_id', 'cents']);
+  const insertConcession = insert('concession', ['id', 'name_lt', 'name_en', 'percent']);
 
   // What is being written, so a constraint failure can name it.
   let entity = 'removing the old timetable';
@@ -289,6 +304,18 @@ export function replaceTimetableFrom(
           insertTripTimes(times);
         });
     },
+    fareRule: (r) =>
+      writing('fare rule', r.id, () => {
+        insertFareRule({ id: r.id, ...fareRuleColumns(r) });
+        if (r.method.kind === 'bands')
+          insertFareBands(r.method.bands.flatMap((b, seq) => [r.id, seq, b.upToMeters, b.cents]));
+        insertFarePairs(r.pairs.flatMap((p) => [r.id, p.fromStopId, p.toStopId, p.cents]));
+      }),
+    concession: (c) =>
+      writing('concession', c.id, () => {
+        const columns = concessionColumns(c);
+        insertConcession.run(c.id, columns.name_lt, columns.name_en, columns.percent);
+      }),
   };
 
   const write = sqlite.transaction(() => {
@@ -433,9 +460,9 @@ export async function readTimetable(
   for await (const row of timeRows) timeLists.set(row.trip_id, timeListOf(row.minutes));
 
   const tripsBySchedule = groupBy(trips, (t) => t.schedule_id);
-  return {
-    ...head,
-    schedules: schedules.map((s) =>
+  return withSchedules(
+    head,
+    schedules.map((s) =>
       withoutEmptyWindow(
         s,
         (tripsBySchedule.get(s.id) ?? []).map((t) => ({
@@ -447,6 +474,27 @@ export async function readTimetable(
         })),
       ),
     ),
+  );
+}
+
+/**
+ * The whole dataset from its head and its schedules (a list, or any iterable an export writes as
+ * it is read), its members in the file's order: the timetable, then the fares (issue 41) when
+ * there are any, so a file without fares reads as it always did.
+ */
+export function withSchedules<S>(
+  head: TimetableHead,
+  schedules: S,
+): Omit<TimetableHead, 'fareRules' | 'concessions'> & { schedules: S } & Pick<
+    TimetableHead,
+    'fareRules' | 'concessions'
+  > {
+  const { fareRules, concessions, ...timetable } = head;
+  return {
+    ...timetable,
+    schedules,
+    ...(fareRules === undefined ? {} : { fareRules }),
+    ...(concessions === undefined ? {} : { concessions }),
   };
 }
 
@@ -462,15 +510,18 @@ export type TimetableHead = Omit<TimetableDataset, 'schedules'>;
 
 /** The timetable as readTimetable reads it, without the schedules (see eachTimetableSchedule). */
 export async function readTimetableHead(db: Kysely<Database>): Promise<TimetableHead> {
-  const [stops, holidays, yearlyRules, lines, routes, routeStops, distances] = await Promise.all([
-    db.selectFrom('stop').selectAll().orderBy('id').execute(),
-    listHolidays(db),
-    listYearlyRules(db),
-    listLineInfos(db),
-    db.selectFrom('route').selectAll().orderBy('id').execute(),
-    db.selectFrom('route_stop').selectAll().orderBy('route_id').orderBy('seq').execute(),
-    db.selectFrom('route_distance').selectAll().orderBy('route_id').orderBy('seq').execute(),
-  ]);
+  const [stops, holidays, yearlyRules, lines, routes, routeStops, distances, fareRules, concessions] =
+    await Promise.all([
+      db.selectFrom('stop').selectAll().orderBy('id').execute(),
+      listHolidays(db),
+      listYearlyRules(db),
+      listLineInfos(db),
+      db.selectFrom('route').selectAll().orderBy('id').execute(),
+      db.selectFrom('route_stop').selectAll().orderBy('route_id').orderBy('seq').execute(),
+      db.selectFrom('route_distance').selectAll().orderBy('route_id').orderBy('seq').execute(),
+      listFareRules(db),
+      listConcessions(db),
+    ]);
   const routesByLine = groupBy(routes, (r) => r.line_id);
   const stopsByRoute = groupBy(routeStops, (s) => s.route_id);
   const distancesByRoute = groupBy(distances, (d) => d.route_id);
@@ -497,6 +548,20 @@ export async function readTimetableHead(db: Kysely<Database>): Promise<Timetable
         distanceMeters: (distancesByRoute.get(r.id) ?? []).map((d) => d.meters),
       })),
     })),
+    // Issue 41: only when there are any, so a timetable without fares exports as it always did.
+    ...(fareRules.length === 0
+      ? {}
+      : {
+          fareRules: [...fareRules]
+            .sort((a, b) => a.id - b.id)
+            .map((r) => ({
+              ...r,
+              method:
+                r.method.kind === 'bands' ? { kind: 'bands' as const, bands: [...r.method.bands] } : r.method,
+              pairs: [...r.pairs],
+            })),
+        }),
+    ...(concessions.length === 0 ? {} : { concessions }),
   };
 }
 

@@ -42,7 +42,10 @@ export type VersionScope =
   | { kind: 'stops' }
   | { kind: 'service_change'; id: number }
   // The changes between buses (one set).
-  | { kind: 'change_rules' };
+  | { kind: 'change_rules' }
+  // Issue 41: one fare rule, one concession.
+  | { kind: 'fare_rule'; id: number }
+  | { kind: 'concession'; id: number };
 
 /** Records the entries of one save, in order, as one batch; returns their ids. */
 export async function recordChanges(db: Kysely<Database>, changes: readonly NewChange[]): Promise<number[]> {
@@ -109,6 +112,8 @@ export async function latestChange(
     case 'holiday':
     case 'stop':
     case 'service_change':
+    case 'fare_rule':
+    case 'concession':
       query = query.where('kind', '=', scope.kind).where('entity_id', '=', scope.id);
       break;
   }

@@ -2,6 +2,7 @@ import type { CustomNote, LineInfo, RouteType, Stop } from '@bus/core';
 import type { Kysely } from 'kysely';
 import type { Database, LineNoteRow, LineRow } from '../schema.ts';
 import { chunksOf, forEachIdChunk, rowsPerInsert, selectByIds } from './bound-lists.ts';
+import { deleteFareRulesOfLine } from './fares.ts';
 import { toStop } from './stops.ts';
 
 /**
@@ -296,8 +297,9 @@ export async function deleteRoutes(db: Kysely<Database>, ids: readonly number[])
   await forEachIdChunk(ids, (part) => db.deleteFrom('route').where('id', 'in', part).execute());
 }
 
-/** Deletes a line with its schedules, trips, times, routes and notes; false when there is no such line. */
+/** Deletes a line with its schedules, trips, times, routes, notes and fare rules; false when there is no such line. */
 export async function deleteLineDeep(db: Kysely<Database>, id: number): Promise<boolean> {
+  await deleteFareRulesOfLine(db, id);
   const scheduleIds = db.selectFrom('schedule').select('id').where('line_id', '=', id);
   const tripIds = db.selectFrom('trip').select('id').where('schedule_id', 'in', scheduleIds);
   const routeIds = db.selectFrom('route').select('id').where('line_id', '=', id);

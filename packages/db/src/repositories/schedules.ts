@@ -165,6 +165,20 @@ export async function findScheduleIdByTrip(
   return row?.schedule_id;
 }
 
+/** A trip's line and route, and whether it drives the route backwards; undefined when there is no such trip. */
+export async function findTripRoute(
+  db: Kysely<Database>,
+  tripId: number,
+): Promise<{ lineId: number; routeId: number; reversed: boolean } | undefined> {
+  const row = await db
+    .selectFrom('trip as t')
+    .innerJoin('schedule as s', 's.id', 't.schedule_id')
+    .select(['s.line_id', 't.route_id', 't.route_dir_reversed'])
+    .where('t.id', '=', tripId)
+    .executeTakeFirst();
+  return row && { lineId: row.line_id, routeId: row.route_id, reversed: row.route_dir_reversed === 1 };
+}
+
 /** Line of each stored schedule among `ids`; unknown ids are absent. */
 export async function findScheduleLines(
   db: Kysely<Database>,

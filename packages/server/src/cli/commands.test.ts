@@ -176,6 +176,51 @@ describe('pnpm cli export / import', () => {
     expect(readFileSync(DEFAULT_DATASET_PATH, 'utf8')).toBe(text);
   });
 
+  it('carries the fares (issue 41): import, export again gives the same bytes; a file without them replaces them with none', async () => {
+    const dataset = JSON.parse(readFileSync(DEFAULT_DATASET_PATH, 'utf8'));
+    dataset.fareRules = [
+      {
+        id: 2,
+        lineId: 3,
+        validFrom: '2027-01-01',
+        method: {
+          kind: 'bands',
+          bands: [
+            { upToMeters: 5000, cents: 80 },
+            { upToMeters: 20000, cents: 160 },
+          ],
+        },
+        roundingCents: 10,
+        minimumCents: 50,
+        pairs: [{ fromStopId: 1, toStopId: 32, cents: 350 }],
+      },
+      {
+        id: 5,
+        lineId: 1,
+        validFrom: '2027-01-01',
+        method: { kind: 'flat', cents: 150 },
+        roundingCents: 1,
+        minimumCents: 0,
+        pairs: [],
+      },
+    ];
+    dataset.concessions = [{ id: 1, nameLt: 'Moksleiviai', nameEn: 'Pupils', percent: 50 }];
+    const text = `${JSON.stringify(dataset, null, 2)}\n`;
+    expect((await cli('import', write('fares.json', text))).code).toBe(0);
+    expect((await cli('export', 'again.json')).code).toBe(0);
+    expect(readFileSync(join(dir, 'again.json'), 'utf8')).toBe(text);
+
+    const broken = { ...dataset, fareRules: [{ ...dataset.fareRules[1], lineId: 999 }] };
+    const refused = await cli('import', write('broken.json', JSON.stringify(broken)), '--replace');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('  fare rule 5: line 999 does not exist\n');
+    expect(readFileSync(join(dir, 'again.json'), 'utf8')).toBe(text);
+
+    expect((await cli('import', DEFAULT_DATASET_PATH, '--replace')).code).toBe(0);
+    expect((await cli('export', 'plain.json')).code).toBe(0);
+    expect(readFileSync(join(dir, 'plain.json'), 'utf8')).toBe(readFileSync(DEFAULT_DATASET_PATH, 'utf8'));
+  });
+
   it('refuses a file with a bad field, naming its JSON path, and changes nothing', async () => {
     await cli('import-legacy', DUMP_PATH);
     const before = await snapshot();

@@ -19,6 +19,7 @@ import {
   replaceTimetableFrom,
   type TimetableCounts,
   type TimetableWriteStep,
+  withSchedules,
 } from '@bus/db';
 import { datasetJsonChunks } from '../import/dataset-json.ts';
 import { readDatasetStream } from '../import/dataset-stream.ts';
@@ -216,7 +217,7 @@ export const dataCommands: CliCommand[] = [
           }
         };
         let pending = '';
-        for (const chunk of datasetJsonChunks({ ...head, schedules: schedules() })) {
+        for (const chunk of datasetJsonChunks(withSchedules(head, schedules()))) {
           pending += chunk;
           if (pending.length >= WRITE_CHUNK_CHARS) {
             writeSync(fd, pending);

@@ -1,5 +1,7 @@
 import {
   checkDatasetReferences,
+  DatasetConcession,
+  DatasetFareRule,
   DatasetHoliday,
   DatasetLine,
   DatasetSchedule,
@@ -29,6 +31,9 @@ const ELEMENT_SCHEMAS: Partial<Record<keyof TimetableDataset, z.ZodType>> = {
   yearlyRules: DatasetYearlyRule,
   lines: DatasetLine,
   schedules: DatasetSchedule,
+  // Issue 41: fares.
+  fareRules: DatasetFareRule,
+  concessions: DatasetConcession,
 };
 
 const SHAPE_KEYS = Object.keys(TimetableDataset.shape) as (keyof TimetableDataset)[];
@@ -134,6 +139,8 @@ export function readDatasetStream(
     yearlyRules: [] as TimetableDataset['yearlyRules'],
     lines: [] as TimetableDataset['lines'],
     schedules: [] as Schedule[],
+    fareRules: [] as NonNullable<TimetableDataset['fareRules']>,
+    concessions: [] as NonNullable<TimetableDataset['concessions']>,
   };
   let whole: { value: unknown } | null = null;
 
@@ -193,6 +200,10 @@ export function readDatasetStream(
               else if (key === 'yearlyRules')
                 sink.yearlyRule(part as TimetableDataset['yearlyRules'][number]);
               else if (key === 'lines') sink.line(part as TimetableDataset['lines'][number]);
+              else if (key === 'fareRules')
+                sink.fareRule(part as NonNullable<TimetableDataset['fareRules']>[number]);
+              else if (key === 'concessions')
+                sink.concession(part as NonNullable<TimetableDataset['concessions']>[number]);
               else sink.schedule(part as Schedule);
             } catch (error) {
               // Kept for after the file: its own problems, if any, say better what is wrong.
@@ -242,10 +253,14 @@ export function readDatasetStream(
     throw new DatasetFormatError(fileName, problems);
   }
 
+  const { fareRules, concessions, ...timetable } = outline;
   const dataset: TimetableDataset = {
     format: top.data.format,
     version: top.data.version,
-    ...outline,
+    ...timetable,
+    // Present as the file has them (a file from before fares has neither).
+    ...(top.data.fareRules === undefined ? {} : { fareRules }),
+    ...(top.data.concessions === undefined ? {} : { concessions }),
   };
   const errors = checkDatasetReferences(dataset);
   if (errors.length > 0) {

@@ -285,6 +285,8 @@ export const adminEn = {
       stop: 'Bus stops',
       service_change: 'Service changes', // issue 27
       change_rules: 'Changes between buses',
+      fare_rule: 'Fares', // issue 41
+      concession: 'Concessions',
     },
     line: 'Line',
     allLines: 'All lines',

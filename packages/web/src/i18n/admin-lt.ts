@@ -300,6 +300,8 @@ export const adminLt: AdminMessages = {
       stop: 'Stotelės',
       service_change: 'Eismo pakeitimai', // issue 27
       change_rules: 'Persėdimai',
+      fare_rule: 'Kainos', // issue 41
+      concession: 'Lengvatos',
     },
     line: 'Maršrutas',
     allLines: 'Visi maršrutai',

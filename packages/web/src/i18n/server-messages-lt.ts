@@ -1,9 +1,17 @@
 import type { TextField } from '@bus/core';
 import type {
   ChangeSubject,
+  FareProblem,
   ServerMessageCatalogue,
   ServiceChangeProblem,
   StopsTxtProblem,
+} from '@bus/core/browser';
+import {
+  MAX_BAND_METERS,
+  MAX_FARE_BANDS,
+  MAX_FARE_CENTS,
+  MAX_PAIR_FARES,
+  MAX_ROUNDING_CENTS,
 } from '@bus/core/browser';
 import { pluralForm } from './plural-lt.ts';
 
@@ -45,6 +53,7 @@ const FIELD_LABELS: Record<TextField, string> = {
   noticeTitle: 'Pranešimo antraštė',
   noticeText: 'Pranešimo tekstas',
   changeReason: 'Priežastis',
+  concessionName: 'Lengvatos pavadinimas',
 };
 
 /** What is wrong with a stops.txt (core's StopsTxtProblem; issue 29). */
@@ -124,8 +133,31 @@ function subjectText(subject: ChangeSubject): string {
     // The changes between buses.
     case 'changeRules':
       return 'persėdimų nustatymus';
+    // Issue 41: fares.
+    case 'fareRule':
+      return subject.line === null || subject.validFrom === null
+        ? `kainų taisyklę ${subject.id}`
+        : `maršruto „${subject.line}“ kainų taisyklę nuo ${subject.validFrom}`;
+    case 'concession':
+      return subject.name === null ? `lengvatą ${subject.id}` : `lengvatą „${subject.name}“`;
   }
 }
+
+/** What is wrong with a fare rule or a concession (core's FareProblem; issue 41). */
+const FARE_PROBLEMS_LT: Record<FareProblem, string> = {
+  validFromRequired: 'Pasirinkite dieną, nuo kurios galioja kainos',
+  cents: `Kaina turi būti sveikas centų skaičius nuo 0 iki ${MAX_FARE_CENTS} (${MAX_FARE_CENTS / 100} €)`,
+  rounding: `Apvalinimas turi būti sveikas centų skaičius nuo 1 iki ${MAX_ROUNDING_CENTS}`,
+  bandsRequired: 'Kainai pagal atstumo intervalus reikia bent vieno intervalo',
+  bandDistance: `Intervalo atstumas turi būti sveikas metrų skaičius nuo 1 iki ${MAX_BAND_METERS}`,
+  bandsOrder: 'Kiekvienas atstumo intervalas turi siekti toliau nei ankstesnis',
+  tooMany: `Kainų taisyklėje gali būti ne daugiau kaip ${MAX_FARE_BANDS} atstumo intervalų ir ${MAX_PAIR_FARES} kainų tarp stotelių porų`,
+  pairSame: 'Kainai tarp stotelių poros reikia dviejų skirtingų stotelių',
+  pairTwice: 'Šioms dviem stotelėms kaina šioje taisyklėje jau nurodyta (bet kuria kryptimi)',
+  percent: 'Mokama dalis turi būti sveikas procentų skaičius nuo 0 iki 100',
+  nameLtRequired: 'Lengvatai reikia pavadinimo lietuviškai',
+  nameEnRequired: 'Lengvatai reikia pavadinimo angliškai',
+};
 
 const schedulesText = (ids: readonly number[]) =>
   `${ids.length === 1 ? 'tvarkaraštis' : 'tvarkaraščiai'} ${ids.join(', ')}`;
@@ -315,4 +347,14 @@ export const serverMessagesLt: ServerMessageCatalogue = {
   stopsTxtTooLarge: ({ max }) =>
     `Stotelių failas per didelis šiam langui (ne daugiau kaip ${max / 1_000_000} mln. simbolių): importuokite jį komanda pnpm cli import-stop-positions --from-gtfs`,
   positionTwice: ({ stopId }) => `Stotelė ${stopId} nurodyta du kartus`,
+  // Fares (issue 41).
+  fareInvalid: ({ problem }) => FARE_PROBLEMS_LT[problem],
+  fareRuleNotFound: ({ id }) => `Kainų taisyklės ${id} nėra`,
+  concessionNotFound: ({ id }) => `Lengvatos ${id} nėra`,
+  fareStopNotOnLine: ({ stopId, line }) =>
+    `Stotelė ${stopId} nėra nė viename maršruto „${line}“ variante: kainai tarp stotelių poros reikia dviejų šio maršruto stotelių`,
+  fareRuleExists: ({ line, validFrom, ruleId }) =>
+    `Maršrutas „${line}“ jau turi kainas nuo ${validFrom} (kainų taisyklė ${ruleId}): keiskite ją arba pasirinkite kitą dieną`,
+  stopUsedByFares: ({ stop, lines }) =>
+    `Stotelės „${stop}“ ištrinti negalima: ji nurodyta kainose tarp stotelių porų maršrutuose ${lines.join(', ')}`,
 };

@@ -1,7 +1,9 @@
 import {
   type ChangeRulesSettings,
+  type Concession,
   DomainError,
   diffStates,
+  type FareRule,
   type FieldChange,
   type Holiday,
   type RestoreChangeInput,
@@ -18,6 +20,8 @@ import {
   type ChangeKind,
   type ChangeStamp,
   type Db,
+  deleteConcession,
+  deleteFareRule,
   deleteHoliday,
   deleteLineDeep,
   deleteScheduleDeep,
@@ -30,8 +34,8 @@ import {
   listBatch,
   listChangeAuthors,
   listChanges,
-  listStopUsage,
   type OpenedDatabase,
+  restoreConcessionRow,
   restoreHolidayRow,
   restoreServiceChangeRow,
   restoreStopRow,
@@ -39,6 +43,7 @@ import {
   type VersionScope,
 } from '@bus/db';
 import { changeRulesState, writeSettings } from './change-rules.ts';
+import { writeFareRule } from './fares.ts';
 import { writeLine } from './lines.ts';
 import {
   type Actor,
@@ -50,6 +55,8 @@ import {
 import { writeRules } from './rules.ts';
 import { writeSchedules } from './schedules.ts';
 import {
+  concessionState,
+  fareRuleStates,
   holidayState,
   type LineState,
   lineWithSchedulesStates,
@@ -59,6 +66,7 @@ import {
   serviceChangeState,
   stopState,
 } from './states.ts';
+import { refuseUsedStop } from './stops.ts';
 
 /** The history screen: what changed, field by field, newest first. */
 export type HistoryItem = Omit<ChangeEntry, 'before' | 'after' | 'batch'> & {
@@ -164,6 +172,8 @@ function restoreScope(entry: ChangeEntry): VersionScope {
     case 'holiday':
     case 'stop':
     case 'service_change':
+    case 'fare_rule':
+    case 'concession':
       return { kind: entry.kind, id: entry.entityId as number };
     case 'rules':
       return { kind: 'rules' };
@@ -340,12 +350,7 @@ const restoreStop: Restorer = async (db, actor, entry, baseVersion) => {
       if (before !== null) return restoreStopRow(trx, before);
       const stop = await getStop(trx, id);
       if (!stop) return;
-      const lines = (await listStopUsage(trx, [id])).get(id) ?? [];
-      if (lines.length > 0)
-        throw new DomainError(
-          'CONFLICT',
-          serverMessage('stopUsedByLines', { stop: stop.name, lines: lines.map((l) => l.name) }),
-        );
+      await refuseUsedStop(trx, stop);
       await deleteStop(trx, id);
     },
   });
@@ -390,18 +395,17 @@ function scheduleDraft(state: ScheduleState): SaveSchedulesFields['schedules'][n
 
 /**
  * A line as it was before the change. A line that was deleted comes back with its routes and
- * with the schedules deleted together with it, all under their old ids; a line the change
- * created is deleted again (with its schedules, as a line delete does).
+ * with the schedules and fare rules deleted together with it, all under their old ids; a line
+ * the change created is deleted again (with its schedules, as a line delete does).
  */
 const restoreLine: Restorer = async (db, actor, entry, baseVersion) => {
   const lineId = entry.entityId as number;
   const before = entry.before as LineState | null;
-  const schedules =
-    entry.action === 'delete'
-      ? (await listBatch(db.kysely, entry.batch))
-          .filter((e) => e.kind === 'schedule' && e.action === 'delete' && e.lineId === lineId)
-          .map((e) => e.before as ScheduleState)
-      : [];
+  const batch = entry.action === 'delete' ? await listBatch(db.kysely, entry.batch) : [];
+  const deletedWith = (kind: ChangeKind) =>
+    batch.filter((e) => e.kind === kind && e.action === 'delete' && e.lineId === lineId);
+  const schedules = deletedWith('schedule').map((e) => e.before as ScheduleState);
+  const fareRules = deletedWith('fare_rule').map((e) => e.before as FareRule);
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'line', lineId },
     baseVersion,
@@ -416,6 +420,7 @@ const restoreLine: Restorer = async (db, actor, entry, baseVersion) => {
       await writeLine(trx, lineInput(before), lineId, { restore: true });
       if (schedules.length > 0)
         await writeSchedules(trx, { lineId, schedules: schedules.map(scheduleDraft) }, { restore: true });
+      for (const { id, ...rule } of fareRules) await writeFareRule(trx, rule, id, { restore: true });
     },
   });
   return changeIds;
@@ -489,7 +494,48 @@ const restoreChangeRules: Restorer = async (db, actor, entry, baseVersion) => {
   return changeIds;
 };
 
+/** A fare rule as it was before the change (issue 41), or deleted if the change created it. */
+const restoreFareRule: Restorer = async (db, actor, entry, baseVersion) => {
+  const id = entry.entityId as number;
+  const before = entry.before as FareRule | null;
+  const { changeIds } = await recordedWrite(db, actor, {
+    scope: { kind: 'fare_rule', id },
+    baseVersion,
+    restoredFrom: entry.id,
+    what: async () => ({ kind: 'change', summary: entry.summary }),
+    states: (trx) => fareRuleStates(trx, { id }),
+    write: async (trx) => {
+      if (before === null) await deleteFareRule(trx, id);
+      else {
+        const { id: _id, ...rule } = before;
+        await writeFareRule(trx, rule, id, { restore: true });
+      }
+    },
+  });
+  return changeIds;
+};
+
+const restoreConcession: Restorer = async (db, actor, entry, baseVersion) => {
+  const id = entry.entityId as number;
+  const before = entry.before as Concession | null;
+  const { changeIds } = await recordedWrite(db, actor, {
+    scope: { kind: 'concession', id },
+    baseVersion,
+    restoredFrom: entry.id,
+    what: async () => ({ kind: 'change', summary: entry.summary }),
+    states: (trx) => concessionState(trx, id),
+    write: async (trx) => {
+      if (before === null) await deleteConcession(trx, id);
+      else await restoreConcessionRow(trx, before);
+    },
+  });
+  return changeIds;
+};
+
 const RESTORERS: Record<ChangeKind, Restorer> = {
+  // Issue 41: fares.
+  fare_rule: restoreFareRule,
+  concession: restoreConcession,
   change_rules: restoreChangeRules,
   service_change: restoreServiceChange,
   holiday: restoreHoliday,

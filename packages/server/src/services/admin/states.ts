@@ -1,8 +1,11 @@
+import type { Concession, FareRule } from '@bus/core';
 import type { Db } from '@bus/db';
 import {
   getLineInfo,
   getServiceChange,
   getStop,
+  listConcessions,
+  listFareRules,
   listHolidays,
   listRoutes,
   listSchedules,
@@ -57,9 +60,58 @@ export async function scheduleStates(db: Db, lineId: number): Promise<EntityStat
   }));
 }
 
-/** A line with its schedules: what a line save (its routes move times) or delete may change. */
+/**
+ * A line with its schedules and fare rules: what a line save (its routes move times) or delete
+ * (its schedules and fare rules go with it) may change.
+ */
 export async function lineWithSchedulesStates(db: Db, lineId: number): Promise<EntityState[]> {
-  return [...(await lineState(db, lineId)), ...(await scheduleStates(db, lineId))];
+  return [
+    ...(await lineState(db, lineId)),
+    ...(await scheduleStates(db, lineId)),
+    ...(await fareRuleStates(db, { lineIds: [lineId] })),
+  ];
+}
+
+/** A fare rule as the history keeps it (issue 41): the rule with its bands and pairs. */
+function fareRuleEntity(rule: FareRule, lineName: string | undefined): EntityState {
+  return {
+    kind: 'fare_rule',
+    entityId: rule.id,
+    lineId: rule.lineId,
+    summary: `Fares of ${lineName ?? `line ${rule.lineId}`} from ${rule.validFrom}`,
+    state: rule,
+  };
+}
+
+/** Fare rules, each its own thing: of some lines, or one rule (by id; none for null). */
+export async function fareRuleStates(
+  db: Db,
+  by: { lineIds: readonly number[] } | { id: number | null },
+): Promise<EntityState[]> {
+  if ('id' in by && by.id === null) return [];
+  const rules = await listFareRules(db, 'id' in by ? { ids: [by.id as number] } : by);
+  const names = new Map<number, string>();
+  for (const lineId of new Set(rules.map((r) => r.lineId))) {
+    const info = await getLineInfo(db, lineId);
+    if (info) names.set(lineId, info.name);
+  }
+  return rules.map((rule) => fareRuleEntity(rule, names.get(rule.lineId)));
+}
+
+export async function concessionState(db: Db, id: number | null): Promise<EntityState[]> {
+  if (id === null) return [];
+  const concession: Concession | undefined = (await listConcessions(db)).find((c) => c.id === id);
+  return concession
+    ? [
+        {
+          kind: 'concession',
+          entityId: id,
+          lineId: null,
+          summary: `Concession ${concession.nameLt}`,
+          state: concession,
+        },
+      ]
+    : [];
 }
 
 export async function rulesState(db: Db): Promise<EntityState[]> {

@@ -20,6 +20,7 @@ import {
   insertStop,
   type LineRef,
   listAllStops,
+  listStopFareUsage,
   listStopsByFoldedName,
   listStopUsage,
   type OpenedDatabase,
@@ -123,7 +124,26 @@ export async function saveStop(
   return { ...result, version };
 }
 
-/** Deletes a stop no route uses; a used stop is refused with the lines that use it. */
+/**
+ * Refuses (CONFLICT) the delete of a stop that a route uses, naming the lines, or that a pair fare
+ * names (issue 41), naming the lines of those fares.
+ */
+export async function refuseUsedStop(trx: Db, stop: { id: number; name: string }): Promise<void> {
+  const lines = (await listStopUsage(trx, [stop.id])).get(stop.id) ?? [];
+  if (lines.length > 0)
+    throw new DomainError(
+      'CONFLICT',
+      serverMessage('stopUsedByLines', { stop: stop.name, lines: lines.map((l) => l.name) }),
+    );
+  const fares = await listStopFareUsage(trx, stop.id);
+  if (fares.length > 0)
+    throw new DomainError(
+      'CONFLICT',
+      serverMessage('stopUsedByFares', { stop: stop.name, lines: fares.map((l) => l.name) }),
+    );
+}
+
+/** Deletes a stop nothing uses; a used stop is refused with what uses it (refuseUsedStop). */
 export async function removeStop(
   db: OpenedDatabase,
   actor: Actor,
@@ -137,13 +157,7 @@ export async function removeStop(
     write: async (trx) => {
       const stop = await getStop(trx, id);
       if (!stop) throw new DomainError('NOT_FOUND', serverMessage('stopNotFound', { id }));
-      const lines = (await listStopUsage(trx, [id])).get(id) ?? [];
-      if (lines.length > 0) {
-        throw new DomainError(
-          'CONFLICT',
-          serverMessage('stopUsedByLines', { stop: stop.name, lines: lines.map((l) => l.name) }),
-        );
-      }
+      await refuseUsedStop(trx, stop);
       await deleteStop(trx, id);
     },
   });

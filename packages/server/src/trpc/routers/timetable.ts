@@ -1,6 +1,8 @@
 import {
   DeparturesQueryInput,
   DIRECTIONS,
+  FareInput,
+  FareTableInput,
   IsoDate,
   LineIdInput,
   PlanQueryInput,
@@ -11,6 +13,7 @@ import { z } from 'zod';
 import { liveDepartures, livePlan, liveTripAnswer, vehiclesOf } from '../../live/answers.ts';
 import { mapTiles } from '../../map-tiles.ts';
 import type { CacheSettings } from '../../public-read/cache-policy.ts';
+import { fareOf, fareTableOf } from '../../public-read/fares.ts';
 import { noticesToday, serviceChangesPage } from '../../public-read/notices.ts';
 import { getLinePrint, getStopPoster } from '../../public-read/printed-timetable.ts';
 import { stopPositions } from '../../public-read/stop-positions.ts';
@@ -93,6 +96,9 @@ export const timetableRouter = router({
     .input(TripIdInput)
     .query(({ ctx, input }) => liveTripAnswer(ctx.live, ctx.read(), input.id)),
   vehicles: publicProcedure.query(({ ctx }) => vehiclesOf(ctx.live, ctx.read())),
+  // Fares (issue 41): a ride's fare with each concession's, and a line's fare table.
+  fare: publicProcedure.input(FareInput).query(({ ctx, input }) => fareOf(ctx.read(), input)),
+  fareTable: publicProcedure.input(FareTableInput).query(({ ctx, input }) => fareTableOf(ctx.read(), input)),
 });
 
 /**
@@ -119,4 +125,8 @@ export const TIMETABLE_CACHE = {
   // Today's journeys carry their buses' live delays (issue 40).
   'timetable.plan': { cache: 'day', live: true },
   'timetable.compare': { cache: 'day' },
+  // Fares move with the data (a fare save writes the history, a new tag) and with today's date
+  // (the rule in force when no date is given).
+  'timetable.fare': { cache: 'day' },
+  'timetable.fareTable': { cache: 'day' },
 } as const satisfies CacheSettings<typeof timetableRouter, 'timetable.'>;

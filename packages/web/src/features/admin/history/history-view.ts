@@ -9,6 +9,9 @@ export const HISTORY_KINDS = [
   'service_change',
   // The changes between buses.
   'change_rules',
+  // Issue 41: fares.
+  'fare_rule',
+  'concession',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 

@@ -1,0 +1,255 @@
+import type { Concession, FareMethod, FareRule } from '@bus/core';
+import type { Kysely } from 'kysely';
+import type { Database, FareRuleRow } from '../schema.ts';
+import { chunksOf, rowsPerInsert, selectByIds } from './bound-lists.ts';
+import type { LineRef } from './stops.ts';
+
+/**
+ * Fares (issue 41): the lines' fare rules (each with its distance bands and pair fares) and the
+ * concessions, read and written. What a ride costs is core's (fares/fares.ts).
+ */
+
+/** A rule as a save gives it (no id: the row's). */
+export type FareRuleFields = Omit<FareRule, 'id'>;
+
+/** The rule's own columns (its bands and pairs are rows of their own). */
+export function fareRuleColumns(rule: FareRuleFields) {
+  return {
+    line_id: rule.lineId,
+    valid_from: rule.validFrom,
+    method: rule.method.kind,
+    flat_cents: rule.method.kind === 'flat' ? rule.method.cents : null,
+    cents_per_km: rule.method.kind === 'perKm' ? rule.method.centsPerKm : null,
+    rounding_cents: rule.roundingCents,
+    minimum_cents: rule.minimumCents,
+  };
+}
+
+type BandRow = { rule_id: number; up_to_meters: number; cents: number };
+type PairRow = { rule_id: number; from_stop_id: number; to_stop_id: number; cents: number };
+
+function toFareRule(row: FareRuleRow, bands: readonly BandRow[], pairs: readonly PairRow[]): FareRule {
+  const method: FareMethod =
+    row.method === 'flat'
+      ? { kind: 'flat', cents: row.flat_cents ?? 0 }
+      : row.method === 'perKm'
+        ? { kind: 'perKm', centsPerKm: row.cents_per_km ?? 0 }
+        : { kind: 'bands', bands: bands.map((b) => ({ upToMeters: b.up_to_meters, cents: b.cents })) };
+  return {
+    id: row.id,
+    lineId: row.line_id,
+    validFrom: row.valid_from,
+    method,
+    roundingCents: row.rounding_cents,
+    minimumCents: row.minimum_cents,
+    pairs: pairs.map((p) => ({ fromStopId: p.from_stop_id, toStopId: p.to_stop_id, cents: p.cents })),
+  };
+}
+
+/**
+ * Fare rules with their bands (in order) and pairs (by their stops), by line and then date; of
+ * some lines, some rules (by id), or all.
+ */
+export async function listFareRules(
+  db: Kysely<Database>,
+  by: { lineIds: readonly number[] } | { ids: readonly number[] } | 'all' = 'all',
+): Promise<FareRule[]> {
+  const query = db.selectFrom('fare_rule').selectAll();
+  const rows = (
+    by === 'all'
+      ? await query.execute()
+      : await selectByIds('lineIds' in by ? by.lineIds : by.ids, (part) =>
+          query.where('lineIds' in by ? 'line_id' : 'id', 'in', part).execute(),
+        )
+  ).sort((a, b) => a.line_id - b.line_id || (a.valid_from < b.valid_from ? -1 : 1));
+  if (rows.length === 0) return [];
+  const ruleIds = rows.map((r) => r.id);
+  const [bands, pairs] = await Promise.all([
+    selectByIds(ruleIds, (part) =>
+      db
+        .selectFrom('fare_band')
+        .select(['rule_id', 'up_to_meters', 'cents'])
+        .where('rule_id', 'in', part)
+        .orderBy('rule_id')
+        .orderBy('seq')
+        .execute(),
+    ),
+    selectByIds(ruleIds, (part) =>
+      db
+        .selectFrom('fare_pair')
+        .select(['rule_id', 'from_stop_id', 'to_stop_id', 'cents'])
+        .where('rule_id', 'in', part)
+        .orderBy('rule_id')
+        .orderBy('from_stop_id')
+        .orderBy('to_stop_id')
+        .execute(),
+    ),
+  ]);
+  const bandsOf = groupByRule(bands);
+  const pairsOf = groupByRule(pairs);
+  return rows.map((row) => toFareRule(row, bandsOf.get(row.id) ?? [], pairsOf.get(row.id) ?? []));
+}
+
+function groupByRule<T extends { rule_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.rule_id);
+    if (group) group.push(row);
+    else groups.set(row.rule_id, [row]);
+  }
+  return groups;
+}
+
+export async function getFareRule(db: Kysely<Database>, id: number): Promise<FareRule | undefined> {
+  return (await listFareRules(db, { ids: [id] }))[0];
+}
+
+/** The id of the line's rule from that date, if it has one. */
+export async function fareRuleIdFrom(
+  db: Kysely<Database>,
+  lineId: number,
+  validFrom: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('fare_rule')
+    .select('id')
+    .where('line_id', '=', lineId)
+    .where('valid_from', '=', validFrom)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+async function writeBandsAndPairs(db: Kysely<Database>, id: number, rule: FareRuleFields): Promise<void> {
+  await db.deleteFrom('fare_band').where('rule_id', '=', id).execute();
+  await db.deleteFrom('fare_pair').where('rule_id', '=', id).execute();
+  const bands = rule.method.kind === 'bands' ? rule.method.bands : [];
+  const bandRows = bands.map((b, seq) => ({ rule_id: id, seq, up_to_meters: b.upToMeters, cents: b.cents }));
+  for (const part of chunksOf(bandRows, rowsPerInsert(4)))
+    await db.insertInto('fare_band').values(part).execute();
+  const pairRows = rule.pairs.map((p) => ({
+    rule_id: id,
+    from_stop_id: p.fromStopId,
+    to_stop_id: p.toStopId,
+    cents: p.cents,
+  }));
+  for (const part of chunksOf(pairRows, rowsPerInsert(4)))
+    await db.insertInto('fare_pair').values(part).execute();
+}
+
+/** A new rule (`id`: only when a restore puts a deleted one back under its old id); answers it as stored. */
+export async function insertFareRule(
+  db: Kysely<Database>,
+  rule: FareRuleFields,
+  id?: number,
+): Promise<FareRule> {
+  const { id: newId } = await db
+    .insertInto('fare_rule')
+    .values({ ...(id === undefined ? {} : { id }), ...fareRuleColumns(rule) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeBandsAndPairs(db, newId, rule);
+  return (await getFareRule(db, newId)) as FareRule;
+}
+
+/** Rewrites a rule with its bands and pairs; false when there is no such rule. */
+export async function updateFareRule(
+  db: Kysely<Database>,
+  id: number,
+  rule: FareRuleFields,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('fare_rule')
+    .set(fareRuleColumns(rule))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return false;
+  await writeBandsAndPairs(db, id, rule);
+  return true;
+}
+
+/** A recorded rule put back as it was (the history's restore): under its id, whether it exists or not. */
+export async function restoreFareRuleRow(db: Kysely<Database>, rule: FareRule): Promise<void> {
+  const { id, ...fields } = rule;
+  if (!(await updateFareRule(db, id, fields))) await insertFareRule(db, fields, id);
+}
+
+/** Deletes a rule with its bands and pairs; false when there is no such rule. */
+export async function deleteFareRule(db: Kysely<Database>, id: number): Promise<boolean> {
+  await db.deleteFrom('fare_band').where('rule_id', '=', id).execute();
+  await db.deleteFrom('fare_pair').where('rule_id', '=', id).execute();
+  const result = await db.deleteFrom('fare_rule').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Deletes every rule of a line with their bands and pairs (the line delete). */
+export async function deleteFareRulesOfLine(db: Kysely<Database>, lineId: number): Promise<void> {
+  const ruleIds = db.selectFrom('fare_rule').select('id').where('line_id', '=', lineId);
+  await db.deleteFrom('fare_band').where('rule_id', 'in', ruleIds).execute();
+  await db.deleteFrom('fare_pair').where('rule_id', 'in', ruleIds).execute();
+  await db.deleteFrom('fare_rule').where('line_id', '=', lineId).execute();
+}
+
+/** The lines (by id) whose fare rules have a pair fare naming the stop: what keeps it from being deleted. */
+export async function listStopFareUsage(db: Kysely<Database>, stopId: number): Promise<LineRef[]> {
+  return db
+    .selectFrom('fare_pair as p')
+    .innerJoin('fare_rule as r', 'r.id', 'p.rule_id')
+    .innerJoin('line as l', 'l.id', 'r.line_id')
+    .select(['l.id', 'l.name'])
+    .where((eb) => eb.or([eb('p.from_stop_id', '=', stopId), eb('p.to_stop_id', '=', stopId)]))
+    .distinct()
+    .orderBy('l.id')
+    .execute();
+}
+
+// ---- Concessions -------------------------------------------------------------------------
+
+const CONCESSION_COLUMNS = ['id', 'name_lt', 'name_en', 'percent'] as const;
+
+function toConcession(row: { id: number; name_lt: string; name_en: string; percent: number }): Concession {
+  return { id: row.id, nameLt: row.name_lt, nameEn: row.name_en, percent: row.percent };
+}
+
+export function concessionColumns(c: Omit<Concession, 'id'>) {
+  return { name_lt: c.nameLt, name_en: c.nameEn, percent: c.percent };
+}
+
+/** Every concession, by id. */
+export async function listConcessions(db: Kysely<Database>): Promise<Concession[]> {
+  const rows = await db.selectFrom('concession').select(CONCESSION_COLUMNS).orderBy('id').execute();
+  return rows.map(toConcession);
+}
+
+export async function insertConcession(db: Kysely<Database>, c: Omit<Concession, 'id'>): Promise<Concession> {
+  const row = await db
+    .insertInto('concession')
+    .values(concessionColumns(c))
+    .returning(CONCESSION_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toConcession(row);
+}
+
+/** Returns false when there is no such concession. */
+export async function updateConcession(db: Kysely<Database>, c: Concession): Promise<boolean> {
+  const result = await db
+    .updateTable('concession')
+    .set(concessionColumns(c))
+    .where('id', '=', c.id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Returns false when there is no such concession. */
+export async function deleteConcession(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('concession').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** A recorded concession put back as it was (the history's restore), under its id. */
+export async function restoreConcessionRow(db: Kysely<Database>, c: Concession): Promise<void> {
+  await db
+    .insertInto('concession')
+    .values({ id: c.id, ...concessionColumns(c) })
+    .onConflict((oc) => oc.column('id').doUpdateSet(concessionColumns(c)))
+    .execute();
+}

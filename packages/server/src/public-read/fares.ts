@@ -1,0 +1,231 @@
+import {
+  type Concession,
+  concessionCents,
+  DomainError,
+  type FareBasis,
+  type FareInput,
+  type FareMethod,
+  type FareNotSetReason,
+  type FareRoute,
+  type FareRule,
+  type FareTableInput,
+  fareRuleOn,
+  fareTable,
+  priceBetween,
+  type RidePrice,
+  resizeDistances,
+  serverMessage,
+} from '@bus/core';
+import {
+  findTripRoute,
+  getLineInfo,
+  listConcessions,
+  listFareRules,
+  listRoutes,
+  type RouteWithStops,
+} from '@bus/db';
+import { checkPublicDate } from './date-window.ts';
+import type { ReadContext } from './read-context.ts';
+
+/**
+ * What a ride costs, for visitors (issue 41): the fare of a ride between two stops of a trip or
+ * a line on a date, and a line's fare table. The prices are core's (fares/fares.ts) under the
+ * line's rule in force on the date; a ride the rules do not price is `notSet` with the reason,
+ * never a made-up number. The answers are cached by data generation like every timetable.*
+ * answer ('day' in TIMETABLE_CACHE): a fare save writes the history, which moves the tag.
+ */
+
+/** What one concession pays of the fare. */
+export interface ConcessionPrice {
+  id: number;
+  nameLt: string;
+  nameEn: string;
+  /** The share of the fare paid, 0-100. */
+  percent: number;
+  cents: number;
+}
+
+export type FareAnswer =
+  | {
+      kind: 'priced';
+      /** The full fare. */
+      cents: number;
+      basis: FareBasis;
+      /** The ride's length when the route knows every distance of it, else null. */
+      distanceMeters: number | null;
+      lineId: number;
+      /** The route variation the ride was priced on. */
+      routeId: number;
+      ruleId: number;
+      /** The first day of the rule in force (the price list's date). */
+      validFrom: string;
+      date: string;
+      concessions: ConcessionPrice[];
+    }
+  | {
+      kind: 'notSet';
+      reason: FareNotSetReason;
+      lineId: number;
+      /** null: no route of the line has the ride ('notARide'). */
+      routeId: number | null;
+      date: string;
+    };
+
+/** A route variation as the fare rules read it, driven forwards or backwards. */
+function fareRouteOf(route: RouteWithStops, reversed: boolean): FareRoute {
+  const stopIds = route.stops.map((s) => s.id);
+  // Imported routes often have no distances (or a list of another length): unknown, one per gap.
+  const distances = resizeDistances(route.distanceMeters, stopIds.length);
+  return reversed ? { stopIds: stopIds.reverse(), distances: distances.reverse() } : { stopIds, distances };
+}
+
+async function lineRoutes(read: ReadContext, lineId: number): Promise<RouteWithStops[]> {
+  if (!(await getLineInfo(read.db.kysely, lineId)))
+    throw new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id: lineId }));
+  return listRoutes(read.db.kysely, { lineIds: [lineId] });
+}
+
+function onlyRoute(routes: RouteWithStops[], routeId: number | undefined): RouteWithStops[] {
+  if (routeId === undefined) return routes;
+  const route = routes.find((r) => r.id === routeId);
+  if (!route) throw new DomainError('NOT_FOUND', serverMessage('routeNotOnLine', { id: routeId }));
+  return [route];
+}
+
+async function ruleAndConcessions(
+  read: ReadContext,
+  lineId: number,
+  date: string,
+): Promise<{ rule: FareRule | undefined; concessions: Concession[] }> {
+  const [rules, concessions] = await Promise.all([
+    listFareRules(read.db.kysely, { lineIds: [lineId] }),
+    listConcessions(read.db.kysely),
+  ]);
+  return { rule: fareRuleOn(rules, lineId, date), concessions };
+}
+
+/**
+ * The fare of a ride from `fromStopId` to `toStopId` on `date` (today when none): on a trip's
+ * route as the trip drives it, or on a line's routes (`routeId`'s only, when given), each tried
+ * as it is drawn and backwards (buses drive it both ways), the first that prices the ride, else
+ * the first that has it.
+ */
+export async function fareOf(read: ReadContext, input: FareInput): Promise<FareAnswer> {
+  checkPublicDate(read, input.date);
+  const date = input.date ?? read.now.date;
+  let lineId: number;
+  let candidates: { route: RouteWithStops; reversed: boolean }[];
+  if (input.tripId !== undefined) {
+    const trip = await findTripRoute(read.db.kysely, input.tripId);
+    if (!trip) throw new DomainError('NOT_FOUND', serverMessage('tripNotFound', { id: input.tripId }));
+    lineId = trip.lineId;
+    const route = (await listRoutes(read.db.kysely, { routeIds: [trip.routeId] }))[0];
+    candidates = route ? [{ route, reversed: trip.reversed }] : [];
+  } else {
+    lineId = input.lineId as number;
+    candidates = onlyRoute(await lineRoutes(read, lineId), input.routeId).flatMap((route) => [
+      { route, reversed: false },
+      { route, reversed: true },
+    ]);
+  }
+  const { rule, concessions } = await ruleAndConcessions(read, lineId, date);
+  let found: { price: RidePrice; routeId: number } | undefined;
+  for (const { route, reversed } of candidates) {
+    const price = priceBetween(rule, fareRouteOf(route, reversed), input.fromStopId, input.toStopId);
+    if (price.kind === 'notSet' && price.reason === 'notARide') continue;
+    found ??= { price, routeId: route.id };
+    if (price.kind === 'priced') {
+      found = { price, routeId: route.id };
+      break;
+    }
+  }
+  if (found === undefined) return { kind: 'notSet', reason: 'notARide', lineId, routeId: null, date };
+  const { price, routeId } = found;
+  if (price.kind === 'notSet') return { kind: 'notSet', reason: price.reason, lineId, routeId, date };
+  return {
+    kind: 'priced',
+    cents: price.cents,
+    basis: price.basis,
+    distanceMeters: price.distanceMeters,
+    lineId,
+    routeId,
+    ruleId: price.ruleId,
+    validFrom: (rule as FareRule).validFrom,
+    date,
+    concessions: concessions.map((c) => ({ ...c, cents: concessionCents(price.cents, c.percent) })),
+  };
+}
+
+/** One ride of the fare table: its price, or why it has none. */
+export type FareCell =
+  | { kind: 'priced'; cents: number; basis: FareBasis; distanceMeters: number | null }
+  | { kind: 'notSet'; reason: FareNotSetReason };
+
+export interface FareTableRoute {
+  routeId: number;
+  routeNotes: string | null;
+  /** The route's stops in order, as drawn. */
+  stops: { id: number; name: string }[];
+  /** Metres from each stop to the next (null: not known), one fewer than the stops. */
+  distanceMeters: (number | null)[];
+  /**
+   * The triangle: `prices[i]` are the rides from stop i to each later stop, `prices[i][k]` the
+   * ride to stop i + 1 + k (the last stop's row is empty). A ride back costs the same.
+   */
+  prices: FareCell[][];
+}
+
+export interface FareTableAnswer {
+  lineId: number;
+  date: string;
+  /** The line's rule in force on the date (without its pairs: the cells show them); null: none. */
+  rule: {
+    id: number;
+    validFrom: string;
+    method: FareMethod;
+    roundingCents: number;
+    minimumCents: number;
+  } | null;
+  /** What each concession pays: `percent` % of a fare, to the cent (half up; core concessionCents). */
+  concessions: Concession[];
+  routes: FareTableRoute[];
+}
+
+function cellOf(price: RidePrice): FareCell {
+  return price.kind === 'priced'
+    ? { kind: 'priced', cents: price.cents, basis: price.basis, distanceMeters: price.distanceMeters }
+    : { kind: 'notSet', reason: price.reason };
+}
+
+/** A line's fare table on `date` (today when none): of each of its routes, or of `routeId`'s. */
+export async function fareTableOf(read: ReadContext, input: FareTableInput): Promise<FareTableAnswer> {
+  checkPublicDate(read, input.date);
+  const date = input.date ?? read.now.date;
+  const routes = onlyRoute(await lineRoutes(read, input.lineId), input.routeId);
+  const { rule, concessions } = await ruleAndConcessions(read, input.lineId, date);
+  return {
+    lineId: input.lineId,
+    date,
+    rule:
+      rule === undefined
+        ? null
+        : {
+            id: rule.id,
+            validFrom: rule.validFrom,
+            method: rule.method,
+            roundingCents: rule.roundingCents,
+            minimumCents: rule.minimumCents,
+          },
+    concessions,
+    routes: routes.map((route) => {
+      const fareRoute = fareRouteOf(route, false);
+      return {
+        routeId: route.id,
+        routeNotes: route.routeNotes,
+        stops: route.stops.map((s) => ({ id: s.id, name: s.name })),
+        distanceMeters: [...fareRoute.distances],
+        prices: fareTable(rule, fareRoute).map((row, from) => row.slice(from + 1).map(cellOf)),
+      };
+    }),
+  };
+}
