@@ -8,6 +8,8 @@ export * from './departures-query.ts';
 export * from './domain.ts';
 // Issue 41: the bounds of a fare rule (the messages name them).
 export * from './fares/fare-limits.ts';
+// Issue 41: what a ride costs (no zod).
+export * from './fares/fares.ts';
 // The nearest stops (Stops near me).
 export * from './geo/nearest-stops.ts';
 // The stops.txt problems the server's messages name.

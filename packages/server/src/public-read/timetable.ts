@@ -7,10 +7,12 @@ import {
   type LineStopsPreview,
   lineStopsPreview,
   type ScheduleRunsOn,
+  type StepFree,
   type Stop,
   scheduleRunsOn,
   serverMessage,
   serviceDayContext,
+  stepFreeOf,
   upcomingTimetables,
   vilniusNow,
   type Weekday,
@@ -191,6 +193,11 @@ export interface TripSchedule {
   tripId: number;
   schedule: Omit<PublicSchedule, 'runsOnYearlyStr'> & { runsOnYearly: YearlyRule | null };
   lineInfo: LineInfo;
+  /**
+   * Step-free travel (issue 41): whether the schedule's bus is low-floor with a ramp, and the
+   * stops of its routes staff have said a wheelchair can or cannot board at (the others: not known).
+   */
+  stepFree: { bus: StepFree; stops: { stopId: number; stepFree: 'yes' | 'no' }[] };
 }
 
 /** The schedule a trip belongs to, with all its trips and routes, and the line. */
@@ -203,10 +210,28 @@ export async function getTripSchedule(db: OpenedDatabase, tripId: number): Promi
     throw new DomainError('NOT_FOUND', serverMessage('tripNotFound', { id: tripId }));
   const { publicSchedules, rulesById } = await schedulesWithRoutes(db, [schedule]);
   const { runsOnYearlyStr: _name, ...rest } = publicSchedules[0] as PublicSchedule;
+  const stopIds = [...new Set(rest.trips.flatMap((t) => t.route.stopsArr.map((s) => s.id)))];
+  const marked =
+    stopIds.length === 0
+      ? []
+      : await db.kysely
+          .selectFrom('stop')
+          .select(['id', 'wheelchair_boarding'])
+          .where('id', 'in', stopIds)
+          .where('wheelchair_boarding', '!=', 0)
+          .orderBy('id')
+          .execute();
   return {
     tripId,
     schedule: { ...rest, runsOnYearly: rulesById.get(schedule.runsOnYearlyId) ?? null },
     lineInfo,
+    stepFree: {
+      bus: schedule.stepFree ?? 'unknown',
+      stops: marked.map((r) => ({
+        stopId: r.id,
+        stepFree: stepFreeOf(r.wheelchair_boarding) as 'yes' | 'no',
+      })),
+    },
   };
 }
 

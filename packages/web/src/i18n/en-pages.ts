@@ -39,6 +39,21 @@ export const enPages = {
     heading: (tripId: string) => `Trip ${tripId}`, // ours
     line: 'Line', // ours
     onlyAt: (periodName: string) => `Only at ${periodName}`,
+    /** Issue 41: step-free travel. */
+    lowFloor: 'Low-floor bus with a ramp',
+    stepFreeValue: { yes: 'Yes', no: 'No', unknown: 'Not known' },
+    stepFreeStop: 'step-free boarding',
+    noStepFreeStop: 'no step-free boarding',
+    /** Issue 41: the fares of the trip. */
+    fares: {
+      heading: 'Fare',
+      from: 'From',
+      to: 'To',
+      fare: 'Fare',
+      notSet: 'fare not set',
+      noRule: 'No fares are set for this line on this date.',
+      note: 'A concession is paid by riders entitled to it by law.',
+    },
     /** Weekday strip letters, MONDAY..SUNDAY. */
     weekdayLetters: ['M', 'T', 'W', 'T', 'F', 'S', 'S'],
     /** Weekday names for screen readers, MONDAY..SUNDAY. */

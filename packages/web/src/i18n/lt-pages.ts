@@ -37,6 +37,19 @@ export const ltPages: PageMessages = {
     heading: (tripId: string) => `Reisas ${tripId}`,
     line: 'Maršrutas',
     onlyAt: (periodName: string) => `Tik: ${periodName}`,
+    lowFloor: 'Žemagrindis autobusas su pandusu',
+    stepFreeValue: { yes: 'Taip', no: 'Ne', unknown: 'Nežinoma' },
+    stepFreeStop: 'galima įlipti su vežimėliu',
+    noStepFreeStop: 'negalima įlipti su vežimėliu',
+    fares: {
+      heading: 'Bilieto kaina',
+      from: 'Iš',
+      to: 'Į',
+      fare: 'Kaina',
+      notSet: 'kaina nenustatyta',
+      noRule: 'Šiam maršrutui šią dieną kainos nenustatytos.',
+      note: 'Lengvatinę kainą moka keleiviai, kuriems lengvata priklauso pagal įstatymą.',
+    },
     /** Weekday strip letters, MONDAY..SUNDAY. */
     weekdayLetters: ['P', 'A', 'T', 'K', 'P', 'Š', 'S'],
     /** Weekday names for screen readers, MONDAY..SUNDAY. */

@@ -22,6 +22,7 @@ import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { changeOf } from '../changes/day-marks.ts';
 import { TimeMark } from '../changes/time-marks.tsx';
 import { NoticeList } from '../notices/notice-list.tsx';
+import { TripFares } from './trip-fares.tsx';
 import { TripLive } from './trip-live.tsx';
 import { buildTripView, viewCells } from './trip-table.ts';
 import '../../../components/pages.css';
@@ -96,6 +97,9 @@ function TripView({ data, date, today }: { data: TripSchedule; date: string; tod
   const dayText = changeDatesText(day, day, lang, Number(today.slice(0, 4)));
   const quiet = (column: (typeof cells)[number], index: number) =>
     column.findIndex((c) => c.time !== null) !== index;
+  // Step-free boarding at each stop staff have marked (issue 41).
+  const marks = new Map(data.stepFree.stops.map((s) => [s.stopId, s.stepFree]));
+  const stepFreeOf = (stopId: number) => marks.get(stopId);
 
   return (
     <>
@@ -137,6 +141,10 @@ function TripView({ data, date, today }: { data: TripSchedule; date: string; tod
               <tr>
                 <th scope="row">{m.line.runsOnPublicHolidays}</th>
                 <td>{schedule.runsOnPublicHolidays ? m.common.yes : m.common.no}</td>
+              </tr>
+              <tr>
+                <th scope="row">{m.trip.lowFloor}</th>
+                <td>{m.trip.stepFreeValue[data.stepFree.bus]}</td>
               </tr>
             </tbody>
           </table>
@@ -191,7 +199,10 @@ function TripView({ data, date, today }: { data: TripSchedule; date: string; tod
                   <tbody>
                     {view.rows.map((row, index) => (
                       <tr key={`${row.stop.id}-${index}`} {...rowProps(row.stop.id, index)}>
-                        <th scope="row">{row.stop.name}</th>
+                        <th scope="row">
+                          {row.stop.name}
+                          <StepFreeMark value={stepFreeOf(row.stop.id)} />
+                        </th>
                         {row.times.map((time, i) => {
                           const cell = cells[index]?.[i];
                           const tripIdOf = view.columns[i]?.tripId ?? i;
@@ -252,6 +263,28 @@ function TripView({ data, date, today }: { data: TripSchedule; date: string; tod
           )}
         </section>
       </div>
+      {named && (
+        <TripFares
+          lineId={lineInfo.id}
+          routeId={named.route.id}
+          stops={travelStops(named).map((s) => s.stop)}
+          date={day}
+          from={from}
+        />
+      )}
     </>
+  );
+}
+
+/** A stop's step-free boarding, when staff have said (issue 41): a mark with its words for screen readers. */
+function StepFreeMark({ value }: { value: 'yes' | 'no' | undefined }) {
+  const m = useMessages();
+  if (value === undefined) return null;
+  const words = value === 'yes' ? m.trip.stepFreeStop : m.trip.noStepFreeStop;
+  return (
+    <span className={`step-free-mark is-${value}`} title={words}>
+      <span aria-hidden="true">♿</span>
+      <span className="sr-only">{words}</span>
+    </span>
   );
 }

@@ -1,0 +1,205 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from './admin-support.ts';
+import {
+  api,
+  browserPerFile,
+  DEMO_USER,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  openPage,
+  screenshot,
+  settled,
+  TODAY,
+  url,
+} from './support.ts';
+
+/*
+ * Issue 41 for riders, in Chromium on the real data: staff (through the admin API, as the Fares
+ * page would) set a concession, a flat fare of €1.20 with a pair fare of €0.90 on line M17 B
+ * (line 7) and step-free marks on two of its stops and its bus; the trip page of trip 27 (line 7,
+ * route 8, both directions on one route) shows the low-floor bus, the marks by the stops' names,
+ * and the fares from the stop the rider came from to each later stop, with the concession's
+ * share, in both languages, at 390 and 1280 px.
+ */
+
+const TRIP = 27;
+const LINE = 7;
+
+interface TripAnswer {
+  schedule: {
+    id: number;
+    trips: { id: number; route: { id: number; stopsArr: { id: number; name: string }[] } }[];
+  };
+}
+interface Listed {
+  stop: { id: number; name: string; coords: string | null; defaultOption: boolean };
+  version: number;
+}
+
+const { browser, track } = browserPerFile();
+let token = '';
+let stops: { id: number; name: string }[] = [];
+const made: { kind: 'fares' | 'concessions'; id: number }[] = [];
+
+async function signIn(): Promise<string> {
+  const response = await fetch(url('/trpc/auth.signIn'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_USER),
+  });
+  const body = (await response.json()) as { result?: { data: { accessToken: string } } };
+  if (!body.result) throw new Error('the demo user cannot sign in');
+  return body.result.data.accessToken;
+}
+
+async function markStop(id: number, stepFree: 'yes' | 'no' | 'unknown'): Promise<void> {
+  const listed = (await adminApi<Listed[]>(token, 'stops.listWithUsage')).find((l) => l.stop.id === id);
+  if (!listed) throw new Error(`no stop ${id}`);
+  const { stop } = listed;
+  await adminApi(
+    token,
+    'stops.save',
+    {
+      id,
+      name: stop.name,
+      coords: stop.coords,
+      defaultOption: stop.defaultOption,
+      stepFree,
+      baseVersion: listed.version,
+    },
+    'mutation',
+  );
+}
+
+async function markBus(stepFree: 'yes' | 'unknown'): Promise<void> {
+  const line = await adminApi<{
+    schedules: ({ id: number; lineId: number } & Record<string, unknown>)[];
+    version: number;
+  }>(token, 'schedules.byLine', { lineId: LINE });
+  const schedule = line.schedules.find((s) => (s.trips as { id: number }[]).some((t) => t.id === TRIP));
+  if (!schedule) throw new Error(`no schedule of trip ${TRIP}`);
+  const { lineId: _line, ...draft } = schedule;
+  await adminApi(
+    token,
+    'schedules.saveList',
+    { lineId: LINE, schedules: [{ ...draft, stepFree }], baseVersion: line.version },
+    'mutation',
+  );
+}
+
+beforeAll(async () => {
+  token = await signIn();
+  const trip = await api<TripAnswer>('tripSchedule', { id: TRIP });
+  stops = trip.schedule.trips.find((t) => t.id === TRIP)?.route.stopsArr ?? [];
+  expect(stops.length).toBeGreaterThan(4);
+  const concession = await adminApi<{ id: number }>(
+    token,
+    'concessions.save',
+    { id: null, nameLt: 'Moksleiviai', nameEn: 'Pupils', percent: 50, baseVersion: 0 },
+    'mutation',
+  );
+  made.push({ kind: 'concessions', id: concession.id });
+  const rule = await adminApi<{ id: number }>(
+    token,
+    'fares.save',
+    {
+      id: null,
+      lineId: LINE,
+      validFrom: TODAY,
+      method: { kind: 'flat', cents: 120 },
+      pairs: [{ fromStopId: stops[0]?.id, toStopId: stops[2]?.id, cents: 90 }],
+      baseVersion: 0,
+    },
+    'mutation',
+  );
+  made.push({ kind: 'fares', id: rule.id });
+  await markStop(stops[1]?.id as number, 'yes');
+  await markStop(stops[3]?.id as number, 'no');
+  await markBus('yes');
+});
+
+afterAll(async () => {
+  for (const { kind, id } of made.reverse()) {
+    const listed = await adminApi<{ id: number; version: number }[]>(token, `${kind}.list`);
+    const version = listed.find((r) => r.id === id)?.version ?? 0;
+    await adminApi(token, `${kind}.delete`, { id, baseVersion: version }, 'mutation');
+  }
+  await markStop(stops[1]?.id as number, 'unknown');
+  await markStop(stops[3]?.id as number, 'unknown');
+  await markBus('unknown');
+});
+
+async function tripPage(width: number, locale: string): Promise<Page> {
+  const p = track(await openPage(browser(), width, 900, locale));
+  await p.goto(url(`/trip/${TRIP}?from=${stops[0]?.id}`));
+  await settled(p);
+  await p.locator('.trip-fares tbody tr').first().waitFor();
+  return p;
+}
+
+describe('the trip page', () => {
+  it('shows the fares from the rider’s stop to each later stop, with the concession, and the step-free marks', async () => {
+    const p = await tripPage(1280, 'en-GB');
+    const fares = p.locator('.trip-fares');
+    expect(await fares.getByRole('heading', { name: 'Fare' }).count()).toBe(1);
+    expect(await fares.locator('thead th').allTextContents()).toEqual(['To', 'Fare', 'Pupils (50 %)']);
+    const rows = await fares
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(rows[0]).toEqual([stops[1]?.name, '€1.20', '€0.60']);
+    // The pair fare of the first and third stops.
+    expect(rows[1]).toEqual([stops[2]?.name, '€0.90', '€0.45']);
+    expect(rows).toHaveLength(stops.length - 1);
+
+    // The bus and the stops' step-free boarding.
+    const info = p.locator('.info-table');
+    expect(
+      await info.locator('tr', { hasText: 'Low-floor bus with a ramp' }).locator('td').textContent(),
+    ).toBe('Yes');
+    const row = (i: number) =>
+      p
+        .locator('.trip-table tbody th')
+        .filter({ hasText: stops[i]?.name as string })
+        .first();
+    expect(await row(1).locator('.step-free-mark.is-yes').textContent()).toContain('step-free boarding');
+    expect(await row(3).locator('.step-free-mark.is-no').textContent()).toContain('no step-free boarding');
+    expect(await row(2).locator('.step-free-mark').count()).toBe(0);
+
+    // Another starting stop picked: the fares from it.
+    await fares.getByLabel('From').selectOption(String(stops[1]?.id));
+    await expect
+      .poll(async () => fares.locator('tbody tr').first().locator('th').textContent())
+      .toBe(stops[2]?.name);
+    expect(await fares.locator('tbody tr').first().locator('td').first().textContent()).toBe('€1.20');
+    await expectNoAxeViolations(p, 'trip page with fares');
+    await screenshot(p, 'trip-fares-en-1280');
+    await p.setViewportSize({ width: 390, height: 900 });
+    await expectNoHorizontalScroll(p, 390);
+    await screenshot(p, 'trip-fares-en-390');
+  });
+
+  it('in Lithuanian', async () => {
+    const p = await tripPage(390, 'lt-LT');
+    await p.locator('button[lang="lt"]').click();
+    await p.waitForFunction(() => document.documentElement.lang === 'lt');
+    const fares = p.locator('.trip-fares');
+    await fares.getByRole('heading', { name: 'Bilieto kaina' }).waitFor();
+    expect(await fares.locator('thead th').allTextContents()).toEqual(['Į', 'Kaina', 'Moksleiviai (50 %)']);
+    expect(await fares.locator('tbody tr').first().locator('td').allTextContents()).toEqual([
+      '1,20 €',
+      '0,60 €',
+    ]);
+    expect(
+      await p
+        .locator('.info-table tr', { hasText: 'Žemagrindis autobusas su pandusu' })
+        .locator('td')
+        .textContent(),
+    ).toBe('Taip');
+    await expectNoAxeViolations(p, 'trip page with fares (lt)');
+    await expectNoHorizontalScroll(p, 390);
+    await screenshot(p, 'trip-fares-lt-390');
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(p, 'trip-fares-lt-1280');
+  });
+});
