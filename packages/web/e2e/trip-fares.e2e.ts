@@ -202,4 +202,36 @@ describe('the trip page', () => {
     await p.setViewportSize({ width: 1280, height: 900 });
     await screenshot(p, 'trip-fares-lt-1280');
   });
+
+  it('the line page and its printed timetable show the fare table, the triangle of every pair', async () => {
+    const p = track(await openPage(browser(), 1280, 900, 'en-GB'));
+    await p.goto(url(`/browse/${LINE}/14/${TRIP}`));
+    await settled(p);
+    const table = p.locator('.fare-triangle table').first();
+    await table.waitFor();
+    // The third stop's row: from stop 1 the pair fare, from stop 2 the flat one, nothing beyond.
+    const third = table.locator('tbody tr').nth(1);
+    expect(await third.locator('th').textContent()).toBe(`3. ${stops[2]?.name}`);
+    expect((await third.locator('td').allTextContents()).slice(0, 3)).toEqual(['€0.90', '€1.20', '']);
+    expect(await table.locator('tbody tr').count()).toBe(stops.length - 1);
+    await expectNoAxeViolations(p, 'line page with the fare table');
+    await screenshot(p, 'fare-table-en-1280');
+
+    // In Lithuanian: the same table, euros as Lithuanians write them.
+    await p.locator('button[lang="lt"]').click();
+    await p.getByRole('heading', { name: 'Kainų lentelė' }).waitFor();
+    expect((await third.locator('td').allTextContents()).slice(0, 2)).toEqual(['0,90 €', '1,20 €']);
+    await p.setViewportSize({ width: 390, height: 900 });
+    await expectNoHorizontalScroll(p, 390);
+    await screenshot(p, 'fare-table-lt-390');
+
+    // Printed with the line's timetable, on a page of its own.
+    const print = track(await openPage(browser(), 1280, 900, 'en-GB'));
+    await print.goto(url(`/print/line/${LINE}`));
+    await print.locator('.fare-triangle table').first().waitFor();
+    const printed = print.locator('.fare-triangle tbody tr').nth(1).locator('td');
+    expect((await printed.allTextContents()).slice(0, 2)).toEqual(['€0.90', '€1.20']);
+    await print.emulateMedia({ media: 'print' });
+    await screenshot(print, 'fare-table-print');
+  });
 });

@@ -16,6 +16,17 @@ export const enPages = {
     extra: 'Extra',
     noLines: 'No lines', // ours
   },
+  /** Issue 41: a line's fare table (the triangle). */
+  fareTable: {
+    heading: 'Fare table',
+    caption: (route: string) => `Fare table: ${route}`,
+    mainRoute: 'main route',
+    to: 'To',
+    from: (stop: string) => `from ${stop}`,
+    notSet: '–',
+    legend:
+      'Each row: the fare to that stop from each stop before it (numbered as down the side). – : fare not set.',
+  },
   line: {
     heading: (lineId: string) => `Line ${lineId}`, // ours (placeholder until the line name loads)
     noSchedules: 'This line has no schedules, inform administration',

@@ -14,6 +14,16 @@ export const ltPages: PageMessages = {
     extra: 'Papildomos',
     noLines: 'Maršrutų nėra',
   },
+  fareTable: {
+    heading: 'Kainų lentelė',
+    caption: (route: string) => `Kainų lentelė: ${route}`,
+    mainRoute: 'pagrindinis maršrutas',
+    to: 'Į',
+    from: (stop: string) => `iš stotelės „${stop}“`,
+    notSet: '–',
+    legend:
+      'Kiekvienoje eilutėje – kaina iki tos stotelės iš kiekvienos ankstesnės (numeriai kaip kairėje). – : kaina nenustatyta.',
+  },
   line: {
     heading: (lineId: string) => `Maršrutas ${lineId}`,
     noSchedules: 'Šiam maršrutui nėra tvarkaraščių, praneškite administracijai',

@@ -29,8 +29,9 @@ import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { changeOf, firstCell, tripCells } from '../changes/day-marks.ts';
 import { TimeMark } from '../changes/time-marks.tsx';
 import { NewTimetableNotice } from '../dated/new-timetable-notice.tsx';
-import { NoticeList } from '../notices/notice-list.tsx';
 // The route of the direction shown on a map.
+import { FareTriangle } from '../fares/fare-triangle.tsx';
+import { NoticeList } from '../notices/notice-list.tsx';
 import { LineMap } from './line-map.tsx';
 import {
   initialRuleSelection,
@@ -325,6 +326,7 @@ function LineView({ data, lineId, schedId, tripId, search, today, date }: LineVi
                   <Link href={withSearch(tripPath(trip.id), search)}>{m.line.openTrip}</Link>
                 </p>
                 <LineMap stops={travelStops(trip)} direction={tripLabel} />
+                <FareTriangle lineId={line.id} routeId={trip.route.id} date={date} />
               </>
             )}
             <table className="table info-table">

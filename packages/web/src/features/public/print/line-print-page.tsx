@@ -8,6 +8,7 @@ import { useMessages } from '../../../i18n/index.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
+import { FareTriangle } from '../fares/fare-triangle.tsx';
 import { NoticeList } from '../notices/notice-list.tsx';
 import { columnDays, footnoteText } from './print-words.ts';
 import { PrintToolbar } from './stop-poster-page.tsx';
@@ -64,6 +65,8 @@ function LinePrint({ data }: { data: LinePrintAnswer }) {
             ))}
           </section>
         ))}
+        {/* Issue 41: the fare table of each of the line's routes, on a page of its own. */}
+        <FareTriangle lineId={line.id} date={print.validFrom} />
         {(print.footnotes.length > 0 || hasHolidays) && (
           <>
             <h2>{m.print.notes}</h2>
