@@ -47,6 +47,8 @@ function AdminPanel() {
     { path: '/bus-stops', label: m.admin.busStops },
     { path: '/lines', label: m.admin.lines },
     { path: '/schedules', label: m.admin.schedules },
+    // Issue 41: fares.
+    { path: '/fares', label: m.fares.menu },
     // Service changes (issue 27).
     { path: '/service-changes', label: m.serviceChanges.menu },
     { path: '/yearly-rules', label: m.admin.yearlyRules },

@@ -33,6 +33,8 @@ const ServiceChangesPage = lazyNamed(
 const ChangeRulesPage = lazyNamed(() => import('./change-rules/change-rules-page.tsx'), 'ChangeRulesPage');
 // Issue 37: the refused sign-ins.
 const SignInsPage = lazyNamed(() => import('./sign-ins/sign-ins-page.tsx'), 'SignInsPage');
+// Issue 41: fares, the staff part.
+const FaresPage = lazyNamed(() => import('./fares/fares-page.tsx'), 'FaresPage');
 // Issue 40: live buses for staff.
 const LivePage = lazyNamed(() => import('./live/live-page.tsx'), 'LivePage');
 
@@ -64,6 +66,7 @@ export function AdminPages() {
       <Route path="/change-rules" component={ChangeRulesPage} />
       <Route path="/sign-ins" component={SignInsPage} />
       <Route path="/live" component={LivePage} />
+      <Route path="/fares" component={FaresPage} />
       <Route component={NotFound} />
     </Switch>
   );

@@ -47,8 +47,11 @@ export function useInlineRow<D>(options: {
   initial: () => D;
   startEditing: boolean;
   onDone: (() => void) | undefined;
-  /** What is wrong with the draft (the same message the server would send), or null. */
-  problem: (draft: D) => KeyedMessage | null;
+  /**
+   * What is wrong with the draft (the same message the server would send), or null; a text
+   * when the browser alone can tell (an amount that is no number, worded in the language shown).
+   */
+  problem: (draft: D) => KeyedMessage | string | null;
   /**
    * `confirmed`: the user has answered the server's question (a stop name another stop has)
    * with yes; `baseVersion`: the version the edit started from.
@@ -104,7 +107,11 @@ export function useInlineRow<D>(options: {
       setRefused(draft.latest());
       // Which rule is broken, in the language shown ('Holiday name is too long: …').
       toasts.danger(
-        serverMessages ? renderServerMessage(serverMessages, problem) : englishMessage(problem),
+        typeof problem === 'string'
+          ? problem
+          : serverMessages
+            ? renderServerMessage(serverMessages, problem)
+            : englishMessage(problem),
         ALERT_MS.standard,
       );
       return;
