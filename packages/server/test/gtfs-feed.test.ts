@@ -132,7 +132,7 @@ describe('GET /gtfs.zip', () => {
     expect(after.headers.etag).not.toBe(etag);
     const stopsTxt = new TextDecoder().decode(unzipSync(new Uint8Array(after.rawPayload))['stops.txt']);
     expect(stopsTxt).toContain('\r\n1,Anykščių AS,');
-    expect(stopsTxt).toMatch(/\r\n1,Anykščių AS,[^\r\n]*,55\.52,25\.1\r\n/);
+    expect(stopsTxt).toMatch(/\r\n1,Anykščių AS,[^\r\n]*,55\.52,25\.1,0\r\n/);
   });
 
   it('gives the same bytes twice for unchanged data', async () => {

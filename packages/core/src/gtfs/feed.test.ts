@@ -39,6 +39,26 @@ describe('buildFeed', () => {
     expect(table(build().files, 'stops.txt').map((s) => s.stop_id)).toEqual(['1', '2', '3']);
   });
 
+  it('says step-free travel as staff set it: 1 yes, 2 no, 0 not known (issue 41)', () => {
+    const dataset = town();
+    const [first, second] = dataset.stops;
+    if (first) first.stepFree = 'yes';
+    if (second) second.stepFree = 'no';
+    const schedule = dataset.schedules[0];
+    if (schedule) schedule.stepFree = 'yes';
+    const feed = build({ dataset });
+    expect(feed.problems).toEqual([]);
+    expect(table(feed.files, 'stops.txt').map((s) => [s.stop_id, s.wheelchair_boarding])).toEqual([
+      ['1', '1'],
+      ['2', '2'],
+      ['3', '0'],
+    ]);
+    const trips = table(feed.files, 'trips.txt');
+    const ofSchedule = new Set(schedule?.trips.map((t) => String(t.id)));
+    for (const trip of trips)
+      expect(trip.wheelchair_accessible, trip.trip_id).toBe(ofSchedule.has(trip.trip_id) ? '1' : '0');
+  });
+
   it('names trips by their last stop and direction, routes by line, agencies by operator', () => {
     const { files } = build();
     expect(table(files, 'trips.txt')).toEqual([
@@ -48,9 +68,24 @@ describe('buildFeed', () => {
         trip_id: '1',
         trip_headsign: 'Miškas, "Pušynas"',
         direction_id: '0',
+        wheelchair_accessible: '0',
       },
-      { route_id: '10', service_id: '1000', trip_id: '2', trip_headsign: 'Stotis', direction_id: '1' },
-      { route_id: '20', service_id: '2000', trip_id: '3', trip_headsign: 'Kaimas', direction_id: '' },
+      {
+        route_id: '10',
+        service_id: '1000',
+        trip_id: '2',
+        trip_headsign: 'Stotis',
+        direction_id: '1',
+        wheelchair_accessible: '0',
+      },
+      {
+        route_id: '20',
+        service_id: '2000',
+        trip_id: '3',
+        trip_headsign: 'Kaimas',
+        direction_id: '',
+        wheelchair_accessible: '0',
+      },
     ]);
     expect(table(files, 'routes.txt')[0]).toEqual({
       route_id: '10',

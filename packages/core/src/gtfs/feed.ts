@@ -1,7 +1,7 @@
 import { addDays } from '../calendar.ts';
 import { SERVICE_TIME_ZONE } from '../clock.ts';
 import type { TimetableDataset } from '../dataset.ts';
-import { WEEKDAYS } from '../domain.ts';
+import { stepFreeCode, WEEKDAYS } from '../domain.ts';
 import { backwardSteps, directionContradicted } from '../plausibility.ts';
 import { dayChanges, NO_DAY_CHANGES } from '../service-changes/day-changes.ts';
 import type { ServiceChange } from '../service-changes/types.ts';
@@ -155,7 +155,15 @@ function piecewise(sink: FeedSink, name: string, columns: readonly string[], che
   };
 }
 
-const TRIPS_COLUMNS = ['route_id', 'service_id', 'trip_id', 'trip_headsign', 'direction_id'];
+// wheelchair_accessible: the schedule's low-floor bus with a ramp (issue 41), 0 not known, 1 yes, 2 no.
+const TRIPS_COLUMNS = [
+  'route_id',
+  'service_id',
+  'trip_id',
+  'trip_headsign',
+  'direction_id',
+  'wheelchair_accessible',
+];
 const CALENDAR_DATES_COLUMNS = ['service_id', 'date', 'exception_type'];
 const STOP_TIMES_COLUMNS = [
   'trip_id',
@@ -286,6 +294,7 @@ export function writeFeed(
     if (!line) continue;
     const dates = runningDates(schedule, days);
     if (dates.length === 0) continue;
+    const lowFloor = stepFreeCode(schedule.stepFree ?? 'unknown');
     // A trip whose dates differ from its schedule's (a date cancelled, changed times) runs on
     // a service of its own: one per distinct set of dates, shared by the trips that have it.
     const serviceIds = new Map<string, string>([[dates.join(), String(schedule.id)]]);
@@ -340,7 +349,7 @@ export function writeFeed(
         });
       }
       for (const variant of tripVariants(trip.id, travel, planned, dates, dayOf)) {
-        tripText += `${line.id},${csvField(serviceOf(variant.dates))},${csvField(variant.tripId)},${csvField(lastStop?.name ?? '')},${DIRECTION_ID[trip.boundFor] ?? ''}\r\n`;
+        tripText += `${line.id},${csvField(serviceOf(variant.dates))},${csvField(variant.tripId)},${csvField(lastStop?.name ?? '')},${DIRECTION_ID[trip.boundFor] ?? ''},${lowFloor}\r\n`;
         tripCount++;
         if (tripText.length >= PIECE) {
           tripPieces.push(UTF8.encode(tripText));
@@ -421,6 +430,8 @@ export function writeFeed(
       stop_desc: stop.coords ?? '',
       stop_lat: position?.lat,
       stop_lon: position?.lon,
+      // Step-free boarding (issue 41): 0 not known, 1 yes, 2 no.
+      wheelchair_boarding: stepFreeCode(stop.stepFree ?? 'unknown'),
     });
   }
 
@@ -464,7 +475,10 @@ export function writeFeed(
       agencyRows,
     ),
   );
-  files.set('stops.txt', toCsv(['stop_id', 'stop_name', 'stop_desc', 'stop_lat', 'stop_lon'], stopRows));
+  files.set(
+    'stops.txt',
+    toCsv(['stop_id', 'stop_name', 'stop_desc', 'stop_lat', 'stop_lon', 'wheelchair_boarding'], stopRows),
+  );
   files.set(
     'routes.txt',
     toCsv(

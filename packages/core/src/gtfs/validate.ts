@@ -207,6 +207,7 @@ const SCHEMAS: Readonly<Record<string, FileSchema>> = {
       stop_lat: float(-90, 90),
       stop_lon: float(-180, 180),
       location_type: between(0, 4),
+      wheelchair_boarding: between(0, 2),
       stop_url: url,
       stop_timezone: timezone,
     },
@@ -226,7 +227,7 @@ const SCHEMAS: Readonly<Record<string, FileSchema>> = {
   'trips.txt': {
     required: ['route_id', 'service_id', 'trip_id'],
     key: ['trip_id'],
-    types: { direction_id: flag },
+    types: { direction_id: flag, wheelchair_accessible: between(0, 2), bikes_allowed: between(0, 2) },
   },
   'stop_times.txt': {
     required: ['trip_id', 'stop_sequence', 'stop_id'],
