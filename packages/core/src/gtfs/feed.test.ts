@@ -56,7 +56,9 @@ describe('buildFeed', () => {
     const trips = table(feed.files, 'trips.txt');
     const ofSchedule = new Set(schedule?.trips.map((t) => String(t.id)));
     for (const trip of trips)
-      expect(trip.wheelchair_accessible, trip.trip_id).toBe(ofSchedule.has(trip.trip_id) ? '1' : '0');
+      expect(trip.wheelchair_accessible, `trip ${trip.trip_id}`).toBe(
+        ofSchedule.has(trip.trip_id ?? '') ? '1' : '0',
+      );
   });
 
   it('names trips by their last stop and direction, routes by line, agencies by operator', () => {

@@ -229,3 +229,52 @@ export async function fareTableOf(read: ReadContext, input: FareTableInput): Pro
     }),
   };
 }
+
+/** A journey's fare (the planner): each leg its own ticket, the legs' fares summed. */
+export type JourneyFare =
+  | { kind: 'priced'; cents: number; concessions: ConcessionPrice[] }
+  | { kind: 'notSet'; reason: FareNotSetReason };
+
+/**
+ * Each journey's fare on `date` (issue 41): every leg priced on its trip's route as the trip
+ * drives it, under its line's rule; not set when any leg is not (the first such leg's reason).
+ * Null for every journey while no price list is stored at all: the planner then says nothing of
+ * fares, as before there were any.
+ */
+export async function journeyFares(
+  read: ReadContext,
+  date: string,
+  journeys: readonly { legs: readonly { tripId: number; fromStopId: number; toStopId: number }[] }[],
+): Promise<(JourneyFare | null)[]> {
+  const any = await read.db.kysely.selectFrom('fare_rule').select('id').limit(1).executeTakeFirst();
+  if (any === undefined) return journeys.map(() => null);
+  const legFares = new Map<string, FareAnswer>();
+  const fareOfLeg = async (leg: { tripId: number; fromStopId: number; toStopId: number }) => {
+    const key = `${leg.tripId}|${leg.fromStopId}|${leg.toStopId}`;
+    let fare = legFares.get(key);
+    if (fare === undefined) {
+      fare = await fareOf(read, { ...leg, date });
+      legFares.set(key, fare);
+    }
+    return fare;
+  };
+  const fares: (JourneyFare | null)[] = [];
+  for (const journey of journeys) {
+    const legs = [];
+    for (const leg of journey.legs) legs.push(await fareOfLeg(leg));
+    const notSet = legs.find((l) => l.kind === 'notSet');
+    if (notSet !== undefined && notSet.kind === 'notSet') {
+      fares.push({ kind: 'notSet', reason: notSet.reason });
+      continue;
+    }
+    const priced = legs.filter((l) => l.kind === 'priced');
+    const cents = priced.reduce((sum, l) => sum + l.cents, 0);
+    // A concession rider buys each leg's ticket at the concession's price.
+    const concessions = (priced[0]?.concessions ?? []).map((c) => ({
+      ...c,
+      cents: priced.reduce((sum, l) => sum + (l.concessions.find((x) => x.id === c.id)?.cents ?? 0), 0),
+    }));
+    fares.push({ kind: 'priced', cents, concessions });
+  }
+  return fares;
+}

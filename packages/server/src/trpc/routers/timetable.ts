@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { liveDepartures, livePlan, liveTripAnswer, vehiclesOf } from '../../live/answers.ts';
 import { mapTiles } from '../../map-tiles.ts';
 import type { CacheSettings } from '../../public-read/cache-policy.ts';
-import { fareOf, fareTableOf } from '../../public-read/fares.ts';
+import { fareOf, fareTableOf, journeyFares } from '../../public-read/fares.ts';
 import { noticesToday, serviceChangesPage } from '../../public-read/notices.ts';
 import { getLinePrint, getStopPoster } from '../../public-read/printed-timetable.ts';
 import { stopPositions } from '../../public-read/stop-positions.ts';
@@ -84,9 +84,13 @@ export const timetableRouter = router({
     stopPositions(ctx.read(), mapTiles(ctx.env.MAP_TILES_URL, ctx.env.MAP_TILES_ATTRIBUTION)),
   ),
   // The journey planner, from any stop to any stop with changes, on a date.
-  plan: publicProcedure
-    .input(PlanQueryInput)
-    .query(({ ctx, input }) => livePlan(ctx.live, ctx.read(), input)),
+  plan: publicProcedure.input(PlanQueryInput).query(async ({ ctx, input }) => {
+    const read = ctx.read();
+    const answer = await livePlan(ctx.live, read, input);
+    // Each journey's fare (issue 41); null while no price list is stored at all.
+    const fares = await journeyFares(read, input.date, answer.journeys);
+    return { ...answer, journeys: answer.journeys.map((j, i) => ({ ...j, fare: fares[i] ?? null })) };
+  }),
   // A stop's departures the day before a new timetable beside the same weekday after it.
   compare: publicProcedure
     .input(CompareInput)
