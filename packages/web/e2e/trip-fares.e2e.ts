@@ -7,6 +7,7 @@ import {
   DEMO_USER,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  nextServiceThursday,
   openPage,
   screenshot,
   settled,
@@ -233,5 +234,54 @@ describe('the trip page', () => {
     expect((await printed.allTextContents()).slice(0, 2)).toEqual(['€0.90', '€1.20']);
     await print.emulateMedia({ media: 'print' });
     await screenshot(print, 'fare-table-print');
+  });
+
+  it('the journey planner gives each journey’s fare: its legs’ tickets summed, with the concession', async () => {
+    const KAVARSKAS = 27;
+    const UTENA = 115;
+    const day = await nextServiceThursday();
+    const query = { from: KAVARSKAS, to: UTENA, date: day, time: '06:00' };
+    const planned = await api<{ journeys: { legs: { lineId: number }[] }[] }>('plan', query);
+    const first = planned.journeys[0];
+    if (!first) throw new Error('a journey was expected');
+    // A flat fare on each line of the first journey (line 7 has its own already).
+    const lines = [...new Set(first.legs.map((l) => l.lineId))].filter((id) => id !== LINE);
+    for (const [i, lineId] of lines.entries()) {
+      const rule = await adminApi<{ id: number }>(
+        token,
+        'fares.save',
+        {
+          id: null,
+          lineId,
+          validFrom: TODAY,
+          method: { kind: 'flat', cents: 150 + i * 100 },
+          baseVersion: 0,
+        },
+        'mutation',
+      );
+      made.push({ kind: 'fares', id: rule.id });
+    }
+    const cents = first.legs.reduce(
+      (sum, leg) => sum + (leg.lineId === LINE ? 120 : 150 + lines.indexOf(leg.lineId) * 100),
+      0,
+    );
+    const euros = (c: number) => `€${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+    const half = first.legs.reduce(
+      (sum, leg) => sum + Math.round((leg.lineId === LINE ? 120 : 150 + lines.indexOf(leg.lineId) * 100) / 2),
+      0,
+    );
+    const p = track(await openPage(browser(), 390, 900, 'en-GB'));
+    await p.goto(url(`/plan?from=${KAVARSKAS}&to=${UTENA}&date=${day}&time=06:00`));
+    await settled(p);
+    const fare = p.locator('.journey').first().locator('.journey__fare');
+    await expect.poll(() => fare.textContent()).toBe(`Fare ${euros(cents)} · Pupils: ${euros(half)}`);
+    await expectNoAxeViolations(p, 'planner with fares');
+    await expectNoHorizontalScroll(p, 390);
+    await screenshot(p, 'plan-fares-en-390');
+    await p.locator('button[lang="lt"]').click();
+    await expect
+      .poll(() => fare.locator('b').textContent())
+      .toBe(`Kaina ${euros(cents).slice(1).replace('.', ',')} €`);
+    await screenshot(p, 'plan-fares-lt-390');
   });
 });

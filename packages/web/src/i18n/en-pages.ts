@@ -178,6 +178,10 @@ export const enPages = {
         ? `${minutes} min`
         : `${Math.floor(minutes / 60)} h${minutes % 60 === 0 ? '' : ` ${minutes % 60} min`}`,
     changes: (n: number) => (n === 0 ? 'Direct' : n === 1 ? '1 change' : `${n} changes`),
+    /** Issue 41: the journey's fare (each leg its own ticket), and each concession's. */
+    fare: (euros: string) => `Fare ${euros}`,
+    fareNotSet: 'fare not set',
+    concessionFare: (name: string, euros: string) => `${name}: ${euros}`,
     /** A change between two buses: where, and the wait. */
     changeAt: (stop: string, wait: string) => `Change at ${stop}, wait ${wait}`,
     walkTo: (from: string, to: string, wait: string) =>

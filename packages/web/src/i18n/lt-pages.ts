@@ -195,6 +195,9 @@ export const ltPages: PageMessages = {
         ? `${minutes} min.`
         : `${Math.floor(minutes / 60)} val.${minutes % 60 === 0 ? '' : ` ${minutes % 60} min.`}`,
     changes: (n: number) => (n === 0 ? 'Be persėdimų' : `${n} ${n === 1 ? 'persėdimas' : 'persėdimai'}`),
+    fare: (euros: string) => `Kaina ${euros}`,
+    fareNotSet: 'kaina nenustatyta',
+    concessionFare: (name: string, euros: string) => `${name}: ${euros}`,
     changeAt: (stop: string, wait: string) => `Persėdimas stotelėje „${stop}“, laukti ${wait}`,
     walkTo: (from: string, to: string, wait: string) =>
       `Persėdimas: nuo stotelės „${from}“ pereiti į „${to}“, ${wait} ėjimui ir laukimui`,

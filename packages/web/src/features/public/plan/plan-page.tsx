@@ -1,10 +1,11 @@
+import { formatEuros } from '@bus/core/browser';
 import { Fragment } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { DateField } from '../../../components/date-field.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { PublicError } from '../../../components/public-error.tsx';
 import { StopCombobox, type StopOption } from '../../../components/stop-combobox.tsx';
-import { useMessages } from '../../../i18n/index.ts';
+import { useLanguage, useMessages } from '../../../i18n/index.ts';
 import { stopLabel } from '../../../lib/core.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -133,6 +134,7 @@ export function PlanPage() {
 
 function JourneyList({ data, date, from, to }: { data: Journeys; date: string; from: string; to: string }) {
   const m = useMessages();
+  const lang = useLanguage();
   const names = new Map(data.stops.map((s) => [s.id, s.name]));
   const name = (id: number) => names.get(id) ?? String(id);
   return (
@@ -150,6 +152,26 @@ function JourneyList({ data, date, from, to }: { data: Journeys; date: string; f
                 </strong>
                 <span>{m.plan.duration(minutesBetween(journey.depart, journey.arrive))}</span>
                 <span>{m.plan.changes(journey.changes)}</span>
+                {journey.fare && (
+                  <span className="journey__fare">
+                    {journey.fare.kind === 'priced' ? (
+                      <>
+                        <b>{m.plan.fare(formatEuros(journey.fare.cents, lang))}</b>
+                        {journey.fare.concessions.map((c) => (
+                          <small key={c.id}>
+                            {' · '}
+                            {m.plan.concessionFare(
+                              lang === 'lt' ? c.nameLt : c.nameEn,
+                              formatEuros(c.cents, lang),
+                            )}
+                          </small>
+                        ))}
+                      </>
+                    ) : (
+                      <span className="muted">{m.plan.fareNotSet}</span>
+                    )}
+                  </span>
+                )}
               </p>
               <ol className="journey__legs">
                 {journey.legs.map((leg, i) => {
