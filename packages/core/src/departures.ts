@@ -27,6 +27,8 @@ export interface DepartureItem {
   plannedTime?: string;
   /** The departure stop is closed on the date. */
   notServed?: true;
+  /** Its bus is low-floor with a ramp (issue 41); only present when staff said so. */
+  stepFree?: true;
 }
 
 export interface DepartureSelection {

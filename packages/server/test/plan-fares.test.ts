@@ -20,7 +20,7 @@ const file = adminAppPerFile({ clock });
 // What a plan answers, not when the server refuses to plan (plan.test.ts says why).
 beforeEach(() => planShareOf(file.t.db).clear());
 
-type Answer = JourneysAnswer & {
+type Answer = Omit<JourneysAnswer, 'journeys'> & {
   journeys: (JourneysAnswer['journeys'][number] & { fare: JourneyFare | null })[];
 };
 

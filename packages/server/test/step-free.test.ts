@@ -118,4 +118,26 @@ describe('a schedule’s low-floor bus', () => {
     expect((await saveList(7, [{ ...draft(first), stepFree: 'ramp' }])).status).toBe(400);
     expect(await schedules(7)).toEqual(before);
   });
+
+  it('marks the departures of its trips on the home, and only those', async () => {
+    const query = { from: 1, to: null, dir: 'Out bound', date: '2026-03-04' };
+    const departures = async () =>
+      (
+        await admin.query<{ items: { schedId: number; lineId: number; stepFree?: true }[] }>(
+          'timetable.departures',
+          query,
+        )
+      ).data.items;
+    const before = await departures();
+    const [item] = before;
+    if (!item) throw new Error('departures were expected');
+    expect(before.some((i) => i.stepFree)).toBe(false);
+    const schedule = (await schedules(item.lineId)).find((s) => s.id === item.schedId);
+    if (!schedule) throw new Error(`schedule ${item.schedId} on line ${item.lineId}`);
+    expect((await saveList(item.lineId, [{ ...draft(schedule), stepFree: 'yes' }])).status).toBe(200);
+    const after = await departures();
+    expect(after.length).toBe(before.length);
+    for (const i of after)
+      expect(i.stepFree, `schedule ${i.schedId}`).toBe(i.schedId === item.schedId ? true : undefined);
+  });
 });

@@ -7,6 +7,7 @@ import { listWindows } from '../repositories/schedules.ts';
 import { listServiceChanges } from '../repositories/service-changes.ts';
 import { type DataBasis, dataBasis, dataStamp } from './change-stamp.ts';
 import {
+  listLowFloorSchedules,
   type ReadSnapshot,
   readSnapshot,
   routeWeeklyOf,
@@ -190,6 +191,8 @@ export async function refreshSnapshot(opened: OpenedDatabase, previous: ReadSnap
     serviceChanges: newServiceChanges,
     // A few rows (the windowed schedules): read again rather than followed change by change.
     windows: lineIds.size > 0 ? listWindows(sqlite) : previous.windows,
+    // Likewise the low-floor schedules (a schedule's save names its line).
+    lowFloorSchedules: lineIds.size > 0 ? listLowFloorSchedules(sqlite) : previous.lowFloorSchedules,
   };
 }
 

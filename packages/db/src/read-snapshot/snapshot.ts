@@ -60,6 +60,15 @@ export interface ReadSnapshot {
   serviceChanges: ServiceChange[];
   /** Where the schedules' validity windows begin and end, and each line's new timetables (listWindows). */
   windows: ScheduleWindows;
+  /** The schedules whose bus is low-floor with a ramp (issue 41): the departures mark them. */
+  lowFloorSchedules: Set<number>;
+}
+
+/** The schedules whose bus staff marked low-floor with a ramp (a few rows). */
+export function listLowFloorSchedules(sqlite: SQLite.Database): Set<number> {
+  return new Set(
+    sqlite.prepare('SELECT id FROM schedule WHERE wheelchair_accessible = 1').pluck().all() as number[],
+  );
 }
 
 /** The stop columns the snapshot reads (STOP_SELECT). */
@@ -243,6 +252,7 @@ async function readWhole(
     holidays,
     serviceChanges,
     windows: listWindows(sqlite),
+    lowFloorSchedules: listLowFloorSchedules(sqlite),
   };
 }
 

@@ -150,10 +150,15 @@ async function assembled(
     // Held at the snapshot's state: its trips' facts hold, nothing to check.
     held ? { trips: snapshot.trips, stamp: null } : snapshot,
   );
-  return assembleDepartures(query, read.now, candidates, {
+  const items = assembleDepartures(query, read.now, candidates, {
     stopIds: (id) => snapshot.routeStops.get(id),
     stopName: (id) => snapshot.stopNames.get(id) ?? '',
   });
+  // A low-floor bus with a ramp (issue 41), marked; nothing said of the others.
+  const lowFloor = snapshot.lowFloorSchedules;
+  return lowFloor.size === 0
+    ? items
+    : items.map((item) => (lowFloor.has(item.schedId) ? { ...item, stepFree: true as const } : item));
 }
 
 /**

@@ -204,6 +204,7 @@ const SAME_IN_BOTH_PUBLIC: Record<string, string> = {
   'lineDay.period': "'{from} – {to}': two days of the year and a dash",
   'plan.departArrive': "'{depart} – {arrive}': two times and a dash",
   'fareTable.notSet': 'a dash: a cell of the fare table with no fare (the legend says so in words)',
+  'plan.concessionFare': "'{name}: {euros}': a concession's own name and a price",
 };
 const SAME_IN_BOTH_ADMIN: Record<string, string> = {
   'common.none': 'a dash: an empty field',

@@ -53,6 +53,8 @@ export const en = {
     hour: 'Hour', // ours
     departures: 'Departures', // ours
     departed: '(departed)', // ours: read after a faded, too-late departure
+    /** Issue 41: read after a departure whose bus is low-floor with a ramp. */
+    stepFree: 'low-floor bus with a ramp',
     nothingFound: 'Nothing found for this day. Switch to browse page',
   },
   /** A failed call on the public pages (ours). */

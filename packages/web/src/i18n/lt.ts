@@ -48,6 +48,7 @@ export const lt: HomeMessages = {
     hour: 'Valanda',
     departures: 'Išvykimai',
     departed: '(jau išvyko)',
+    stepFree: 'žemagrindis autobusas su pandusu',
     nothingFound: 'Šiai dienai reisų nerasta. Peržiūrėkite maršrutų sąrašą',
   },
   errors: {

@@ -53,6 +53,12 @@ export function Chip({
             <span className="sr-only"> ({m.now.loop(loop)})</span>
           </>
         )}
+        {item.stepFree && (
+          <span className="chip__step-free" title={m.timetable.stepFree}>
+            <span aria-hidden="true"> ♿</span>
+            <span className="sr-only"> ({m.timetable.stepFree})</span>
+          </span>
+        )}
         {left && <span className="sr-only"> {m.timetable.departed}</span>}
       </Link>
       {children}
