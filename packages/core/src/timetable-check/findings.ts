@@ -138,6 +138,27 @@ export interface CheckParams {
    * has (a schedule edit or an import removed them): for those it does nothing.
    */
   changeNamesMissing: { changeId: number; title: string; trips: number[]; lines: number[]; stops: number[] };
+  /** A distance fare (issue 41) on a route variation some of whose distances are not entered. */
+  fareNoDistances: FareRef & { missing: number; gaps: number };
+  /** A longer ride from a stop costs less than a shorter one from it (issue 41). */
+  fareFalls: FareRef & {
+    fromStopName: string;
+    shorterToName: string;
+    longerToName: string;
+    shorterCents: number;
+    longerCents: number;
+  };
+}
+
+/** A price list in force today or to come, on one route variation of its line. */
+export interface FareRef {
+  lineId: number;
+  lineName: string;
+  ruleId: number;
+  validFrom: string;
+  routeId: number;
+  routeNumber: number;
+  routeNotes: string | null;
 }
 
 export type CheckKind = keyof CheckParams;
@@ -167,6 +188,8 @@ export const CHECKS: { readonly [K in CheckKind]: CheckSeverity } = {
   impossibleDate: 'warning',
   edgeSpaces: 'warning',
   changeNamesMissing: 'warning',
+  fareNoDistances: 'warning',
+  fareFalls: 'warning',
 };
 
 export const CHECK_KINDS = Object.keys(CHECKS) as CheckKind[];

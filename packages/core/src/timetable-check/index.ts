@@ -9,6 +9,7 @@ import {
   checkRules,
   checkStops,
 } from './data-checks.ts';
+import { checkFares } from './fare-checks.ts';
 import {
   CHECK_KINDS,
   CHECKS,
@@ -81,6 +82,7 @@ export function checkTimetable(
   checkHolidays(dataset, add);
   checkEdgeSpaces(dataset, add);
   checkServiceChanges(dataset, serviceChanges, today, add);
+  checkFares(dataset, today, add);
 
   const order = new Map(CHECK_KINDS.map((kind, index) => [kind, index]));
   // A stable sort: within one check, the order the data lists things.

@@ -100,6 +100,15 @@ export function describeFinding(finding: CheckFinding): string {
     }
     case 'unusedStop':
       return `stop ${finding.params.stopId}: not used by any route`;
+    case 'fareNoDistances': {
+      const p = finding.params;
+      return `line ${p.lineName}, route ${p.routeId} (variation ${p.routeNumber}): the fares from ${p.validFrom} are by distance, and ${p.missing} of its ${p.gaps} distances are not entered`;
+    }
+    case 'fareFalls': {
+      const p = finding.params;
+      const euros = (c: number) => `€${(c / 100).toFixed(2)}`;
+      return `line ${p.lineName}, route ${p.routeId} (variation ${p.routeNumber}), fares from ${p.validFrom}: ${quote(p.fromStopName)} to ${quote(p.longerToName)} costs ${euros(p.longerCents)}, less than to ${quote(p.shorterToName)} (${euros(p.shorterCents)}), which comes before it`;
+    }
     case 'changeNamesMissing': {
       const p = finding.params;
       const gone = [

@@ -533,3 +533,72 @@ describe('checkTimetable: service changes naming what the timetable no longer ha
       expect(found[0]?.targets).toEqual([{ kind: 'serviceChange', changeId: c.id, name: 'Pranešimas' }]);
   });
 });
+
+describe('the fares (issue 41)', () => {
+  const withFares = (rules: NonNullable<TimetableDataset['fareRules']>) => {
+    const d = dataset();
+    d.fareRules = rules;
+    return d;
+  };
+  const base = { roundingCents: 1, minimumCents: 0, pairs: [] };
+  const fareFindings = (d: TimetableDataset) =>
+    seen(d).filter((f) => f.check === 'fareNoDistances' || f.check === 'fareFalls');
+  const M35 = { kind: 'line' as const, lineId: 1, name: 'M35' };
+
+  it.each([
+    [
+      'a flat fare needs no distances',
+      [{ id: 1, lineId: 1, validFrom: '2026-01-01', method: { kind: 'flat', cents: 100 }, ...base }],
+      [],
+    ],
+    [
+      'a per-km fare in force names each route lacking distances',
+      [{ id: 1, lineId: 1, validFrom: '2026-01-01', method: { kind: 'perKm', centsPerKm: 10 }, ...base }],
+      [
+        'line M35, route 1 (variation 1): the fares from 2026-01-01 are by distance, and 1 of its 2 distances are not entered',
+        'line M35, route 2 (variation 2): the fares from 2026-01-01 are by distance, and 1 of its 1 distances are not entered',
+      ],
+    ],
+    [
+      'an old price list no longer in force is not checked; one to come is',
+      [
+        { id: 1, lineId: 1, validFrom: '2025-01-01', method: { kind: 'perKm', centsPerKm: 10 }, ...base },
+        { id: 2, lineId: 1, validFrom: '2026-06-01', method: { kind: 'flat', cents: 90 }, ...base },
+        {
+          id: 3,
+          lineId: 1,
+          validFrom: '2027-06-01',
+          method: { kind: 'bands', bands: [{ upToMeters: 5000, cents: 80 }] },
+          ...base,
+        },
+      ],
+      [
+        'line M35, route 1 (variation 1): the fares from 2027-06-01 are by distance, and 1 of its 2 distances are not entered',
+        'line M35, route 2 (variation 2): the fares from 2027-06-01 are by distance, and 1 of its 1 distances are not entered',
+      ],
+    ],
+    [
+      'a pair fare that makes a longer ride cheaper',
+      [
+        {
+          id: 1,
+          lineId: 1,
+          validFrom: '2026-01-01',
+          method: { kind: 'flat', cents: 100 },
+          ...base,
+          pairs: [{ fromStopId: 1, toStopId: 4, cents: 70 }],
+        },
+      ],
+      [
+        'line M35, route 1 (variation 1), fares from 2026-01-01: "Anykščių AS" to "Dabužiai" costs €0.70, less than to "Mokinių st. v." (€1.00), which comes before it',
+      ],
+    ],
+  ] as [string, NonNullable<TimetableDataset['fareRules']>, string[]][])('%s', (_, rules, texts) => {
+    const found = fareFindings(withFares(rules));
+    expect(found.map((f) => f.text)).toEqual(texts);
+    for (const f of found) {
+      expect(f.severity).toBe('warning');
+      expect(f.targets).toEqual([M35]);
+    }
+  });
+});

@@ -28,4 +28,6 @@ export const CHECK_TITLES_EN: { readonly [K in CheckKind]: string } = {
   impossibleDate: 'Dates that do not exist every year',
   edgeSpaces: 'Texts with spaces at an end',
   changeNamesMissing: 'Service changes naming trips, lines or stops the timetable no longer has',
+  fareNoDistances: 'Lines priced by distance whose routes lack distances (riders see “fare not set”)',
+  fareFalls: 'Fares where a longer ride costs less than a shorter one',
 };

@@ -1,6 +1,7 @@
 import {
   CHECK_TITLES_EN,
   type CheckSeverity,
+  formatEuros,
   MESSAGES,
   type Season,
   type TimetableCheckReport,
@@ -726,6 +727,20 @@ export const adminEn = {
     repeated: (days: string, _count: number) => `${days} listed more than once`, // ours
     route: (n: number, notes: string | null) =>
       `route variation ${n}${notes === null ? '' : ` “${notes}”`} is used by no schedule`, // ours
+    /** Issue 41: the fares' findings. */
+    euros: (cents: number) => formatEuros(cents, 'en'),
+    fareNoDistances: (n: number, from: string, missing: number, gaps: number) =>
+      `route variation ${n}, fares from ${from}: ${missing} of ${gaps} distances not entered`,
+    fareFalls: (
+      n: number,
+      from: string,
+      stop: string,
+      longer: string,
+      longerPrice: string,
+      shorter: string,
+      shorterPrice: string,
+    ) =>
+      `route variation ${n}, fares from ${from}: “${stop}” to “${longer}” costs ${longerPrice}, less than to “${shorter}” (${shorterPrice})`,
     impossible: {
       noMonth: (date: string) => `${date}: there is no such month`,
       noDay: (date: string) => `${date}: there is no such day`,

@@ -1,4 +1,4 @@
-import type { TimetableCheckReport } from '@bus/core';
+import { formatEuros, type TimetableCheckReport } from '@bus/core';
 import type { AdminMessages } from './admin.ts';
 import { plural, pluralForm } from './plural-lt.ts';
 
@@ -709,6 +709,9 @@ export const adminLt: AdminMessages = {
       edgeSpaces: 'Tekstai su tarpais pradžioje ar pabaigoje',
       changeNamesMissing:
         'Eismo pakeitimai, kuriuose nurodyti reisai, maršrutai ar stotelės, kurių tvarkaraštyje nebėra',
+      fareNoDistances:
+        'Maršrutai, kurių kaina skaičiuojama pagal atstumą, bet neįvesti atstumai (keleiviai mato „kaina nenustatyta“)',
+      fareFalls: 'Kainos, kai ilgesnė kelionė kainuoja mažiau nei trumpesnė',
     },
     hints: {
       neverRuns: (start: string, end: string) =>
@@ -776,6 +779,19 @@ export const adminLt: AdminMessages = {
       `${days} ${count === 1 ? 'nurodytas' : 'nurodyti'} daugiau nei kartą`,
     route: (n: number, notes: string | null) =>
       `maršruto variantas ${n}${notes === null ? '' : ` „${notes}“`} nenaudojamas jokiame tvarkaraštyje`,
+    euros: (cents: number) => formatEuros(cents, 'lt'),
+    fareNoDistances: (n: number, from: string, missing: number, gaps: number) =>
+      `maršruto variantas ${n}, kainos nuo ${from}: neįvesta atstumų – ${missing} iš ${gaps}`,
+    fareFalls: (
+      n: number,
+      from: string,
+      stop: string,
+      longer: string,
+      longerPrice: string,
+      shorter: string,
+      shorterPrice: string,
+    ) =>
+      `maršruto variantas ${n}, kainos nuo ${from}: iš „${stop}“ į „${longer}“ kainuoja ${longerPrice}, mažiau nei į „${shorter}“ (${shorterPrice})`,
     impossible: {
       noMonth: (date: string) => `${date}: tokio mėnesio nėra`,
       noDay: (date: string) => `${date}: tokios dienos nėra`,

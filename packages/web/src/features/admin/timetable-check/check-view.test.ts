@@ -53,7 +53,7 @@ describe('groupFindings', () => {
       schedules: [],
     };
     const report = checkTimetable(empty, '2026-11-26');
-    expect(passedChecks(report.findings)).toHaveLength(23);
+    expect(passedChecks(report.findings)).toHaveLength(25);
     expect(passedChecks([backwards])).not.toContain('timesBackwards');
   });
 });

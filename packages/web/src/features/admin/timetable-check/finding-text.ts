@@ -90,6 +90,23 @@ export function findingDetail(m: AdminMessages, finding: CheckFinding): string |
       );
     case 'unusedRoute':
       return m.check.route(finding.params.routeNumber, finding.params.routeNotes);
+    case 'fareNoDistances': {
+      const p = finding.params;
+      return m.check.fareNoDistances(p.routeNumber, p.validFrom, p.missing, p.gaps);
+    }
+    case 'fareFalls': {
+      const p = finding.params;
+      const euros = m.check.euros;
+      return m.check.fareFalls(
+        p.routeNumber,
+        p.validFrom,
+        p.fromStopName,
+        p.longerToName,
+        euros(p.longerCents),
+        p.shorterToName,
+        euros(p.shorterCents),
+      );
+    }
     case 'duplicateHoliday': {
       const p = finding.params;
       // A date and names: 01-01: Naujieji metai and Naujųjų metų diena.

@@ -89,7 +89,7 @@ describe('timetable check page', () => {
     expect(shown).toContain(
       'Checked 195 stops, 21 lines with 40 route variations, 75 schedules with 138 trips, 10 yearly rules and 12 public holidays; running days from 2026-11-26 to 2027-11-25.',
     );
-    expect(shown).toContain('Checks with nothing to report (23)');
+    expect(shown).toContain('Checks with nothing to report (25)');
   });
 
   it('groups by check with counts, errors first and open, a long warning group folded with 25 rows and "Show all"', () => {
