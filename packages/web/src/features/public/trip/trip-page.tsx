@@ -97,8 +97,13 @@ function TripView({ data, date, today }: { data: TripSchedule; date: string; tod
   const dayText = changeDatesText(day, day, lang, Number(today.slice(0, 4)));
   const quiet = (column: (typeof cells)[number], index: number) =>
     column.findIndex((c) => c.time !== null) !== index;
-  // Step-free boarding at each stop staff have marked (issue 41).
-  const marks = new Map(data.stepFree.stops.map((s) => [s.stopId, s.stepFree]));
+  // Step-free boarding at each stop staff have marked (issue 41). An answer the offline worker
+  // kept from before the marks existed has none: nothing is said then.
+  const stepFree = (data as Partial<Pick<TripSchedule, 'stepFree'>>).stepFree ?? {
+    bus: 'unknown',
+    stops: [],
+  };
+  const marks = new Map(stepFree.stops.map((s) => [s.stopId, s.stepFree]));
   const stepFreeOf = (stopId: number) => marks.get(stopId);
 
   return (
@@ -144,7 +149,7 @@ function TripView({ data, date, today }: { data: TripSchedule; date: string; tod
               </tr>
               <tr>
                 <th scope="row">{m.trip.lowFloor}</th>
-                <td>{m.trip.stepFreeValue[data.stepFree.bus]}</td>
+                <td>{m.trip.stepFreeValue[stepFree.bus]}</td>
               </tr>
             </tbody>
           </table>
