@@ -253,3 +253,8 @@ export async function restoreConcessionRow(db: Kysely<Database>, c: Concession):
     .onConflict((oc) => oc.column('id').doUpdateSet(concessionColumns(c)))
     .execute();
 }
+
+/** Whether any price list is stored at all (the planner says nothing of fares until one is). */
+export async function hasFareRules(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('fare_rule').select('id').limit(1).executeTakeFirst()) !== undefined;
+}

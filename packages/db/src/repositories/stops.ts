@@ -191,3 +191,21 @@ export async function deleteStop(db: Kysely<Database>, id: number): Promise<bool
   const result = await db.deleteFrom('stop').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** The stops among `ids` staff have marked for step-free boarding (issue 41): yes or no, by id. */
+export async function listStopStepFree(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<{ stopId: number; stepFree: 'yes' | 'no' }[]> {
+  const rows = await selectByIds(ids, (part) =>
+    db
+      .selectFrom('stop')
+      .select(['id', 'wheelchair_boarding'])
+      .where('id', 'in', part)
+      .where('wheelchair_boarding', '!=', 0)
+      .execute(),
+  );
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((r) => ({ stopId: r.id, stepFree: stepFreeOf(r.wheelchair_boarding) as 'yes' | 'no' }));
+}

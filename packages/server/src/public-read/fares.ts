@@ -19,6 +19,7 @@ import {
 import {
   findTripRoute,
   getLineInfo,
+  hasFareRules,
   listConcessions,
   listFareRules,
   listRoutes,
@@ -246,8 +247,7 @@ export async function journeyFares(
   date: string,
   journeys: readonly { legs: readonly { tripId: number; fromStopId: number; toStopId: number }[] }[],
 ): Promise<(JourneyFare | null)[]> {
-  const any = await read.db.kysely.selectFrom('fare_rule').select('id').limit(1).executeTakeFirst();
-  if (any === undefined) return journeys.map(() => null);
+  if (!(await hasFareRules(read.db.kysely))) return journeys.map(() => null);
   const legFares = new Map<string, FareAnswer>();
   const fareOfLeg = async (leg: { tripId: number; fromStopId: number; toStopId: number }) => {
     const key = `${leg.tripId}|${leg.fromStopId}|${leg.toStopId}`;

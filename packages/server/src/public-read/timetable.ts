@@ -12,7 +12,6 @@ import {
   scheduleRunsOn,
   serverMessage,
   serviceDayContext,
-  stepFreeOf,
   upcomingTimetables,
   vilniusNow,
   type Weekday,
@@ -25,6 +24,7 @@ import {
   listLineInfos,
   listRoutes,
   listSchedules,
+  listStopStepFree,
   listYearlyRules,
   type OpenedDatabase,
   type RouteWithStops,
@@ -211,26 +211,13 @@ export async function getTripSchedule(db: OpenedDatabase, tripId: number): Promi
   const { publicSchedules, rulesById } = await schedulesWithRoutes(db, [schedule]);
   const { runsOnYearlyStr: _name, ...rest } = publicSchedules[0] as PublicSchedule;
   const stopIds = [...new Set(rest.trips.flatMap((t) => t.route.stopsArr.map((s) => s.id)))];
-  const marked =
-    stopIds.length === 0
-      ? []
-      : await db.kysely
-          .selectFrom('stop')
-          .select(['id', 'wheelchair_boarding'])
-          .where('id', 'in', stopIds)
-          .where('wheelchair_boarding', '!=', 0)
-          .orderBy('id')
-          .execute();
   return {
     tripId,
     schedule: { ...rest, runsOnYearly: rulesById.get(schedule.runsOnYearlyId) ?? null },
     lineInfo,
     stepFree: {
       bus: schedule.stepFree ?? 'unknown',
-      stops: marked.map((r) => ({
-        stopId: r.id,
-        stepFree: stepFreeOf(r.wheelchair_boarding) as 'yes' | 'no',
-      })),
+      stops: stopIds.length === 0 ? [] : await listStopStepFree(db.kysely, stopIds),
     },
   };
 }
