@@ -21,5 +21,9 @@ export default defineConfig({
     // a file uses the server of its worker (VITEST_POOL_ID, e2e/support.ts): with two, files run
     // side by side, each on a database of its own; the tests of one file run one after the other.
     fileParallelism: true,
+    // A worker imports Playwright, the support code and core once for all the files it runs, not
+    // once per file (that was a minute of the run's CPU); support.ts keeps nothing of one file
+    // for the next (its date answers are forgotten after each file: a file may have changed the data).
+    isolate: false,
   },
 });

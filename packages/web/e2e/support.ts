@@ -18,7 +18,7 @@ function signInOf(state: StorageState): StorageState {
   };
 }
 
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { connectBrowser } from './chromium.ts';
 
 /** Shared pieces of the end-to-end tests: the browser, the server address, axe, screenshots. */
@@ -119,6 +119,14 @@ export function watchPage(page: Page): Page {
  * site runs without the offline worker unless `serviceWorkers` is 'allow' (offline.e2e.ts): the
  * worker keeps a copy of every file and answer a page loads, work that each new context did
  * again and that no other test looks at.
+ *
+ * Without the worker, the page comes from a context a finished test gave back (releasePage)
+ * when there is one of that locale: a new context and its first load cost Chromium about 2.4
+ * CPU-seconds, a new page beside a page kept open in the same context about 1 (the browser's
+ * cache and processes stay warm). A context is given back only as it was new: no cookie,
+ * storage, permission, position, route or offline switch of the test that used it, and its clock
+ * at the run's moment; one whose test did what cannot be undone (its own clock, an init script,
+ * an exposed function, extra headers, a listener) is closed instead.
  */
 export async function openPage(
   browser: Browser,
@@ -128,6 +136,10 @@ export async function openPage(
   storageState?: StorageState,
   serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<Page> {
+  if (serviceWorkers === 'block') {
+    const kept = takeKeptContext(browser, locale);
+    if (kept) return watchPage(await kept.reopen(width, height, storageState));
+  }
   const context = await browser.newContext({
     viewport: { width, height },
     locale,
@@ -136,7 +148,141 @@ export async function openPage(
   });
   await keepOffline(context);
   await fixClock(context);
+  if (serviceWorkers === 'block') keepable(context, browser, locale);
   return watchPage(await context.newPage());
+}
+
+/**
+ * A same-origin address the contexts answer themselves (a blank document, never the server's):
+ * a context given back rests on it while its storage is cleared.
+ */
+const RESTING_PATH = '/__e2e-resting';
+
+interface KeptContext {
+  context: BrowserContext;
+  browser: Browser;
+  locale: string;
+  /** The test did something to it that cannot be undone: close it, do not give it out again. */
+  spoilt: boolean;
+  closed: boolean;
+  /** The page it rests on between tests (on RESTING_PATH): a new page comes cheaper beside it. */
+  resting?: Page;
+  reopen(width: number, height: number, storageState?: StorageState): Promise<Page>;
+}
+
+const keptContexts: KeptContext[] = [];
+const keptOf = new WeakMap<BrowserContext, KeptContext>();
+
+function takeKeptContext(browser: Browser, locale: string): KeptContext | undefined {
+  const i = keptContexts.findIndex((k) => k.browser === browser && k.locale === locale && !k.closed);
+  return i < 0 ? undefined : keptContexts.splice(i, 1)[0];
+}
+
+/** Marks the context as one that may be given back, and spoilt by what cannot be undone. */
+function keepable(context: BrowserContext, browser: Browser, locale: string): void {
+  const kept: KeptContext = {
+    context,
+    browser,
+    locale,
+    spoilt: false,
+    closed: false,
+    async reopen(width, height, storageState) {
+      const page = await context.newPage();
+      const resting = kept.resting;
+      kept.resting = undefined;
+      if (resting) {
+        if (storageState) await restoreStorage(context, resting, storageState);
+        await resting.close();
+      }
+      await page.setViewportSize({ width, height });
+      return page;
+    },
+  };
+  keptOf.set(context, kept);
+  context.on('close', () => {
+    kept.closed = true;
+  });
+  const spoil =
+    <T extends object, K extends keyof T>(target: T, method: K) =>
+    () => {
+      const original = target[method] as unknown as (...args: unknown[]) => unknown;
+      (target as Record<K, unknown>)[method] = (...args: unknown[]) => {
+        kept.spoilt = true;
+        return original.apply(target, args);
+      };
+    };
+  for (const method of [
+    'addInitScript',
+    'exposeBinding',
+    'exposeFunction',
+    'setExtraHTTPHeaders',
+    'setHTTPCredentials',
+    'on',
+    'once',
+    'addListener',
+    'prependListener',
+  ] as const)
+    spoil(context, method)();
+  for (const method of [
+    'install',
+    'fastForward',
+    'runFor',
+    'pauseAt',
+    'resume',
+    'setFixedTime',
+    'setSystemTime',
+  ] as const)
+    spoil(context.clock, method)();
+}
+
+/** Puts a sign-in (cookies and the origin's local storage) into a context resting on the site. */
+async function restoreStorage(context: BrowserContext, resting: Page, state: StorageState): Promise<void> {
+  if (state.cookies.length > 0) await context.addCookies(state.cookies);
+  const entries = state.origins.find((o) => o.origin === BASE_URL)?.localStorage ?? [];
+  await resting.evaluate((items) => {
+    for (const { name, value } of items) localStorage.setItem(name, value);
+  }, entries);
+}
+
+/**
+ * Gives a finished test's page back: its context is kept for the next openPage when it can be
+ * made as new (see openPage), closed otherwise. Every other page of the context is closed.
+ */
+export async function releasePage(page: Page): Promise<void> {
+  const context = page.context();
+  const kept = keptOf.get(context);
+  if (!kept || kept.closed) return;
+  try {
+    if (kept.spoilt || page.isClosed()) throw new Error('spoilt');
+    page.removeAllListeners();
+    await Promise.all(
+      context
+        .pages()
+        .filter((p) => p !== page)
+        .map((p) => p.close()),
+    );
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.clearCookies();
+    await context.clearPermissions();
+    await context.setGeolocation(null);
+    await context.setOffline(false);
+    await keepOffline(context);
+    // A page with unsaved work asks before it goes (beforeunload): it may go.
+    page.on('dialog', (dialog) => dialog.accept());
+    await page.goto(url(RESTING_PATH), { timeout: 10_000 });
+    await page.evaluate(async () => {
+      localStorage.clear();
+      sessionStorage.clear();
+      for (const db of await indexedDB.databases()) if (db.name) indexedDB.deleteDatabase(db.name);
+      for (const key of await caches.keys()) await caches.delete(key);
+    });
+    kept.resting = page;
+    keptContexts.push(kept);
+  } catch {
+    kept.closed = true;
+    await context.close().catch(() => undefined);
+  }
 }
 
 /** A 1×1 PNG of a pale land colour: what a map tile request gets in the tests. */
@@ -154,6 +300,9 @@ const OTHER_ORIGINS = new RegExp(`^https?://(?!${new URL(BASE_URL).host.replaceA
  * BLANK_TILE and anything else refused. A test's own later `context.route` runs first.
  */
 export async function keepOffline(context: BrowserContext): Promise<void> {
+  await context.route(url(RESTING_PATH), (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>resting</title>' }),
+  );
   await context.route(
     // A pattern, not a function: Playwright then stops only the requests it matches, where a
     // function is asked about every request of the page (a round trip each).
@@ -176,11 +325,13 @@ export function browserPerFile(): { browser: () => Browser; track: (page: Page) 
     browser = await fileBrowser();
   });
   afterEach(async () => {
-    await Promise.all(pages.splice(0).map((p) => p.context().close()));
+    await Promise.all(pages.splice(0).map(releasePage));
     expect(pageErrors.splice(0)).toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
+    likeDates.clear();
+    keptContexts.splice(0);
   });
   return {
     browser: () => {
@@ -227,6 +378,10 @@ export async function signIn(page: Page): Promise<void> {
 export function pagePerFile(options: { signedIn?: boolean } = {}): FileSession {
   let browser: Browser | undefined;
   const pages: Page[] = [];
+  // A page a test opens is given back after it (releasePage); one opened before the tests (in a
+  // beforeAll, like the shared page) lasts the file.
+  let inTest = false;
+  const testPages: Page[] = [];
   let signedInState: StorageState | undefined;
   const session: FileSession = {
     page: undefined as unknown as Page,
@@ -244,7 +399,7 @@ export function pagePerFile(options: { signedIn?: boolean } = {}): FileSession {
       // Once the file has signed in, another signed-in page carries the same sign-in (the
       // login form is tested on its own; once per file is enough).
       const page = await openPage(browser, width, height, locale, signedIn ? signedInState : undefined);
-      pages.push(page);
+      (inTest ? testPages : pages).push(page);
       if (signedIn && signedInState === undefined) {
         await signIn(page);
         signedInState = signInOf(await page.context().storageState());
@@ -260,9 +415,18 @@ export function pagePerFile(options: { signedIn?: boolean } = {}): FileSession {
     session.page = await session.open();
     if (options.signedIn) await session.signIn();
   });
+  beforeEach(() => {
+    inTest = true;
+  });
+  afterEach(async () => {
+    inTest = false;
+    await Promise.all(testPages.splice(0).map(releasePage));
+  });
   afterAll(async () => {
     for (const page of pages.splice(0)) await page.context().close();
     await browser?.close();
+    likeDates.clear();
+    keptContexts.splice(0);
     expect(pageErrors.splice(0)).toEqual([]);
   });
   return session;
