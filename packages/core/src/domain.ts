@@ -161,3 +161,14 @@ export interface Schedule {
   stepFree?: StepFree;
   trips: Trip[];
 }
+
+/**
+ * Pads with null (unknown) or cuts a distance list to one entry fewer than the route's stops
+ * (zod-free here: the fare rules in the browser bundle read routes with it).
+ */
+export function resizeDistances(distances: readonly (number | null)[], stopCount: number): (number | null)[] {
+  const length = Math.max(0, stopCount - 1);
+  const resized = distances.slice(0, length);
+  while (resized.length < length) resized.push(null);
+  return resized;
+}

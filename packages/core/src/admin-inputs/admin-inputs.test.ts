@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BulkSchedulesInput } from '../bulk-schedules.ts';
+import { resizeDistances } from '../domain.ts';
 import { DomainError } from '../errors.ts';
 import { MESSAGES, pickValidationMessage } from '../messages.ts';
 import { isNewId } from '../reconcile.ts';
@@ -11,7 +12,6 @@ import {
   parseAdminInput,
   prepareSchedulesToSave,
   RestoreChangeInput,
-  resizeDistances,
   resizeTimeList,
   SaveHolidayFields,
   SaveHolidayInput,

@@ -84,11 +84,3 @@ export type SaveLineFields = z.infer<typeof SaveLineFields>;
 
 export const SaveLineInput = SaveLineFields.safeExtend({ baseVersion: BaseVersion });
 export type SaveLineInput = z.infer<typeof SaveLineInput>;
-
-/** Pads with null (unknown) or cuts a distance list to one entry fewer than the route's stops. */
-export function resizeDistances(distances: readonly (number | null)[], stopCount: number): (number | null)[] {
-  const length = Math.max(0, stopCount - 1);
-  const resized = distances.slice(0, length);
-  while (resized.length < length) resized.push(null);
-  return resized;
-}

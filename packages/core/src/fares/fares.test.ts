@@ -4,11 +4,14 @@ import {
   type FareRoute,
   type FareRule,
   fallingFares,
+  fareRouteOf,
   fareRuleOn,
   fareTable,
   formatEuros,
   journeyFare,
+  lineFareCandidates,
   priceBetween,
+  priceOnRoutes,
   priceRide,
   type RidePrice,
   roundToStep,
@@ -223,5 +226,44 @@ describe('formatEuros', () => {
     [1000, 'en', '€10.00'],
   ] as const)('%s ct in %s: %s', (cents, language, text) => {
     expect(formatEuros(cents, language)).toBe(text);
+  });
+});
+
+describe('priceOnRoutes: a ride on a line (timetable.fare, the GTFS feed)', () => {
+  // Route 1: 10 -> 11 -> 12 without distances; route 2: 12 -> 11 -> 14 with them.
+  const routes = [
+    { id: 1, stopIds: [10, 11, 12], distanceMeters: [] },
+    { id: 2, stopIds: [12, 11, 14], distanceMeters: [2000, 1000] },
+  ];
+  const candidates = lineFareCandidates(routes);
+
+  it('tries each route as drawn and backwards, in order, the distances cut or padded to its gaps', () => {
+    expect(
+      candidates.map((c) => [c.routeId, c.route.stopIds.join(' '), c.route.distances.join(' ')]),
+    ).toEqual([
+      [1, '10 11 12', ' '],
+      [1, '12 11 10', ' '],
+      [2, '12 11 14', '2000 1000'],
+      [2, '14 11 12', '1000 2000'],
+    ]);
+    expect(fareRouteOf({ stopIds: [1, 2], distanceMeters: [5, 6, 7] }, false)).toEqual({
+      stopIds: [1, 2],
+      distances: [5],
+    });
+  });
+
+  it('gives the first route that prices the ride, else the first that has it, else nothing', () => {
+    // 12 -> 11: route 1 backwards has it without a distance, route 2 prices it.
+    expect(priceOnRoutes(PER_KM, candidates, 12, 11)).toEqual({
+      price: { kind: 'priced', cents: 50, basis: 'perKm', distanceMeters: 2000, ruleId: 1 },
+      routeId: 2,
+    });
+    expect(priceOnRoutes(PER_KM, candidates, 10, 11)).toEqual({
+      price: { kind: 'notSet', reason: 'noDistance' },
+      routeId: 1,
+    });
+    expect(priceOnRoutes(PER_KM, candidates, 10, 14)).toBeUndefined();
+    // A flat fare prices on the first route that has the ride.
+    expect(priceOnRoutes(rule({ kind: 'flat', cents: 120 }), candidates, 11, 10)?.routeId).toBe(1);
   });
 });

@@ -1,3 +1,5 @@
+import { resizeDistances } from '../domain.ts';
+
 /**
  * What a ride costs (issue 41): the rules staff set per line, valid from a date, and the price
  * of a ride from one stop of a route to a later one. Money is in whole cents (euro cents), never
@@ -168,6 +170,56 @@ export function priceBetween(
   const to = from === -1 ? -1 : route.stopIds.indexOf(toStopId, from + 1);
   if (from === -1 || to === -1) return { kind: 'notSet', reason: 'notARide' };
   return priceRide(rule, route, from, to);
+}
+
+/** A route variation as the fare of a ride on it may be priced: its id, and its stops and distances in the way driven. */
+export interface FareCandidate {
+  routeId: number;
+  route: FareRoute;
+}
+
+/**
+ * A route variation as the fare rules read it, as drawn or driven backwards: a distance list of
+ * another length than its gaps (imported routes often have none) is cut or padded with unknowns.
+ */
+export function fareRouteOf(
+  route: { stopIds: readonly number[]; distanceMeters: readonly (number | null)[] },
+  reversed: boolean,
+): FareRoute {
+  const stopIds = [...route.stopIds];
+  const distances = resizeDistances(route.distanceMeters, stopIds.length);
+  return reversed ? { stopIds: stopIds.reverse(), distances: distances.reverse() } : { stopIds, distances };
+}
+
+/** What a ride on a line may be priced on: each of its routes, in order, as drawn and backwards (buses drive it both ways). */
+export function lineFareCandidates(
+  routes: readonly { id: number; stopIds: readonly number[]; distanceMeters: readonly (number | null)[] }[],
+): FareCandidate[] {
+  return routes.flatMap((route) => [
+    { routeId: route.id, route: fareRouteOf(route, false) },
+    { routeId: route.id, route: fareRouteOf(route, true) },
+  ]);
+}
+
+/**
+ * The fare of a ride from `fromStopId` to `toStopId` on the first candidate that prices it, else
+ * on the first that has the ride (not set, with the reason); undefined when none has it. The
+ * site's answer for a line (timetable.fare) and the GTFS feed's fare rules are both this.
+ */
+export function priceOnRoutes(
+  rule: FareRule | undefined,
+  candidates: readonly FareCandidate[],
+  fromStopId: number,
+  toStopId: number,
+): { price: RidePrice; routeId: number } | undefined {
+  let found: { price: RidePrice; routeId: number } | undefined;
+  for (const { routeId, route } of candidates) {
+    const price = priceBetween(rule, route, fromStopId, toStopId);
+    if (price.kind === 'notSet' && price.reason === 'notARide') continue;
+    if (price.kind === 'priced') return { price, routeId };
+    found ??= { price, routeId };
+  }
+  return found;
 }
 
 /** What a concession rider pays of `cents`: `percent` % of it, to the cent (half up). */

@@ -7,6 +7,7 @@ import { dayChanges, NO_DAY_CHANGES } from '../service-changes/day-changes.ts';
 import type { ServiceChange } from '../service-changes/types.ts';
 import { foldText } from '../text.ts';
 import { csvField, type CsvRow as Row, toCsv } from './csv.ts';
+import { fareFiles } from './fare-files.ts';
 import { isEmailAddress, type PublishingSettings, siteBase } from './publishing.ts';
 import {
   type CompiledService,
@@ -465,6 +466,19 @@ export function writeFeed(
   // Written by the loop, which TypeScript does not follow into the closure's type.
   (calendarDates as ReturnType<typeof piecewise> | null)?.close();
 
+  // The fares (issue 41), GTFS Fares v2: none while no price list of a line in the feed is in
+  // force on its days. A price list that starts or ends inside the window has its days as a
+  // calendar.txt service of their own (its timeframe's).
+  const fares = fareFiles({
+    lines,
+    stops: new Map(stopRows.map((row) => [Number(row.stop_id), String(row.stop_name)])),
+    fareRules: dataset.fareRules ?? [],
+    concessions: dataset.concessions ?? [],
+    start,
+    end,
+  });
+  if (fares !== null) calendarRows.push(...fares.calendarRows);
+
   const contact = settings.publisherContact ?? '';
   // The other files, small beside stop_times.txt: held as text for the check, then written.
   const files = new Map<string, string>();
@@ -492,6 +506,7 @@ export function writeFeed(
       toCsv(['service_id', ...WEEKDAYS.map((w) => w.toLowerCase()), 'start_date', 'end_date'], calendarRows),
     );
   }
+  for (const [name, text] of fares?.files ?? []) files.set(name, text);
   files.set(
     'feed_info.txt',
     toCsv(
@@ -546,6 +561,8 @@ export function writeFeed(
     problems,
     warnings: [
       ...notices.filter((n) => n.severity === 'WARNING'),
+      // Rides whose price differs between a line's route variations: the feed gives one.
+      ...(fares?.warnings ?? []),
       // Days a line has no schedule because a validity window ends.
       ...windowGapNotices(windowGaps(dataset.lines, dataset.schedules, start, settings.windowDays)),
     ],

@@ -98,6 +98,41 @@ function all(...changes: Change[]): Change {
 
 const secondAgency = appendRow('agency.txt', 'A2,Kitas vežėjas,https://kitas.example.lt,Europe/Vilnius,lt,');
 
+/**
+ * GTFS Fares v2 (issue 41): route R1 is network N1; any ride 1.50 € (pupils 0.75 €; 1.20 € by
+ * card), from S1 (area A1) to S2 or S3 (area A2) the same on the weekday service, free at peak.
+ */
+const withFares = all(
+  put(
+    'timeframes.txt',
+    'timeframe_group_id,start_time,end_time,service_id\nTF,,,WD\nPEAK,07:00:00,09:00:00,WD\nPEAK,16:00:00,18:00:00,WD\n',
+  ),
+  put(
+    'rider_categories.txt',
+    'rider_category_id,rider_category_name,is_default_fare_category,eligibility_url\n' +
+      'ADULT,Suaugę,1,\nPUPIL,Moksleiviai,0,https://autobusai.example.lt/nuolaidos\n',
+  ),
+  put('fare_media.txt', 'fare_media_id,fare_media_name,fare_media_type\nTICKET,Bilietas,1\nCARD,Kortelė,2\n'),
+  put(
+    'fare_products.txt',
+    'fare_product_id,fare_product_name,rider_category_id,fare_media_id,amount,currency\n' +
+      'P150,Bilietas,ADULT,TICKET,1.50,EUR\nP150,Bilietas,PUPIL,TICKET,0.75,EUR\nP150,Bilietas,ADULT,CARD,1.20,EUR\n' +
+      'FREE,Nemokamai,,,0.00,EUR\n',
+  ),
+  put(
+    'fare_leg_rules.txt',
+    'network_id,from_area_id,to_area_id,from_timeframe_group_id,to_timeframe_group_id,fare_product_id,rule_priority\n' +
+      'N1,,,,,P150,0\nN1,A1,A2,TF,,P150,1\nN1,A1,A2,PEAK,,FREE,2\n',
+  ),
+  put('areas.txt', 'area_id,area_name\nA1,Centras\nA2,Kaimai\n'),
+  put('stop_areas.txt', 'area_id,stop_id\nA1,S1\nA2,S2\nA2,S3\n'),
+  put('networks.txt', 'network_id,network_name\nN1,Rajonas\n'),
+  put('route_networks.txt', 'network_id,route_id\nN1,R1\n'),
+);
+
+/** The fares above with a change to them. */
+const fares = (...changes: Change[]) => all(withFares, ...changes);
+
 function validate(change?: Change): GtfsNotice[] {
   const feed = validFeed();
   change?.(feed);
@@ -170,6 +205,37 @@ describe('validateGtfs', () => {
     [
       'another standard file (shapes.txt)',
       put('shapes.txt', 'shape_id,shape_pt_lat,shape_pt_lon,shape_pt_sequence\nSH,55.5,25.1,1\n'),
+    ],
+    ['fares (GTFS Fares v2)', withFares],
+    [
+      'fares with the network in routes.txt',
+      fares(
+        remove('networks.txt'),
+        remove('route_networks.txt'),
+        addColumn('routes.txt', 'network_id', 'N1'),
+      ),
+    ],
+    [
+      'fares for any rider, without rider categories, fare media, timeframes or rule priorities',
+      all(
+        put('fare_products.txt', 'fare_product_id,amount,currency\nP1,1.00,EUR\nP0,0,JPY\n'),
+        put('fare_leg_rules.txt', 'network_id,fare_product_id\n,P1\n'),
+      ),
+    ],
+    [
+      'an empty is_default_fare_category (not the default)',
+      fares(replace('rider_categories.txt', 'PUPIL,Moksleiviai,0,', 'PUPIL,Moksleiviai,,')),
+    ],
+    [
+      'a timeframe until 24:00:00, after one that ends when it starts',
+      fares(appendRow('timeframes.txt', 'PEAK,18:00:00,24:00:00,WD')),
+    ],
+    [
+      'the same timeframe times on another service',
+      fares(
+        appendRow('calendar_dates.txt', 'HOL,20260302,1'),
+        appendRow('timeframes.txt', 'PEAK,07:00:00,09:00:00,HOL'),
+      ),
     ],
   ])('finds nothing wrong with %s', (_, change) => {
     expect(validate(change)).toEqual([]);
@@ -1110,6 +1176,613 @@ describe('validateGtfs', () => {
         expected: { code: 'empty_file', severity: 'WARNING', file: 'calendar_dates.txt' },
       },
     ],
+    // GTFS Fares v2 (issue 41).
+    [
+      'fare_leg_rules.txt without fare_product_id',
+      {
+        change: fares(replace('fare_leg_rules.txt', ',fare_product_id,', ',product,')),
+        expected: {
+          code: 'missing_required_column',
+          severity: 'ERROR',
+          file: 'fare_leg_rules.txt',
+          field: 'fare_product_id',
+        },
+      },
+    ],
+    [
+      'a fare leg rule without a product',
+      {
+        change: fares(replace('fare_leg_rules.txt', 'N1,,,,,P150,0', 'N1,,,,,,0')),
+        expected: {
+          code: 'missing_required_field',
+          severity: 'ERROR',
+          file: 'fare_leg_rules.txt',
+          row: 2,
+          field: 'fare_product_id',
+        },
+      },
+    ],
+    [
+      'rider_categories.txt without is_default_fare_category',
+      {
+        change: fares(
+          put(
+            'rider_categories.txt',
+            'rider_category_id,rider_category_name\nADULT,Suaugę\nPUPIL,Moksleiviai\n',
+          ),
+        ),
+        expected: {
+          code: 'missing_required_column',
+          severity: 'ERROR',
+          file: 'rider_categories.txt',
+          field: 'is_default_fare_category',
+        },
+      },
+    ],
+    [
+      'a rider category without a name',
+      {
+        change: fares(replace('rider_categories.txt', 'PUPIL,Moksleiviai,', 'PUPIL,,')),
+        expected: {
+          code: 'missing_required_field',
+          severity: 'ERROR',
+          file: 'rider_categories.txt',
+          row: 3,
+          field: 'rider_category_name',
+        },
+      },
+    ],
+    [
+      'is_default_fare_category 2',
+      {
+        change: fares(replace('rider_categories.txt', 'PUPIL,Moksleiviai,0,', 'PUPIL,Moksleiviai,2,')),
+        expected: {
+          code: 'number_out_of_range',
+          severity: 'ERROR',
+          file: 'rider_categories.txt',
+          row: 3,
+          field: 'is_default_fare_category',
+        },
+      },
+    ],
+    [
+      'an eligibility_url that is not one',
+      {
+        change: fares(replace('rider_categories.txt', 'https://autobusai.example.lt/nuolaidos', 'nuolaidos')),
+        expected: {
+          code: 'invalid_url',
+          severity: 'ERROR',
+          file: 'rider_categories.txt',
+          row: 3,
+          field: 'eligibility_url',
+        },
+      },
+    ],
+    [
+      'fare_media_type 5',
+      {
+        change: fares(replace('fare_media.txt', 'TICKET,Bilietas,1', 'TICKET,Bilietas,5')),
+        expected: {
+          code: 'number_out_of_range',
+          severity: 'ERROR',
+          file: 'fare_media.txt',
+          row: 2,
+          field: 'fare_media_type',
+        },
+      },
+    ],
+    [
+      'a transit card without a name',
+      {
+        change: fares(replace('fare_media.txt', 'CARD,Kortelė,2', 'CARD,,2')),
+        expected: {
+          code: 'missing_recommended_field',
+          severity: 'WARNING',
+          file: 'fare_media.txt',
+          row: 3,
+          field: 'fare_media_name',
+        },
+      },
+    ],
+    [
+      'two fare media of the same name and type',
+      {
+        change: fares(appendRow('fare_media.txt', 'PAPER,Bilietas,1')),
+        expected: { code: 'duplicate_fare_media', severity: 'WARNING', file: 'fare_media.txt', row: 4 },
+      },
+    ],
+    [
+      'two fare media of one id',
+      {
+        change: fares(appendRow('fare_media.txt', 'CARD,Kita kortelė,2')),
+        expected: {
+          code: 'duplicate_key',
+          severity: 'ERROR',
+          file: 'fare_media.txt',
+          row: 4,
+          field: 'fare_media_id',
+        },
+      },
+    ],
+    [
+      'an amount that is not a number',
+      {
+        change: fares(replace('fare_products.txt', 'TICKET,1.50,EUR', 'TICKET,1,50 €,EUR')),
+        expected: { code: 'invalid_row_length', severity: 'ERROR', file: 'fare_products.txt', row: 2 },
+      },
+    ],
+    [
+      'an amount written with words',
+      {
+        change: fares(replace('fare_products.txt', 'TICKET,1.50,EUR', 'TICKET,pusantro,EUR')),
+        expected: {
+          code: 'invalid_float',
+          severity: 'ERROR',
+          file: 'fare_products.txt',
+          row: 2,
+          field: 'amount',
+        },
+      },
+    ],
+    [
+      'an amount without the currency’s two decimal places',
+      {
+        change: fares(replace('fare_products.txt', 'TICKET,1.50,EUR', 'TICKET,1.5,EUR')),
+        expected: {
+          code: 'invalid_currency_amount',
+          severity: 'ERROR',
+          file: 'fare_products.txt',
+          row: 2,
+          field: 'amount',
+        },
+      },
+    ],
+    [
+      'yen with decimal places',
+      {
+        change: fares(replace('fare_products.txt', 'FREE,Nemokamai,,,0.00,EUR', 'FREE,Nemokamai,,,0.00,JPY')),
+        expected: {
+          code: 'invalid_currency_amount',
+          severity: 'ERROR',
+          file: 'fare_products.txt',
+          row: 5,
+          field: 'amount',
+        },
+      },
+    ],
+    [
+      'a currency that is none',
+      {
+        change: fares(replace('fare_products.txt', 'TICKET,1.50,EUR', 'TICKET,1.50,Eur')),
+        expected: {
+          code: 'invalid_currency',
+          severity: 'ERROR',
+          file: 'fare_products.txt',
+          row: 2,
+          field: 'currency',
+        },
+      },
+    ],
+    [
+      'a fare product without a currency',
+      {
+        change: fares(replace('fare_products.txt', 'TICKET,1.50,EUR', 'TICKET,1.50,')),
+        expected: {
+          code: 'missing_required_field',
+          severity: 'ERROR',
+          file: 'fare_products.txt',
+          row: 2,
+          field: 'currency',
+        },
+      },
+    ],
+    [
+      'a fare product twice for the same riders and medium',
+      {
+        change: fares(appendRow('fare_products.txt', 'P150,Bilietas,PUPIL,TICKET,0.80,EUR')),
+        expected: {
+          code: 'duplicate_key',
+          severity: 'ERROR',
+          file: 'fare_products.txt',
+          row: 6,
+          field: 'fare_media_id',
+        },
+      },
+    ],
+    [
+      'a fare product for any rider and medium twice',
+      {
+        change: fares(appendRow('fare_products.txt', 'FREE,Nemokamai,,,0.00,EUR')),
+        expected: {
+          code: 'duplicate_key',
+          severity: 'ERROR',
+          file: 'fare_products.txt',
+          row: 6,
+          field: 'fare_media_id',
+        },
+      },
+    ],
+    [
+      'a fare product with two default rider categories',
+      {
+        change: fares(
+          appendRow('rider_categories.txt', 'SENIOR,Senjorai,1,'),
+          appendRow('fare_products.txt', 'P150,Bilietas,SENIOR,TICKET,0.50,EUR'),
+        ),
+        expected: {
+          code: 'fare_product_with_multiple_default_rider_categories',
+          severity: 'ERROR',
+          file: 'fare_products.txt',
+          row: 6,
+          field: 'rider_category_id',
+        },
+      },
+    ],
+    [
+      'a fare product of an unknown rider category',
+      {
+        change: fares(replace('fare_products.txt', 'P150,Bilietas,PUPIL,', 'P150,Bilietas,PUPILS,')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'fare_products.txt',
+          row: 3,
+          field: 'rider_category_id',
+        },
+      },
+    ],
+    [
+      'fare products of rider categories without rider_categories.txt',
+      {
+        change: fares(remove('rider_categories.txt')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'fare_products.txt',
+          row: 2,
+          field: 'rider_category_id',
+        },
+        // Each product row that names one: three.
+        alone: false,
+      },
+    ],
+    [
+      'a fare product of an unknown fare medium',
+      {
+        change: fares(replace('fare_products.txt', 'ADULT,CARD,', 'ADULT,APP,')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'fare_products.txt',
+          row: 4,
+          field: 'fare_media_id',
+        },
+      },
+    ],
+    [
+      'a fare leg rule of an unknown product',
+      {
+        change: fares(replace('fare_leg_rules.txt', 'PEAK,,FREE,', 'PEAK,,GRATIS,')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'fare_leg_rules.txt',
+          row: 4,
+          field: 'fare_product_id',
+        },
+      },
+    ],
+    [
+      'a fare leg rule from an unknown area',
+      {
+        change: fares(replace('fare_leg_rules.txt', 'N1,A1,A2,TF', 'N1,A9,A2,TF')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'fare_leg_rules.txt',
+          row: 3,
+          field: 'from_area_id',
+        },
+      },
+    ],
+    [
+      'a fare leg rule to an area without areas.txt',
+      {
+        change: fares(
+          remove('areas.txt'),
+          put('stop_areas.txt', 'area_id,stop_id\n'),
+          put('fare_leg_rules.txt', 'network_id,to_area_id,fare_product_id\nN1,A2,P150\n'),
+        ),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'fare_leg_rules.txt',
+          row: 2,
+          field: 'to_area_id',
+        },
+        // stop_areas.txt has a header only (empty_file, a warning); the leg rules lost their timeframes.
+        alone: false,
+      },
+    ],
+    [
+      'a fare leg rule in an unknown timeframe',
+      {
+        change: fares(replace('fare_leg_rules.txt', 'N1,A1,A2,TF,', 'N1,A1,A2,NIGHT,')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'fare_leg_rules.txt',
+          row: 3,
+          field: 'from_timeframe_group_id',
+        },
+      },
+    ],
+    [
+      'a fare leg rule ending in an unknown timeframe',
+      {
+        change: fares(replace('fare_leg_rules.txt', 'N1,A1,A2,TF,,', 'N1,A1,A2,TF,NIGHT,')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'fare_leg_rules.txt',
+          row: 3,
+          field: 'to_timeframe_group_id',
+        },
+      },
+    ],
+    [
+      'a fare leg rule of an unknown network',
+      {
+        change: fares(replace('fare_leg_rules.txt', 'N1,,,,,P150', 'N2,,,,,P150')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'fare_leg_rules.txt',
+          row: 2,
+          field: 'network_id',
+        },
+      },
+    ],
+    [
+      'a fare leg rule of a network no route has, without networks.txt',
+      {
+        change: fares(
+          remove('networks.txt'),
+          remove('route_networks.txt'),
+          addColumn('routes.txt', 'network_id', 'N2'),
+        ),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'fare_leg_rules.txt',
+          row: 2,
+          field: 'network_id',
+        },
+        // Every rule names N1.
+        alone: false,
+      },
+    ],
+    [
+      'the same fare leg rule twice',
+      {
+        change: fares(appendRow('fare_leg_rules.txt', 'N1,,,,,P150,3')),
+        expected: {
+          code: 'duplicate_key',
+          severity: 'ERROR',
+          file: 'fare_leg_rules.txt',
+          row: 5,
+          field: 'fare_product_id',
+        },
+      },
+    ],
+    [
+      'a negative rule_priority',
+      {
+        change: fares(replace('fare_leg_rules.txt', 'P150,0', 'P150,-1')),
+        expected: {
+          code: 'number_out_of_range',
+          severity: 'ERROR',
+          file: 'fare_leg_rules.txt',
+          row: 2,
+          field: 'rule_priority',
+        },
+      },
+    ],
+    [
+      'an area twice',
+      {
+        change: fares(appendRow('areas.txt', 'A1,Centras vėl')),
+        expected: { code: 'duplicate_key', severity: 'ERROR', file: 'areas.txt', row: 4, field: 'area_id' },
+      },
+    ],
+    [
+      'a stop in an unknown area',
+      {
+        change: fares(replace('stop_areas.txt', 'A2,S3', 'A3,S3')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'stop_areas.txt',
+          row: 4,
+          field: 'area_id',
+        },
+      },
+    ],
+    [
+      'an unknown stop in an area',
+      {
+        change: fares(replace('stop_areas.txt', 'A2,S3', 'A2,S9')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'stop_areas.txt',
+          row: 4,
+          field: 'stop_id',
+        },
+      },
+    ],
+    [
+      'a stop in an area twice',
+      {
+        change: fares(appendRow('stop_areas.txt', 'A2,S2')),
+        expected: {
+          code: 'duplicate_key',
+          severity: 'ERROR',
+          file: 'stop_areas.txt',
+          row: 5,
+          field: 'stop_id',
+        },
+      },
+    ],
+    [
+      'a network twice',
+      {
+        change: fares(appendRow('networks.txt', 'N1,Kitas')),
+        expected: {
+          code: 'duplicate_key',
+          severity: 'ERROR',
+          file: 'networks.txt',
+          row: 3,
+          field: 'network_id',
+        },
+      },
+    ],
+    [
+      'a route in two networks',
+      {
+        change: fares(appendRow('networks.txt', 'N2,Miestas'), appendRow('route_networks.txt', 'N2,R1')),
+        expected: {
+          code: 'duplicate_key',
+          severity: 'ERROR',
+          file: 'route_networks.txt',
+          row: 3,
+          field: 'route_id',
+        },
+      },
+    ],
+    [
+      'an unknown route in a network',
+      {
+        change: fares(appendRow('route_networks.txt', 'N1,R9')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'route_networks.txt',
+          row: 3,
+          field: 'route_id',
+        },
+      },
+    ],
+    [
+      'a route in an unknown network',
+      {
+        change: fares(replace('route_networks.txt', 'N1,R1', 'N2,R1')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'route_networks.txt',
+          row: 2,
+          field: 'network_id',
+        },
+        // N1 is then no route's network: the rules naming it break too.
+        alone: false,
+      },
+    ],
+    [
+      'the networks in routes.txt and in networks.txt and route_networks.txt',
+      {
+        change: fares(addColumn('routes.txt', 'network_id', 'N1')),
+        expected: {
+          code: 'route_networks_specified_in_more_than_one_file',
+          severity: 'ERROR',
+          file: 'route_networks.txt',
+          field: 'network_id',
+        },
+        // And once for networks.txt.
+        alone: false,
+      },
+    ],
+    [
+      'a timeframe with a start and no end',
+      {
+        change: fares(replace('timeframes.txt', 'TF,,,WD', 'TF,06:00:00,,WD')),
+        expected: {
+          code: 'timeframe_only_start_or_end_time_specified',
+          severity: 'ERROR',
+          file: 'timeframes.txt',
+          row: 2,
+          field: 'start_time',
+        },
+      },
+    ],
+    [
+      'a timeframe ending after midnight',
+      {
+        change: fares(replace('timeframes.txt', 'PEAK,16:00:00,18:00:00', 'PEAK,16:00:00,25:00:00')),
+        expected: {
+          code: 'timeframe_start_or_end_time_greater_than_twenty_four_hours',
+          severity: 'ERROR',
+          file: 'timeframes.txt',
+          row: 4,
+          field: 'end_time',
+        },
+      },
+    ],
+    [
+      'overlapping timeframes of a group and service',
+      {
+        change: fares(appendRow('timeframes.txt', 'PEAK,08:30:00,10:00:00,WD')),
+        expected: { code: 'timeframe_overlap', severity: 'ERROR', file: 'timeframes.txt', row: 5 },
+      },
+    ],
+    [
+      'a whole-day timeframe beside a part of the day',
+      {
+        change: fares(appendRow('timeframes.txt', 'PEAK,,,WD')),
+        expected: { code: 'timeframe_overlap', severity: 'ERROR', file: 'timeframes.txt', row: 3 },
+      },
+    ],
+    [
+      'a timeframe of an unknown service',
+      {
+        change: fares(replace('timeframes.txt', 'TF,,,WD', 'TF,,,SAT')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'timeframes.txt',
+          row: 2,
+          field: 'service_id',
+        },
+      },
+    ],
+    [
+      'a timeframe time that is none',
+      {
+        change: fares(replace('timeframes.txt', 'PEAK,07:00:00,', 'PEAK,7 ryte,')),
+        expected: {
+          code: 'invalid_time',
+          severity: 'ERROR',
+          file: 'timeframes.txt',
+          row: 3,
+          field: 'start_time',
+        },
+      },
+    ],
+    [
+      'the same timeframe twice',
+      {
+        change: fares(appendRow('timeframes.txt', 'TF,,,WD')),
+        expected: {
+          code: 'duplicate_key',
+          severity: 'ERROR',
+          file: 'timeframes.txt',
+          row: 5,
+          field: 'service_id',
+        },
+        // Two whole days of one group and service overlap, too.
+        alone: false,
+      },
+    ],
     [
       'a file GTFS does not know',
       {
@@ -1211,13 +1884,17 @@ describe('validateGtfs', () => {
     expect([...covered].sort()).toEqual(
       [
         'csv_parsing_failed',
+        'duplicate_fare_media',
         'duplicate_key',
         'duplicate_route_name',
         'empty_file',
         'feed_expiration_date30_days',
         'feed_expiration_date7_days',
+        'fare_product_with_multiple_default_rider_categories',
         'foreign_key_violation',
         'inconsistent_agency_timezone',
+        'invalid_currency',
+        'invalid_currency_amount',
         'invalid_date',
         'invalid_email',
         'invalid_float',
@@ -1229,6 +1906,7 @@ describe('validateGtfs', () => {
         'leading_or_trailing_whitespaces',
         'missing_calendar_and_calendar_date_files',
         'missing_feed_info_date',
+        'missing_recommended_field',
         'missing_required_column',
         'missing_required_field',
         'missing_required_file',
@@ -1236,8 +1914,12 @@ describe('validateGtfs', () => {
         'new_line_in_value',
         'number_out_of_range',
         'route_both_short_and_long_name_missing',
+        'route_networks_specified_in_more_than_one_file',
         'start_and_end_range_out_of_order',
         'stop_time_with_arrival_before_previous_departure_time',
+        'timeframe_only_start_or_end_time_specified',
+        'timeframe_overlap',
+        'timeframe_start_or_end_time_greater_than_twenty_four_hours',
         'unknown_file',
         'unused_stop',
         'unused_trip',

@@ -15,7 +15,8 @@ const COLON = 58;
  *
  * Notice order: feed-level notices (missing or unknown files) first; then each file's own
  * row checks, file by file in the order of STANDARD_FILES, rows ascending; then the
- * single-file checks that compare rows (agency, routes, calendar, feed_info); then the
+ * single-file checks that compare rows (agency, routes, calendar, feed_info, then the fare
+ * files: timeframes, fare media, fare products, networks); then the
  * foreign keys; then stop_times order and trip edges (trip by trip); then trip and stop usage.
  * Within one check, rows ascend.
  */
@@ -165,6 +166,34 @@ function float(min: number, max: number): FieldCheck {
   };
 }
 
+let currencies: ReadonlySet<string> | undefined;
+
+/** An ISO 4217 code as the runtime knows it (written in capitals). */
+function isCurrency(code: string): boolean {
+  currencies ??= new Set(
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [],
+  );
+  return currencies.size === 0 ? /^[A-Z]{3}$/.test(code) : currencies.has(code);
+}
+
+/** The decimal places ISO 4217 gives a currency (EUR 2, JPY 0). */
+function currencyDigits(code: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+    .maximumFractionDigits as number;
+}
+
+/** The decimal places a decimal number is written with (its scale: '2.50' 2, '2' 0, '25e-1' 1). */
+function decimalPlaces(value: string): number {
+  const [mantissa = '', exponent] = value.toLowerCase().split('e');
+  const dot = mantissa.indexOf('.');
+  return (dot === -1 ? 0 : mantissa.length - dot - 1) - (exponent === undefined ? 0 : Number(exponent));
+}
+
+const currency: FieldCheck = (v) =>
+  isCurrency(v) ? null : { code: 'invalid_currency', text: 'is not an ISO 4217 currency code' };
+const decimal: FieldCheck = (v) =>
+  FLOAT.test(v) ? null : { code: 'invalid_float', text: 'is not a decimal number' };
+
 const between = (min: number, max: number) =>
   integer((n) => n >= min && n <= max, `between ${min} and ${max}`);
 const flag = between(0, 1);
@@ -184,6 +213,10 @@ interface FileSchema {
   required: readonly string[];
   /** Columns whose values together must be unique; rows with an empty part are skipped. */
   key?: readonly string[];
+  /** Parts of `key` that may be empty (or absent): GTFS's optional primary key fields, empty being a value of its own. */
+  optionalKeyParts?: readonly string[];
+  /** Columns the file must have, whose values may be empty (rider_categories.is_default_fare_category). */
+  requiredColumns?: readonly string[];
   types?: Readonly<Record<string, FieldCheck>>;
   /** Columns this row must fill besides `required` (GTFS's "conditionally required"). */
   requiredWhen?: (get: (column: string) => string, facts: FeedFacts) => readonly string[];
@@ -192,6 +225,14 @@ interface FileSchema {
 const WEEKDAY_COLUMNS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const NAME_AND_POSITION = ['stop_name', 'stop_lat', 'stop_lon'];
 const NOTHING: readonly string[] = [];
+/** What a fare leg rule matches a leg by (with its product, its primary key). */
+const LEG_RULE_MATCH = [
+  'network_id',
+  'from_area_id',
+  'to_area_id',
+  'from_timeframe_group_id',
+  'to_timeframe_group_id',
+];
 
 const SCHEMAS: Readonly<Record<string, FileSchema>> = {
   'agency.txt': {
@@ -254,6 +295,40 @@ const SCHEMAS: Readonly<Record<string, FileSchema>> = {
     key: ['service_id', 'date'],
     types: { date, exception_type: between(1, 2) },
   },
+  // GTFS Fares v2 (issue 41), as gtfs-validator's table schemas have them.
+  'timeframes.txt': {
+    required: ['timeframe_group_id', 'service_id'],
+    key: ['timeframe_group_id', 'start_time', 'end_time', 'service_id'],
+    optionalKeyParts: ['start_time', 'end_time'],
+    types: { start_time: time, end_time: time },
+  },
+  'rider_categories.txt': {
+    required: ['rider_category_id', 'rider_category_name'],
+    requiredColumns: ['is_default_fare_category'],
+    key: ['rider_category_id'],
+    types: { is_default_fare_category: flag, eligibility_url: url },
+  },
+  'fare_media.txt': {
+    required: ['fare_media_id', 'fare_media_type'],
+    key: ['fare_media_id'],
+    types: { fare_media_type: between(0, 4) },
+  },
+  'fare_products.txt': {
+    required: ['fare_product_id', 'amount', 'currency'],
+    key: ['fare_product_id', 'rider_category_id', 'fare_media_id'],
+    optionalKeyParts: ['rider_category_id', 'fare_media_id'],
+    types: { amount: decimal, currency },
+  },
+  'fare_leg_rules.txt': {
+    required: ['fare_product_id'],
+    key: [...LEG_RULE_MATCH, 'fare_product_id'],
+    optionalKeyParts: LEG_RULE_MATCH,
+    types: { rule_priority: integer((n) => n >= 0, 'zero or more') },
+  },
+  'areas.txt': { required: ['area_id'], key: ['area_id'] },
+  'stop_areas.txt': { required: ['area_id', 'stop_id'], key: ['area_id', 'stop_id'] },
+  'networks.txt': { required: ['network_id'], key: ['network_id'] },
+  'route_networks.txt': { required: ['route_id', 'network_id'], key: ['route_id'] },
   'feed_info.txt': {
     required: ['feed_publisher_name', 'feed_publisher_url', 'feed_lang'],
     types: {
@@ -281,18 +356,36 @@ export const FEED_FILE_ORDER = [
   'stop_times.txt',
   'calendar.txt',
   'calendar_dates.txt',
-  'feed_info.txt',
-] as const;
-
-const STANDARD_FILES: readonly string[] = [
-  // The writer's files but feed_info.txt, which the standard lists further down.
-  ...FEED_FILE_ORDER.filter((name) => name !== 'feed_info.txt'),
-  'fare_attributes.txt',
-  'fare_rules.txt',
+  // The fares (issue 41, fare-files.ts), only when a price list is in force on the feed's days.
   'timeframes.txt',
+  'rider_categories.txt',
   'fare_media.txt',
   'fare_products.txt',
   'fare_leg_rules.txt',
+  'areas.txt',
+  'stop_areas.txt',
+  'networks.txt',
+  'route_networks.txt',
+  'feed_info.txt',
+] as const;
+
+/** Every file of the standard, in its order. */
+const STANDARD_FILES: readonly string[] = [
+  'agency.txt',
+  'stops.txt',
+  'routes.txt',
+  'trips.txt',
+  'stop_times.txt',
+  'calendar.txt',
+  'calendar_dates.txt',
+  'fare_attributes.txt',
+  'fare_rules.txt',
+  'timeframes.txt',
+  'rider_categories.txt',
+  'fare_media.txt',
+  'fare_products.txt',
+  'fare_leg_rules.txt',
+  'fare_leg_join_rules.txt',
   'fare_transfer_rules.txt',
   'areas.txt',
   'stop_areas.txt',
@@ -411,12 +504,20 @@ function checkValues(file: string, line: number, values: string[], names: readon
   }
 }
 
-/** The row's key values joined; null when a part is empty (missing_required_field says so). */
-function rowKey(row: readonly string[], indexes: readonly number[]): string | null {
+/**
+ * The row's key values joined; null when a required part is empty (missing_required_field says
+ * so). An index of -1 is an optional part whose column the file does not have: empty.
+ */
+function rowKey(
+  row: readonly string[],
+  indexes: readonly number[],
+  optional?: readonly boolean[],
+): string | null {
   let key = '';
   for (let i = 0; i < indexes.length; i++) {
-    const part = row[indexes[i] as number] as string;
-    if (part === '') return null;
+    const index = indexes[i] as number;
+    const part = index === -1 ? '' : (row[index] as string);
+    if (part === '' && optional?.[i] !== true) return null;
     key = i === 0 ? part : `${key}\u0000${part}`;
   }
   return key;
@@ -446,7 +547,7 @@ function checkFile(file: string, read: CsvRead, facts: FeedFacts, out: Notices):
     if (!columns.has(name)) columns.set(name, index);
   });
   table.columns = columns;
-  for (const name of schema.required) {
+  for (const name of [...schema.required, ...(schema.requiredColumns ?? NOTHING)]) {
     if (!columns.has(name)) {
       out.error('missing_required_column', { file, field: name }, `${file} has no ${name} column`);
     }
@@ -460,7 +561,8 @@ function checkFile(file: string, read: CsvRead, facts: FeedFacts, out: Notices):
   const typed = Object.entries(schema.types ?? {})
     .map(([name, check]) => [name, columns.get(name), check] as const)
     .filter((entry): entry is readonly [string, number, FieldCheck] => entry[1] !== undefined);
-  const keyIndexes = schema.key?.map((name) => columns.get(name));
+  const optionalKey = schema.key?.map((name) => schema.optionalKeyParts?.includes(name) === true);
+  const keyIndexes = schema.key?.map((name, i) => columns.get(name) ?? (optionalKey?.[i] ? -1 : undefined));
   const keyColumns = keyIndexes?.every((i) => i !== undefined) ? (keyIndexes as number[]) : undefined;
   const keys = new Map<string, number>();
   const missingConditional = new Set<string>();
@@ -524,13 +626,13 @@ function checkFile(file: string, read: CsvRead, facts: FeedFacts, out: Notices):
         );
       }
     }
-    const key = keyColumns && rowKey(row, keyColumns);
+    const key = keyColumns && rowKey(row, keyColumns, optionalKey);
     if (key && schema.key) {
       const first = keys.get(key);
       if (first === undefined) {
         keys.set(key, line);
       } else {
-        const named = schema.key.map((name, i) => `${name} ${show(row[keyColumns[i] as number] as string)}`);
+        const named = schema.key.map((name, i) => `${name} ${show(row[keyColumns[i] as number] ?? '')}`);
         out.error(
           'duplicate_key',
           { file, row: line, field: schema.key[schema.key.length - 1] },
@@ -668,6 +770,162 @@ function checkFeedInfo(feedInfo: Table | undefined, today: string, out: Notices)
   });
 }
 
+// GTFS Fares v2 (issue 41): the checks of gtfs-validator that compare rows of a fare file.
+
+const DAY_SECONDS = 24 * 3600;
+
+/** timeframes.txt: both times or neither, none past 24:00:00, and no overlap within a group and service. */
+function checkTimeframes(timeframes: Table | undefined, out: Notices) {
+  if (!timeframes) return;
+  const file = timeframes.file;
+  const group = column(timeframes, 'timeframe_group_id');
+  const service = column(timeframes, 'service_id');
+  const startOf = column(timeframes, 'start_time');
+  const endOf = column(timeframes, 'end_time');
+  const spans = new Map<string, { start: number; end: number; line: number; text: [string, string] }[]>();
+  timeframes.rows.forEach((row, r) => {
+    const line = timeframes.lines[r] as number;
+    const [start, end] = [startOf(row), endOf(row)];
+    if ((start === '') !== (end === '')) {
+      out.error(
+        'timeframe_only_start_or_end_time_specified',
+        { file, row: line, field: start === '' ? 'end_time' : 'start_time' },
+        `${file} line ${line}: only one of start_time and end_time is given; both or neither`,
+      );
+      return;
+    }
+    let late = false;
+    for (const [name, value] of [
+      ['start_time', start],
+      ['end_time', end],
+    ] as const) {
+      const seconds = parseGtfsTime(value);
+      if (seconds === null || seconds <= DAY_SECONDS) continue;
+      late = true;
+      out.error(
+        'timeframe_start_or_end_time_greater_than_twenty_four_hours',
+        { file, row: line, field: name },
+        `${file} line ${line}: ${name} ${value} is after 24:00:00`,
+      );
+    }
+    const from = start === '' ? 0 : parseGtfsTime(start);
+    const until = end === '' ? DAY_SECONDS : parseGtfsTime(end);
+    // A time already reported (not a time, after midnight) has no place among the others.
+    if (late || from === null || until === null) return;
+    const key = `${group(row)}\u0000${service(row)}`;
+    const list = spans.get(key) ?? [];
+    list.push({ start: from, end: until, line, text: [start || '00:00:00', end || '24:00:00'] });
+    spans.set(key, list);
+  });
+  const found: { line: number; message: string }[] = [];
+  for (const [key, list] of spans) {
+    const [groupId = '', serviceId = ''] = key.split('\u0000');
+    list.sort((a, b) => a.start - b.start || a.end - b.end);
+    for (let i = 1; i < list.length; i++) {
+      const previous = list[i - 1] as (typeof list)[number];
+      const current = list[i] as (typeof list)[number];
+      if (current.start >= previous.end) continue;
+      found.push({
+        line: current.line,
+        message: `${file} line ${current.line}: ${current.text[0]}-${current.text[1]} overlaps ${previous.text[0]}-${previous.text[1]} on line ${previous.line} (timeframe_group_id ${show(groupId)}, service_id ${show(serviceId)})`,
+      });
+    }
+  }
+  for (const { line, message } of found.sort((a, b) => a.line - b.line))
+    out.error('timeframe_overlap', { file, row: line }, message);
+}
+
+/** fare_media.txt: a card's or an app's name, and no two media of the same name and type. */
+function checkFareMedia(media: Table | undefined, out: Notices) {
+  if (!media) return;
+  const file = media.file;
+  const name = column(media, 'fare_media_name');
+  const type = column(media, 'fare_media_type');
+  const id = column(media, 'fare_media_id');
+  const seen = new Map<string, { line: number; id: string }>();
+  media.rows.forEach((row, r) => {
+    const line = media.lines[r] as number;
+    if ((type(row) === '2' || type(row) === '4') && name(row) === '') {
+      out.warning(
+        'missing_recommended_field',
+        { file, row: line, field: 'fare_media_name' },
+        `${file} line ${line}: a transit card or app (fare_media_type ${type(row)}) should have the fare_media_name riders know it by`,
+      );
+    }
+    const key = `${name(row)}\u0000${type(row)}`;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, { line, id: id(row) });
+    else {
+      out.warning(
+        'duplicate_fare_media',
+        { file, row: line },
+        `${file} line ${line}: fare media ${show(id(row))} has the same name and type as ${show(first.id)} on line ${first.line}`,
+      );
+    }
+  });
+}
+
+/**
+ * fare_products.txt: each amount written with its currency's decimal places (ISO 4217: 2.50
+ * EUR, not 2.5), and no product with two default rider categories.
+ */
+function checkFareProducts(products: Table | undefined, categories: Table | undefined, out: Notices) {
+  if (!products) return;
+  const file = products.file;
+  const amountOf = column(products, 'amount');
+  const currencyOf = column(products, 'currency');
+  const productOf = column(products, 'fare_product_id');
+  const categoryOf = column(products, 'rider_category_id');
+  products.rows.forEach((row, r) => {
+    const line = products.lines[r] as number;
+    const amount = amountOf(row);
+    const code = currencyOf(row);
+    if (!FLOAT.test(amount) || !isCurrency(code)) return;
+    const digits = currencyDigits(code);
+    if (decimalPlaces(amount) === digits) return;
+    out.error(
+      'invalid_currency_amount',
+      { file, row: line, field: 'amount' },
+      `${file} line ${line}: amount ${show(amount)} is not written with the ${digits} decimal places of ${code}`,
+    );
+  });
+  if (!categories?.columns.has('rider_category_id')) return;
+  const categoryId = column(categories, 'rider_category_id');
+  const isDefault = column(categories, 'is_default_fare_category');
+  const defaults = new Set(categories.rows.filter((row) => isDefault(row) === '1').map(categoryId));
+  const byProduct = new Map<string, { category: string; line: number }[]>();
+  products.rows.forEach((row, r) => {
+    const category = categoryOf(row);
+    if (!defaults.has(category)) return;
+    const list = byProduct.get(productOf(row)) ?? [];
+    if (!list.some((d) => d.category === category))
+      list.push({ category, line: products.lines[r] as number });
+    byProduct.set(productOf(row), list);
+  });
+  for (const [product, list] of byProduct) {
+    const [first, second] = list;
+    if (first === undefined || second === undefined) continue;
+    out.error(
+      'fare_product_with_multiple_default_rider_categories',
+      { file, row: second.line, field: 'rider_category_id' },
+      `${file} line ${second.line}: fare product ${show(product)} has a second default rider category, ${show(second.category)} (${show(first.category)} on line ${first.line})`,
+    );
+  }
+}
+
+/** A route's network is said in routes.txt or in networks.txt and route_networks.txt, never both. */
+function checkNetworks(tables: ReadonlyMap<string, Table>, out: Notices) {
+  if (!tables.get('routes.txt')?.columns.has('network_id')) return;
+  for (const other of ['route_networks.txt', 'networks.txt']) {
+    if (!tables.has(other)) continue;
+    out.error(
+      'route_networks_specified_in_more_than_one_file',
+      { file: other, field: 'network_id' },
+      `routes.txt has a network_id column and the feed has ${other}: a route's network is said in one of them`,
+    );
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Checks across files
 
@@ -676,6 +934,11 @@ interface ForeignKey {
   column: string;
   /** Any of these may hold the value (trips.service_id: calendar or calendar_dates). */
   parents: readonly (readonly [file: string, column: string])[];
+  /**
+   * A parent file that is absent, or has no such column, holds no values (an optional file: a
+   * fare leg rule's area with no areas.txt is a broken reference), rather than being unable to say.
+   */
+  optionalParents?: boolean;
 }
 
 const FOREIGN_KEYS: readonly ForeignKey[] = [
@@ -692,7 +955,48 @@ const FOREIGN_KEYS: readonly ForeignKey[] = [
   { file: 'stop_times.txt', column: 'trip_id', parents: [['trips.txt', 'trip_id']] },
   { file: 'stop_times.txt', column: 'stop_id', parents: [['stops.txt', 'stop_id']] },
   { file: 'stops.txt', column: 'parent_station', parents: [['stops.txt', 'stop_id']] },
+  // GTFS Fares v2 (issue 41).
+  {
+    file: 'timeframes.txt',
+    column: 'service_id',
+    parents: [
+      ['calendar.txt', 'service_id'],
+      ['calendar_dates.txt', 'service_id'],
+    ],
+  },
+  ...(
+    [
+      ['fare_products.txt', 'rider_category_id', 'rider_categories.txt', 'rider_category_id'],
+      ['fare_products.txt', 'fare_media_id', 'fare_media.txt', 'fare_media_id'],
+      ['fare_leg_rules.txt', 'from_area_id', 'areas.txt', 'area_id'],
+      ['fare_leg_rules.txt', 'to_area_id', 'areas.txt', 'area_id'],
+      ['fare_leg_rules.txt', 'from_timeframe_group_id', 'timeframes.txt', 'timeframe_group_id'],
+      ['fare_leg_rules.txt', 'to_timeframe_group_id', 'timeframes.txt', 'timeframe_group_id'],
+      ['fare_leg_rules.txt', 'fare_product_id', 'fare_products.txt', 'fare_product_id'],
+      ['stop_areas.txt', 'area_id', 'areas.txt', 'area_id'],
+      ['route_networks.txt', 'network_id', 'networks.txt', 'network_id'],
+    ] as const
+  ).map(([file, name, parent, parentColumn]) => ({
+    file,
+    column: name,
+    parents: [[parent, parentColumn] as const],
+    optionalParents: true,
+  })),
+  // Into required files: one that is absent is said to be, once.
+  { file: 'stop_areas.txt', column: 'stop_id', parents: [['stops.txt', 'stop_id']] },
+  { file: 'route_networks.txt', column: 'route_id', parents: [['routes.txt', 'route_id']] },
+  {
+    file: 'fare_leg_rules.txt',
+    column: 'network_id',
+    parents: [
+      ['routes.txt', 'network_id'],
+      ['networks.txt', 'network_id'],
+    ],
+    optionalParents: true,
+  },
 ];
+
+const NO_VALUES: ReadonlyMap<string, number> = new Map();
 
 /** What the checks across files know of a file: its table, or what was kept of it as it streamed by. */
 interface FileFacts {
@@ -722,10 +1026,16 @@ function checkForeignKeys(facts: FileFacts, out: Notices) {
     const streamedChild = facts.streamed.get(key.file);
     if (child === undefined && streamedChild === undefined) continue;
     if (child !== undefined && !child.columns.has(key.column)) continue;
-    const present = key.parents.filter(([file]) => has(file));
+    const present = key.parents.filter(([file]) => has(file) || key.optionalParents === true);
     // A missing parent file is reported as such; a broken one or one without the column
-    // cannot say what it holds, and guessing would flood the report.
-    const parents = present.map(([file, name]) => columnValues(facts, file, name));
+    // cannot say what it holds, and guessing would flood the report. An optional parent file
+    // absent or without the column holds nothing.
+    const parents = present.map(([file, name]) => {
+      if (key.optionalParents !== true) return columnValues(facts, file, name);
+      const table = facts.tables.get(file);
+      if (!has(file) || (table !== undefined && !table.broken && !table.columns.has(name))) return NO_VALUES;
+      return columnValues(facts, file, name);
+    });
     if (present.length === 0 || parents.some((values) => values === null)) continue;
     const names = present.map(([file]) => file).join(' or ');
     const known = (value: string) => parents.some((values) => values?.has(value));
@@ -929,6 +1239,10 @@ export function validateGtfs(files: GtfsFiles, options: ValidateOptions): GtfsNo
   checkRoutes(tables.get('routes.txt'), out);
   checkCalendar(tables.get('calendar.txt'), out);
   checkFeedInfo(tables.get('feed_info.txt'), options.today, out);
+  checkTimeframes(tables.get('timeframes.txt'), out);
+  checkFareMedia(tables.get('fare_media.txt'), out);
+  checkFareProducts(tables.get('fare_products.txt'), tables.get('rider_categories.txt'), out);
+  checkNetworks(tables, out);
   checkForeignKeys(known, out);
   checkStopTimeOrder(tables.get('stop_times.txt'), out);
   checkUsage(known, out);

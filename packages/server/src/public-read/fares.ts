@@ -3,17 +3,19 @@ import {
   concessionCents,
   DomainError,
   type FareBasis,
+  type FareCandidate,
   type FareInput,
   type FareMethod,
   type FareNotSetReason,
   type FareRoute,
   type FareRule,
   type FareTableInput,
+  fareRouteOf,
   fareRuleOn,
   fareTable,
-  priceBetween,
+  lineFareCandidates,
+  priceOnRoutes,
   type RidePrice,
-  resizeDistances,
   serverMessage,
 } from '@bus/core';
 import {
@@ -72,12 +74,12 @@ export type FareAnswer =
       date: string;
     };
 
-/** A route variation as the fare rules read it, driven forwards or backwards. */
-function fareRouteOf(route: RouteWithStops, reversed: boolean): FareRoute {
-  const stopIds = route.stops.map((s) => s.id);
-  // Imported routes often have no distances (or a list of another length): unknown, one per gap.
-  const distances = resizeDistances(route.distanceMeters, stopIds.length);
-  return reversed ? { stopIds: stopIds.reverse(), distances: distances.reverse() } : { stopIds, distances };
+/** A route variation as the fare rules read it, driven forwards or backwards (core's fareRouteOf). */
+function fareRouteOfRoute(route: RouteWithStops, reversed: boolean): FareRoute {
+  return fareRouteOf(
+    { stopIds: route.stops.map((s) => s.id), distanceMeters: route.distanceMeters },
+    reversed,
+  );
 }
 
 async function lineRoutes(read: ReadContext, lineId: number): Promise<RouteWithStops[]> {
@@ -115,31 +117,26 @@ export async function fareOf(read: ReadContext, input: FareInput): Promise<FareA
   checkPublicDate(read, input.date);
   const date = input.date ?? read.now.date;
   let lineId: number;
-  let candidates: { route: RouteWithStops; reversed: boolean }[];
+  let candidates: FareCandidate[];
   if (input.tripId !== undefined) {
     const trip = await findTripRoute(read.db.kysely, input.tripId);
     if (!trip) throw new DomainError('NOT_FOUND', serverMessage('tripNotFound', { id: input.tripId }));
     lineId = trip.lineId;
     const route = (await listRoutes(read.db.kysely, { routeIds: [trip.routeId] }))[0];
-    candidates = route ? [{ route, reversed: trip.reversed }] : [];
+    candidates = route ? [{ routeId: route.id, route: fareRouteOfRoute(route, trip.reversed) }] : [];
   } else {
     lineId = input.lineId as number;
-    candidates = onlyRoute(await lineRoutes(read, lineId), input.routeId).flatMap((route) => [
-      { route, reversed: false },
-      { route, reversed: true },
-    ]);
+    candidates = lineFareCandidates(
+      onlyRoute(await lineRoutes(read, lineId), input.routeId).map((route) => ({
+        id: route.id,
+        stopIds: route.stops.map((s) => s.id),
+        distanceMeters: route.distanceMeters,
+      })),
+    );
   }
   const { rule, concessions } = await ruleAndConcessions(read, lineId, date);
-  let found: { price: RidePrice; routeId: number } | undefined;
-  for (const { route, reversed } of candidates) {
-    const price = priceBetween(rule, fareRouteOf(route, reversed), input.fromStopId, input.toStopId);
-    if (price.kind === 'notSet' && price.reason === 'notARide') continue;
-    found ??= { price, routeId: route.id };
-    if (price.kind === 'priced') {
-      found = { price, routeId: route.id };
-      break;
-    }
-  }
+  // Core's rule, which the GTFS feed's fare rules follow too.
+  const found = priceOnRoutes(rule, candidates, input.fromStopId, input.toStopId);
   if (found === undefined) return { kind: 'notSet', reason: 'notARide', lineId, routeId: null, date };
   const { price, routeId } = found;
   if (price.kind === 'notSet') return { kind: 'notSet', reason: price.reason, lineId, routeId, date };
@@ -219,7 +216,7 @@ export async function fareTableOf(read: ReadContext, input: FareTableInput): Pro
           },
     concessions,
     routes: routes.map((route) => {
-      const fareRoute = fareRouteOf(route, false);
+      const fareRoute = fareRouteOfRoute(route, false);
       return {
         routeId: route.id,
         routeNotes: route.routeNotes,
