@@ -17,6 +17,8 @@ export * from './errors.ts';
 export * from './fares/fare-limits.ts';
 export * from './fares/fares.ts';
 export * from './geo/nearest-stops.ts';
+// Issue 41: distances proposed from the stops' positions.
+export * from './geo/road-distance.ts';
 export * from './gtfs/csv.ts';
 export * from './gtfs/feed.ts';
 export * from './gtfs/publishing.ts';
@@ -42,6 +44,8 @@ export * from './poster-timetable-change.ts';
 export * from './printed-timetable.ts';
 export * from './queries.ts';
 export * from './reconcile.ts';
+// Issue 41: the route distances file (`pnpm cli import-distances`).
+export * from './route-distances.ts';
 export * from './route-times.ts';
 export * from './schedule-window.ts';
 export * from './server-messages.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from './csv.ts';
+import { eachCsvRow, parseCsv } from './csv.ts';
 
 describe('parseCsv', () => {
   it.each<[string, string, string[][], number[]]>([
@@ -101,5 +101,28 @@ describe('parseCsv', () => {
     expect(() => parseCsv('a,b\n1,2\n3,"four\n5,6\n')).toThrow(
       new SyntaxError('line 3: a quoted value is never closed'),
     );
+  });
+});
+
+describe('eachCsvRow with semicolons', () => {
+  const rows = (text: string) => {
+    const read: [number, string[]][] = [];
+    eachCsvRow(
+      text,
+      (row, line) => {
+        read.push([line, row]);
+        return true;
+      },
+      ';',
+    );
+    return read;
+  };
+
+  it('splits at semicolons, plain and quoted, and keeps commas as data', () => {
+    expect(rows('\uFEFFa;b\r\n1,5;"x;y"\n\n"q""";2\n')).toEqual([
+      [1, ['a', 'b']],
+      [2, ['1,5', 'x;y']],
+      [4, ['q"', '2']],
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 /**
- * CSV, the one reader and writer of the GTFS files and of the stop positions file: RFC 4180
- * (quoted fields, "" escapes, CRLF or LF, a BOM at the start ignored).
+ * CSV, the one reader and writer of the GTFS files, the stop positions file and the route
+ * distances file: RFC 4180 (quoted fields, "" escapes, CRLF or LF, a BOM at the start ignored),
+ * separated by commas, or by semicolons where a reader asks (a spreadsheet set to Lithuanian
+ * saves its CSV so, the comma being its decimal mark).
  */
 
 export type CsvRow = Record<string, string | number | null | undefined>;
@@ -25,7 +27,6 @@ export interface CsvRead {
 }
 
 const QUOTE = 34;
-const COMMA = 44;
 const LF = 10;
 const CR = 13;
 
@@ -44,13 +45,15 @@ function countLineFeeds(text: string, from: number, to: number): number {
  * Each row is given to `visit` with its 1-based line as it is read, so a large file need not be
  * held as rows (the stop positions file); `visit` returning false stops the reading there.
  * Returns the line where a quoted value starts that is never closed (nothing from there on is
- * read), if one is.
+ * read), if one is. `separator`: ',' (GTFS) or ';'.
  */
 export function eachCsvRow(
   text: string,
   visit: (row: string[], line: number) => boolean | undefined,
+  separator: ',' | ';' = ',',
 ): { unterminatedLine?: number } {
   const n = text.length;
+  const SEPARATOR = separator.charCodeAt(0);
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
   let nextQuote = text.indexOf('"', pos);
@@ -61,7 +64,7 @@ export function eachCsvRow(
     // Most rows have no quote at all; a plain split is several times faster than a char loop.
     if (nextQuote === -1 || nextQuote > eol) {
       const end = eol > pos && text.charCodeAt(eol - 1) === CR ? eol - 1 : eol;
-      if (end > pos && visit(text.slice(pos, end).split(','), line) === false) return {};
+      if (end > pos && visit(text.slice(pos, end).split(separator), line) === false) return {};
       pos = eol + 1;
       line++;
       continue;
@@ -90,7 +93,7 @@ export function eachCsvRow(
       let j = i;
       while (j < n) {
         const c = text.charCodeAt(j);
-        if (c === COMMA || c === LF) break;
+        if (c === SEPARATOR || c === LF) break;
         j++;
       }
       const atRowEnd = j === n || text.charCodeAt(j) === LF;

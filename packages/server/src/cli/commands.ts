@@ -7,6 +7,7 @@ import { backupCommands } from './backup-commands.ts';
 import { changeCommands } from './change-commands.ts';
 import { checkCommands } from './check-commands.ts';
 import { dataCommands } from './data-commands.ts';
+import { distanceCommands } from './distance-commands.ts';
 import { driveCommand } from './drive-command.ts';
 import { gtfsCommands } from './gtfs-commands.ts';
 import { Progress } from './progress.ts';
@@ -71,6 +72,8 @@ export interface CliCommand {
 export const COMMANDS: readonly CliCommand[] = [
   ...dataCommands,
   ...gtfsCommands,
+  // Route distances for distance fares (issue 41).
+  ...distanceCommands,
   ...checkCommands,
   ...backupCommands,
   ...userCommands,

@@ -49,7 +49,7 @@ async function readBytes(
  * A text file as UTF-8 (or the line of its first bytes that are not), its bytes let go once
  * decoded: what the command holds is the text and what is made of it, not the file twice.
  */
-async function readUtf8(
+export async function readUtf8(
   context: CliContext,
   file: string,
   maxBytes: number,

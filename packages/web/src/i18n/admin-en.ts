@@ -269,6 +269,16 @@ export const adminEn = {
     distance: 'Distance to next (m)', // ours
     distanceOf: (n: number, route: number) =>
       `Distance from stop ${n} to stop ${n + 1} of route variation ${route}, metres`, // ours
+    // Issue 41: distances estimated from the stops' positions, shown where none is entered (ours).
+    estimate: (distance: string) => `≈ ${distance}, estimate`,
+    estimatesHint: (n: number, percent: number) =>
+      `${n === 1 ? '1 distance not entered yet is' : `${n} distances not entered yet are`} estimated from the stops’ places on the map (the straight-line distance plus ${percent} %). An estimate is saved only when you use it and save the line.`,
+    useEstimates: 'Use estimates',
+    useEstimatesIn: (route: number) => `Use estimates in route variation ${route}`,
+    estimatesUsed: (n: number) =>
+      n === 1
+        ? '1 estimate filled in: check it, then save the line.'
+        : `${n} estimates filled in: check them, then save the line.`,
     insertAfter: (n: number, route: number) => `Insert a stop after stop ${n} of route variation ${route}`, // ours
     removeStop: (n: number, route: number) => `Remove stop ${n} of route variation ${route}`, // ours
     noRoutes: 'No route variations yet. Add one with its stops.', // ours

@@ -284,6 +284,13 @@ export const adminLt: AdminMessages = {
     distance: 'Atstumas iki kitos (m)',
     distanceOf: (n: number, route: number) =>
       `Maršruto varianto ${route} atstumas nuo stotelės ${n} iki stotelės ${n + 1}, metrais`,
+    estimate: (distance: string) => `apytiksliai ${distance}`,
+    estimatesHint: (n: number, percent: number) =>
+      `Pagal stotelių vietas žemėlapyje apytiksliai ${pluralForm(n, 'apskaičiuotas', 'apskaičiuoti', 'apskaičiuota')} ${plural(n, 'dar neįrašytas atstumas', 'dar neįrašyti atstumai', 'dar neįrašytų atstumų')} (tiesios linijos atstumas, padidintas ${percent} %). Apytikslis atstumas išsaugomas tik jį panaudojus ir išsaugojus maršrutą.`,
+    useEstimates: 'Naudoti apytikslius atstumus',
+    useEstimatesIn: (route: number) => `Naudoti apytikslius atstumus maršruto variante ${route}`,
+    estimatesUsed: (n: number) =>
+      `${pluralForm(n, 'Įrašytas', 'Įrašyti', 'Įrašyta')} ${plural(n, 'apytikslis atstumas', 'apytiksliai atstumai', 'apytikslių atstumų')}: patikrinkite ${n === 1 ? 'jį' : 'juos'} ir išsaugokite maršrutą.`,
     insertAfter: (n: number, route: number) => `Įterpti stotelę po maršruto varianto ${route} stotelės ${n}`,
     removeStop: (n: number, route: number) => `Pašalinti maršruto varianto ${route} stotelę ${n}`,
     noRoutes: 'Maršruto variantų dar nėra. Pridėkite variantą su jo stotelėmis.',

@@ -7,7 +7,6 @@ import {
   type FieldChange,
   type Holiday,
   type RestoreChangeInput,
-  type SaveLineFields,
   type SaveSchedulesFields,
   type ServiceChange,
   type Stop,
@@ -59,6 +58,7 @@ import {
   fareRuleStates,
   holidayState,
   type LineState,
+  lineInput,
   lineWithSchedulesStates,
   rulesState,
   type ScheduleState,
@@ -356,19 +356,6 @@ const restoreStop: Restorer = async (db, actor, entry, baseVersion) => {
   });
   return changeIds;
 };
-
-/** A recorded line state as the line save takes it (ids kept). */
-function lineInput(state: LineState): SaveLineFields {
-  return {
-    info: { ...state.info, customNotes: state.info.customNotes.map((n) => ({ ...n })) },
-    routes: state.routes.map((r) => ({
-      id: r.id,
-      routeNotes: r.routeNotes ?? '',
-      stopsArr: r.stops.map((s) => ({ id: s.id })),
-      distanceMetersList: r.distanceMeters,
-    })),
-  } as SaveLineFields;
-}
 
 /** A recorded schedule as the schedule save takes it (ids kept). */
 function scheduleDraft(state: ScheduleState): SaveSchedulesFields['schedules'][number] {

@@ -1,4 +1,4 @@
-import type { Concession, FareRule } from '@bus/core';
+import type { Concession, FareRule, SaveLineFields } from '@bus/core';
 import type { Db } from '@bus/db';
 import {
   getLineInfo,
@@ -27,6 +27,19 @@ export interface LineState {
     stops: { id: number; name: string }[];
     distanceMeters: (number | null)[];
   }[];
+}
+
+/** A recorded line state as the line save takes it (ids kept). */
+export function lineInput(state: LineState): SaveLineFields {
+  return {
+    info: { ...state.info, customNotes: state.info.customNotes.map((n) => ({ ...n })) },
+    routes: state.routes.map((r) => ({
+      id: r.id,
+      routeNotes: r.routeNotes ?? '',
+      stopsArr: r.stops.map((s) => ({ id: s.id })),
+      distanceMetersList: r.distanceMeters,
+    })),
+  } as SaveLineFields;
 }
 
 export type ScheduleState = Awaited<ReturnType<typeof listSchedules>>[number];

@@ -1,11 +1,15 @@
-import type { Stop } from '@bus/core';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { ROAD_FACTOR, type Stop } from '@bus/core';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useAdminMessages } from '../../../i18n/admin.ts';
+import { useLanguage } from '../../../i18n/index.ts';
+import { distanceText } from '../logic/distance-text.ts';
 import type { RouteDraft } from '../logic/line-draft.ts';
 import {
   chosenCount,
   digitsOnly,
+  emptyGapEstimates,
+  fillEstimates,
   insertStopAfter,
   removeStopAt,
   resizeRouteStops,
@@ -18,7 +22,11 @@ import { useRegisterFlush } from '../ui/flush.tsx';
 import { StopPicker } from '../ui/stop-picker.tsx';
 // The route on a map, in its order.
 import { RouteMap } from './route-map.tsx';
+import { useStopPlaces } from './use-stop-places.ts';
 import './line-editor.css';
+
+/** How much longer than the straight line the estimates take a road to be, in per cent. */
+const ROAD_PERCENT = Math.round((ROAD_FACTOR - 1) * 100);
 
 const digits = (raw: string) => {
   const text = digitsOnly(raw, 7);
@@ -49,8 +57,35 @@ export function RouteEditor({
   ...actions
 }: RouteEditorProps) {
   const m = useAdminMessages();
+  const language = useLanguage();
   const headingId = useId();
   const n = index + 1;
+  // Issue 41: where no distance is entered and both stops are on the map, an estimate is shown
+  // in the field's place; it becomes a distance only when staff use it (and then save).
+  const { placed } = useStopPlaces();
+  const estimates = useMemo(() => emptyGapEstimates(route, (stopId) => placed.get(stopId)), [route, placed]);
+  const estimated = estimates.filter((e) => e !== null).length;
+  const [used, setUsed] = useState<number | null>(null);
+  const takeEstimates = () => {
+    setUsed(estimated);
+    // From the draft as it is when applied: a distance typed just before is never replaced.
+    onChange(
+      (r) =>
+        fillEstimates(
+          r,
+          emptyGapEstimates(r, (stopId) => placed.get(stopId)),
+        ).route,
+    );
+  };
+
+  /** An empty distance field shows its estimate, marked as one, where there is one. */
+  const estimateProps = (estimate: number | null) =>
+    estimate === null
+      ? { placeholder: m.lineEditor.distance }
+      : {
+          placeholder: m.lineEditor.estimate(distanceText(estimate, language)),
+          className: 'input--estimate',
+        };
 
   return (
     <fieldset className="route-editor" aria-labelledby={headingId}>
@@ -97,7 +132,7 @@ export function RouteEditor({
                 <DebouncedInput
                   aria-label={m.lineEditor.distanceOf(j + 1, n)}
                   inputMode="numeric"
-                  placeholder={m.lineEditor.distance}
+                  {...estimateProps(estimates[j] ?? null)}
                   value={route.distances[j] ?? ''}
                   parse={digits}
                   invalid={invalid('distanceMetersList', j)}
@@ -131,6 +166,22 @@ export function RouteEditor({
           </li>
         ))}
       </ol>
+      {estimated > 0 && (
+        <div className="route-estimates">
+          <p className="field-hint">{m.lineEditor.estimatesHint(estimated, ROAD_PERCENT)}</p>
+          <button
+            type="button"
+            className="btn btn--small"
+            aria-label={m.lineEditor.useEstimatesIn(n)}
+            onClick={takeEstimates}
+          >
+            {m.lineEditor.useEstimates}
+          </button>
+        </div>
+      )}
+      <p className="field-hint route-estimates__used" role="status">
+        {used !== null && estimated === 0 ? m.lineEditor.estimatesUsed(used) : ''}
+      </p>
       <RouteMap n={n} routeStops={route.stops} />
     </fieldset>
   );

@@ -1,11 +1,10 @@
-import type { Position, Stop } from '@bus/core';
-import { useQuery } from '@tanstack/react-query';
+import type { Stop } from '@bus/core';
 import { Suspense, useMemo } from 'react';
 import { useAdminMessages } from '../../../i18n/admin.ts';
-import { useTRPC } from '../../../lib/trpc.ts';
 import { LazyStopMap } from '../../map/lazy-stop-map.tsx';
 import type { MapStop } from '../../map/map-types.ts';
 import { adminMapWords } from '../bus-stops/map-words.ts';
+import { useStopPlaces } from './use-stop-places.ts';
 
 /**
  * A route variation on a map in the line editor (issue 29): a line through its stops in the
@@ -22,15 +21,7 @@ export function RouteMap({
   routeStops: readonly (Stop | null)[];
 }) {
   const m = useAdminMessages();
-  const trpc = useTRPC();
-  const positions = useQuery(trpc.timetable.stopPositions.queryOptions());
-  // The editor's copy of the stops may be older than a position just placed: the positions
-  // come from the stops as stored (the same list the visitors' maps read).
-  const placed = useMemo(
-    () =>
-      new Map<number, Position>((positions.data?.stops ?? []).map((s) => [s.id, { lat: s.lat, lon: s.lon }])),
-    [positions.data],
-  );
+  const { data: positions, placed } = useStopPlaces();
   const chosen = routeStops.filter((s): s is Stop => s !== null);
   const key = chosen.map((s) => s.id).join(',');
   // The same stops in the same order keep the drawn route (the draft hands new lists).
@@ -43,7 +34,7 @@ export function RouteMap({
     [key, placed],
   );
   const words = useMemo(() => adminMapWords(m, m.stopsMap.routeMap(n)), [m, n]);
-  if (!positions.data || chosen.length === 0) return null;
+  if (!positions || chosen.length === 0) return null;
   return (
     <div className="route-map">
       {route.length < chosen.length && (
@@ -51,7 +42,7 @@ export function RouteMap({
       )}
       {route.length > 0 && (
         <Suspense fallback={null}>
-          <LazyStopMap tiles={positions.data.tiles} words={words} stops={route} route={route} fitKey={key} />
+          <LazyStopMap tiles={positions.tiles} words={words} stops={route} route={route} fitKey={key} />
         </Suspense>
       )}
     </div>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   distancesToSave,
+  emptyGapEstimates,
+  fillEstimates,
   insertStopAfter,
   MAX_ROUTE_STOPS,
   removeStopAt,
@@ -72,5 +74,41 @@ describe('route stops and distances', () => {
 
   it('sends distances as metres or null', () => {
     expect(distancesToSave(['120', '', '0'])).toEqual([120, null, 0]);
+  });
+});
+
+describe('distance estimates (issue 41)', () => {
+  // Stops 1 km apart along a meridian: 1 300 m by the road factor.
+  const north = (km: number) => ({ lat: 55.5262 + (km * 1000) / 111_195, lon: 25.104 });
+  const places = new Map([
+    [1, north(0)],
+    [2, north(1)],
+    [3, north(2)],
+    [5, north(4)],
+  ]);
+  const positionOf = (id: number) => places.get(id);
+  const stop = (id: number) => ({ id });
+
+  it('estimates the empty gaps whose two stops have positions, none where a distance is entered', () => {
+    const route = {
+      stops: [stop(1), stop(2), stop(3), stop(4), stop(5), null, stop(1)],
+      distances: ['', '900', '', '', '', ''],
+    };
+    // 1-2 empty: estimated; 2-3 entered; 3-4 and 4-5: stop 4 has no position; 5-? and ?-1: no stop chosen.
+    expect(emptyGapEstimates(route, positionOf)).toEqual([1300, null, null, null, null, null]);
+    expect(emptyGapEstimates({ stops: [stop(5), stop(1)], distances: [''] }, positionOf)).toEqual([5200]);
+    expect(emptyGapEstimates({ stops: [stop(1)], distances: [] }, positionOf)).toEqual([]);
+  });
+
+  it('fills only the empty gaps that have an estimate, never an entered distance', () => {
+    const route = { id: 7, stops: [stop(1), stop(2), stop(3), stop(4)], distances: ['', '900', ''] };
+    expect(fillEstimates(route, [1300, 1300, null])).toEqual({
+      route: { id: 7, stops: route.stops, distances: ['1300', '900', ''] },
+      filled: 1,
+    });
+    expect(fillEstimates(route, [null, null, null]).filled).toBe(0);
+    expect(distancesToSave(fillEstimates(route, [1300, 1300, 2600]).route.distances)).toEqual([
+      1300, 900, 2600,
+    ]);
   });
 });

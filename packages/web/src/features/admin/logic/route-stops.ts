@@ -1,3 +1,5 @@
+import { estimateGaps, type Position } from '@bus/core';
+
 /**
  * Pure helpers of the line editor's route variations: the stop count field and keeping the
  * distance list (one entry per gap between stops, digits as typed) in step with the stops.
@@ -92,4 +94,35 @@ export function resizeRouteStops<T>(route: RouteStops<T>, count: number): RouteS
 /** The distances as the API takes them: metres, or null when unknown. */
 export function distancesToSave(distances: readonly string[]): (number | null)[] {
   return distances.map((d) => (/^\d+$/.test(d) ? Number(d) : null));
+}
+
+/**
+ * The estimate of each gap (issue 41) where no distance is entered: from the positions of its two
+ * stops (core's estimateGaps), null where a distance is entered, a stop is not chosen or has no
+ * position, or no estimate is proposed. One entry a gap.
+ */
+export function emptyGapEstimates<T extends { id: number }>(
+  route: RouteStops<T>,
+  positionOf: (stopId: number) => Position | undefined,
+): (number | null)[] {
+  const estimates = estimateGaps(route.stops.map((stop) => (stop ? (positionOf(stop.id) ?? null) : null)));
+  return estimates.map((estimate, i) => (route.distances[i] === '' ? estimate : null));
+}
+
+/**
+ * Staff take the estimates: each empty gap that has one gets it as its distance; an entered
+ * distance is never replaced. Answers the route and how many gaps were filled.
+ */
+export function fillEstimates<R extends RouteStops<unknown>>(
+  route: R,
+  estimates: readonly (number | null)[],
+): { route: R; filled: number } {
+  let filled = 0;
+  const distances = route.distances.map((text, i) => {
+    const estimate = estimates[i];
+    if (text !== '' || estimate === null || estimate === undefined) return text;
+    filled++;
+    return String(estimate);
+  });
+  return { route: { ...route, distances }, filled };
 }

@@ -13,6 +13,7 @@ import { type AdminMessages, useAdminMessages } from '../../../../i18n/admin.ts'
 import { type Language, useLanguage, useServerMessages } from '../../../../i18n/index.ts';
 import { errorText } from '../../../../lib/error-text.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
+import { distanceText } from '../../logic/distance-text.ts';
 import { ALERT_MS, useToasts } from '../../ui/toasts.tsx';
 import { ProposalsMap } from './proposals-map.tsx';
 import {
@@ -133,16 +134,6 @@ function ImportPanel({ onClose }: { onClose: () => void }) {
       )}
     </>
   );
-}
-
-/** Metres or kilometres, as the language writes them ('850 m', '1.4 km' / '1,4 km'). */
-function distanceText(meters: number, language: Language): string {
-  const km = meters >= 1000;
-  return new Intl.NumberFormat(language === 'lt' ? 'lt-LT' : 'en-GB', {
-    style: 'unit',
-    unit: km ? 'kilometer' : 'meter',
-    maximumFractionDigits: km ? 1 : 0,
-  }).format(km ? meters / 1000 : meters);
 }
 
 const positionText = ({ lat, lon }: { lat: number; lon: number }) => `${lat.toFixed(6)}, ${lon.toFixed(6)}`;
