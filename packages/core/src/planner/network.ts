@@ -44,6 +44,14 @@ export interface Network {
   /** Walks from stop s to its change places: walkStart[s] .. walkStart[s + 1], (stop, minutes) pairs. */
   walkStart: Int32Array;
   walks: Int32Array;
+  /** Step-free travel (issue 41): 1 at a stop marked step-free, else 0. */
+  stopStepFree: Uint8Array;
+  /**
+   * Per trip: the first trip of its pattern at or after it whose bus is marked low-floor (an
+   * index into the trips like it; tripStart[p + 1] when none), so a step-free search finds the
+   * first such trip leaving after a time with one read after its binary search.
+   */
+  nextStepFreeTrip: Int32Array;
 }
 
 /** Both directions of a day's network. */
@@ -54,13 +62,24 @@ export interface DayNetwork {
   tripCount: number;
 }
 
-/** The network of a day's running trips, both ways. */
-export function buildDayNetwork(trips: readonly RideTrip[], rules: ChangeRules): DayNetwork {
-  return runSteps(dayNetworkSteps(trips, rules));
+/** No stop marked step-free. */
+const NO_STOPS: ArrayLike<number> = [];
+
+/** The network of a day's running trips, both ways; `stepFreeStops`: the stops marked step-free. */
+export function buildDayNetwork(
+  trips: readonly RideTrip[],
+  rules: ChangeRules,
+  stepFreeStops: ArrayLike<number> = NO_STOPS,
+): DayNetwork {
+  return runSteps(dayNetworkSteps(trips, rules, stepFreeStops));
 }
 
 /** buildDayNetwork as a build that yields now and then (see steps.ts): the rideable trips packed first. */
-export function* dayNetworkSteps(trips: readonly RideTrip[], rules: ChangeRules): Steps<DayNetwork> {
+export function* dayNetworkSteps(
+  trips: readonly RideTrip[],
+  rules: ChangeRules,
+  stepFreeStops: ArrayLike<number> = NO_STOPS,
+): Steps<DayNetwork> {
   const usable: RideTrip[] = [];
   let visits = 0;
   for (const trip of trips) {
@@ -74,6 +93,7 @@ export function* dayNetworkSteps(trips: readonly RideTrip[], rules: ChangeRules)
     count: usable.length,
     tripIds: new Int32Array(usable.length),
     lineIds: new Int32Array(usable.length),
+    stepFree: new Uint8Array(usable.length),
     start: new Int32Array(usable.length + 1),
     stops: new Int32Array(visits),
     minutes: new Int32Array(visits),
@@ -82,26 +102,32 @@ export function* dayNetworkSteps(trips: readonly RideTrip[], rules: ChangeRules)
   usable.forEach((trip, r) => {
     rides.tripIds[r] = trip.tripId;
     rides.lineIds[r] = trip.lineId;
+    rides.stepFree[r] = trip.stepFree === true ? 1 : 0;
     rides.stops.set(trip.stops, at);
     rides.minutes.set(trip.minutes, at);
     at += trip.stops.length;
     rides.start[r + 1] = at;
   });
-  return yield* ridesNetworkSteps(rides, rules);
+  return yield* ridesNetworkSteps(rides, rules, stepFreeStops);
 }
 
 /**
- * The network of a day's rides (dayRidesSteps), both ways; rides that cannot be ridden are left
- * out. The build uses the rides up: their stops are overwritten.
+ * The network of a day's rides (dayRidesSteps), both ways, with the stops marked step-free
+ * (PackedTimetable.stepFreeStops); rides that cannot be ridden are left out. The build uses the
+ * rides up: their stops are overwritten.
  */
-export function* ridesNetworkSteps(rides: DayRides, rules: ChangeRules): Steps<DayNetwork> {
+export function* ridesNetworkSteps(
+  rides: DayRides,
+  rules: ChangeRules,
+  stepFreeStops: ArrayLike<number> = NO_STOPS,
+): Steps<DayNetwork> {
   const usable = new Int32Array(rides.count);
   let count = 0;
   for (let r = 0; r < rides.count; r++) {
     if ((r + 1) % (PIECES_PER_YIELD * 16) === 0) yield;
     if (rideableRide(rides, r)) usable[count++] = r;
   }
-  const forward = yield* networkSteps(rides, usable.subarray(0, count), rules);
+  const forward = yield* networkSteps(rides, usable.subarray(0, count), rules, stepFreeStops);
   return { forward, backward: yield* reversedSteps(forward), tripCount: count };
 }
 
@@ -148,7 +174,41 @@ function* reversedSteps(net: Network): Steps<Network> {
     stopPatterns[e] = p;
     stopPatterns[e + 1] = length - 1 - (net.stopPatterns[e + 1] as number);
   }
-  return { ...net, reversed: true, patternStops, times, tripIds, tripLines, stopPatterns };
+  // A trip is low-floor when it is its own next low-floor trip; each pattern's come the other way.
+  const stepFree = new Uint8Array(net.tripIds.length);
+  for (let p = 0; p < patterns; p++) {
+    const first = net.tripStart[p] as number;
+    const last = (net.tripStart[p + 1] as number) - 1;
+    for (let t = first; t <= last; t++)
+      stepFree[t] = net.nextStepFreeTrip[first + last - t] === first + last - t ? 1 : 0;
+  }
+  const nextStepFreeTrip = nextStepFreeOf(net.tripStart, stepFree);
+  return {
+    ...net,
+    reversed: true,
+    patternStops,
+    times,
+    tripIds,
+    tripLines,
+    stopPatterns,
+    nextStepFreeTrip,
+  };
+}
+
+/**
+ * Per trip, the first trip of its pattern at or after it flagged 1 in `stepFree` (the pattern's
+ * end, tripStart[p + 1], when none).
+ */
+function nextStepFreeOf(tripStart: Int32Array, stepFree: Uint8Array): Int32Array {
+  const next = new Int32Array(stepFree.length);
+  for (let p = 0; p < tripStart.length - 1; p++) {
+    let ahead = tripStart[p + 1] as number;
+    for (let t = ahead - 1; t >= (tripStart[p] as number); t--) {
+      if (stepFree[t] === 1) ahead = t;
+      next[t] = ahead;
+    }
+  }
+  return next;
 }
 
 /** A trip someone can ride: two visits or more, minutes never going back. */
@@ -176,7 +236,12 @@ function rideableRide(rides: DayRides, r: number): boolean {
  * trip id) and split into patterns where none overtakes another (each ride into the first
  * pattern it follows, else a new one). Everything is kept in typed arrays, the groups too.
  */
-function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules): Steps<Network> {
+function* networkSteps(
+  rides: DayRides,
+  usable: Int32Array,
+  rules: ChangeRules,
+  stepFreeStops: ArrayLike<number>,
+): Steps<Network> {
   const indexOf = new Map<number, number>();
   const stopIdList: number[] = [];
   const indexOfStop = (id: number): number => {
@@ -343,6 +408,7 @@ function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules):
   const times = new Int32Array(timeTotal);
   const tripIds = new Int32Array(rideCount);
   const tripLines = new Int32Array(rideCount);
+  const tripStepFree = new Uint8Array(rideCount);
   // Patterns through each stop, (pattern, position) pairs in pattern order (counted, then placed).
   const stopPatternStart = new Int32Array(stopCount + 1);
   for (let p = 0; p < patternCount; p++) {
@@ -378,6 +444,7 @@ function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules):
       const r = usable[ordered[tripFirst + j] as number] as number;
       tripIds[tripFirst + j] = rides.tripIds[r] as number;
       tripLines[tripFirst + j] = rides.lineIds[r] as number;
+      tripStepFree[tripFirst + j] = rides.stepFree[r] as number;
     }
     // Written in order, stop by stop (fresh memory is slow to touch all over).
     const base = patternTimes[p] as number;
@@ -407,6 +474,12 @@ function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules):
   }
   const [walkStart, walks] = packed(walkLists);
 
+  const stopStepFree = new Uint8Array(stopCount);
+  for (let i = 0; i < stepFreeStops.length; i++) {
+    const s = indexOf.get(stepFreeStops[i] as number);
+    if (s !== undefined) stopStepFree[s] = 1;
+  }
+
   return {
     reversed: false,
     stopIds: Int32Array.from(stopIdList),
@@ -423,6 +496,8 @@ function* networkSteps(rides: DayRides, usable: Int32Array, rules: ChangeRules):
     changeMinutes,
     walkStart,
     walks,
+    stopStepFree,
+    nextStepFreeTrip: nextStepFreeOf(tripStart, tripStepFree),
   };
 }
 

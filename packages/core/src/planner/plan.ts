@@ -25,6 +25,10 @@ const REACH_RIDES = 2;
  * or two rides (a search back from it, no earlier than the query's time); the searches from the
  * source leave out any stop reached too late to reach the target with the rides left. Each
  * search back then leaves out any stop the search from the source could not be ready at in time.
+ *
+ * Step-free only (`query.stepFree`, issue 41): every search of the plan is step-free (raptor.ts),
+ * so the journeys are the same as on a day of only the low-floor trips, boarded and left only at
+ * the stops marked step-free.
  */
 export function planJourneys(network: DayNetwork, query: PlanQuery): PlannedJourney[] {
   return runSteps(planJourneysSteps(network, query));
@@ -66,7 +70,8 @@ function* planSteps(space: SearchSpace, network: DayNetwork, query: PlanQuery): 
   let time = query.arriveBy ? -query.time : query.time;
   // Where one can still reach the target from, by rides left, leaving at the query's time or
   // later: every search from the source leaves out the rest.
-  const toTarget = yield* reachFromSteps(space, second, target, -NEVER, REACH_RIDES, -time + 1);
+  const stepFree = query.stepFree === true;
+  const toTarget = yield* reachFromSteps(space, second, target, -NEVER, REACH_RIDES, -time + 1, stepFree);
   const startOf = (j: PlannedJourney) => (query.arriveBy ? -j.arrive : j.depart);
   const endOf = (j: PlannedJourney) => (query.arriveBy ? -j.depart : j.arrive);
   while (found.length < MAX_JOURNEYS) {
@@ -74,7 +79,18 @@ function* planSteps(space: SearchSpace, network: DayNetwork, query: PlanQuery): 
     const below = Array.from({ length: maxRides + 1 }, (_, k) =>
       Math.min(NEVER, ...found.filter((j) => startOf(j) >= time && j.legs.length <= k).map(endOf)),
     );
-    const front = yield* frontAt(space, first, second, source, target, time, maxRides, below, toTarget);
+    const front = yield* frontAt(
+      space,
+      first,
+      second,
+      source,
+      target,
+      time,
+      maxRides,
+      below,
+      toTarget,
+      stepFree,
+    );
     front.sort((a, b) =>
       query.arriveBy
         ? b.depart - a.depart || a.changes - b.changes
@@ -110,12 +126,13 @@ function* frontAt(
   maxRides: number,
   below: readonly number[],
   toTarget: Reach,
+  stepFree: boolean,
 ): Steps<PlannedJourney[]> {
   const {
     arrivals,
     legs: firstLegs,
     reach,
-  } = yield* searchSteps(space, first, source, target, time, maxRides, below, toTarget);
+  } = yield* searchSteps(space, first, source, target, time, maxRides, below, toTarget, stepFree);
   const front: PlannedJourney[] = [];
   // Where each journey of the front starts, before it is made tight (the first search's labels
   // are read before the second network's search).
@@ -140,6 +157,7 @@ function* frontAt(
       k,
       new Array<number>(k + 1).fill(-start + 1),
       reach,
+      stepFree,
     );
     const legs = back.legs(k);
     if (legs.length > 0) front.push(journeyOf(legs));

@@ -15,6 +15,9 @@ function trip(tripId: number, line: number, visits: [number, string][]): RideTri
   };
 }
 
+/** The same trip on a bus marked low-floor with a ramp. */
+const lowFloor = (t: RideTrip): RideTrip => ({ ...t, stepFree: true });
+
 /** Journeys as short text: "08:00-08:30 1:A>B 2:B>C" (trip:from>to per leg). */
 function text(journeys: PlannedJourney[]): string[] {
   return journeys.map(
@@ -23,16 +26,30 @@ function text(journeys: PlannedJourney[]): string[] {
   );
 }
 
+interface PlanOptions {
+  arriveBy?: boolean;
+  rules?: ChangeRules;
+  /** The stops marked step-free, and whether the plan is step-free only (issue 41). */
+  stepFreeStops?: number[];
+  stepFree?: boolean;
+}
+
 function plan(
   trips: RideTrip[],
   from: number,
   to: number,
   time: string,
-  options: { arriveBy?: boolean; rules?: ChangeRules } = {},
+  options: PlanOptions = {},
 ): string[] {
-  const network = buildDayNetwork(trips, options.rules ?? NO_CHANGE_RULES);
+  const network = buildDayNetwork(trips, options.rules ?? NO_CHANGE_RULES, options.stepFreeStops);
   return text(
-    planJourneys(network, { from, to, time: parseTime(time) as number, arriveBy: options.arriveBy ?? false }),
+    planJourneys(network, {
+      from,
+      to,
+      time: parseTime(time) as number,
+      arriveBy: options.arriveBy ?? false,
+      ...(options.stepFree ? { stepFree: true } : {}),
+    }),
   );
 }
 
@@ -255,5 +272,220 @@ describe('planJourneys on hand-made networks', () => {
         expect(j.changes).toBeLessThanOrEqual(3);
       }
     }
+  });
+});
+
+describe('step-free only (issue 41)', () => {
+  // Stops 1 A, 2 B, 3 C, 4 D, 5 B' (across the road from B). Marked step-free: all but B.
+  const marked = [1, 3, 4, 5];
+  const stepFree = (over: PlanOptions = {}): PlanOptions => ({
+    stepFreeStops: marked,
+    stepFree: true,
+    ...over,
+  });
+  const aToD = trip(30, 100, [
+    [1, '08:00'],
+    [4, '08:50'],
+  ]);
+  const aToB = trip(31, 101, [
+    [1, '07:00'],
+    [2, '07:10'],
+  ]);
+  const bToD = trip(32, 102, [
+    [2, '07:20'],
+    [4, '07:40'],
+  ]);
+
+  it.each<[string, RideTrip[], number, number, string, PlanOptions, string[]]>([
+    [
+      'rides a low-floor bus between two step-free stops',
+      [lowFloor(aToD)],
+      1,
+      4,
+      '07:00',
+      stepFree(),
+      ['08:00-08:50 30:1>4'],
+    ],
+    ['never a bus not marked low-floor', [aToD], 1, 4, '07:00', stepFree(), []],
+    // Not known is not step-free: only what staff marked 'yes' counts.
+    [
+      'never a stop not marked step-free',
+      [lowFloor(aToD)],
+      1,
+      4,
+      '07:00',
+      stepFree({ stepFreeStops: [1] }),
+      [],
+    ],
+    // The quicker change at B is refused (B is not step-free): the later direct bus instead.
+    [
+      'changes only at a step-free stop',
+      [lowFloor(aToB), lowFloor(bToD), lowFloor(aToD)],
+      1,
+      4,
+      '06:50',
+      stepFree(),
+      ['08:00-08:50 30:1>4'],
+    ],
+    [
+      'the same without step-free only changes at B',
+      [lowFloor(aToB), lowFloor(bToD), lowFloor(aToD)],
+      1,
+      4,
+      '06:50',
+      { stepFreeStops: marked },
+      ['07:00-07:40 31:1>2 32:2>4', '08:00-08:50 30:1>4'],
+    ],
+    // A bus passing B is ridden past it (B is neither boarded nor left).
+    [
+      'rides past a stop that is not step-free',
+      [
+        lowFloor(
+          trip(33, 103, [
+            [1, '09:00'],
+            [2, '09:10'],
+            [3, '09:20'],
+          ]),
+        ),
+      ],
+      1,
+      3,
+      '08:00',
+      stepFree(),
+      ['09:00-09:20 33:1>3'],
+    ],
+    // Of two buses of the same line, the one that is not low-floor is skipped, both ways.
+    [
+      'skips the earlier bus that is not low-floor',
+      [
+        aToD,
+        lowFloor(
+          trip(34, 100, [
+            [1, '09:00'],
+            [4, '09:50'],
+          ]),
+        ),
+      ],
+      1,
+      4,
+      '07:00',
+      stepFree(),
+      ['09:00-09:50 34:1>4'],
+    ],
+    [
+      'arriving by, skips the later bus that is not low-floor',
+      [
+        lowFloor(aToD),
+        trip(34, 100, [
+          [1, '09:00'],
+          [4, '09:50'],
+        ]),
+      ],
+      1,
+      4,
+      '10:00',
+      stepFree({ arriveBy: true }),
+      ['08:00-08:50 30:1>4'],
+    ],
+  ])('%s', (_what, trips, from, to, time, options, expected) => {
+    expect(plan(trips, from, to, time, options)).toEqual(expected);
+  });
+
+  it('walks between a change place’s stops only when both are step-free', () => {
+    const toB = lowFloor(
+      trip(40, 110, [
+        [1, '08:00'],
+        [2, '08:10'],
+      ]),
+    );
+    const fromAcross = lowFloor(
+      trip(41, 111, [
+        [5, '08:20'],
+        [3, '08:40'],
+      ]),
+    );
+    const toC = lowFloor(
+      trip(42, 112, [
+        [1, '08:00'],
+        [4, '08:10'],
+      ]),
+    );
+    const places = [
+      { stopA: 2, stopB: 5, walkMinutes: 5 },
+      { stopA: 4, stopB: 5, walkMinutes: 5 },
+    ];
+    // B (not step-free) to B': refused. D to B', both step-free: taken.
+    expect(plan([toB, fromAcross], 1, 3, '07:00', stepFree({ rules: rules({ places }) }))).toEqual([]);
+    expect(plan([toB, fromAcross], 1, 3, '07:00', { rules: rules({ places }) })).toEqual([
+      '08:00-08:40 40:1>2 41:5>3',
+    ]);
+    expect(plan([toC, fromAcross], 1, 3, '07:00', stepFree({ rules: rules({ places }) }))).toEqual([
+      '08:00-08:40 42:1>4 41:5>3',
+    ]);
+  });
+
+  it('agrees with the simple reference on a random network with random marks', () => {
+    // A 32-bit generator taking its high bits (the one above loses its low bits to rounding).
+    let seed = 41;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return Math.floor((seed / 2 ** 32) * n);
+    };
+    const trips: RideTrip[] = [];
+    for (let id = 1; id <= 400; id++) {
+      const length = 2 + random(6);
+      let minute = 300 + random(900);
+      const visits: [number, string][] = [];
+      for (let i = 0; i < length; i++) {
+        visits.push([1 + random(25), formatTime(minute)]);
+        minute += random(15);
+      }
+      // Two buses in three low-floor; lines 1-5 have few of them (a pattern's trips mixed).
+      const t = trip(id, 1 + random(10), visits);
+      trips.push(random(3) === 0 || (t.lineId <= 5 && random(2) === 0) ? t : lowFloor(t));
+    }
+    // Three stops in four step-free.
+    const marks = Array.from({ length: 25 }, (_, i) => i + 1).filter(() => random(4) !== 0);
+    const changeRules = rules({
+      stopMinutes: new Map([
+        [3, 0],
+        [7, 6],
+      ]),
+      places: [
+        { stopA: 4, stopB: 9, walkMinutes: 4 },
+        { stopA: 5, stopB: 6, walkMinutes: 3 },
+      ],
+    });
+    const network = buildDayNetwork(trips, changeRules, marks);
+    const marked = new Set(marks);
+    const byId = new Map(trips.map((t) => [t.tripId, t]));
+    let reached = 0;
+    for (let q = 0; q < 400; q++) {
+      const from = 1 + random(25);
+      const to = 1 + random(25);
+      const time = 300 + random(1000);
+      const arriveBy = q % 4 === 3;
+      const journeys = planJourneys(network, { from, to, time, arriveBy, stepFree: true });
+      if (!arriveBy) {
+        const earliest = journeys.length === 0 ? null : Math.min(...journeys.map((j) => j.arrive));
+        expect(earliest, `${from} -> ${to} at ${formatTime(time)}`).toBe(
+          referenceEarliestArrival(trips, changeRules, from, to, time, 4, marked),
+        );
+      }
+      if (journeys.length > 0) reached++;
+      for (const j of journeys) {
+        if (arriveBy) expect(j.arrive).toBeLessThanOrEqual(time);
+        else expect(j.depart).toBeGreaterThanOrEqual(time);
+        for (const leg of j.legs) {
+          expect(byId.get(leg.tripId)?.stepFree, `trip ${leg.tripId}`).toBe(true);
+          expect(
+            marked.has(leg.fromStopId) && marked.has(leg.toStopId),
+            `${leg.fromStopId}>${leg.toStopId}`,
+          ).toBe(true);
+        }
+      }
+    }
+    // Not a comparison of empty answers.
+    expect(reached).toBeGreaterThan(100);
   });
 });

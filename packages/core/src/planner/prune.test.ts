@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDayNetwork, type DayNetwork } from './network.ts';
 import { NEVER, reachFrom, search } from './raptor.ts';
+import { referenceEarliestArrival } from './reference-planner.ts';
 import type { ChangeRules, RideTrip } from './types.ts';
 
 /**
@@ -10,17 +11,43 @@ import type { ChangeRules, RideTrip } from './types.ts';
  * without it answer: the same earliest arrival by rides, and the same latest departure for it.
  */
 
-/** A random day: `trips` trips over `stops` stops, with change times of their own and a change place. */
+/**
+ * A 32-bit generator taking its high bits. The days' first generator loses its low bits to
+ * rounding (its days visit a few of their stops, and its picks of stops would go with the
+ * marks): the step-free days, marks and queries use this one.
+ */
+function generator(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return Math.floor((state / 2 ** 32) * n);
+  };
+}
+
+/**
+ * A random day: `trips` trips over `stops` stops, with change times of their own and a change
+ * place; about two buses in three low-floor and three stops in four step-free (issue 41). `even`:
+ * picked by `generator` (every stop visited), else by the first generator (as it always was).
+ */
 function randomDay(
   seed: number,
   trips: number,
   stops: number,
-): { network: DayNetwork; random: (n: number) => number } {
+  even = false,
+): {
+  network: DayNetwork;
+  random: (n: number) => number;
+  rides: RideTrip[];
+  rules: ChangeRules;
+  stepFreeStops: Set<number>;
+} {
   let state = seed;
-  const random = (n: number) => {
+  const mark = generator(seed);
+  const first = (n: number) => {
     state = (state * 1103515245 + 12345) % 2 ** 31;
     return state % n;
   };
+  const random = even ? generator(seed + 1) : first;
   const rides: RideTrip[] = [];
   for (let id = 1; id <= trips; id++) {
     const length = 2 + random(8);
@@ -32,8 +59,15 @@ function randomDay(
       minutes.push(minute);
       minute += random(20);
     }
-    rides.push({ tripId: id, lineId: 1 + random(12), stops: visited, minutes });
+    rides.push({
+      tripId: id,
+      lineId: 1 + random(12),
+      stops: visited,
+      minutes,
+      ...(mark(3) === 0 ? {} : { stepFree: true }),
+    });
   }
+  const stepFreeStops = new Set(Array.from({ length: stops }, (_, i) => i + 1).filter(() => mark(4) !== 0));
   const rules: ChangeRules = {
     defaultMinutes: 2,
     stopMinutes: new Map([
@@ -45,7 +79,7 @@ function randomDay(
       { stopA: 11, stopB: 12, walkMinutes: 1 },
     ],
   };
-  return { network: buildDayNetwork(rides, rules), random };
+  return { network: buildDayNetwork(rides, rules, [...stepFreeStops]), random, rides, rules, stepFreeStops };
 }
 
 describe('the planner’s pruning answers what the searches without it answer', () => {
@@ -90,4 +124,35 @@ describe('the planner’s pruning answers what the searches without it answer', 
       expect(compared).toBeGreaterThan(50);
     });
   }
+});
+
+describe('step-free only (issue 41): the searches and their pruning', () => {
+  it('answer the simple reference, pruned or not, on a random day', () => {
+    const { network, rides, rules, stepFreeStops } = randomDay(23, 800, 40, true);
+    const random = generator(41);
+    const { forward, backward } = network;
+    let reached = 0;
+    let notStepFree = 0;
+    for (let q = 0; q < 300; q++) {
+      const from = 1 + random(40);
+      const to = 1 + random(40);
+      const time = 300 + random(1000);
+      const plain = search(forward, from, to, time, 4, [], undefined, true);
+      const where = `${from} -> ${to} at ${time}`;
+      const expected = referenceEarliestArrival(rides, rules, from, to, time, 4, stepFreeStops);
+      expect(plain.arrivals[4] === NEVER ? null : plain.arrivals[4], where).toBe(expected);
+      const toTarget = reachFrom(backward, to, -NEVER, 2, -time + 1, true);
+      const pruned = search(forward, from, to, time, 4, [], toTarget, true);
+      expect(pruned.arrivals, where).toEqual(plain.arrivals);
+      if (expected !== null) reached++;
+      if (!stepFreeStops.has(from) || !stepFreeStops.has(to)) notStepFree++;
+      // Every leg on a low-floor bus, from and to a step-free stop.
+      for (const leg of plain.legs(4)) {
+        expect(rides.find((r) => r.tripId === leg.tripId)?.stepFree, where).toBe(true);
+        expect(stepFreeStops.has(leg.fromStopId) && stepFreeStops.has(leg.toStopId), where).toBe(true);
+      }
+    }
+    expect(reached).toBeGreaterThan(50);
+    expect(notStepFree).toBeGreaterThan(50);
+  });
 });

@@ -10,6 +10,12 @@ import type { PlannedLeg } from './types.ts';
  *
  * Boarding at a stop reached by bus needs its minimum change time after the arrival; boarding
  * at a change place's other stop needs the walk. The start stop needs nothing.
+ *
+ * A step-free search (issue 41) boards and alights only at stops marked step-free and rides only
+ * trips marked low-floor: the first such trip leaving after a time is the one after the binary
+ * search's (Network.nextStepFreeTrip), and the trips it skips never overtake it, so the rounds
+ * stay exact over the trips it may ride. A walk ends where a bus is boarded, so it joins two
+ * step-free stops or is not taken. A search that is not step-free reads none of the marks.
  */
 
 export const NEVER = 0x3fffffff;
@@ -133,7 +139,10 @@ export interface Reach {
  * search's target) whose journeys this one retraces: a stop reached here with k rides, at a time
  * that search could not be ready to go on from with the rides left, is on none of them, and is
  * left out. Every stop of a journey both searches allow is kept, so the journeys found are the
- * same; only what cannot be part of one is not explored.
+ * same; only what cannot be part of one is not explored (a step-free search's `reach` must be
+ * step-free too, or it only prunes less).
+ *
+ * `stepFree`: boards and alights only at stops marked step-free, rides only low-floor trips.
  */
 export function search(
   net: Network,
@@ -143,8 +152,9 @@ export function search(
   maxRides: number,
   below: readonly number[] = [],
   reach?: Reach,
+  stepFree = false,
 ): SearchResult {
-  return runSteps(searchSteps(SHARED, net, source, target, start, maxRides, below, reach));
+  return runSteps(searchSteps(SHARED, net, source, target, start, maxRides, below, reach, stepFree));
 }
 
 /** search in `space`, as steps that yield between rounds and within them (see steps.ts). */
@@ -157,6 +167,7 @@ export function* searchSteps(
   maxRides: number,
   below: readonly number[] = [],
   reach?: Reach,
+  stepFree = false,
 ): Steps<SearchResult> {
   const src = net.indexOf.get(source);
   const dst = target === null ? net.stopIds.length : net.indexOf.get(target);
@@ -196,6 +207,8 @@ export function* searchSteps(
     cap: NEVER,
     reachRow: -1,
     lastAllowed: null,
+    stopOk: stepFree ? net.stopStepFree : null,
+    nextOk: stepFree ? net.nextStepFreeTrip : null,
   };
   let lastRound = 0;
   for (let k = 1; k <= maxRides && round.readyCount > 0; k++) {
@@ -243,6 +256,9 @@ interface Round {
   reachRow: number;
   /** Per pattern, the last position worth scanning with that row (null: all). */
   lastAllowed: Int32Array | null;
+  /** A step-free search's stops to board and alight at, and next low-floor trips (null: any). */
+  readonly stopOk: Uint8Array | null;
+  readonly nextOk: Int32Array | null;
 }
 
 /** Positions of patterns scanned between two yields of a search (a fraction of a millisecond). */
@@ -302,7 +318,7 @@ function startRound(net: Network, w: Workspace, round: Round): void {
  * true when every queued pattern is.
  */
 function scanPatterns(net: Network, w: Workspace, round: Round): boolean {
-  const { k, dst, reach, queueLength, reachRow, lastAllowed } = round;
+  const { k, dst, reach, queueLength, reachRow, lastAllowed, stopOk, nextOk } = round;
   const n = w.stops;
   const row = k * n;
   const prev = row - n;
@@ -351,7 +367,11 @@ function scanPatterns(net: Network, w: Workspace, round: Round): boolean {
         // The trip only gets later along the pattern: past the cap it is dropped (a trip
         // boarded further on is found by the binary search as if it had been kept).
         if (t >= cap) trip = -1;
-        else if (t < (best[s] as number) && (reachRow === -1 || (reachReady[reachRow + s] as number) <= -t)) {
+        else if (
+          t < (best[s] as number) &&
+          (reachRow === -1 || (reachReady[reachRow + s] as number) <= -t) &&
+          (stopOk === null || stopOk[s] === 1)
+        ) {
           const cell = row + s;
           arrival[cell] = t;
           ridePattern[cell] = p;
@@ -368,7 +388,7 @@ function scanPatterns(net: Network, w: Workspace, round: Round): boolean {
       }
       if (i === last) break;
       const readyAt = ready[prev + s] as number;
-      if (readyAt >= cap) continue;
+      if (readyAt >= cap || (stopOk !== null && stopOk[s] === 0)) continue;
       // The first trip of the pattern leaving here at readyAt or later (trips never overtake):
       // before the one ridden, if it leaves here at readyAt or later.
       let hi = width;
@@ -389,6 +409,8 @@ function scanPatterns(net: Network, w: Workspace, round: Round): boolean {
         if ((times[at + mid] as number) < readyAt) lo = mid + 1;
         else hi = mid;
       }
+      // Step-free: the first low-floor trip from there on (the pattern's end when none).
+      if (nextOk !== null && lo < end) lo = (nextOk[tripFirst + lo] as number) - tripFirst;
       if (lo < end) {
         trip = lo;
         board = i;
@@ -496,6 +518,7 @@ function legOf(net: Network, p: number, trip: number, board: number, alight: num
  * of every journey from `source` for searches the other way, valid until the next `reachFrom` on
  * `net` in the same space. Nothing
  * at `bound` or later is explored (what a search the other way could not be ready for).
+ * `stepFree`: of step-free journeys only (see `search`).
  */
 export function reachFrom(
   net: Network,
@@ -503,8 +526,9 @@ export function reachFrom(
   start: number,
   maxRides: number,
   bound = NEVER,
+  stepFree = false,
 ): Reach {
-  return runSteps(reachFromSteps(SHARED, net, source, start, maxRides, bound));
+  return runSteps(reachFromSteps(SHARED, net, source, start, maxRides, bound, stepFree));
 }
 
 /** reachFrom in `space`, as steps that yield after each round. */
@@ -515,6 +539,7 @@ export function* reachFromSteps(
   start: number,
   maxRides: number,
   bound = NEVER,
+  stepFree = false,
 ): Steps<Reach> {
   const { reach } = yield* searchSteps(
     space,
@@ -524,6 +549,8 @@ export function* reachFromSteps(
     start,
     maxRides,
     new Array<number>(maxRides + 1).fill(bound),
+    undefined,
+    stepFree,
   );
   const cells = (reach.lastRound + 1) * reach.stops;
   let buffer = space.reachBuffers.get(net);

@@ -5,6 +5,9 @@ import type { ChangeRules, RideTrip } from './types.ts';
  * every ride of the day is tried from every stop where it can be boarded; the earliest arrival
  * at `to` leaving `from` at `time` or later with at most `maxRides` rides. No patterns, no
  * pruning, no binary search: nothing it shares with the real planner but the change rules' words.
+ *
+ * `stepFreeStops`, when given: step-free only (issue 41): only trips marked stepFree, boarded and
+ * left only at those stops.
  */
 export function referenceEarliestArrival(
   trips: readonly RideTrip[],
@@ -13,7 +16,9 @@ export function referenceEarliestArrival(
   to: number,
   time: number,
   maxRides: number,
+  stepFreeStops?: ReadonlySet<number>,
 ): number | null {
+  const usable = (stop: number) => stepFreeStops === undefined || stepFreeStops.has(stop);
   if (from === to) return null;
   // When one can board at each stop (after k rides); the start stop needs no change time.
   let ready = new Map<number, number>([[from, time]]);
@@ -21,10 +26,12 @@ export function referenceEarliestArrival(
   for (let k = 1; k <= maxRides; k++) {
     const arrived = new Map<number, number>();
     for (const trip of trips) {
+      if (stepFreeStops !== undefined && trip.stepFree !== true) continue;
       let boarded = false;
       for (let i = 0; i < trip.stops.length; i++) {
         const stop = trip.stops[i] as number;
         const minute = trip.minutes[i] as number;
+        if (!usable(stop)) continue;
         if (boarded && minute < (arrived.get(stop) ?? Number.POSITIVE_INFINITY)) arrived.set(stop, minute);
         const at = ready.get(stop);
         if (at !== undefined && at <= minute && i < trip.stops.length - 1) boarded = true;

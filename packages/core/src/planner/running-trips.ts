@@ -1,3 +1,4 @@
+import type { StepFree } from '../domain.ts';
 import { tripOnDay } from '../gtfs/trip-days.ts';
 import { changesNothing, type DayChanges } from '../service-changes/day-changes.ts';
 import { type ScheduleRunsOn, type ServiceDayContext, scheduleRunsOn } from '../service-day.ts';
@@ -35,8 +36,11 @@ export { NO_TIME };
 /** A schedule with its trips, as objects. */
 export interface PlannerSchedule {
   id: number;
-  /** The schedule as its mapper gives it: scheduleRunsOn reads what it needs of it. */
-  schedule: ScheduleRunsOn;
+  /**
+   * The schedule as its mapper gives it: scheduleRunsOn reads what it needs of it, the
+   * step-free plans its bus's mark (issue 41).
+   */
+  schedule: ScheduleRunsOn & { stepFree?: StepFree };
   trips: readonly TimetableRideTrip[];
 }
 
@@ -66,12 +70,13 @@ export function rideVisits<V extends { minute: number }>(visits: readonly V[]): 
 /**
  * A day's rides packed: ride r is trip tripIds[r] of line lineIds[r], at stops[start[r] ..
  * start[r + 1]) and minutes at the same places, in the order of the running schedules and their
- * trips.
+ * trips; stepFree[r] is 1 when its bus is marked low-floor with a ramp (issue 41).
  */
 export interface DayRides {
   count: number;
   tripIds: Int32Array;
   lineIds: Int32Array;
+  stepFree: Uint8Array;
   start: Int32Array;
   stops: Int32Array;
   minutes: Int32Array;
@@ -100,6 +105,7 @@ export function* runningTripsSteps(
       lineId: day.lineIds[r] as number,
       stops: Array.from(day.stops.subarray(from, to)),
       minutes: Array.from(day.minutes.subarray(from, to)),
+      ...(day.stepFree[r] === 1 ? { stepFree: true } : {}),
     });
   }
   return rides;
@@ -141,6 +147,7 @@ export function* dayRidesSteps(
 ): Steps<DayRides> {
   const {
     scheduleTripStart,
+    scheduleStepFree,
     tripIds,
     tripLines,
     tripTravel,
@@ -166,6 +173,7 @@ export function* dayRidesSteps(
     count: 0,
     tripIds: new Int32Array(trips),
     lineIds: new Int32Array(trips),
+    stepFree: new Uint8Array(trips),
     start: new Int32Array(trips + 1),
     stops: new Int32Array(visits),
     minutes: new Int32Array(visits),
@@ -218,6 +226,7 @@ export function* dayRidesSteps(
       }
       rides.tripIds[rides.count] = tripIds[t] as number;
       rides.lineIds[rides.count] = tripLines[t] as number;
+      rides.stepFree[rides.count] = scheduleStepFree[s] as number;
       rides.count++;
       rides.start[rides.count] = length;
     }

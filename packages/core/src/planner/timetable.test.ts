@@ -152,3 +152,31 @@ describe('a day’s rides from the packed timetable', () => {
     expect(Array.from(rides.lineIds.subarray(0, rides.count))).toEqual(expected.map(() => 7));
   });
 });
+
+describe('the step-free marks (issue 41)', () => {
+  it('are kept per schedule and stop, "yes" only, and each day’s ride carries its bus’s', () => {
+    const builder = new PackedTimetableBuilder();
+    builder.schedule(1, { ...runsOn({}), stepFree: 'yes' });
+    builder.schedule(2, { ...runsOn({}), stepFree: 'no' });
+    builder.schedule(3, { ...runsOn({}), stepFree: 'unknown' });
+    builder.schedule(4, runsOn({}));
+    for (const id of [9, 2, 5]) builder.stepFreeStop(id);
+    const travel = builder.travel([1, 2]);
+    for (const [trip, schedule] of [
+      [11, 1],
+      [12, 2],
+      [13, 3],
+      [14, 4],
+      [15, 1],
+    ] as const) {
+      const at = builder.trip(trip, schedule, 7, travel);
+      builder.plannedChunk.set([480 + trip, 490 + trip], at);
+    }
+    const timetable = runSteps(builder.done());
+    expect(Array.from(timetable.scheduleStepFree)).toEqual([1, 0, 0, 0]);
+    expect(Array.from(timetable.stepFreeStops)).toEqual([2, 5, 9]);
+    const rides = runSteps(dayRidesSteps(timetable, Int32Array.from([0, 1, 2, 3]), NO_DAY_CHANGES));
+    const marked = Array.from({ length: rides.count }, (_, r) => `${rides.tripIds[r]}:${rides.stepFree[r]}`);
+    expect(marked).toEqual(['11:1', '15:1', '12:0', '13:0', '14:0']);
+  });
+});

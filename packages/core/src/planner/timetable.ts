@@ -1,3 +1,4 @@
+import type { StepFree } from '../domain.ts';
 import { type ScheduleRunsOn, type ServiceDayContext, scheduleRunsOn } from '../service-day.ts';
 import { PIECES_PER_YIELD, runSteps, type Steps } from './steps.ts';
 
@@ -16,6 +17,8 @@ export interface PackedTimetable {
   /** Schedule s: its id, its way of running (an index into runsOn). */
   scheduleIds: Int32Array;
   scheduleRunsOn: Int32Array;
+  /** Schedule s: 1 when staff marked its bus low-floor with a ramp (issue 41), else 0. */
+  scheduleStepFree: Uint8Array;
   /** Schedule s's trips: scheduleTripStart[s] .. scheduleTripStart[s + 1], in trip id order. */
   scheduleTripStart: Int32Array;
   /** Trip t: its id, its line, its stops in travel order (an index into travelStart). */
@@ -34,6 +37,8 @@ export interface PackedTimetable {
   /** Stops of travel order r: travelStops[travelStart[r] .. travelStart[r + 1]). */
   travelStart: Int32Array;
   travelStops: Int32Array;
+  /** The stops staff marked step-free (issue 41: 'yes' only), by id ascending. */
+  stepFreeStops: Int32Array;
 }
 
 /** A stop of a trip without a time, in PackedTimetable.planned. */
@@ -120,6 +125,8 @@ export class PackedTimetableBuilder {
   private readonly scheduleIndex = new IdIndex();
   private readonly scheduleIds = new Int32Column();
   private readonly scheduleRunsOn = new Int32Column();
+  private readonly scheduleStepFree = new Int32Column();
+  private readonly stepFreeStops = new Int32Column();
   private readonly travelStart = new Int32Column();
   private readonly travelStops = new Int32Column();
   private readonly tripIds = new Int32Column();
@@ -137,8 +144,8 @@ export class PackedTimetableBuilder {
     this.travelStart.push(0);
   }
 
-  /** A schedule: its id and what decides when it runs. */
-  schedule(id: number, schedule: ScheduleRunsOn): void {
+  /** A schedule: its id, what decides when it runs, and whether its bus is low-floor ('yes' only). */
+  schedule(id: number, schedule: ScheduleRunsOn & { stepFree?: StepFree }): void {
     const runsOn = runsOnOf(schedule);
     const key = JSON.stringify(runsOn);
     let index = this.runsOnKeys.get(key);
@@ -150,6 +157,12 @@ export class PackedTimetableBuilder {
     this.scheduleIndex.set(id, this.scheduleIds.length);
     this.scheduleIds.push(id);
     this.scheduleRunsOn.push(index);
+    this.scheduleStepFree.push(schedule.stepFree === 'yes' ? 1 : 0);
+  }
+
+  /** A stop staff marked step-free ('yes'; issue 41). */
+  stepFreeStop(id: number): void {
+    this.stepFreeStops.push(id);
   }
 
   /** A travel order (a route's stops one way), shared by the trips that name its index. */
@@ -222,6 +235,7 @@ export class PackedTimetableBuilder {
       runsOn: this.runsOn,
       scheduleIds: this.scheduleIds.done(),
       scheduleRunsOn: this.scheduleRunsOn.done(),
+      scheduleStepFree: Uint8Array.from(this.scheduleStepFree.done()),
       scheduleTripStart,
       tripIds,
       tripLines,
@@ -230,6 +244,7 @@ export class PackedTimetableBuilder {
       planned,
       travelStart: this.travelStart.done(),
       travelStops: this.travelStops.done(),
+      stepFreeStops: this.stepFreeStops.done().sort(),
     };
   }
 }

@@ -9,6 +9,8 @@ export interface RideTrip {
   lineId: number;
   stops: readonly number[];
   minutes: readonly number[];
+  /** Its bus is marked low-floor with a ramp (issue 41); absent: not so marked. */
+  stepFree?: boolean;
 }
 
 /** Two stops staff count as one place for changing buses, with the minutes to walk between them. */
@@ -65,4 +67,10 @@ export interface PlanQuery {
   /** Minutes after midnight: leave at or after it, or (arriveBy) arrive by it. */
   time: number;
   arriveBy: boolean;
+  /**
+   * Step-free only (issue 41): ride only buses marked low-floor with a ramp, and board and
+   * alight only at stops marked step-free ('yes'; 'no' and 'not known' alike are not). A change
+   * place's walk joins two stops that are both step-free, or is not taken.
+   */
+  stepFree?: boolean;
 }

@@ -1,4 +1,11 @@
-import { type PackedTimetable, PackedTimetableBuilder, runSteps, type Steps, travelOrder } from '@bus/core';
+import {
+  type PackedTimetable,
+  PackedTimetableBuilder,
+  runSteps,
+  type Steps,
+  stepFreeCode,
+  travelOrder,
+} from '@bus/core';
 import type SQLite from 'better-sqlite3';
 import type { ScheduleRow } from '../schema.ts';
 import { toSchedule } from './schedules.ts';
@@ -6,8 +13,8 @@ import { toSchedule } from './schedules.ts';
 /**
  * The whole timetable as the journey planner reads it (issue 30), once per data generation,
  * packed (core's PackedTimetable): every schedule as its mapper gives it (toSchedule, so whatever
- * decides when a schedule runs comes along), and every trip's stops in travel order with its
- * planned minutes. Read through one connection (a read side's, possibly held at an older state
+ * decides when a schedule runs comes along, and its bus's step-free mark), every trip's stops in
+ * travel order with its planned minutes, and the stops marked step-free (issue 41). Read through one connection (a read side's, possibly held at an older state
  * during an import).
  */
 export function plannerTimetable(sqlite: SQLite.Database): PackedTimetable {
@@ -71,6 +78,12 @@ export function* plannerTimetableSteps(sqlite: SQLite.Database): Steps<PackedTim
     if (last === undefined) break;
     after = last.id;
   }
+  // A few rows: what staff marked step-free ('yes' only: step-free plans take nothing else).
+  const stepFree = sqlite
+    .prepare('SELECT id FROM stop WHERE wheelchair_boarding = ? ORDER BY id')
+    .pluck()
+    .all(stepFreeCode('yes')) as number[];
+  for (const id of stepFree) timetable.stepFreeStop(id);
 
   // Trips by id a page at a time, and the page's times: each trip's as one 'index:minute,...'
   // text (a row costs more than its text).

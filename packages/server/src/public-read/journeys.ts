@@ -58,6 +58,12 @@ export interface JourneysAnswer {
   journeys: { depart: string; arrive: string; changes: number; legs: PlannedLegAnswer[] }[];
   /** The names of the stops the journeys name, for the page. */
   stops: { id: number; name: string }[];
+  /**
+   * Only when step-free journeys were asked for (issue 41): whether each of the two stops is
+   * marked step-free. One that is not (marked "no", or not known) is never boarded or left in a
+   * step-free journey, so with it there is none; the page says which.
+   */
+  stepFree?: { from: boolean; to: boolean };
 }
 
 interface PlannerData {
@@ -378,7 +384,7 @@ async function keptNetwork(read: ReadContext, date: string): Promise<KeptNetwork
   const built = (async () => {
     const schedules = await inSlices(read, runningSchedulesSteps(data.timetable, runs), build.signal);
     const rides = await inSlices(read, dayRidesSteps(data.timetable, schedules, changes), build.signal);
-    return inSlices(read, ridesNetworkSteps(rides, data.rules), build.signal);
+    return inSlices(read, ridesNetworkSteps(rides, data.rules, data.timetable.stepFreeStops), build.signal);
   })();
   const networks = data.networks;
   const entry: KeptNetwork = { network: built, build, users: 0, evicted: false };
@@ -421,6 +427,7 @@ async function plannedJourneys(
   snapshot: Awaited<ReturnType<typeof snapshotOf>>,
 ): Promise<JourneysAnswer> {
   const network = await dayNetwork(read, input.date);
+  const stepFree = input.stepFree === true;
   const journeys = await planned(
     read,
     planJourneysSteps(network, {
@@ -428,8 +435,11 @@ async function plannedJourneys(
       to: input.to,
       time: parseTime(input.time) as number,
       arriveBy: input.arriveBy ?? false,
+      ...(stepFree ? { stepFree } : {}),
     }),
   );
+  // The generation's planner data: built by now (the network came from it).
+  const marked = stepFree ? (await plannerData(read)).timetable.stepFreeStops : null;
   const stopIds = new Set<number>();
   return {
     journeys: journeys.map((j) => ({
@@ -451,5 +461,8 @@ async function plannedJourneys(
       }),
     })),
     stops: [...stopIds].sort((a, b) => a - b).map((id) => ({ id, name: snapshot.stopNames.get(id) ?? '' })),
+    ...(marked === null
+      ? {}
+      : { stepFree: { from: marked.includes(input.from), to: marked.includes(input.to) } }),
   };
 }

@@ -169,8 +169,16 @@ export const enPages = {
     when: 'When', // the legend of the two choices
     time: 'Time',
     swap: 'Swap From and To',
+    /** Issue 41: step-free only journeys, and what that takes. */
+    stepFreeOnly: 'Step-free only',
+    stepFreeNote:
+      'Low-floor buses with a ramp only, boarding and getting off only at stops marked for step-free boarding. Buses and stops not known to be step-free are left out.',
     chooseStops: 'Choose the stop you leave from and the stop you go to.',
     none: 'No journey with at most 3 changes on this day. Try another time or date.',
+    noneStepFree: 'No step-free journey with at most 3 changes on this day. Try another time or date.',
+    /** A stop asked for that is not marked step-free: no step-free journey starts or ends there. */
+    stopNotStepFree: (stop: string) =>
+      `${stop} is not marked for step-free boarding, so no step-free journey starts or ends there.`,
     journeys: (from: string, to: string) => `Journeys from ${from} to ${to}`,
     /** e.g. '2 h 20 min', '45 min' */
     duration: (minutes: number) =>

@@ -187,8 +187,15 @@ export const ltPages: PageMessages = {
     when: 'Kada',
     time: 'Laikas',
     swap: 'Sukeisti „Iš“ ir „Į“',
+    stepFreeOnly: 'Tik be laiptų',
+    stepFreeNote:
+      'Važiuojama tik žemagrindžiais autobusais su pandusu, įlipama ir išlipama tik stotelėse, kuriose galima įlipti su vežimėliu. Autobusai ir stotelės, kurių pritaikymas nežinomas, neįtraukiami.',
     chooseStops: 'Pasirinkite, iš kurios stotelės išvykstate ir į kurią vykstate.',
     none: 'Šią dieną kelionės su ne daugiau kaip 3 persėdimais nėra. Pabandykite kitą laiką ar datą.',
+    noneStepFree:
+      'Šią dieną kelionės be laiptų su ne daugiau kaip 3 persėdimais nėra. Pabandykite kitą laiką ar datą.',
+    stopNotStepFree: (stop: string) =>
+      `Stotelė „${stop}“ nepažymėta kaip tinkama įlipti su vežimėliu, todėl kelionės be laiptų iš jos ar į ją nėra.`,
     journeys: (from: string, to: string) => `Kelionės iš „${from}“ į „${to}“`,
     duration: (minutes: number) =>
       minutes < 60

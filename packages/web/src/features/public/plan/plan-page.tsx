@@ -40,8 +40,9 @@ function useStopOption(id: number | null): StopOption | null {
 
 /**
  * The journey planner (/plan, issue 30): two stops, a date and a time, leaving after it or
- * arriving by it; the journeys with their changes, each leg's line linking to its trip with the
- * leg's stops highlighted. Every choice is written into the address (Back undoes it).
+ * arriving by it, step-free only or not (issue 41); the journeys with their changes, each leg's
+ * line linking to its trip with the leg's stops highlighted. Every choice is written into the
+ * address (Back undoes it).
  */
 export function PlanPage() {
   const m = useMessages();
@@ -117,6 +118,20 @@ export function PlanPage() {
             />
           </label>
         </div>
+        <label className="plan-step-free">
+          <input
+            type="checkbox"
+            checked={q.stepFree}
+            aria-describedby={q.stepFree ? 'plan-step-free-note' : undefined}
+            onChange={(event) => go({ ...q, stepFree: event.target.checked })}
+          />
+          <span>{m.plan.stepFreeOnly}</span>
+        </label>
+        {q.stepFree && (
+          <p id="plan-step-free-note" className="plan-step-free__note">
+            {m.plan.stepFreeNote}
+          </p>
+        )}
       </section>
 
       {input === null ? (
@@ -140,7 +155,9 @@ function JourneyList({ data, date, from, to }: { data: Journeys; date: string; f
   return (
     <section className="journeys" aria-labelledby="journeys-heading">
       <h2 id="journeys-heading">{m.plan.journeys(from, to)}</h2>
-      {data.journeys.length === 0 ? (
+      {data.journeys.length === 0 && data.stepFree ? (
+        <NoStepFreeJourney stepFree={data.stepFree} from={from} to={to} />
+      ) : data.journeys.length === 0 ? (
         <p className="plan-hint">{m.plan.none}</p>
       ) : (
         <ol className="journeys__list">
@@ -225,5 +242,29 @@ function JourneyList({ data, date, from, to }: { data: Journeys; date: string; f
         </ol>
       )}
     </section>
+  );
+}
+
+/**
+ * No step-free journey (issue 41): said plainly, and which of the two stops is not marked
+ * step-free (then none can start or end there, whatever the buses).
+ */
+function NoStepFreeJourney({
+  stepFree,
+  from,
+  to,
+}: {
+  stepFree: NonNullable<Journeys['stepFree']>;
+  from: string;
+  to: string;
+}) {
+  const m = useMessages();
+  return (
+    <div className="plan-none" role="status">
+      <p className="plan-hint">{m.plan.noneStepFree}</p>
+      {/* A stop's label comes with the page's selectors (empty only while they load). */}
+      {!stepFree.from && from !== '' && <p className="plan-hint">{m.plan.stopNotStepFree(from)}</p>}
+      {!stepFree.to && to !== '' && <p className="plan-hint">{m.plan.stopNotStepFree(to)}</p>}
+    </div>
   );
 }

@@ -5,12 +5,13 @@ const now = { date: '2026-12-02', minutes: 9 * 60 + 5 };
 
 describe('the planner’s address', () => {
   it('reads what it names and fills in the rest from now', () => {
-    expect(readPlanQuery('from=27&to=115&date=2026-12-03&time=06:30&arriveBy=1', now)).toEqual({
+    expect(readPlanQuery('from=27&to=115&date=2026-12-03&time=06:30&arriveBy=1&stepFree=1', now)).toEqual({
       from: 27,
       to: 115,
       date: '2026-12-03',
       time: '06:30',
       arriveBy: true,
+      stepFree: true,
     });
     expect(readPlanQuery('', now)).toEqual({
       from: null,
@@ -18,15 +19,17 @@ describe('the planner’s address', () => {
       date: '2026-12-02',
       time: '09:05',
       arriveBy: false,
+      stepFree: false,
     });
     // Another day without a time: from its start. Bad values: as if missing.
     expect(readPlanQuery('date=2026-12-24', now).time).toBe('00:00');
-    expect(readPlanQuery('from=abc&to=-3&date=2026-02-30&time=25:00', now)).toEqual({
+    expect(readPlanQuery('from=abc&to=-3&date=2026-02-30&time=25:00&stepFree=yes', now)).toEqual({
       from: null,
       to: null,
       date: '2026-12-02',
       time: '09:05',
       arriveBy: false,
+      stepFree: false,
     });
   });
 
@@ -41,6 +44,18 @@ describe('the planner’s address', () => {
       date: '2026-12-03',
       time: '06:30',
       arriveBy: true,
+    });
+    // Step-free only (issue 41): in the address and asked of the planner only when chosen.
+    expect(writePlanQuery({ ...q, stepFree: true })).toBe(
+      'from=27&to=115&date=2026-12-03&time=06%3A30&stepFree=1',
+    );
+    expect(readPlanQuery(writePlanQuery({ ...q, stepFree: true }), now)).toEqual({ ...q, stepFree: true });
+    expect(planInput({ ...q, stepFree: true })).toEqual({
+      from: 27,
+      to: 115,
+      date: '2026-12-03',
+      time: '06:30',
+      stepFree: true,
     });
     expect(planInput({ ...q, to: null })).toBeNull();
     expect(planInput({ ...q, to: 27 })).toBeNull();

@@ -2,7 +2,8 @@ import { isIsoDate, parseTime } from '../../../lib/core.ts';
 import { parseStopId } from '../../../lib/timetable-query.ts';
 
 /**
- * The journey planner's address (/plan?from=&to=&date=&time=&arriveBy=1, issue 30), without
+ * The journey planner's address (/plan?from=&to=&date=&time=&arriveBy=1&stepFree=1, issues 30
+ * and 41), without
  * React: what the page shows and asks for comes from here, so a link or a reload shows the same.
  */
 export interface PlanQuery {
@@ -13,6 +14,8 @@ export interface PlanQuery {
   /** 'HH:MM'; now (on today) or 00:00 (on another date) when missing or not a time. */
   time: string;
   arriveBy: boolean;
+  /** Step-free only (issue 41). */
+  stepFree: boolean;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -31,6 +34,7 @@ export function readPlanQuery(search: string, now: { date: string; minutes: numb
     date: day,
     time: time !== null && /^\d\d:\d\d$/.test(time) && parseTime(time) !== null ? time : fallback,
     arriveBy: params.get('arriveBy') === '1',
+    stepFree: params.get('stepFree') === '1',
   };
 }
 
@@ -42,13 +46,21 @@ export function writePlanQuery(q: PlanQuery): string {
   params.set('date', q.date);
   params.set('time', q.time);
   if (q.arriveBy) params.set('arriveBy', '1');
+  if (q.stepFree) params.set('stepFree', '1');
   return params.toString();
 }
 
 /** The planner's input for the query, or null until both stops are chosen (and differ). */
 export function planInput(q: PlanQuery) {
   if (q.from === null || q.to === null || q.from === q.to) return null;
-  return { from: q.from, to: q.to, date: q.date, time: q.time, ...(q.arriveBy ? { arriveBy: true } : {}) };
+  return {
+    from: q.from,
+    to: q.to,
+    date: q.date,
+    time: q.time,
+    ...(q.arriveBy ? { arriveBy: true } : {}),
+    ...(q.stepFree ? { stepFree: true } : {}),
+  };
 }
 
 /** Minutes from one 'HH:MM' to a later one. */
