@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Passwords hashed at a lower scrypt cost (what a sign-in checks is named by each hash).
+          setupFiles: ['test/cheap-passwords.ts'],
           exclude: MOCKING,
           isolate: false,
         },

@@ -1,6 +1,10 @@
 import { englishMessage } from '@bus/core';
 import { describe, expect, it } from 'vitest';
+import { realHashingCost } from '../../test/cheap-passwords.ts';
 import { hashPassword, passwordProblem, verifyDummy, verifyPassword } from './passwords.ts';
+
+// The server's own cost: the test setup lowers it for the other tests.
+realHashingCost();
 
 describe('password hashing (scrypt)', () => {
   it('writes a self-describing hash with a fresh salt each time', async () => {
