@@ -40,9 +40,42 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * The stop widget for other sites (embed.html, issue 42) as a build of its own into the same
+ * folder: dist/embed.html and its few files under dist/assets/. Apart from the app's build, so
+ * nothing of the app (React, the router, the home's bundle) comes with it, and the home's first
+ * load is not changed by it; the server answers /embed/stop/{id} with this page. No modulepreload
+ * helper: it fetches one chunk after its entry, its language's words.
+ */
+function stopWidget(): Plugin {
+  let outDir = '';
+  return {
+    name: 'bus-stop-widget',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: import.meta.dirname,
+        publicDir: false,
+        logLevel: 'warn',
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          modulePreload: false,
+          rolldownOptions: { input: fileURLToPath(new URL('./embed.html', import.meta.url)) },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), serviceWorker()],
+  plugins: [react(), serviceWorker(), stopWidget()],
   resolve: {
     alias: [
       {

@@ -23,14 +23,14 @@ import { policiesOf } from './public-read/cache-policy.ts';
 import { readOf } from './public-read/http-cache.ts';
 import { publicRead } from './public-read/plugin.ts';
 import { registerLegacyRest } from './rest/index.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { embedSecurityHeaders, registerSecurityHeaders } from './security-headers.ts';
 import { onCommitted } from './services/admin/recorded-write.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, settleDemoAccount } from './services/users.ts';
 import type { Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 import { TIMETABLE_CACHE } from './trpc/routers/timetable.ts';
 import { registerStrictJsonBodies, trpcWithStrictBodies } from './utf8-bodies.ts';
-import { loadTemplate, pageMeta, renderPage, robots, sitemap } from './web-pages.ts';
+import { embedMeta, loadTemplate, pageMeta, renderPage, robots, sitemap } from './web-pages.ts';
 
 export interface AppOptions {
   db: OpenedDatabase;
@@ -216,6 +216,25 @@ export async function buildApp({
   app.get('/sitemap.xml', async (request, reply) =>
     reply.type('application/xml; charset=utf-8').send(await sitemap(db, await originOf(request))),
   );
+
+  // The stop widget other sites frame (issue 42): a page of its own (the web build's embed.html),
+  // the one answer that may be framed by another origin (security-headers.ts).
+  const embedHtml = join(env.WEB_DIST_DIR, 'embed.html');
+  if (existsSync(embedHtml)) {
+    const embedTemplate = loadTemplate(embedHtml);
+    app.get<{ Params: { stopId: string } }>(
+      '/embed/stop/:stopId',
+      { helmet: embedSecurityHeaders(env.MAP_TILES_URL) },
+      async (request, reply) => {
+        const meta = await embedMeta(db, request.params.stopId);
+        return reply
+          .status(meta.status)
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(renderPage(embedTemplate, meta, `${await originOf(request)}${request.url}`));
+      },
+    );
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const [path = '', search = ''] = request.url.split('?');

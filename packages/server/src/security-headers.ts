@@ -14,6 +14,8 @@ import { tilesCspSource } from './map-tiles.ts';
  * source beyond our own (MAP_TILES_URL, issue 29). HSTS only on answers that went
  * out over HTTPS (directly, or by X-Forwarded-Proto from a trusted proxy): sent over plain
  * HTTP it would mean nothing, and on a local test server it would lock the browser out.
+ * The one exception to "no framing" is the stop widget (/embed/stop/{id}, issue 42): see
+ * embedSecurityHeaders.
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
@@ -40,6 +42,25 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  */
 export function contentSecurityPolicy(tilesUrl: string): Record<string, string[]> {
   return { ...CONTENT_SECURITY_POLICY, 'img-src': ["'self'", 'data:', tilesCspSource(tilesUrl)] };
+}
+
+/**
+ * The stop widget's page (/embed/stop/{id}, issue 42) is made to be framed by other sites: its
+ * answer says `frame-ancestors *` and sends no X-Frame-Options (which has no "anyone" and would
+ * win in older browsers). The rest of its policy is every page's, so it runs our own scripts only;
+ * it has no sign-in, no admin and no forms, and sets no cookie, so a frame of it can be made to do
+ * nothing on a visitor's behalf. Every other path, pages, answers and not-found alike, keeps
+ * `frame-ancestors 'none'` and DENY: a route option of @fastify/helmet, so it holds for that
+ * route alone.
+ */
+export function embedSecurityHeaders(tilesUrl: string) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...contentSecurityPolicy(tilesUrl), 'frame-ancestors': ['*'] },
+    },
+    frameguard: false,
+  } as const;
 }
 
 /**

@@ -152,6 +152,23 @@ export async function pageMeta(db: OpenedDatabase, path: string, query: URLSearc
   };
 }
 
+/**
+ * The stop widget's page (/embed/stop/{stopId}, issue 42; not one of the app's pages: a page of
+ * its own that other sites frame): titled with the stop, kept out of search engines (its stop's
+ * departures page is the one to find), and 404 for a stop that does not exist (the widget then
+ * says so in the frame).
+ */
+export async function embedMeta(db: OpenedDatabase, stopId: string): Promise<PageMeta> {
+  const stop = await stopName(db, positiveId(stopId));
+  if (!stop) return notFound;
+  return {
+    status: 200,
+    title: `Next departures: ${stopLabel(stop)} – ${SITE_NAME}`,
+    description: `The next bus departures from ${stop.name}, with the expected times of buses on the road.`,
+    index: false,
+  };
+}
+
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,

@@ -37,6 +37,11 @@ beforeAll(() => {
     '<!doctype html><title>t</title><script type="module" src="/assets/a.js"></script>',
   );
   writeFileSync(join(dist, 'assets', 'a.js'), 'console.log(1)');
+  // The stop widget's own page (issue 42), built beside the app's.
+  writeFileSync(
+    join(dist, 'embed.html'),
+    '<!doctype html><title>w</title><meta name="description" content="w" /><main id="widget"></main><script type="module" src="/assets/a.js"></script>',
+  );
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -50,6 +55,9 @@ describe('security headers', () => {
   it.each([
     ['an HTML page', '/'],
     ['a client route (SPA fallback)', '/admin-panel/lines'],
+    ['the admin board', '/admin-panel'],
+    ['a path below /embed/ that is no widget', '/embed/line/1'],
+    ['a near miss of the widget', '/embed/stop/1/x'],
     ['an asset', '/assets/a.js'],
     ['a tRPC answer', '/trpc/timetable.searchStops?input=%7B%22query%22%3A%22%22%7D'],
     ['an old REST answer', '/api/line/line-preview-withid-public'],
@@ -77,6 +85,34 @@ describe('security headers', () => {
     expect(csp).not.toContain('unsafe-eval');
     // Plain HTTP: no HSTS.
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('lets any site frame the stop widget (/embed/stop/1), and nothing else: its policy is otherwise every page’s', async () => {
+    const widget = await app.inject({ method: 'GET', url: '/embed/stop/1?dir=city&rows=5&lang=lt' });
+    expect(widget.headers['content-type']).toContain('text/html');
+    expect(widget.body).toContain('<main id="widget">');
+    const csp = String(widget.headers['content-security-policy']);
+    expect(csp).toMatch(/(^|;)\s*frame-ancestors \*\s*(;|$)/);
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+    ])
+      expect(csp).toContain(directive);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(widget.headers['x-frame-options']).toBeUndefined();
+    expect(widget.headers['set-cookie']).toBeUndefined();
+    expect(widget.headers['x-content-type-options']).toBe('nosniff');
+    expect(widget.headers['permissions-policy']).toBe(PERMISSIONS_POLICY_VALUE);
+    // The same server still refuses framing of every other page, the home and the admin board first.
+    for (const url of ['/', '/?from=1', '/admin-panel', '/admin-access']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.headers['x-frame-options'], url).toBe('DENY');
+      expect(String(page.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+      expect(page.headers['set-cookie'], url).toBeUndefined();
+    }
   });
 
   it('sends HSTS only when the request came over HTTPS through a trusted proxy', async () => {

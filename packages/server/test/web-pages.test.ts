@@ -22,6 +22,10 @@ beforeAll(async () => {
     '<!doctype html><html><head><meta name="description" content="x" /><title>Anyksciai bus timetable</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(
+    join(dist, 'embed.html'),
+    '<!doctype html><html><head><meta name="description" content="x" /><title>Next departures</title></head><body><main id="widget"></main></body></html>',
+  );
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   ({ app } = await realDataApp({ env: { WEB_DIST_DIR: dist } }));
 });
@@ -207,6 +211,36 @@ describe('the page table (core/src/pages.ts) is what the server answers', () => 
     expect(titleOf(res.body)).toBe(`Nopage here – ${site}`);
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
   });
+});
+
+describe('the stop widget’s page (issue 42)', () => {
+  it('answers a stop with the widget, titled with the stop and kept out of search engines', async () => {
+    const res = await get('/embed/stop/1?dir=city&rows=3&lang=lt');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<main id="widget">');
+    expect(res.body).not.toContain('<div id="root">');
+    expect(titleOf(res.body)).toBe('Next departures: Anykščių AS – Anyksciai bus timetable');
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/embed/stop/999999', '/embed/stop/abc', '/embed/stop/0'])(
+    '%s is a 404: the widget says there is no such stop',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<main id="widget">');
+    },
+  );
+
+  it.each(['/embed/stop/1/x', '/embed/stop', '/embed/line/1'])(
+    '%s is no page of the site: 404',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(titleOf(res.body)).toBe('Nopage here – Anyksciai bus timetable');
+    },
+  );
 });
 
 describe('robots.txt and sitemap.xml', () => {

@@ -4,12 +4,15 @@
 // plus the message catalogue of the visitor's language (i18n/index.ts fetches it before the
 // first render; the larger of the two counts). Fails (exit 1) above the budget. Lazy chunks
 // (other pages and their texts, the calendar, admin) don't count.
+// Then the same for the stop widget other sites frame (dist/embed.html, issue 42): its entry, its
+// stylesheet and the larger of its two language chunks, under a budget of its own.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 80 * 1024;
+const WIDGET_BUDGET_BYTES = 12 * 1024;
 // The build folder: packages/web/dist, or the one given as the first argument.
 const dist = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -57,5 +60,26 @@ const js = rows.filter((r) => r.file.endsWith('.js')).reduce((sum, r) => sum + r
 console.log(`  total gzip ${kb(total)} (JS ${kb(js)}, CSS ${kb(total - js)}); budget ${kb(BUDGET_BYTES)}`);
 if (total > BUDGET_BYTES) {
   console.error(`bundle-size: the initial bundle is ${kb(total - BUDGET_BYTES)} over budget`);
+  process.exit(1);
+}
+
+// The stop widget: a page of its own, nothing of the app's bundle in it.
+const widgetRows = initialAssets(readFileSync(join(dist, 'embed.html'), 'utf8')).map(measure);
+const widgetWords = readdirSync(join(dist, 'assets'))
+  .filter((name) => /^widget-words-(?:en|lt)-[\w-]{8}\.js$/.test(name))
+  .map((name) => measure(`assets/${name}`));
+if (widgetRows.length === 0 || widgetWords.length !== 2) {
+  console.error('bundle-size: dist/embed.html names no files, or the widget has not its two language chunks');
+  process.exit(1);
+}
+widgetRows.push(widgetWords.reduce((a, b) => (b.gzip > a.gzip ? b : a)));
+console.log('Stop widget (/embed/stop/{id}: what a framing page loads, with the larger language chunk):');
+const widgetWidth = Math.max(...widgetRows.map((r) => r.file.length));
+for (const r of widgetRows)
+  console.log(`  ${r.file.padEnd(widgetWidth)}  ${kb(r.raw).padStart(10)}  gzip ${kb(r.gzip).padStart(9)}`);
+const widgetTotal = widgetRows.reduce((sum, r) => sum + r.gzip, 0);
+console.log(`  total gzip ${kb(widgetTotal)}; budget ${kb(WIDGET_BUDGET_BYTES)}`);
+if (widgetTotal > WIDGET_BUDGET_BYTES) {
+  console.error(`bundle-size: the stop widget is ${kb(widgetTotal - WIDGET_BUDGET_BYTES)} over its budget`);
   process.exit(1);
 }

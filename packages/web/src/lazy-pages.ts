@@ -23,6 +23,8 @@ export const comparePage = () => import('./features/public/dated/compare-page.ts
 // The drivers' page (issue 40): its own sign-in, React Query and tRPC client.
 export const drivePage = () => import('./features/drive/drive-page.tsx');
 export const offline = () => import('./offline/offline.ts');
+// "Put on your site" on a stop's departures page (issue 42), after the home's first render.
+export const embedOffer = () => import('./features/public/embed/embed-offer.tsx');
 export const datePicker = () => import('./components/date-picker-popover.tsx');
 
 /** The page table of the pages beyond the home (pages.tsx). */

@@ -7,6 +7,8 @@ import { changesEn } from './changes-en.ts';
 import { changesLt } from './changes-lt.ts';
 import { driveEn } from './drive-en.ts';
 import { driveLt } from './drive-lt.ts';
+import { embedEn } from './embed-en.ts';
+import { embedLt } from './embed-lt.ts';
 import { en as enHome } from './en.ts';
 import { enPages } from './en-pages.ts';
 import { liveEn } from './live-en.ts';
@@ -70,6 +72,7 @@ const pairs = [
   ['mapEn / mapLt (maps)', mapEn, mapLt],
   ['liveEn / liveLt (live buses)', liveEn, liveLt],
   ['driveEn / driveLt (drivers’ page)', driveEn, driveLt],
+  ['embedEn / embedLt (stop widget, Put on your site)', embedEn, embedLt],
 ] as const;
 
 describe('the same keys in both languages', () => {
@@ -248,6 +251,7 @@ const checked = [
     driveLt,
     { 'choose.route': "'{from} → {to}': two stop names and an arrow" },
   ],
+  ['embedEn / embedLt (stop widget, Put on your site)', embedEn, embedLt, {}],
 ] as const;
 
 describe('Lithuanian texts are Lithuanian', () => {

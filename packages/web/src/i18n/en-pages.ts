@@ -124,6 +124,11 @@ export const enPages = {
     notes: 'Notes',
     noDepartures: 'No departures in this period',
     siteAddress: (url: string) => `Timetable online: ${url}`,
+    /** Beside a stop poster's QR code (issue 42), over the address it leads to. */
+    qrStop: 'Live departures from this stop:',
+    /** Beside a line timetable's QR code, over the address it leads to. */
+    qrLine: 'This line’s timetable online:',
+    qrAlt: 'QR code',
     /** Weekdays after "only on", MONDAY..SUNDAY. */
     weekdaysPlural: ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'],
     /** A weekday after an ordinal ("the 1st and 3rd Friday"), MONDAY..SUNDAY. */

@@ -129,6 +129,9 @@ export const ltPages: PageMessages = {
     notes: 'Pastabos',
     noDepartures: 'Šiuo laikotarpiu išvykimų nėra',
     siteAddress: (url: string) => `Tvarkaraštis internete: ${url}`,
+    qrStop: 'Šios stotelės išvykimai realiu laiku:',
+    qrLine: 'Šio maršruto tvarkaraštis internete:',
+    qrAlt: 'QR kodas',
     /** Savaitės dienos po „tik“ (įnagininkas), nuo pirmadienio iki sekmadienio. */
     weekdaysPlural: [
       'pirmadieniais',

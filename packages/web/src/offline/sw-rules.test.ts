@@ -35,6 +35,8 @@ describe('requestKind: what the worker does with a request', () => {
     ['an old REST path', facts(`${ORIGIN}/api/busstop/get2`, { mode: 'navigate' }), null],
     ['a tRPC address typed in', facts(departures, { mode: 'navigate' }), null],
     ['the health check', facts(`${ORIGIN}/healthz`, { mode: 'navigate' }), null],
+    // The stop widget (issue 42) is no page of the app: never kept as the app's page.
+    ['the stop widget', facts(`${ORIGIN}/embed/stop/1?dir=city`, { mode: 'navigate' }), null],
     // Hashed files: kept copy first.
     ['a script', facts(`${ORIGIN}/assets/index-Bxg5K0mc.js`, { mode: 'cors' }), 'asset'],
     ['a stylesheet', facts(`${ORIGIN}/assets/index-DwrAUdFo.css`, { mode: 'no-cors' }), 'asset'],

@@ -61,8 +61,11 @@ export const APP_FILES: ReadonlySet<string> = new Set([
 
 /** One public query, no batch: `/trpc/timetable.departures` (a comma would name several). */
 const ANSWER_PATH = /^\/trpc\/timetable\.[A-Za-z]+$/;
-/** Paths served by the server itself, never the app's HTML. */
-const NOT_A_PAGE = /^\/(?:api|trpc|healthz)(?:\/|$)/;
+/**
+ * Paths served by the server itself, never the app's HTML. The stop widget (/embed/, issue 42)
+ * is a page of its own, not the app: kept as the one page, it would stand in for the app offline.
+ */
+const NOT_A_PAGE = /^\/(?:api|trpc|healthz|embed)(?:\/|$)/;
 /** A file name (the server answers a missing file with a plain 404, never the app). */
 const FILE_NAME = /\.[a-z0-9]{1,8}$/i;
 

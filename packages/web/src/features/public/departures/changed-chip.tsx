@@ -1,5 +1,6 @@
 import { useChangesMessages } from '../../../i18n/changes.ts';
 import { Chip, type ChipProps } from './chip.tsx';
+import { changeMark } from './departure-marks.ts';
 import './changed-chip.css';
 
 // The notices come with this chunk: an answer with service changes has both.
@@ -16,7 +17,7 @@ export { NoticeList } from '../notices/notice-list.tsx';
 export function ChangedChip(props: ChipProps) {
   const c = useChangesMessages();
   const { item } = props;
-  const mark = item.cancelled ? c.cancelled : item.notServed ? c.notServed : null;
+  const mark = changeMark(item, c);
   return (
     <Chip
       {...props}

@@ -32,6 +32,13 @@ const NoticeList = lazy(() => loadChanges().then((c) => ({ default: c.NoticeList
 const ChangedChip = lazy(() => loadChanges().then((c) => ({ default: c.ChangedChip })));
 // "New timetable from ...", in the same chunk, fetched only for an answer that has one.
 const NewTimetableNotice = lazy(() => loadChanges().then((c) => ({ default: c.NewTimetableNotice })));
+// "Put on your site" (issue 42): its own chunk, after the first render, named in lazy-pages.ts's
+// chunk (fetched on every page anyway) so its file names stay out of the home's first load.
+const EmbedOffer = lazy(() =>
+  import('../../../lazy-pages.ts')
+    .then((pages) => pages.embedOffer())
+    .then((c) => ({ default: c.EmbedOffer })),
+);
 
 /** The departures page, the home (/): departures for the chosen stop, date and direction, by hour. */
 export function DeparturesPage() {
@@ -94,6 +101,9 @@ export function DeparturesPage() {
         </a>
         <a href={`/calendar/stop/${q.from}.ics?${feed}`}>{m.now.calendar}</a>
       </p>
+      <Suspense fallback={null}>
+        <EmbedOffer key={q.from} stopId={q.from} dir={q.dir} />
+      </Suspense>
     </>
   );
 }

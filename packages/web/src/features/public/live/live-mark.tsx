@@ -1,5 +1,6 @@
 import { useLiveMessages } from '../../../i18n/live.ts';
 import type { Live } from '../departures/countdown.ts';
+import { liveMarkView } from '../departures/departure-marks.ts';
 import './live-mark.css';
 
 /**
@@ -8,20 +9,20 @@ import './live-mark.css';
  * and the age of the bus's position; 'has left' once it has left the stop; 'no live data' when
  * it has not been heard from for 3 minutes (its planned time counts again). A chunk of its own,
  * with its words in both languages: the home fetches it only for an answer with a followed bus.
+ * What it says is departure-marks.ts's, which the stop widget for other sites draws too.
  */
 export function LiveMark({ live }: { live: Live }) {
-  const t = useLiveMessages();
-  if (live.departed) return <span className="live-mark live-mark--gone">{t.departed}</span>;
-  if (live.noLiveData) return <span className="live-mark live-mark--none">{t.noLiveData}</span>;
-  const minutes = live.delayMinutes ?? 0;
+  const view = liveMarkView(live, useLiveMessages());
+  if (view.kind !== 'followed')
+    return <span className={`live-mark live-mark--${view.kind}`}>{view.text}</span>;
   return (
     <span className="live-mark">
       <span>
-        <span className="sr-only">{t.expected} </span>
-        <b className="live-mark__time">{live.expectedTime}</b>{' '}
-        <span className={minutes > 0 ? 'live-mark__late' : 'live-mark__on-time'}>{t.delay(minutes)}</span>
+        <span className="sr-only">{view.expected} </span>
+        <b className="live-mark__time">{view.time}</b>{' '}
+        <span className={view.late ? 'live-mark__late' : 'live-mark__on-time'}>{view.delay}</span>
       </span>{' '}
-      <small className="live-mark__age">{t.live(t.age(live.positionAge))}</small>
+      <small className="live-mark__age">{view.age}</small>
     </span>
   );
 }

@@ -10,7 +10,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { FareTriangle } from '../fares/fare-triangle.tsx';
 import { NoticeList } from '../notices/notice-list.tsx';
+import { PrintQr } from './print-qr.tsx';
 import { columnDays, footnoteText } from './print-words.ts';
+import { lineAddress, siteOf } from './qr-address.ts';
 import { PrintToolbar } from './stop-poster-page.tsx';
 
 type LinePrintAnswer = PublicOutput<'linePrint'>;
@@ -46,13 +48,20 @@ function LinePrint({ data }: { data: LinePrintAnswer }) {
     <>
       <PrintToolbar />
       <article className="print-sheet line-print">
-        <header>
-          <p className="print-kicker">{m.print.poster}</p>
-          <h1>{m.print.lineTitle(line.name)}</h1>
-          {line.routeStart && line.routeEnd && (
-            <p className="print-sub">{m.line.ends(line.routeStart, line.routeEnd)}</p>
-          )}
-          <p className="print-valid">{m.print.validFromTo(print.validFrom, print.validTo)}</p>
+        <header className="print-head">
+          <div>
+            <p className="print-kicker">{m.print.poster}</p>
+            <h1>{m.print.lineTitle(line.name)}</h1>
+            {line.routeStart && line.routeEnd && (
+              <p className="print-sub">{m.line.ends(line.routeStart, line.routeEnd)}</p>
+            )}
+            <p className="print-valid">{m.print.validFromTo(print.validFrom, print.validTo)}</p>
+          </div>
+          {/* Issue 42: the QR code to the line's page on the site. */}
+          <PrintQr
+            address={lineAddress(siteOf(data.siteUrl, window.location.origin), line.id)}
+            caption={m.print.qrLine}
+          />
         </header>
         {/* Issue 27: the notices holding in the four weeks, above the times. */}
         <NoticeList notices={data.notices ?? []} thisYear={Number(print.validFrom.slice(0, 4))} />

@@ -10,7 +10,9 @@ import type { PublicOutput } from '../../../lib/public-api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { NoticeList } from '../notices/notice-list.tsx';
+import { PrintQr } from './print-qr.tsx';
 import { footnoteText } from './print-words.ts';
+import { siteOf, stopLiveAddress } from './qr-address.ts';
 
 type StopPosterAnswer = PublicOutput<'stopPoster'>;
 
@@ -73,18 +75,28 @@ function StopPoster({ data }: { data: StopPosterAnswer }) {
         ? m.header.cityBoundFromHome
         : m.header.cityBoundElsewhere;
   const site = data.siteUrl ?? window.location.origin;
+  // Issue 42: the QR code to this stop's departures now, for this direction (and destination).
+  const live = stopLiveAddress(
+    siteOf(data.siteUrl, window.location.origin),
+    stop.id,
+    query.dir,
+    destination?.id ?? null,
+  );
   return (
     <>
       <PrintToolbar />
       <article className="print-sheet poster">
-        <header>
-          <p className="print-kicker">{m.print.poster}</p>
-          <h1>{stop.name}</h1>
-          <p className="print-sub">
-            {direction}
-            {destination && ` · ${m.print.toward(destination.name)}`}
-          </p>
-          <p className="print-valid">{m.print.validFromTo(poster.validFrom, poster.validTo)}</p>
+        <header className="print-head">
+          <div>
+            <p className="print-kicker">{m.print.poster}</p>
+            <h1>{stop.name}</h1>
+            <p className="print-sub">
+              {direction}
+              {destination && ` · ${m.print.toward(destination.name)}`}
+            </p>
+            <p className="print-valid">{m.print.validFromTo(poster.validFrom, poster.validTo)}</p>
+          </div>
+          <PrintQr address={live} caption={m.print.qrStop} />
         </header>
         {/* Issue 27: the notices holding in the four weeks, above the times. */}
         <NoticeList notices={data.notices ?? []} thisYear={Number(poster.validFrom.slice(0, 4))} />
