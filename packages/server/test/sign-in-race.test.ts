@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { PASSWORD_CHECKS_AT_ONCE } from '../src/auth/sign-in-guards.ts';
 import { parseEnv } from '../src/env.ts';
-import { realHashingCost } from './cheap-passwords.ts';
 import { ACCOUNT_FAILURE_LIMIT } from '../src/services/auth.ts';
+import { realHashingCost } from './cheap-passwords.ts';
 
 /**
  * The sign-in limits under real concurrency: many guesses sent at once through the real HTTP
