@@ -2,6 +2,8 @@
  * The zod-free part of core for the browser's initial bundle (`@bus/core/browser`): the
  * package entry also builds the zod schemas at module level, which tree-shaking cannot drop.
  */
+// Issue 42: the departure board's own rules (its stops, where a departure leaves from).
+export * from './board.ts';
 export * from './calendar.ts';
 export * from './clock.ts';
 export * from './departures-query.ts';

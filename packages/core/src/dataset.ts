@@ -44,6 +44,8 @@ export const DatasetStop = z.strictObject({
     .optional(),
   /** Whether a wheelchair can board there (issue 41); absent: not known. */
   stepFree: z.enum(STEP_FREE_VALUES).optional(),
+  /** The bay or platform buses leave from (issue 42); absent or null: none. */
+  bay: optionalText('bay').optional(),
 });
 
 export const DatasetHoliday = z.strictObject({ id, name: text('holidayName'), month, day });

@@ -42,6 +42,11 @@ export interface AdminStop extends Stop {
   position: Position | null;
   /** Whether a wheelchair can board there (issue 41). */
   stepFree: StepFree;
+  /**
+   * The bay or platform buses leave from ('3', 'A'; issue 42): shown on the departure board.
+   * null: none (at the home station the board then shows the line's anykStationPlatform).
+   */
+  bay: string | null;
 }
 
 /**

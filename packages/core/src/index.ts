@@ -1,4 +1,6 @@
 export * from './admin-inputs/index.ts';
+// Issue 42: the departure board.
+export * from './board.ts';
 export * from './bulk-schedules.ts';
 export * from './calendar.ts';
 export * from './change-diff.ts';

@@ -1,5 +1,5 @@
 import type { Direction } from './domain.ts';
-import { HOME_PATH } from './home-path.ts';
+import { BOARD_PATH, HOME_PATH } from './home-path.ts';
 import { changeDatesText } from './service-changes/texts.ts';
 
 /**
@@ -161,6 +161,18 @@ export const PAGES = {
     head: {
       title: 'For drivers',
       description: 'For drivers: start a trip and share where the bus is.',
+    },
+  },
+  /**
+   * The departure board of a station screen (issue 42): `?stops=1,2` and its options, read by
+   * the page itself. A screen, not a page to find: kept out of search engines.
+   */
+  board: {
+    path: BOARD_PATH,
+    index: false,
+    head: {
+      title: 'Departure board',
+      description: 'The next departures from chosen stops, for a screen at a station.',
     },
   },
   adminAccess: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOARD_MAX_STOPS } from './board.ts';
 import { isIsoDate } from './calendar.ts';
 import { normalizeDeparturesQuery } from './departures-query.ts';
 import { DIRECTIONS } from './domain.ts';
@@ -67,6 +68,20 @@ export const DeparturesQueryInput = z.object({
   date: z.string().nullish(),
 });
 export type DeparturesQueryInput = z.infer<typeof DeparturesQueryInput>;
+
+/**
+ * The departure board's question (issue 42): its stops, each at most once (the first time it
+ * is named counts), and the date (today in Vilnius when none).
+ */
+export const BoardQueryInput = z.object({
+  stops: z
+    .array(idField('stops'), { error: 'stops must be a list of stop ids' })
+    .min(1, { error: 'stops must name at least one stop' })
+    .max(BOARD_MAX_STOPS, { error: `stops may name at most ${BOARD_MAX_STOPS} stops` })
+    .transform((ids) => [...new Set(ids)]),
+  date: IsoDate.nullish(),
+});
+export type BoardQueryInput = z.infer<typeof BoardQueryInput>;
 
 /** The query with every default applied: what the departures service works on. */
 export const DeparturesQuery = z.object({

@@ -49,7 +49,7 @@ describe('text rules', () => {
     ['a plain object', { name: 'ok', stops: [{ name: 'ok' }] }, null],
     ['a string itself', '\uD800', ''],
     ['a nested field', { name: 'ok', stops: [{ name: 'ok' }, { name: 'x\uDBFF' }] }, 'stops.1.name'],
-    ['a key', { ['k\uDC00']: 1 }, 'k\uDC00'],
+    ['a key', { 'k\uDC00': 1 }, 'k\uDC00'],
     ['numbers, booleans and nulls', { a: 1, b: true, c: null, d: [2, null] }, null],
   ] as const)('finds a lone surrogate in an input: %s', (_what, input, path) => {
     expect(loneSurrogatePath(input)).toBe(path);

@@ -36,6 +36,8 @@ export const TEXT_LIMITS = {
   changeReason: 200,
   // Issue 41: a concession's name (in Lithuanian and in English).
   concessionName: 100,
+  // Issue 42: a stop's bay or platform, as a departure board shows it ('3', 'A').
+  bay: 10,
 } as const;
 
 export type TextField = keyof typeof TEXT_LIMITS;
@@ -71,6 +73,7 @@ export const TEXT_LABELS: Record<TextField, string> = {
   noticeText: 'Notice text',
   changeReason: 'Reason',
   concessionName: 'Concession name',
+  bay: 'Bay',
 };
 
 /** 'unpaired': a lone UTF-16 surrogate (JSON's "\ud800"), which no text can hold or store. */

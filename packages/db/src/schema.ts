@@ -21,6 +21,8 @@ export interface StopTable {
   lon: number | null;
   /** Step-free boarding (issue 41), as GTFS codes it: 0 not known, 1 yes, 2 no. */
   wheelchair_boarding: Generated<number>;
+  /** The bay or platform buses leave from (issue 42), 1-10 characters; null: none. */
+  bay: Generated<string | null>;
 }
 
 export interface HolidayTable {

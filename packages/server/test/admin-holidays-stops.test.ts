@@ -151,6 +151,7 @@ describe('admin.stops', () => {
       searchNames: [],
       position: null,
       stepFree: 'unknown',
+      bay: null,
     });
     const usage = await stopsWithUsage();
     expect(usage.map((u) => u.stop)).toEqual(list);
@@ -186,6 +187,7 @@ describe('admin.stops', () => {
       searchNames: [],
       position: null,
       stepFree: 'unknown',
+      bay: null,
       version: expect.any(Number),
     });
     const temporary = await client.mutate<Stop>('admin.stops.save', {
@@ -225,6 +227,7 @@ describe('admin.stops', () => {
       searchNames: [],
       position: null,
       stepFree: 'unknown',
+      bay: null,
       version: expect.any(Number),
     });
     // The folded name was rewritten: the public search finds the new name without diacritics.

@@ -209,6 +209,14 @@ const DATE_INPUTS: DateInput[] = [
     lastGood: PUBLIC.to,
     answerDate: (data) => (data as { query: { date: string } }).query.date,
   },
+  // Issue 42: the departure board (a date that is none is refused by its schema).
+  {
+    where: 'timetable.board',
+    field: 'date',
+    call: (date) => trpcCall('query', 'timetable.board', { stops: [1, 27], date }),
+    expected: publicDate('date'),
+    lastGood: PUBLIC.to,
+  },
   {
     where: 'timetable.stopPoster',
     field: 'date',

@@ -2,6 +2,7 @@ import {
   AdminDeleteInput,
   AdminIdInput,
   AdminStopSearchInput,
+  BoardQueryInput,
   BulkSchedulesInput,
   DeparturesQueryInput,
   DriveFindInput,
@@ -57,6 +58,7 @@ import {
 export const PROCEDURE_KINDS = {
   'health.check': 'query',
   'timetable.departures': 'query',
+  'timetable.board': 'query',
   'timetable.searchStops': 'query',
   'timetable.stopPair': 'query',
   'timetable.lines': 'query',
@@ -157,6 +159,7 @@ export const PROCEDURE_INPUTS = {
   'auth.config': null,
   'health.check': null,
   'timetable.departures': DeparturesQueryInput,
+  'timetable.board': BoardQueryInput,
   'timetable.searchStops': StopSearchInput,
   'timetable.stopPair': StopPairInput,
   'timetable.lines': LinesInput,

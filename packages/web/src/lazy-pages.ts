@@ -22,6 +22,8 @@ export const planPage = () => import('./features/public/plan/plan-page.tsx');
 export const comparePage = () => import('./features/public/dated/compare-page.tsx');
 // The drivers' page (issue 40): its own sign-in, React Query and tRPC client.
 export const drivePage = () => import('./features/drive/drive-page.tsx');
+// The departure board of a station screen (issue 42): its own React Query.
+export const boardPage = () => import('./features/public/board/board-page.tsx');
 export const offline = () => import('./offline/offline.ts');
 // "Put on your site" on a stop's departures page (issue 42), after the home's first render.
 export const embedOffer = () => import('./features/public/embed/embed-offer.tsx');

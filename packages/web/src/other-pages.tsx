@@ -24,6 +24,8 @@ const PlanPage = lazyNamed(() => pages.planPage(), 'PlanPage');
 const MapPage = lazyNamed(() => pages.mapPage(), 'MapPage');
 // The drivers' page: sign in, start a trip, send the bus's position.
 const DrivePage = lazyNamed(() => pages.drivePage(), 'DrivePage');
+// The departure board of a station screen (issue 42).
+const BoardPage = lazyNamed(() => pages.boardPage(), 'BoardPage');
 // A stop's departures before and after a new timetable.
 const ComparePage = lazyNamed(() => pages.comparePage(), 'ComparePage');
 
@@ -51,6 +53,7 @@ const PAGE_VIEWS: { [K in OtherPageKey]: (params: PageParams<K>) => ReactNode } 
   plan: () => <PlanPage />,
   compare: () => <ComparePage />,
   drive: () => <DrivePage />,
+  board: () => <BoardPage />,
   adminAccess: () => <LoginPage />,
   adminPanel: () => (
     <RequireAdmin>

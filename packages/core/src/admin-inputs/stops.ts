@@ -3,7 +3,7 @@ import { type Position, STEP_FREE_VALUES } from '../domain.ts';
 import { type PositionProblem, parsePosition } from '../gtfs/publishing.ts';
 import { englishMessage, serverMessage } from '../server-messages.ts';
 import { MAX_SEARCH_NAMES } from '../stop-search.ts';
-import { BoolLike, EntityId, failed, optionalText, requiredText } from './fields.ts';
+import { BoolLike, checkText, EntityId, failed, optionalText, requiredText } from './fields.ts';
 import { BaseVersion } from './versions.ts';
 
 // Stops: the admin search and a stop's save
@@ -31,6 +31,15 @@ export const SaveStopFields = z.object(
      * path knows none).
      */
     stepFree: z.enum(STEP_FREE_VALUES, failed).optional(),
+    /**
+     * The bay or platform buses leave from (issue 42), at most 10 characters; '' or null: none.
+     * Absent: keep the stored one (the old REST path knows none).
+     */
+    bay: z
+      .string(failed)
+      .nullable()
+      .optional()
+      .transform((raw, ctx) => (raw === undefined ? undefined : checkText('bay', raw, false, ctx))),
     /** The user has seen that another stop has this name and saves anyway. */
     confirmDuplicateName: z.boolean(failed).optional(),
     /**

@@ -20,6 +20,8 @@ import * as signInFailureAt from './2026-12-04-sign-in-failure-at.ts';
 import * as fares from './2026-12-06-fares.ts';
 // Issue 41: step-free boarding at stops, low-floor buses on schedules.
 import * as stepFree from './2026-12-07-step-free.ts';
+// Issue 42: a stop's bay or platform, for the departure board.
+import * as stopBay from './2026-12-08-stop-bay.ts';
 
 /**
  * Inline provider: migrations are bundled with the code, keyed by date-prefixed name. Kysely
@@ -45,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   // Issue 41: fares.
   '2026-12-06-fares': fares,
   '2026-12-07-step-free': stepFree,
+  '2026-12-08-stop-bay': stopBay,
 };
 
 export const migrationProvider: MigrationProvider = {

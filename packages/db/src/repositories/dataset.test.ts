@@ -12,7 +12,8 @@ function sample(): TimetableDataset {
       { id: 1, name: 'Anykščių AS', coords: null, defaultOption: true },
       // Step-free marks (issue 41) on a stop after one without: every row is written in full.
       { id: 110, name: 'Leliūnai', coords: 'Biržinė > Utena ', defaultOption: false, stepFree: 'yes' },
-      { id: 200, name: 'Varkujai', coords: null, defaultOption: false, stepFree: 'no' },
+      // A bay (issue 42) on one stop only: the others are written without, and read back so.
+      { id: 200, name: 'Varkujai', coords: null, defaultOption: false, stepFree: 'no', bay: '3' },
     ],
     holidays: [{ id: 13, name: 'Kalėdos 2d', month: 12, day: 26 }],
     yearlyRules: [

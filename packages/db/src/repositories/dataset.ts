@@ -254,6 +254,7 @@ export function replaceTimetableFrom(
             position: s.position ?? null,
             // Every row names the same columns (one statement): not known unless said.
             stepFree: s.stepFree ?? 'unknown',
+            bay: s.bay ?? null,
           }),
         }),
       ),
@@ -535,6 +536,8 @@ export async function readTimetableHead(db: Kysely<Database>): Promise<Timetable
         ...(s.search_names === '' ? {} : { searchNames: parseSearchNames(s.search_names) }),
         ...(position === null ? {} : { position }),
         ...(s.wheelchair_boarding === 0 ? {} : { stepFree: stepFreeOf(s.wheelchair_boarding) }),
+        // Issue 42: written only when a stop has one, so a file without bays reads as it did.
+        ...(s.bay === null ? {} : { bay: s.bay }),
       };
     }),
     holidays,

@@ -1,4 +1,5 @@
 import type { CustomNote, LineInfo, RouteType, Stop } from '@bus/core';
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, LineNoteRow, LineRow } from '../schema.ts';
 import { chunksOf, forEachIdChunk, rowsPerInsert, selectByIds } from './bound-lists.ts';
@@ -312,4 +313,28 @@ export async function deleteLineDeep(db: Kysely<Database>, id: number): Promise<
   await db.deleteFrom('line_note').where('line_id', '=', id).execute();
   const result = await db.deleteFrom('line').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/**
+ * Each line's platform at Anykščių AS (anyk_station_platform, the old system's field) among
+ * `lineIds`, for the lines that have one, read synchronously through `connection` (a read side's
+ * connection): the departure board shows it at the home station when the stop has no bay.
+ */
+export function linePlatformsOf(
+  connection: SQLite.Database,
+  lineIds: readonly number[],
+): Map<number, string> {
+  const platforms = new Map<number, string>();
+  const wanted = [...new Set(lineIds)].filter((id) => Number.isSafeInteger(id));
+  for (const part of chunksOf(wanted, 500)) {
+    const rows = connection
+      .prepare(
+        `SELECT id, anyk_station_platform AS platform FROM line
+           WHERE anyk_station_platform IS NOT NULL AND trim(anyk_station_platform) != ''
+             AND id IN (${part.map(() => '?').join(',')})`,
+      )
+      .all(...part) as { id: number; platform: string }[];
+    for (const row of rows) platforms.set(row.id, row.platform);
+  }
+  return platforms;
 }

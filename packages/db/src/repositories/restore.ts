@@ -22,7 +22,12 @@ export async function restoreHolidayRow(db: Kysely<Database>, holiday: Holiday):
 /** A state recorded before stops had extra search names or positions has none. */
 export async function restoreStopRow(
   db: Kysely<Database>,
-  stop: Stop & { searchNames?: readonly string[]; position?: Position | null; stepFree?: StepFree },
+  stop: Stop & {
+    searchNames?: readonly string[];
+    position?: Position | null;
+    stepFree?: StepFree;
+    bay?: string | null;
+  },
 ): Promise<void> {
   const columns = {
     name: stop.name,
@@ -35,9 +40,11 @@ export async function restoreStopRow(
   const position = stop.position === undefined ? {} : positionColumns(stop.position);
   // Nor one recorded before stops had step-free marks (issue 41): the stored mark stays.
   const stepFree = stop.stepFree === undefined ? {} : { wheelchair_boarding: stepFreeCode(stop.stepFree) };
+  // Nor one recorded before stops had bays (issue 42): the stored bay stays.
+  const bay = stop.bay === undefined ? {} : { bay: stop.bay };
   await db
     .insertInto('stop')
-    .values({ id: stop.id, ...columns, ...positionColumns(stop.position ?? null), ...stepFree })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ ...columns, ...position, ...stepFree }))
+    .values({ id: stop.id, ...columns, ...positionColumns(stop.position ?? null), ...stepFree, ...bay })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...columns, ...position, ...stepFree, ...bay }))
     .execute();
 }

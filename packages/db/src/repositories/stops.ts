@@ -8,6 +8,7 @@ import {
   stepFreeCode,
   stepFreeOf,
 } from '@bus/core';
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, StopRow } from '../schema.ts';
 import { selectByIds } from './bound-lists.ts';
@@ -43,6 +44,7 @@ export function toAdminStop(row: Omit<StopRow, 'name_folded' | 'name_sort'>): Ad
     searchNames: parseSearchNames(row.search_names),
     position: toPosition(row),
     stepFree: stepFreeOf(row.wheelchair_boarding),
+    bay: row.bay,
   };
 }
 
@@ -82,6 +84,7 @@ const STOP_COLUMNS = [
   'lat',
   'lon',
   'wheelchair_boarding',
+  'bay',
 ] as const;
 
 export async function listAllStops(db: Kysely<Database>): Promise<AdminStop[]> {
@@ -157,6 +160,8 @@ export interface StopFields {
   position?: Position | null;
   /** Absent: not known for a new stop, the stored one kept on an update (the old REST path knows none). */
   stepFree?: StepFree;
+  /** The bay or platform (issue 42). Absent: none for a new stop, the stored one kept on an update. */
+  bay?: string | null;
 }
 
 export function stopColumns(stop: StopFields) {
@@ -168,6 +173,7 @@ export function stopColumns(stop: StopFields) {
     ...(stop.searchNames === undefined ? {} : { search_names: searchNamesColumn(stop.searchNames) }),
     ...(stop.position === undefined ? {} : positionColumns(stop.position)),
     ...(stop.stepFree === undefined ? {} : { wheelchair_boarding: stepFreeCode(stop.stepFree) }),
+    ...(stop.bay === undefined ? {} : { bay: stop.bay }),
   };
 }
 
@@ -208,4 +214,19 @@ export async function listStopStepFree(
   return rows
     .sort((a, b) => a.id - b.id)
     .map((r) => ({ stopId: r.id, stepFree: stepFreeOf(r.wheelchair_boarding) as 'yes' | 'no' }));
+}
+
+/**
+ * The bays (issue 42) of the stops among `ids` that have one, by id, read synchronously through
+ * `connection` (a read side's connection: the departure board reads them beside its snapshot).
+ */
+export function stopBaysOf(connection: SQLite.Database, ids: readonly number[]): Map<number, string> {
+  const bays = new Map<number, string>();
+  const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
+  if (wanted.length === 0) return bays;
+  const rows = connection
+    .prepare(`SELECT id, bay FROM stop WHERE bay IS NOT NULL AND id IN (${wanted.map(() => '?').join(',')})`)
+    .all(...wanted) as { id: number; bay: string }[];
+  for (const row of rows) bays.set(row.id, row.bay);
+  return bays;
 }

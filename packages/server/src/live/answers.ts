@@ -6,6 +6,7 @@ import {
   serverMessage,
   vilniusTime,
 } from '@bus/core';
+import { type BoardAnswer, boardDepartures } from '../public-read/board.ts';
 import { type DeparturesResult, publicDepartures } from '../public-read/departures.ts';
 import { type JourneysAnswer, type PlannedLegAnswer, planJourneysAnswer } from '../public-read/journeys.ts';
 import { type ReadContext, snapshotOf } from '../public-read/read-context.ts';
@@ -26,6 +27,30 @@ export async function liveDepartures(
   if (tag === '') return result;
   const items = await layer.departures(read, from, date, result.items);
   return items === undefined ? result : { ...result, items };
+}
+
+/**
+ * The departure board's answer (issue 42) with live buses laid over each of its departures
+ * answers for today, as liveDepartures lays them over the home's: the same expected times and
+ * "departed" rule. Its live tag names every trip it shows.
+ */
+export async function liveBoard(
+  layer: LiveLayer,
+  read: ReadContext,
+  input: Parameters<typeof boardDepartures>[1],
+): Promise<BoardAnswer<DeparturesResult & { items: LiveDepartureItem[] }>> {
+  const answer = await boardDepartures(read, input);
+  const { date } = answer;
+  const tripIds = [...new Set(answer.departures.flatMap((d) => d.result.items.map((i) => i.tripId)))];
+  const tag = date === read.now.date ? await layer.tagOf(read, date, tripIds) : '';
+  noteLiveAnswer(read, { date, tripIds, tag });
+  if (tag === '') return answer;
+  const departures = [];
+  for (const d of answer.departures) {
+    const items = await layer.departures(read, d.stopId, date, d.result.items);
+    departures.push(items === undefined ? d : { ...d, result: { ...d.result, items } });
+  }
+  return { ...answer, departures };
 }
 
 const hhmm = (instant: number) => formatTime(vilniusTime(instant + 30_000).minutes);

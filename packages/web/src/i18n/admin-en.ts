@@ -120,6 +120,10 @@ export const adminEn = {
     stepFree: 'Step-free boarding',
     stepFreeOf: (name: string) => `Step-free boarding: ${name || 'the new stop'}`,
     stepFreeValue: { yes: 'Yes', no: 'No', unknown: 'Not known' },
+    /** Issue 42: the bay or platform buses leave from, shown on the departure board. */
+    bay: 'Bay',
+    bayOf: (name: string) => `Bay or platform of ${name || 'the new stop'}`,
+    bayPlaceholder: 'e.g. 3',
     editOf: (name: string) => `Edit ${name}`, // ours
     deleteOf: (name: string) => `Delete ${name}`, // ours
     linesOf: (name: string) => `Lines using ${name}`, // ours
@@ -994,6 +998,37 @@ export const adminEn = {
       name: (limit: number) => `the account has had ${limit} from all addresses`,
     },
     notLocked: 'Not locked',
+  },
+  /** Issue 42: the departure board's builder (/admin-panel/board). */
+  board: {
+    menu: 'Departure board',
+    heading: 'Departure board',
+    intro:
+      'A screen at a station can show the next departures from the stops you choose, refreshed by itself. Choose what it shows, then copy the address into the screen’s browser. Nothing is saved: the address holds everything.',
+    stops: 'Stops',
+    addStop: 'Add a stop',
+    chosen: 'Stops on the board',
+    removeStop: (name: string) => `Remove ${name}`,
+    noStops: 'Choose at least one stop.',
+    maxStops: (max: number) => `A board shows at most ${max} stops.`,
+    title: 'Title',
+    titlePlaceholder: 'e.g. Anykščių autobusų stotis',
+    titleHint: 'Shown at the top. Empty: the names of the stops.',
+    language: 'Language',
+    languages: { lt: 'Lithuanian', en: 'English', both: 'Both, by turns every 10 seconds' },
+    rows: 'Rows',
+    rowsHint: (min: number, max: number) =>
+      `How many departures at most, ${min} to ${max}; the screen shows those that fit in large type.`,
+    theme: 'Colours',
+    themes: { dark: 'Light text on dark', light: 'Dark text on light' },
+    orientation: 'Screen',
+    orientations: { landscape: 'Lying (1920 × 1080)', portrait: 'Standing (1080 × 1920)' },
+    link: 'The board’s address',
+    copy: 'Copy the address',
+    copied: 'Copied.',
+    copyByHand: 'This browser cannot copy it: the address is selected, copy it with Ctrl+C.',
+    preview: 'Open the board',
+    kiosk: 'On the screen’s computer, a browser in kiosk mode shows it full screen, for example:',
   },
   /** Issue 40: live buses for staff (/admin-panel/live). */
   live: {

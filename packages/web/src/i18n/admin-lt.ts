@@ -126,6 +126,10 @@ export const adminLt: AdminMessages = {
     stepFree: 'Įlipimas su vežimėliu',
     stepFreeOf: (name: string) => `Įlipimas su vežimėliu: ${name || 'nauja stotelė'}`,
     stepFreeValue: { yes: 'Galima', no: 'Negalima', unknown: 'Nežinoma' },
+    bay: 'Aikštelė',
+    bayOf: (name: string) =>
+      name ? `Stotelės „${name}“ aikštelė arba peronas` : 'Naujos stotelės aikštelė arba peronas',
+    bayPlaceholder: 'pvz., 3',
     editOf: (name: string) => `Redaguoti stotelę „${name}“`,
     deleteOf: (name: string) => `Ištrinti stotelę „${name}“`,
     linesOf: (name: string) => `Maršrutai, kuriuose yra stotelė „${name}“`,
@@ -1054,6 +1058,38 @@ export const adminLt: AdminMessages = {
       name: (limit: number) => `paskyra iš visų adresų jau gavo ${limit}`,
     },
     notLocked: 'Neužblokuotas',
+  },
+  /** Išvykimų švieslentė (42 užduotis): jos adreso sudarymas. */
+  board: {
+    menu: 'Išvykimų švieslentė',
+    heading: 'Išvykimų švieslentė',
+    intro:
+      'Stoties ekrane galima rodyti artimiausius išvykimus iš pasirinktų stotelių – jie atnaujinami savaime. Pasirinkite, ką rodyti, ir nukopijuokite adresą į ekrano naršyklę. Niekas neišsaugoma: viskas yra adrese.',
+    stops: 'Stotelės',
+    addStop: 'Pridėti stotelę',
+    chosen: 'Švieslentės stotelės',
+    removeStop: (name: string) => `Pašalinti „${name}“`,
+    noStops: 'Pasirinkite bent vieną stotelę.',
+    maxStops: (max: number) =>
+      `Švieslentėje rodoma ne daugiau kaip ${plural(max, 'stotelė', 'stotelės', 'stotelių')}.`,
+    title: 'Antraštė',
+    titlePlaceholder: 'pvz., Anykščių autobusų stotis',
+    titleHint: 'Rodoma viršuje. Jei tuščia – stotelių pavadinimai.',
+    language: 'Kalba',
+    languages: { lt: 'Lietuvių', en: 'Anglų', both: 'Abi – pakaitomis kas 10 sekundžių' },
+    rows: 'Eilutės',
+    rowsHint: (min: number, max: number) =>
+      `Kiek daugiausia išvykimų rodyti – nuo ${min} iki ${max}; ekrane matysis tiek, kiek telpa dideliu šriftu.`,
+    theme: 'Spalvos',
+    themes: { dark: 'Šviesus tekstas tamsiame fone', light: 'Tamsus tekstas šviesiame fone' },
+    orientation: 'Ekranas',
+    orientations: { landscape: 'Gulsčias (1920 × 1080)', portrait: 'Stačias (1080 × 1920)' },
+    link: 'Švieslentės adresas',
+    copy: 'Kopijuoti adresą',
+    copied: 'Nukopijuota.',
+    copyByHand: 'Ši naršyklė adreso nukopijuoti negali: jis pažymėtas, nukopijuokite jį klavišais Ctrl+C.',
+    preview: 'Atidaryti švieslentę',
+    kiosk: 'Ekrano kompiuteryje naršyklė kiosko režimu rodys ją per visą ekraną, pavyzdžiui:',
   },
   /** Eismas dabar (40 užduotis): autobusai realiuoju laiku darbuotojams. */
   live: {

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminEn } from './admin-en.ts';
 import { adminLt } from './admin-lt.ts';
+import { boardEn } from './board-en.ts';
+import { boardLt } from './board-lt.ts';
 import { changesEn } from './changes-en.ts';
 import { changesLt } from './changes-lt.ts';
 import { driveEn } from './drive-en.ts';
@@ -73,6 +75,7 @@ const pairs = [
   ['liveEn / liveLt (live buses)', liveEn, liveLt],
   ['driveEn / driveLt (drivers’ page)', driveEn, driveLt],
   ['embedEn / embedLt (stop widget, Put on your site)', embedEn, embedLt],
+  ['boardEn / boardLt (departure board)', boardEn, boardLt],
 ] as const;
 
 describe('the same keys in both languages', () => {
@@ -252,6 +255,7 @@ const checked = [
     { 'choose.route': "'{from} → {to}': two stop names and an arrow" },
   ],
   ['embedEn / embedLt (stop widget, Put on your site)', embedEn, embedLt, {}],
+  ['boardEn / boardLt (departure board)', boardEn, boardLt, {}],
 ] as const;
 
 describe('Lithuanian texts are Lithuanian', () => {

@@ -54,6 +54,7 @@ const FIELD_LABELS: Record<TextField, string> = {
   noticeText: 'Pranešimo tekstas',
   changeReason: 'Priežastis',
   concessionName: 'Lengvatos pavadinimas',
+  bay: 'Aikštelė',
 };
 
 /** What is wrong with a stops.txt (core's StopsTxtProblem; issue 29). */

@@ -5,12 +5,16 @@
  */
 export {
   addDays,
+  BOARD_MAX_STOPS,
+  BOARD_PATH,
   DIRECTIONS,
   type Direction,
+  departureBay,
   effectivePeriods,
   foldText,
   HOME_PATH,
   HOME_STOP_ID,
+  isBoardPath,
   isIsoDate,
   normalizeDeparturesQuery,
   PAGE_KEYS,
@@ -25,6 +29,7 @@ export {
   type VilniusNow,
   vilniusInstant,
   vilniusNow,
+  vilniusTime,
   WEEKDAYS,
   WHOLE_YEAR_RULE_NAME,
 } from '@bus/core/browser';

@@ -115,6 +115,8 @@ export async function saveStop(
         searchNames: distinctSearchNames(input.name, input.searchNames ?? stored?.searchNames ?? []),
         position: input.position === undefined ? (stored?.position ?? null) : input.position,
         stepFree: input.stepFree ?? stored?.stepFree ?? 'unknown',
+        // Issue 42: absent (the old REST path, a draft from before) keeps the stored bay.
+        bay: input.bay === undefined ? (stored?.bay ?? null) : input.bay,
       };
       if (existingId === null) return insertStop(trx, fields);
       await updateStop(trx, existingId, fields);

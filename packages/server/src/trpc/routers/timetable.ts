@@ -1,4 +1,5 @@
 import {
+  BoardQueryInput,
   DeparturesQueryInput,
   DIRECTIONS,
   FareInput,
@@ -10,7 +11,7 @@ import {
   TripIdInput,
 } from '@bus/core';
 import { z } from 'zod';
-import { liveDepartures, livePlan, liveTripAnswer, vehiclesOf } from '../../live/answers.ts';
+import { liveBoard, liveDepartures, livePlan, liveTripAnswer, vehiclesOf } from '../../live/answers.ts';
 import { mapTiles } from '../../map-tiles.ts';
 import type { CacheSettings } from '../../public-read/cache-policy.ts';
 import { fareOf, fareTableOf, journeyFares } from '../../public-read/fares.ts';
@@ -52,6 +53,10 @@ export const timetableRouter = router({
   departures: publicProcedure
     .input(DeparturesQueryInput)
     .query(({ ctx, input }) => liveDepartures(ctx.live, ctx.read(), input)),
+  // The departure board of a station screen (issue 42): the departures answers of its stops.
+  board: publicProcedure
+    .input(BoardQueryInput)
+    .query(({ ctx, input }) => liveBoard(ctx.live, ctx.read(), input)),
   searchStops: publicProcedure
     .input(StopSearchInput)
     .query(({ ctx, input }) => findStops(ctx.read(), input.query)),
@@ -113,6 +118,8 @@ export const timetableRouter = router({
  */
 export const TIMETABLE_CACHE = {
   'timetable.departures': { cache: 'minute', fastLane: true, live: true },
+  // A board asks every 15 s, as the home does: by the minute and the live state, like departures.
+  'timetable.board': { cache: 'minute', live: true },
   // Live buses move every few seconds: asked each time, never kept.
   'timetable.liveTrip': { cache: 'never' },
   'timetable.vehicles': { cache: 'never' },

@@ -51,6 +51,8 @@ function AdminPanel() {
     { path: '/fares', label: m.fares.menu },
     // Service changes (issue 27).
     { path: '/service-changes', label: m.serviceChanges.menu },
+    // Issue 42: the departure board of a station screen.
+    { path: '/board', label: m.board.menu },
     { path: '/yearly-rules', label: m.admin.yearlyRules },
     { path: '/history', label: m.admin.history },
     { path: '/publishing', label: m.admin.publishing },

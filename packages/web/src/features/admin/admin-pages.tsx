@@ -35,6 +35,8 @@ const ChangeRulesPage = lazyNamed(() => import('./change-rules/change-rules-page
 const SignInsPage = lazyNamed(() => import('./sign-ins/sign-ins-page.tsx'), 'SignInsPage');
 // Issue 41: fares, the staff part.
 const FaresPage = lazyNamed(() => import('./fares/fares-page.tsx'), 'FaresPage');
+// Issue 42: the departure board's builder.
+const BoardBuilderPage = lazyNamed(() => import('./board/board-builder-page.tsx'), 'BoardBuilderPage');
 // Issue 40: live buses for staff.
 const LivePage = lazyNamed(() => import('./live/live-page.tsx'), 'LivePage');
 
@@ -67,6 +69,7 @@ export function AdminPages() {
       <Route path="/sign-ins" component={SignInsPage} />
       <Route path="/live" component={LivePage} />
       <Route path="/fares" component={FaresPage} />
+      <Route path="/board" component={BoardBuilderPage} />
       <Route component={NotFound} />
     </Switch>
   );

@@ -137,6 +137,7 @@ export function BusStopsPage() {
             m.stops.searchNames,
             m.stops.defaultInSearch,
             m.stops.stepFree,
+            m.stops.bay,
             m.stops.usedIn,
             m.common.actions,
           ]}
@@ -153,6 +154,7 @@ export function BusStopsPage() {
                   searchNames: [],
                   position: null,
                   stepFree: 'unknown',
+                  bay: null,
                 },
                 usedInLines: [],
                 version: 0,
@@ -192,6 +194,8 @@ interface StopDraft {
   /** The extra search names as typed, separated by ';'. */
   searchNames: string;
   stepFree: StepFree;
+  /** The bay or platform as typed (issue 42); '' for none. */
+  bay: string;
 }
 
 /** 'Autobusų stotis; Bus station' -> the names (blank parts dropped). */
@@ -234,6 +238,7 @@ function StopRow({
     searchNames: splitNames(d.searchNames),
     position: d.position,
     stepFree: d.stepFree,
+    bay: d.bay,
     baseVersion,
     ...(confirmed ? { confirmDuplicateName: true } : {}),
   });
@@ -245,6 +250,7 @@ function StopRow({
       defaultOption: stop.defaultOption,
       searchNames: stop.searchNames.join(`${SEARCH_NAME_SEPARATOR} `),
       stepFree: stop.stepFree,
+      bay: stop.bay ?? '',
     }),
     startEditing: onDone !== undefined || openAtPosition,
     onDone,
@@ -269,6 +275,7 @@ function StopRow({
   const parsed = SaveStopInput.safeParse(input(draft.value));
   const issueAt = (field: string) => !parsed.success && parsed.error.issues.some((i) => i.path[0] === field);
   const namesInvalid = submitted && issueAt('searchNames');
+  const bayInvalid = submitted && issueAt('bay');
   // The position's rule in words under its field (the server's wording, in the language shown),
   // as the last refused save saw it.
   const positionCheck = refused === null ? null : parsePosition(refused.position);
@@ -277,7 +284,9 @@ function StopRow({
       ? serverMessage('invalidPosition', { problem: positionCheck.problem })
       : null;
   const nameInvalid =
-    submitted && !parsed.success && (issueAt('name') || (!namesInvalid && positionProblem === null));
+    submitted &&
+    !parsed.success &&
+    (issueAt('name') || (!namesInvalid && !bayInvalid && positionProblem === null));
 
   const usage =
     usedInLines.length === 0 ? (
@@ -325,6 +334,7 @@ function StopRow({
           <YesNo value={stop.defaultOption} />
         </td>
         <td>{m.stops.stepFreeValue[stop.stepFree]}</td>
+        <td>{stop.bay}</td>
         <td>{usage}</td>
         <td className="row-actions">
           <EditButton label={m.stops.editOf(stop.name)} onClick={startEditing} />
@@ -443,6 +453,21 @@ function StopRow({
             </option>
           ))}
         </select>
+      </td>
+      <td>
+        <DebouncedInput
+          className="stops-bay"
+          aria-label={m.stops.bayOf(stop.name)}
+          placeholder={m.stops.bayPlaceholder}
+          autoComplete="off"
+          value={draft.value.bay}
+          invalid={bayInvalid}
+          onCommit={(bay) =>
+            draft.edit((d) => {
+              d.bay = bay;
+            })
+          }
+        />
       </td>
       <td>{usage}</td>
       <td className="row-actions">
