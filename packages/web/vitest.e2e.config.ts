@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './e2e/longest-first.ts';
 
 /**
  * End-to-end tests of the public pages in real Chromium (scripts/e2e.sh starts the server and
@@ -25,5 +26,7 @@ export default defineConfig({
     // once per file (that was a minute of the run's CPU); support.ts keeps nothing of one file
     // for the next (its date answers are forgotten after each file: a file may have changed the data).
     isolate: false,
+    // The longest files first (e2e/longest-first.ts), so both cores stay busy to the end.
+    sequence: { sequencer: LongestFirst },
   },
 });
