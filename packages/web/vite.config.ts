@@ -6,14 +6,13 @@ import { build, defineConfig, type Plugin } from 'vite';
 const backend = 'http://127.0.0.1:3000';
 
 /**
- * The service worker (sw/sw.ts) as dist/sw.js: one classic script at the root (its scope is the
- * whole site; Firefox and older Safari run no module workers), built after the app into the
- * same folder. It has no hash in its name: the server sends it no-cache.
+ * A plugin that makes a build of its own into the app's output folder once the app is built
+ * (`build` names what differs): the service worker and the stop widget.
  */
-function serviceWorker(): Plugin {
+function buildAfterApp(name: string, options: NonNullable<Parameters<typeof build>[0]>['build']): Plugin {
   let outDir = '';
   return {
-    name: 'bus-service-worker',
+    name,
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
@@ -24,20 +23,26 @@ function serviceWorker(): Plugin {
         root: import.meta.dirname,
         publicDir: false,
         logLevel: 'warn',
-        build: {
-          outDir,
-          emptyOutDir: false,
-          copyPublicDir: false,
-          lib: {
-            entry: fileURLToPath(new URL('./sw/sw.ts', import.meta.url)),
-            formats: ['iife'],
-            name: 'busServiceWorker',
-            fileName: () => 'sw.js',
-          },
-        },
+        build: { outDir, emptyOutDir: false, copyPublicDir: false, ...options },
       });
     },
   };
+}
+
+/**
+ * The service worker (sw/sw.ts) as dist/sw.js: one classic script at the root (its scope is the
+ * whole site; Firefox and older Safari run no module workers), built after the app into the
+ * same folder. It has no hash in its name: the server sends it no-cache.
+ */
+function serviceWorker(): Plugin {
+  return buildAfterApp('bus-service-worker', {
+    lib: {
+      entry: fileURLToPath(new URL('./sw/sw.ts', import.meta.url)),
+      formats: ['iife'],
+      name: 'busServiceWorker',
+      fileName: () => 'sw.js',
+    },
+  });
 }
 
 /**
@@ -48,29 +53,10 @@ function serviceWorker(): Plugin {
  * helper: it fetches one chunk after its entry, its language's words.
  */
 function stopWidget(): Plugin {
-  let outDir = '';
-  return {
-    name: 'bus-stop-widget',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    async closeBundle() {
-      await build({
-        configFile: false,
-        root: import.meta.dirname,
-        publicDir: false,
-        logLevel: 'warn',
-        build: {
-          outDir,
-          emptyOutDir: false,
-          copyPublicDir: false,
-          modulePreload: false,
-          rolldownOptions: { input: fileURLToPath(new URL('./embed.html', import.meta.url)) },
-        },
-      });
-    },
-  };
+  return buildAfterApp('bus-stop-widget', {
+    modulePreload: false,
+    rolldownOptions: { input: fileURLToPath(new URL('./embed.html', import.meta.url)) },
+  });
 }
 
 export default defineConfig({
