@@ -28,6 +28,8 @@ const input = workerData as BusesInput;
 const began = Date.now();
 const sent: number[] = [];
 let refused = 0;
+/** Why reports were refused: status and message, with how many. */
+const reasons = new Map<string, number>();
 let running = true;
 
 async function bus(trip: BusesInput['buses'][number], offset: number): Promise<void> {
@@ -49,9 +51,19 @@ async function bus(trip: BusesInput['buses'][number], offset: number): Promise<v
         heading: null,
       }),
     });
-    await response.arrayBuffer();
+    const body = await response.text();
     sent.push(performance.now() - t0);
-    if (response.status !== 200) refused++;
+    if (response.status !== 200) {
+      refused++;
+      let message = body.slice(0, 80);
+      try {
+        message = (JSON.parse(body) as { error?: { message?: string } }).error?.message ?? message;
+      } catch {
+        // not JSON: the text as it came
+      }
+      const reason = `${response.status} ${message}`;
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
     await new Promise((r) => setTimeout(r, input.everyMs));
   }
 }
@@ -64,5 +76,5 @@ parentPort?.on('message', async (message: 'mark' | 'stop') => {
   }
   running = false;
   await Promise.all(loops);
-  parentPort?.postMessage({ sent, refused });
+  parentPort?.postMessage({ sent, refused, reasons: [...reasons] });
 });

@@ -1,9 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { Agent, get } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { progress } from './stats.ts';
+import { distribution, progress } from './stats.ts';
 
 /** The repository root: the server is started from there, as `pnpm start` does. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -191,6 +192,83 @@ export async function load(
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+  };
+}
+
+export interface FixedRateResult {
+  /** Requests sent (the rate times the seconds) and answered with 2xx. */
+  sent: number;
+  ok: number;
+  /** Other answers and failed requests. */
+  failed: number;
+  /** Latency in ms from the moment each request was due (not sent): p50 and p99, to 0.01 ms. */
+  latencyP50: number;
+  latencyP99: number;
+}
+
+/**
+ * An open-loop load: `rate` requests a second for `seconds`, each due at its own moment whether or
+ * not the earlier ones were answered (what many independent riders do), the paths taken in turn.
+ * Unlike autocannon's closed loop, which keeps the server saturated so its p99 is mostly the
+ * queue, this measures how long a rider waits at a given load; and unlike autocannon's
+ * histogram (whole milliseconds) it keeps fractions. A request's time counts from when it was
+ * due, so a client or server that falls behind is not hidden (no coordinated omission).
+ */
+export async function fixedRateLoad(
+  baseUrl: string,
+  paths: readonly string[],
+  options: { rate: number; seconds: number; title: string },
+): Promise<FixedRateResult> {
+  progress(`fixed-rate ${options.title}: ${options.rate} req/s, ${options.seconds} s, ${paths.length} URL(s)`);
+  const { hostname, port } = new URL(baseUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const total = Math.round(options.rate * options.seconds);
+  const latencies: number[] = [];
+  let failed = 0;
+  const start = performance.now() + 50;
+  const one = (i: number) =>
+    new Promise<void>((resolve) => {
+      const due = start + (i * 1000) / options.rate;
+      const request = get(
+        {
+          agent,
+          host: hostname,
+          port,
+          path: paths[i % paths.length],
+          headers: { 'accept-encoding': 'gzip, deflate, br' },
+          timeout: 10_000,
+        },
+        (response) => {
+          response.on('data', () => undefined);
+          response.on('end', () => {
+            if (response.statusCode !== undefined && response.statusCode < 300)
+              latencies.push(performance.now() - due);
+            else failed++;
+            resolve();
+          });
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('timed out')));
+      request.on('error', () => {
+        failed++;
+        resolve();
+      });
+    });
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const wait = start + (i * 1000) / options.rate - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(one(i));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  const { p50, p99 } = distribution(latencies);
+  return {
+    sent: total,
+    ok: latencies.length,
+    failed,
+    latencyP50: Math.round(p50 * 100) / 100,
+    latencyP99: Math.round(p99 * 100) / 100,
   };
 }
 
