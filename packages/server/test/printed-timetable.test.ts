@@ -109,7 +109,7 @@ describe('timetable.stopPoster', () => {
     },
   );
 
-  it('names the stop, the destination and the site address (from the Publishing settings, fresh after a save)', async () => {
+  it('names the stop, the destination and the site address (from the Publishing settings, fresh after a save), as timetable.site does', async () => {
     const url = `/trpc/timetable.stopPoster?input=${encodeURIComponent(JSON.stringify({ from: 1, to: 71, dir: 'Out bound' }))}`;
     const first = await t.app.inject({ method: 'GET', url });
     expect(first.statusCode).toBe(200);
@@ -123,6 +123,11 @@ describe('timetable.stopPoster', () => {
     expect((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(
       304,
     );
+    // timetable.site says the same address alone (the stop page's widget code uses it).
+    const site = await t.app.inject({ method: 'GET', url: '/trpc/timetable.site' });
+    expect(site.json().result.data).toEqual({ siteUrl: null });
+    const siteTag = site.headers.etag as string;
+    expect(siteTag).toBeTruthy();
 
     const admin = adminClient(t.app, t.adminToken);
     const overview = await admin.query<{ savedAt: string | null }>('admin.publishing.get');
@@ -139,6 +144,13 @@ describe('timetable.stopPoster', () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect((after.json().result.data as StopPosterAnswer).siteUrl).toBe('https://autobusai.anyksciai.lt/');
+    const siteAfter = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/timetable.site',
+      headers: { 'if-none-match': siteTag },
+    });
+    expect(siteAfter.statusCode).toBe(200);
+    expect(siteAfter.json().result.data).toEqual({ siteUrl: 'https://autobusai.anyksciai.lt/' });
   });
 
   it('names the destination only where the departures use it (from the home station going out)', async () => {

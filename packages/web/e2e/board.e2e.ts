@@ -2,6 +2,7 @@ import { type DepartureItem, vilniusInstant, vilniusTime } from '@bus/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from './admin-support.ts';
+import { DRIVER, Driver, type DriveTrip, testRoad } from './driving.ts';
 import {
   api,
   browserPerFile,
@@ -14,6 +15,7 @@ import {
   plusDays,
   screenshot,
   settled,
+  signInToken,
   TODAY,
   url,
 } from './support.ts';
@@ -38,7 +40,6 @@ import {
  */
 
 const { browser } = browserPerFile();
-const [DRIVER = '', PASSWORD = ''] = (process.env.E2E_DRIVER ?? '').split(/:(.*)/s);
 const STATION = 1;
 const UTENA = 115;
 const STOPS = [STATION, UTENA];
@@ -58,19 +59,8 @@ const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.s
 const hhmm = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
-async function signInToken(username: string, password: string): Promise<string> {
-  const response = await fetch(url('/trpc/auth.signIn'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const body = (await response.json()) as { result?: { data: { accessToken: string } } };
-  if (!body.result) throw new Error(`${username} cannot sign in`);
-  return body.result.data.accessToken;
-}
-
 let admin = '';
-let driver = '';
+let driver: Driver | null = null;
 const changes: { id: number; version: number }[] = [];
 
 async function saveChange(change: Record<string, unknown>): Promise<void> {
@@ -108,47 +98,18 @@ async function saveStops(fields: Map<number, Record<string, unknown>>): Promise<
   }
 }
 
-/** A drivers' page call with the driver's token, as the phone makes it. */
-async function driveApi<T>(
-  path: string,
-  input: unknown,
-  kind: 'query' | 'mutation' = 'mutation',
-): Promise<T> {
-  const headers = { Authorization: `Bearer ${driver}`, 'content-type': 'application/json' };
-  const response =
-    kind === 'query'
-      ? await fetch(url(`/trpc/drive.${path}?input=${encodeURIComponent(JSON.stringify(input))}`), {
-          headers,
-        })
-      : await fetch(url(`/trpc/drive.${path}`), { method: 'POST', headers, body: JSON.stringify(input) });
-  const body = (await response.json()) as { result?: { data: T }; error?: { message: string } };
-  if (!body.result) throw new Error(`drive.${path} failed: ${body.error?.message}`);
-  return body.result.data;
-}
-
-interface DriveTrip {
-  tripId: number;
-  lineName: string;
-  stops: { stopId: number; name: string; time: string }[];
-}
-
 /**
  * The trip to drive: the earliest of today out of the station, not M35, over by now, with at most
  * 45 stops all different (a straight test road), that a retime of under 12 hours moves to leave 4
  * minutes ago; null when none is.
  */
-async function chooseDriven(): Promise<{ trip: DriveTrip; shift: number } | null> {
-  if (DRIVER === '') return null;
+async function chooseDriven(driver: Driver | null): Promise<{ trip: DriveTrip; shift: number } | null> {
+  if (driver === null) return null;
   const out = await api<Departures>('departures', { from: STATION, dir: 'Out bound', date: TODAY });
   for (const item of out.items.filter((i) => !i.cancelled && i.lineName !== 'M35')) {
     const shift = NOW_MINUTES - 4 - minuteOf(item.timeDepart);
     if (shift <= 0 || shift > 720) continue;
-    const found = await driveApi<DriveTrip[]>(
-      'find',
-      { line: item.lineName, time: item.timeDepart },
-      'query',
-    );
-    const trip = found.find((f) => f.tripId === item.tripId);
+    const trip = await driver.find(item);
     if (!trip || trip.stops.length < 3 || trip.stops.length > 45) continue;
     if (new Set(trip.stops.map((s) => s.stopId)).size !== trip.stops.length) continue;
     if (minuteOf(trip.stops.at(-1)?.time ?? '24:00') >= NOW_MINUTES) continue;
@@ -158,11 +119,10 @@ async function chooseDriven(): Promise<{ trip: DriveTrip; shift: number } | null
   return null;
 }
 
-/** The test's road (as live-staff.e2e.ts's), 80 m between stops, eastwards in the middle of Lithuania. */
-const DEGREES_PER_METRE = 1 / (111_320 * Math.cos((55.6 * Math.PI) / 180));
-const placeOf = (i: number) => ({ lat: 55.61, lon: 25.3 + 80 * i * DEGREES_PER_METRE });
-/** When the bus is at stop i: 30 m/s from 10 s before the server's moment. */
-const timeAt = (i: number) => NOW.getTime() - 10_000 + Math.round(((80 * i) / 30) * 1000);
+/** The test's road (driving.ts; live-staff.e2e.ts's lies south of it), 80 m between stops; the bus is at stop i at timeAt(i). */
+const road = testRoad({ lat: 55.61, lon: 25.3 });
+const placeOf = (i: number) => road.place(80 * i);
+const timeAt = (i: number) => road.timeAt(80 * i);
 
 let driven: { trip: DriveTrip; shift: number } | null = null;
 /** The stops' fields before the test, to put back. */
@@ -177,8 +137,8 @@ const NOTICE = {
 
 beforeAll(async () => {
   admin = await signInToken('boss', '2025');
-  if (DRIVER !== '') driver = await signInToken(DRIVER, PASSWORD);
-  driven = await chooseDriven();
+  driver = DRIVER === '' ? null : await Driver.signIn();
+  driven = await chooseDriven(driver);
   if (driven === null)
     console.warn('board.e2e: the live part is skipped (no driver, or no trip to move to now)');
 
@@ -208,38 +168,26 @@ beforeAll(async () => {
   }
   if (cancelled) await saveChange({ kind: 'cancel', from: cancelled.date, tripIds: [cancelled.tripId] });
   await saveChange({ kind: 'notice', from: TODAY, stopIds: [STATION], ...NOTICE });
-  if (driven) {
+  if (driver && driven) {
     await saveChange({
       kind: 'retime',
       from: TODAY,
       tripIds: [driven.trip.tripId],
       shiftMinutes: driven.shift,
     });
-    await driveApi('start', { tripId: driven.trip.tripId });
+    await driver.start(driven.trip.tripId);
     // Standing at the station since 10 s ago, 4 minutes after its (moved) time.
-    await driveApi('report', {
-      tripId: driven.trip.tripId,
-      at: timeAt(0),
-      ...placeOf(0),
-      accuracy: 8,
-      heading: null,
-    });
+    await driver.report(driven.trip.tripId, timeAt(0), placeOf(0));
   }
 }, 120_000);
 
 afterAll(async () => {
-  if (driven) {
+  if (driver && driven) {
     // On to its last stop: over, and gone from every stop, whatever its times are after this file.
     const { trip } = driven;
     for (let i = 1; i < trip.stops.length; i++)
-      await driveApi('report', {
-        tripId: trip.tripId,
-        at: timeAt(i),
-        ...placeOf(i),
-        accuracy: 8,
-        heading: null,
-      }).catch(() => undefined);
-    await driveApi('stop', { tripId: trip.tripId }).catch(() => undefined);
+      await driver.report(trip.tripId, timeAt(i), placeOf(i)).catch(() => undefined);
+    await driver.stop(trip.tripId).catch(() => undefined);
   }
   for (const change of changes.splice(0))
     await adminApi(

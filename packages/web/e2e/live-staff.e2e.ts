@@ -2,6 +2,7 @@ import type { PunctualityReport } from '@bus/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from './admin-support.ts';
+import { DRIVER, Driver, type DriveStop, type DriveTrip, testRoad } from './driving.ts';
 import {
   api,
   expectNoAxeViolations,
@@ -14,7 +15,6 @@ import {
   screenshot,
   settled,
   TODAY,
-  url,
 } from './support.ts';
 
 /*
@@ -32,18 +32,6 @@ import {
  * already, so the live state it leaves on this server changes nothing another file looks at.
  */
 
-interface DriveStop {
-  stopId: number;
-  name: string;
-  time: string;
-}
-interface DriveTrip {
-  tripId: number;
-  lineName: string;
-  departure: string;
-  to: string;
-  stops: DriveStop[];
-}
 interface LiveNow {
   at: string;
   inService: {
@@ -63,37 +51,17 @@ interface Listed {
   version: number;
 }
 
-/** The run's driver account ('name:password'). */
-const [DRIVER = '', PASSWORD = ''] = (process.env.E2E_DRIVER ?? '').split(/:(.*)/s);
 if (DRIVER === '')
   console.warn('live-staff.e2e: skipped: no driver account (E2E_DRIVER, set by scripts/e2e.sh)');
 
 const session = pagePerFile({ signedIn: true });
 let page: Page;
-let driverToken = '';
+let driver: Driver;
 let trip: DriveTrip;
 /** Each placed stop's position before the test (null: none), to put back. */
 const before = new Map<number, { lat: number; lon: number } | null>();
 let countedBefore: PunctualityReport['total'];
 let started = false;
-
-/** A drivers' page call (drive.*) with the driver's token, as the phone makes it. */
-async function driveApi<T>(
-  path: string,
-  input: unknown,
-  kind: 'query' | 'mutation' = 'mutation',
-): Promise<T> {
-  const headers = { Authorization: `Bearer ${driverToken}`, 'content-type': 'application/json' };
-  const response =
-    kind === 'query'
-      ? await fetch(url(`/trpc/drive.${path}?input=${encodeURIComponent(JSON.stringify(input))}`), {
-          headers,
-        })
-      : await fetch(url(`/trpc/drive.${path}`), { method: 'POST', headers, body: JSON.stringify(input) });
-  const body = (await response.json()) as { result?: { data: T }; error?: { message: string } };
-  if (!body.result) throw new Error(`drive.${path} failed: ${body.error?.message}`);
-  return body.result.data;
-}
 
 const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
@@ -110,12 +78,7 @@ async function chooseTrip(): Promise<DriveTrip> {
     stops.length >= 4 && stops.length <= 45 && new Set(stops.map((s) => s.stopId)).size === stops.length;
   let fallback: DriveTrip | undefined;
   for (const item of [...byLatest, ...candidates]) {
-    const found = await driveApi<DriveTrip[]>(
-      'find',
-      { line: item.lineName, time: item.timeDepart },
-      'query',
-    );
-    const ours = found.find((f) => f.tripId === item.tripId);
+    const ours = await driver.find(item);
     if (!ours || !fits(ours.stops)) continue;
     if (minuteOf(ours.stops.at(-1)?.time ?? '') < NOW_MINUTES) return ours;
     fallback ??= ours;
@@ -125,24 +88,17 @@ async function chooseTrip(): Promise<DriveTrip> {
 }
 
 /**
- * The test's road, eastwards in the middle of Lithuania: stop i at alongOf(i) metres, 80 m
- * apart but for 200 m between the third and the fourth stop (a bus within 60 m of a stop stands
- * at it: there the bus is seen between two stops).
+ * The test's road (driving.ts): stop i at alongOf(i) metres, 80 m apart but for 200 m between
+ * the third and the fourth stop (a bus within 60 m of a stop stands at it: there the bus is seen
+ * between two stops). The bus is `metres` along it at timeAt(metres).
  */
 const alongOf = (i: number) => 80 * i + (i >= 3 ? 120 : 0);
-const DEGREES_PER_METRE = 1 / (111_320 * Math.cos((55.6 * Math.PI) / 180));
-const at = (metres: number) => ({ lat: 55.6, lon: 25.25 + metres * DEGREES_PER_METRE });
+const road = testRoad({ lat: 55.6, lon: 25.25 });
+const at = road.place;
 const placeOf = (i: number) => at(alongOf(i));
-/**
- * When the bus is `metres` along the road: 30 m/s (108 km/h, under the 150 the server allows)
- * from 10 s before the server's fixed moment, so that 45 stops end 2 minutes after it at most.
- */
-const startAt = NOW.getTime() - 10_000;
-const timeAt = (metres: number) => startAt + Math.round((metres / 30) * 1000);
+const timeAt = road.timeAt;
 
-async function report(at: number, place: { lat: number; lon: number }): Promise<void> {
-  await driveApi('report', { tripId: trip.tripId, at, ...place, accuracy: 8, heading: null });
-}
+const report = (at: number, place: { lat: number; lon: number }) => driver.report(trip.tripId, at, place);
 
 async function setPositions(positions: Map<number, { lat: number; lon: number } | null>): Promise<void> {
   const listed = await adminApi<Listed[]>(session.token, 'stops.listWithUsage');
@@ -186,13 +142,7 @@ async function language(p: Page, code: 'LT' | 'EN'): Promise<void> {
 describe.skipIf(DRIVER === '')('Live / „Eismas dabar“', () => {
   beforeAll(async () => {
     page = session.page;
-    const signedIn = await fetch(url('/trpc/auth.signIn'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: DRIVER, password: PASSWORD }),
-    });
-    driverToken = ((await signedIn.json()) as { result: { data: { accessToken: string } } }).result.data
-      .accessToken;
+    driver = await Driver.signIn();
     trip = await chooseTrip();
     countedBefore = (
       await adminApi<PunctualityReport>(session.token, 'live.punctuality', { from: TODAY, until: TODAY })
@@ -205,7 +155,7 @@ describe.skipIf(DRIVER === '')('Live / „Eismas dabar“', () => {
 
   afterAll(async () => {
     // Whatever failed on the way: the trip is not left running, every position is put back.
-    if (started) await driveApi('stop', { tripId: trip.tripId }).catch(() => undefined);
+    if (started) await driver.stop(trip.tripId).catch(() => undefined);
     if (before.size > 0) await setPositions(before);
   });
 
@@ -237,7 +187,7 @@ describe.skipIf(DRIVER === '')('Live / „Eismas dabar“', () => {
   });
 
   it('a driver drives the trip: staff see the bus with the driver’s name, its delay and next stop, in both languages', async () => {
-    await driveApi('start', { tripId: trip.tripId });
+    await driver.start(trip.tripId);
     started = true;
     // The first three stops, then on the way to the fourth.
     for (let i = 0; i < 3; i++) await report(timeAt(alongOf(i)), placeOf(i));

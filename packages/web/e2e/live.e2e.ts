@@ -12,6 +12,7 @@ import {
   NOW_MINUTES,
   screenshot,
   settled,
+  signInToken,
   TODAY,
   url,
   watchPage,
@@ -144,17 +145,6 @@ const changes: { id: number; version: number }[] = [];
 const contexts: BrowserContext[] = [];
 let driver: Page;
 let ended = false;
-
-async function signInToken(username: string, password: string): Promise<string> {
-  const response = await fetch(url('/trpc/auth.signIn'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const body = (await response.json()) as { result?: { data: { accessToken: string } } };
-  if (!body.result) throw new Error(`${username} cannot sign in`);
-  return body.result.data.accessToken;
-}
 
 interface Listed {
   stop: { id: number; position: { lat: number; lon: number } | null } & Record<string, unknown>;

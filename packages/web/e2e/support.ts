@@ -348,6 +348,18 @@ export function browserPerFile(): { browser: () => Browser; track: (page: Page) 
 /** The demo administrator the server creates in DEMO mode. */
 export const DEMO_USER = { username: 'boss', password: '2025' };
 
+/** A user's access token (auth.signIn, as the sign-in page asks for it), for calls made by the test itself. */
+export async function signInToken(username: string, password: string): Promise<string> {
+  const response = await fetch(url('/trpc/auth.signIn'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await response.json()) as { result?: { data: { accessToken: string } } };
+  if (!body.result) throw new Error(`${username} cannot sign in`);
+  return body.result.data.accessToken;
+}
+
 /** The access token of the user signed in on this page (from localStorage 'user'). */
 export async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => {

@@ -27,7 +27,6 @@ import {
 } from '@bus/core';
 import {
   getLineInfo,
-  getPublishingSettings,
   getStopsByIds,
   listSchedules,
   type OpenedDatabase,
@@ -37,6 +36,7 @@ import { checkPublicDate } from './date-window.ts';
 import { stopDepartures } from './departures.ts';
 import type { NoticeView } from './notices.ts';
 import { type ReadContext, snapshotOf } from './read-context.ts';
+import { siteAddress } from './site.ts';
 
 /**
  * The printed timetables (stop poster, line timetable) and the data of the calendar feeds. The
@@ -132,11 +132,6 @@ export function changedStopMinutes(read: ReadContext) {
     if (index === -1 || retime === undefined) return departure.minute;
     return retime.minutes[index] ?? null;
   };
-}
-
-/** The site's address as the Publishing settings give it; null: the page uses its own origin. */
-async function siteAddress(db: OpenedDatabase): Promise<string | null> {
-  return (await getPublishingSettings(db.kysely)).settings.siteUrl;
 }
 
 export interface StopPosterAnswer {

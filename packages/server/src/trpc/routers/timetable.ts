@@ -17,6 +17,7 @@ import type { CacheSettings } from '../../public-read/cache-policy.ts';
 import { fareOf, fareTableOf, journeyFares } from '../../public-read/fares.ts';
 import { noticesToday, serviceChangesPage } from '../../public-read/notices.ts';
 import { getLinePrint, getStopPoster } from '../../public-read/printed-timetable.ts';
+import { siteAnswer } from '../../public-read/site.ts';
 import { stopPositions } from '../../public-read/stop-positions.ts';
 import { findStops, getStopPair } from '../../public-read/stops.ts';
 import { lineTimetableOn, listLinePreviews, tripScheduleOn } from '../../public-read/timetable.ts';
@@ -80,6 +81,9 @@ export const timetableRouter = router({
   linePrint: publicProcedure
     .input(LineOnDateInput)
     .query(({ ctx, input }) => getLinePrint(ctx.read(), input.id, input.date ?? null)),
+  // The site's address from the Publishing settings alone (null: not set), as the print pages
+  // say it: the stop page's "Put on your site" writes the widget's code with it (issue 42).
+  site: publicProcedure.query(({ ctx }) => siteAnswer(ctx.db)),
   // Service changes: every current and upcoming notice (the Service changes
   // page), and how many hold today (the header links to that page when any do).
   serviceChanges: publicProcedure.query(({ ctx }) => serviceChangesPage(ctx.read())),
@@ -130,6 +134,7 @@ export const TIMETABLE_CACHE = {
   'timetable.tripSchedule': { cache: 'day' },
   'timetable.stopPoster': { cache: 'day', publishing: true },
   'timetable.linePrint': { cache: 'day', publishing: true },
+  'timetable.site': { cache: 'day', publishing: true },
   'timetable.serviceChanges': { cache: 'day' },
   'timetable.noticesToday': { cache: 'day' },
   'timetable.stopPositions': { cache: 'day' },

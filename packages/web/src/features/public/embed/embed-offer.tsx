@@ -23,7 +23,9 @@ const ROW_CHOICES = Array.from({ length: EMBED_ROWS.max - EMBED_ROWS.min + 1 }, 
  * disclosure with the widget's options (direction, rows, language), the iframe code to copy
  * (with a copy button that says it copied) and the widget itself in a frame as a preview, all
  * drawn only once it is opened. A chunk of its own, fetched after the home's first render.
- * The code names the address the page was opened at: the site's own, as the visitor sees it.
+ * The code names the site's address from the Publishing settings (`timetable.site`, the address
+ * the printed timetables' QR codes lead to); when none is set, the address the page was opened
+ * at. It is written once that answer is in (or has failed: then the page's own address).
  */
 export function EmbedOffer({ stopId, dir }: { stopId: number; dir: Direction }) {
   const m = useMessages();
@@ -39,11 +41,17 @@ export function EmbedOffer({ stopId, dir }: { stopId: number; dir: Direction }) 
   const codeArea = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const pair = usePublicQuery('stopPair', open ? { fromId: stopId, toId: null } : null);
+  const site = usePublicQuery('site', open ? undefined : null);
   const stop = pair.data?.from?.id === stopId ? stopLabel(pair.data.from) : String(stopId);
   const options: EmbedOptions = { stopId, ...chosen };
   const title = catalogue(chosen.lang).widget.title(stop);
-  // Only once opened: the page's address is the browser's (the home is rendered on a server in tests).
-  const code = open ? embedCode(window.location.origin, options, title) : '';
+  // Only once opened and the site's address known: the page's address is the browser's (the
+  // home is rendered on a server in tests).
+  const siteKnown = site.status === 'success' || site.status === 'error';
+  const code =
+    open && siteKnown
+      ? embedCode({ siteUrl: site.data?.siteUrl ?? null, origin: window.location.origin }, options, title)
+      : '';
 
   const copy = async () => {
     let ok = false;
@@ -132,7 +140,7 @@ export function EmbedOffer({ stopId, dir }: { stopId: number; dir: Direction }) 
             onFocus={(event) => event.currentTarget.select()}
           />
           <p className="embed-offer__copy">
-            <button type="button" className="btn" onClick={() => void copy()}>
+            <button type="button" className="btn" disabled={code === ''} onClick={() => void copy()}>
               {t.copy}
             </button>
             <span role="status">{said}</span>

@@ -106,21 +106,45 @@ describe('the addresses and the code', () => {
   });
 
   it('is one titled iframe at the site’s absolute address, tall enough for its rows', () => {
-    expect(embedCode('https://autobusai.anyksciai.lt/', options, 'Artimiausi išvykimai: Anykščių AS')).toBe(
+    const published = { siteUrl: 'https://autobusai.anyksciai.lt/', origin: 'http://127.0.0.1:3000' };
+    expect(embedCode(published, options, 'Artimiausi išvykimai: Anykščių AS')).toBe(
       '<iframe src="https://autobusai.anyksciai.lt/embed/stop/12?dir=city&amp;rows=5&amp;lang=lt" ' +
         'title="Artimiausi išvykimai: Anykščių AS" width="100%" height="332" loading="lazy" ' +
         'style="border:0;max-width:420px"></iframe>',
     );
   });
 
+  it('names the Publishing site address when it is set (as the posters’ QR codes), else the page’s origin', () => {
+    const src = (siteUrl: string | null, origin: string) =>
+      /src="([^"]*)"/.exec(embedCode({ siteUrl, origin }, options, 't'))?.[1];
+    expect(src('https://autobusai.anyksciai.lt', 'http://127.0.0.1:3000')).toBe(
+      'https://autobusai.anyksciai.lt/embed/stop/12?dir=city&amp;rows=5&amp;lang=lt',
+    );
+    expect(src('https://example.org/bus/', 'http://127.0.0.1:3000')).toBe(
+      'https://example.org/bus/embed/stop/12?dir=city&amp;rows=5&amp;lang=lt',
+    );
+    expect(src(null, 'http://127.0.0.1:3000')).toBe(
+      'http://127.0.0.1:3000/embed/stop/12?dir=city&amp;rows=5&amp;lang=lt',
+    );
+    expect(src('', 'https://autobusai.anyksciai.lt')).toBe(
+      'https://autobusai.anyksciai.lt/embed/stop/12?dir=city&amp;rows=5&amp;lang=lt',
+    );
+  });
+
   it('grows with its rows', () => {
     expect(embedHeight(1)).toBeLessThan(embedHeight(5));
     expect(embedHeight(10) - embedHeight(9)).toBe(embedHeight(2) - embedHeight(1));
-    expect(embedCode('http://x', { ...options, rows: 10 }, 't')).toContain(`height="${embedHeight(10)}"`);
+    expect(embedCode({ siteUrl: null, origin: 'http://x' }, { ...options, rows: 10 }, 't')).toContain(
+      `height="${embedHeight(10)}"`,
+    );
   });
 
   it('escapes what it writes into the HTML: a stop named with quotes and brackets stays text', () => {
-    const code = embedCode('https://example.org', options, 'Next departures: "A" <b> & \'B\'');
+    const code = embedCode(
+      { siteUrl: 'https://example.org', origin: 'http://x' },
+      options,
+      'Next departures: "A" <b> & \'B\'',
+    );
     expect(code).toContain('title="Next departures: &quot;A&quot; &lt;b&gt; &amp; &#39;B&#39;"');
     expect(code.match(/</g)).toHaveLength(2);
   });

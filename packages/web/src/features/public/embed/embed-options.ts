@@ -10,6 +10,7 @@
  * visitor's browser language (Lithuanian when it prefers it to English, else English).
  */
 import type { Direction } from '@bus/core';
+import { siteOf } from '../../../lib/site-address.ts';
 
 export type EmbedLanguage = 'lt' | 'en';
 
@@ -112,13 +113,20 @@ const escapeAttribute = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** Where the code points: the Publishing screen's site address (null: not set) and the page's own origin. */
+export interface EmbedSite {
+  siteUrl: string | null;
+  origin: string;
+}
+
 /**
- * The HTML another site pastes: one iframe of the widget at the site's absolute address,
- * titled for screen readers (`title`, in the widget's language), as wide as its column up to
- * EMBED_MAX_WIDTH, tall enough for its rows, loaded when scrolled near.
+ * The HTML another site pastes: one iframe of the widget at the site's absolute address (the
+ * Publishing screen's site address, as the printed timetables' QR codes say it; else the page's
+ * own origin), titled for screen readers (`title`, in the widget's language), as wide as its
+ * column up to EMBED_MAX_WIDTH, tall enough for its rows, loaded when scrolled near.
  */
-export function embedCode(origin: string, options: EmbedOptions, title: string): string {
-  const src = `${origin.replace(/\/+$/, '')}${embedPath(options)}`;
+export function embedCode(site: EmbedSite, options: EmbedOptions, title: string): string {
+  const src = `${siteOf(site.siteUrl, site.origin)}${embedPath(options)}`;
   return (
     `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" ` +
     `width="100%" height="${embedHeight(options.rows)}" loading="lazy" ` +

@@ -6,13 +6,14 @@ import { isMissing, PublicError } from '../../../components/public-error.tsx';
 import { directionLabel } from '../../../i18n/direction-label.ts';
 import { useMessages } from '../../../i18n/index.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
+import { siteOf } from '../../../lib/site-address.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { FareTriangle } from '../fares/fare-triangle.tsx';
 import { NoticeList } from '../notices/notice-list.tsx';
 import { PrintQr } from './print-qr.tsx';
 import { columnDays, footnoteText } from './print-words.ts';
-import { lineAddress, siteOf } from './qr-address.ts';
+import { lineAddress } from './qr-address.ts';
 import { PrintToolbar } from './stop-poster-page.tsx';
 
 type LinePrintAnswer = PublicOutput<'linePrint'>;

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lineAddress, shortAddress, siteOf, stopLiveAddress } from './qr-address.ts';
+import { lineAddress, shortAddress, stopLiveAddress } from './qr-address.ts';
 
 describe('where the printed QR codes lead (issue 42)', () => {
-  it('is the Publishing site address, else the page’s own origin', () => {
-    expect(siteOf('https://autobusai.anyksciai.lt/', 'http://127.0.0.1:3000')).toBe(
-      'https://autobusai.anyksciai.lt',
-    );
-    expect(siteOf('https://example.org/bus//', 'http://x')).toBe('https://example.org/bus');
-    expect(siteOf(null, 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
-    expect(siteOf('  ', 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
-  });
-
   it('leads a poster to its stop’s departures for its direction and destination', () => {
     const site = 'https://autobusai.anyksciai.lt';
     expect(stopLiveAddress(site, 12, 'Out bound', null)).toBe('https://autobusai.anyksciai.lt/?from=12');

@@ -1,15 +1,9 @@
 /**
  * Where the printed timetables' QR codes lead (issue 42), pure: the absolute address on the
- * site (the Publishing screen's site address, else the page's own origin) and the short form
- * printed beside the code for people without a camera.
+ * site (from lib/site-address.ts' siteOf: the Publishing screen's site address, else the page's
+ * own origin) and the short form printed beside the code for people without a camera.
  */
 import type { Direction } from '@bus/core';
-
-/** The site's base address: the Publishing site address without its trailing slashes, else the page's origin. */
-export function siteOf(siteUrl: string | null, origin: string): string {
-  const set = siteUrl?.trim() ?? '';
-  return (set === '' ? origin : set).replace(/\/+$/, '');
-}
 
 /**
  * A stop poster's live page: the home with the stop, its direction (left out when it is the

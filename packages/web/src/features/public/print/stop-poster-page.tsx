@@ -7,12 +7,13 @@ import { useDatedMessages } from '../../../i18n/dated.ts';
 import { useMessages } from '../../../i18n/index.ts';
 import { HOME_STOP_ID } from '../../../lib/core.ts';
 import type { PublicOutput } from '../../../lib/public-api.ts';
+import { siteOf } from '../../../lib/site-address.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { NoticeList } from '../notices/notice-list.tsx';
 import { PrintQr } from './print-qr.tsx';
 import { footnoteText } from './print-words.ts';
-import { siteOf, stopLiveAddress } from './qr-address.ts';
+import { stopLiveAddress } from './qr-address.ts';
 
 type StopPosterAnswer = PublicOutput<'stopPoster'>;
 
