@@ -70,6 +70,18 @@ export function trpcWithStrictBodies<TRouter extends AnyTRPCRouter>(
   trpcOptions: FastifyTRPCPluginOptions<TRouter>['trpcOptions'],
 ): FastifyPluginCallback {
   return (scope, _options, done) => {
+    // tRPC's adapter answers with a fetch Response, which @fastify/compress compresses as a
+    // stream whatever its size; read whole here (its JSON is in memory already), a small answer
+    // (a driver's position accepted, every few seconds per bus) goes out as it is, and a larger
+    // one is compressed at once. The public answers were read and kept before this (http-cache.ts).
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      if (!(payload instanceof Response) || payload.body === null) return payload;
+      if (!(payload.headers.get('content-type') ?? '').startsWith('application/json')) return payload;
+      const json = await payload.text();
+      for (const [name, value] of payload.headers) if (name !== 'content-length') reply.header(name, value);
+      reply.status(payload.status);
+      return json;
+    });
     fastifyTRPCPlugin<TRouter>(scope, { trpcOptions }, (error?: Error) => {
       if (error) return done(error);
       strictJson(scope, (_request, text, parsed) => parsed(null, text));

@@ -165,6 +165,31 @@ describe('JSON over 1 KB is compressed as the browser asks', () => {
     ).toBe(0);
   });
 
+  it('compresses a signed-in answer of the tRPC adapter whole, and leaves a small mutation answer as it is', async () => {
+    const url = '/trpc/admin.lines.list';
+    const auth = { authorization: `Bearer ${t.adminToken}` };
+    const plain = await get(t.app, url, auth);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await get(t.app, url, { ...auth, 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    // Compressed at once, not as a stream: its length is known.
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signIn',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'br' },
+      payload: { username: 'boss', password: '2025' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.headers['content-encoding']).toBeUndefined();
+    expect(signIn.json()).toMatchObject({
+      result: { data: { username: 'boss', accessToken: expect.any(String) } },
+    });
+  });
+
   it('leaves small answers as they are', async () => {
     const small = await get(
       t.app,

@@ -37,6 +37,27 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(secret, token, dayLater)).toBeNull();
   });
 
+  it('answered again from the checked tokens: the same claims, not the caller’s changes, and refused from the second exp names', async () => {
+    const token = await issueAccessToken(
+      secret,
+      { userId: 9, username: 'driver', roles: ['ROLE_DRIVER'], tokenEpoch: 1 },
+      now,
+    );
+    const first = await verifyAccessToken(secret, token, now);
+    first?.roles.push('ROLE_ADMIN');
+    expect(await verifyAccessToken(secret, token, now)).toEqual({
+      userId: 9,
+      username: 'driver',
+      roles: ['ROLE_DRIVER'],
+      tokenEpoch: 1,
+    });
+    const exp = now.getTime() + 24 * 3600 * 1000;
+    expect(await verifyAccessToken(secret, token, new Date(exp - 1))).not.toBeNull();
+    expect(await verifyAccessToken(secret, token, new Date(exp))).toBeNull();
+    // Dropped once expired: an earlier moment checks it anew (a clock set back accepts it again, as jose does).
+    expect(await verifyAccessToken(secret, token, now)).not.toBeNull();
+  });
+
   it('refuses tampered tokens, other keys, other issuers and other algorithms', async () => {
     const token = await issueAccessToken(
       secret,

@@ -33,12 +33,45 @@ export async function issueAccessToken(secret: Uint8Array, claims: TokenClaims, 
     .sign(secret);
 }
 
+/**
+ * Tokens whose signature and claims were checked, by secret and token text, with their expiry
+ * (`exp`, seconds): a driver's phone sends the same token with every position, and checking an
+ * HMAC signature again costs more than the rest of a report's handling. Only the expiry is
+ * checked again, as jose checks it; at most VERIFIED_KEPT tokens a secret, the oldest dropped.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, { claims: TokenClaims; exp: number }>>();
+const VERIFIED_KEPT = 2_000;
+
 /** The token's claims, or null when it is malformed, badly signed, expired or not ours. */
 export async function verifyAccessToken(
   secret: Uint8Array,
   token: string,
   now: Date,
 ): Promise<TokenClaims | null> {
+  let verified = verifiedTokens.get(secret);
+  if (verified === undefined) {
+    verified = new Map();
+    verifiedTokens.set(secret, verified);
+  }
+  const known = verified.get(token);
+  if (known !== undefined) {
+    if (known.exp > Math.floor(now.getTime() / 1000))
+      return { ...known.claims, roles: [...known.claims.roles] };
+    verified.delete(token);
+  }
+  const checked = await checkToken(secret, token, now);
+  if (checked === null) return null;
+  if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value as string);
+  verified.set(token, { claims: { ...checked.claims, roles: [...checked.claims.roles] }, exp: checked.exp });
+  return checked.claims;
+}
+
+/** The claims and expiry of a token whose signature and claims jose accepts, or null. */
+async function checkToken(
+  secret: Uint8Array,
+  token: string,
+  now: Date,
+): Promise<{ claims: TokenClaims; exp: number } | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       issuer: TOKEN_ISSUER,
@@ -53,7 +86,9 @@ export async function verifyAccessToken(
     const { uid: userId, te: tokenEpoch } = payload;
     if (typeof userId !== 'number' || !Number.isSafeInteger(userId) || userId < 1) return null;
     if (typeof tokenEpoch !== 'number' || !Number.isSafeInteger(tokenEpoch)) return null;
-    return { userId, username: payload.sub, roles, tokenEpoch };
+    // Required above, and checked by jose as a number.
+    const exp = payload.exp as number;
+    return { claims: { userId, username: payload.sub, roles, tokenEpoch }, exp };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;
