@@ -152,3 +152,33 @@ export function journeyFare(
 export function journeyConcessionCents(tickets: readonly JourneyTicket[], percent: number): number {
   return tickets.reduce((sum, ticket) => sum + concessionCents(ticket.cents, percent), 0);
 }
+
+/**
+ * Where a journey a through fare prices can change buses: a stop of the first line other than the
+ * one the journey starts at, and a stop of the second line other than the one it ends at, that
+ * are the same stop or the two stops of a change place (staff's "Changes between buses"). As
+ * [first line's stop, second line's stop] pairs, by stop ids. None: no journey changes from the
+ * one line to the other, and the through fare would price nothing.
+ */
+export function throughChanges(
+  firstLineStops: Iterable<number>,
+  secondLineStops: Iterable<number>,
+  places: readonly { stopA: number; stopB: number }[],
+  fromStopId: number,
+  toStopId: number,
+): [number, number][] {
+  const first = new Set(firstLineStops);
+  first.delete(fromStopId);
+  const second = new Set(secondLineStops);
+  second.delete(toStopId);
+  const found = new Map<string, [number, number]>();
+  const add = (a: number, b: number) => {
+    if (first.has(a) && second.has(b)) found.set(`${a}>${b}`, [a, b]);
+  };
+  for (const stop of first) add(stop, stop);
+  for (const { stopA, stopB } of places) {
+    add(stopA, stopB);
+    add(stopB, stopA);
+  }
+  return [...found.values()].sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+}

@@ -302,6 +302,7 @@ export const adminEn = {
       change_rules: 'Changes between buses',
       fare_rule: 'Fares', // issue 41
       concession: 'Concessions',
+      through_fare: 'Through fares',
     },
     line: 'Line',
     allLines: 'All lines',

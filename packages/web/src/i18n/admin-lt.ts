@@ -313,6 +313,7 @@ export const adminLt: AdminMessages = {
       change_rules: 'Persėdimai',
       fare_rule: 'Kainos', // issue 41
       concession: 'Lengvatos',
+      through_fare: 'Kelionės su persėdimu',
     },
     line: 'Maršrutas',
     allLines: 'Visi maršrutai',
