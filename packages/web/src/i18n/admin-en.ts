@@ -1204,7 +1204,7 @@ export const adminEn = {
     through: {
       heading: 'Through fares',
       intro:
-        'One ticket for a journey that starts at a stop of one line and, after a change to another line, ends at a stop of it. It holds both ways and when the second bus leaves within the change time after the first arrives; it is in force from its date until the journey’s next price starts. Riders with a concession pay their share of it. Where a line has no fare for its part of the journey, the journey’s fare stays not set.',
+        'One ticket for a journey from a stop of one line to a stop of another, with a change between them. It holds both ways when the second bus leaves within the change time after the first one arrives, from its date until the journey’s next price starts. Riders with a concession pay their share of it. Where either line has no fare for its part of the journey, the journey’s fare stays not set.',
       add: 'Add a through fare',
       empty: 'No through fares yet.',
       journey: (from: string, to: string) => `${from} – ${to}`,

@@ -1269,7 +1269,7 @@ export const adminLt: AdminMessages = {
     through: {
       heading: 'Kelionės su persėdimu',
       intro:
-        'Vienas bilietas kelionei, kuri prasideda vieno maršruto stotelėje ir, persėdus į kitą maršrutą, baigiasi jo stotelėje. Kaina galioja abiem kryptimis, jei antrasis autobusas išvyksta per nurodytą persėdimo laiką po pirmojo atvykimo, ir taikoma nuo nurodytos dienos, kol įsigalioja kita tos kelionės kaina. Keleiviai, turintys lengvatą, moka jos dalį. Jei kurios nors kelionės dalies maršruto kaina nenustatyta, visos kelionės kaina lieka nenustatyta.',
+        'Vienas bilietas kelionei iš vieno maršruto stotelės į kito maršruto stotelę su persėdimu tarp jų. Kaina galioja abiem kryptimis, jei antrasis autobusas išvyksta per nurodytą persėdimo laiką po pirmojo atvykimo, nuo nurodytos dienos, kol įsigalioja kita tos kelionės kaina. Keleiviai, turintys lengvatą, moka jos dalį. Jei kurio nors maršruto kaina jo kelionės daliai nenustatyta, visos kelionės kaina lieka nenustatyta.',
       add: 'Pridėti kelionės su persėdimu kainą',
       empty: 'Kelionių su persėdimu kainų dar nėra.',
       journey: (from: string, to: string) => `${from} – ${to}`,
