@@ -8,7 +8,12 @@ import {
   priceOnRoutes,
   type RidePrice,
 } from '../fares/fares.ts';
-import { type JourneyLegFare, journeyConcessionCents, journeyFare } from '../fares/journey-fares.ts';
+import {
+  type JourneyLegFare,
+  journeyConcessionCents,
+  journeyFare,
+  type ThroughFare,
+} from '../fares/journey-fares.ts';
 import { euros } from './fare-files.ts';
 import { fullFare, readJourneyFare, readLegFare } from './test-fare-reader.ts';
 import { build, table, town } from './test-town.ts';
@@ -571,11 +576,18 @@ describe('through fares in the feed (fare_transfer_rules.txt)', () => {
     });
   });
 
-  it('are not there without a through fare on the feed’s days: no leg groups, no transfer rules', () => {
-    const dataset = throughTown();
-    dataset.throughFares = (dataset.throughFares ?? []).map((f) => ({ ...f, validFrom: addDays(END, 1) }));
-    const feed = build({ dataset, changePlaces: PLACES });
-    expect(feed.files.has('fare_transfer_rules.txt')).toBe(false);
-    expect(Object.keys(table(feed.files, 'fare_leg_rules.txt')[0] ?? {})).not.toContain('leg_group_id');
+  it('are not there without a through fare on the feed’s days, nor for a stop no trip calls at: no leg groups, no transfer rules', () => {
+    for (const change of [
+      (f: ThroughFare) => ({ ...f, validFrom: addDays(END, 1) }),
+      // Stop 4 is on line 10's route, in no trip: not in stops.txt.
+      (f: ThroughFare) => ({ ...f, fromLineId: 10, fromStopId: 4, toLineId: 20, toStopId: 2 }),
+    ]) {
+      const dataset = throughTown();
+      dataset.throughFares = (dataset.throughFares ?? []).map(change);
+      const feed = build({ dataset, changePlaces: PLACES });
+      expect(feed.problems).toEqual([]);
+      expect(feed.files.has('fare_transfer_rules.txt')).toBe(false);
+      expect(Object.keys(table(feed.files, 'fare_leg_rules.txt')[0] ?? {})).not.toContain('leg_group_id');
+    }
   });
 });

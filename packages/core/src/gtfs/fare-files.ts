@@ -440,7 +440,9 @@ function throughFareRows(
   // Each through fare's days in the window, version by version of its journey.
   const byJourney = new Map<string, ThroughFare[]>();
   for (const fare of input.throughFares ?? []) {
+    // A journey from or to a stop no trip of the window calls at is none the feed can price.
     if (!lines.has(fare.fromLineId) || !lines.has(fare.toLineId)) continue;
+    if (!stops.has(fare.fromStopId) || !stops.has(fare.toStopId)) continue;
     const key = throughJourneyKey(fare);
     byJourney.set(key, [...(byJourney.get(key) ?? []), fare]);
   }
