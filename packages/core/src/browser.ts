@@ -12,6 +12,8 @@ export * from './domain.ts';
 export * from './fares/fare-limits.ts';
 // Issue 41: what a ride costs (no zod).
 export * from './fares/fares.ts';
+// A journey's fare: each leg its own ticket, or a through fare for two legs in a row.
+export * from './fares/journey-fares.ts';
 // The nearest stops (Stops near me).
 export * from './geo/nearest-stops.ts';
 // The stops.txt problems the server's messages name.

@@ -110,6 +110,49 @@ describe('checkDatasetReferences', () => {
     expect(errors[0]).toContain(expected);
   });
 
+  // Through fares: M35 from Mokinių st. v. (2) changing to M5 at Dabužiai to Anykščių AS (1).
+  const through = (d: Parameters<Mutation>[0], extra: object = {}) => {
+    d.throughFares = [
+      ...(d.throughFares ?? []),
+      {
+        id: 1,
+        fromLineId: 1,
+        fromStopId: 2,
+        toLineId: 2,
+        toStopId: 1,
+        validFrom: '2027-01-01',
+        cents: 200,
+        changeMinutes: 30,
+        ...extra,
+      },
+    ];
+  };
+  it('accepts a through fare, and a new price of its journey entered the other way round', () => {
+    const d = dataset();
+    through(d);
+    through(d, { id: 2, fromLineId: 2, fromStopId: 1, toLineId: 1, toStopId: 2, validFrom: '2028-01-01' });
+    expect(checkDatasetReferences(d)).toEqual([]);
+  });
+  it.each([
+    ['a missing line', { toLineId: 9 }, ['through fare 1: line 9 does not exist']],
+    ['a missing stop', { fromStopId: 99 }, ['through fare 1: stop 99 does not exist']],
+    ['one line', { toLineId: 1 }, ['through fare 1: both parts are on line 1']],
+    ['one stop', { toStopId: 2 }, ['through fare 1: it starts and ends at stop 2']],
+  ] as [string, object, string[]][])('reports a through fare with %s', (_name, extra, expected) => {
+    const d = dataset();
+    through(d, extra);
+    expect(checkDatasetReferences(d)).toEqual(expected);
+  });
+  it('reports a journey with two through fares from one date, and a through fare id twice', () => {
+    const d = dataset();
+    through(d);
+    through(d, { fromLineId: 2, fromStopId: 1, toLineId: 1, toStopId: 2 });
+    expect(checkDatasetReferences(d)).toEqual([
+      'through fare 1: the id is used more than once',
+      'through fare 1: through fare 1 prices the same journey from 2027-01-01 too',
+    ]);
+  });
+
   it('does not report a line mismatch when the route itself is missing', () => {
     const d = dataset();
     schedule(d, 0).lineId = 42;

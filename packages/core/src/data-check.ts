@@ -1,4 +1,5 @@
 import type { TimetableDataset } from './dataset.ts';
+import { throughJourneyKey } from './fares/journey-fares.ts';
 
 /**
  * Problems that would corrupt the database or break the id-keyed links between entities.
@@ -22,6 +23,7 @@ export function checkDatasetReferences(dataset: TimetableDataset): string[] {
     ['trip', dataset.schedules.flatMap((s) => s.trips.map((t) => t.id))],
     ['fare rule', (dataset.fareRules ?? []).map((r) => r.id)],
     ['concession', (dataset.concessions ?? []).map((c) => c.id)],
+    ['through fare', (dataset.throughFares ?? []).map((f) => f.id)],
   ];
   for (const [entity, ids] of idLists) {
     const seen = new Set<number>();
@@ -123,6 +125,24 @@ export function checkDatasetReferences(dataset: TimetableDataset): string[] {
         errors.push(`fare rule ${rule.id}: stops ${a} and ${b} have two pair fares`);
       pairs.add(`${a}-${b}`);
     }
+  }
+
+  // Through fares: their lines and stops exist, two lines and two stops, one a journey and date.
+  const throughFrom = new Map<string, number>();
+  for (const fare of dataset.throughFares ?? []) {
+    const name = `through fare ${fare.id}`;
+    for (const lineId of new Set([fare.fromLineId, fare.toLineId]))
+      if (!lineIds.has(lineId)) errors.push(`${name}: line ${lineId} does not exist`);
+    for (const stopId of new Set([fare.fromStopId, fare.toStopId]))
+      if (!stopIds.has(stopId)) errors.push(`${name}: stop ${stopId} does not exist`);
+    if (fare.fromLineId === fare.toLineId) errors.push(`${name}: both parts are on line ${fare.fromLineId}`);
+    if (fare.fromStopId === fare.toStopId)
+      errors.push(`${name}: it starts and ends at stop ${fare.fromStopId}`);
+    const key = `${throughJourneyKey(fare)} ${fare.validFrom}`;
+    const other = throughFrom.get(key);
+    if (other !== undefined)
+      errors.push(`${name}: through fare ${other} prices the same journey from ${fare.validFrom} too`);
+    else throughFrom.set(key, fare.id);
   }
 
   return errors;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './calendar.ts';
 import { BOUND_FOR, ROUTE_TYPES, STEP_FREE_VALUES, WEEKDAYS, YEARLY_RULE_TYPES } from './domain.ts';
-import { MAX_ROUNDING_CENTS } from './fares/fare-limits.ts';
+import { MAX_ROUNDING_CENTS, MAX_THROUGH_CHANGE_MINUTES } from './fares/fare-limits.ts';
 import { checkWindowOrder, WindowBound } from './schedule-window.ts';
 import { MAX_SEARCH_NAMES } from './stop-search.ts';
 import { checkFieldText, type TextField } from './text-rules.ts';
@@ -151,6 +151,18 @@ export const DatasetConcession = z.strictObject({
   percent: z.number().int().min(0).max(100),
 });
 
+/** A through fare (fares/journey-fares.ts): one ticket for a journey changing from one line to another. */
+export const DatasetThroughFare = z.strictObject({
+  id,
+  fromLineId: id,
+  fromStopId: id,
+  toLineId: id,
+  toStopId: id,
+  validFrom: z.string().refine(isIsoDate, 'validFrom must be a calendar date written YYYY-MM-DD'),
+  cents,
+  changeMinutes: z.number().int().min(1).max(MAX_THROUGH_CHANGE_MINUTES),
+});
+
 export const DATASET_FORMAT = 'bus-timetable';
 export const DATASET_VERSION = 1;
 
@@ -165,5 +177,7 @@ export const TimetableDataset = z.strictObject({
   /** Issue 41: the lines' fare rules and the concessions; absent: none (a file from before fares). */
   fareRules: z.array(DatasetFareRule).optional(),
   concessions: z.array(DatasetConcession).optional(),
+  /** The through fares; absent: none (a file from before them). */
+  throughFares: z.array(DatasetThroughFare).optional(),
 });
 export type TimetableDataset = z.infer<typeof TimetableDataset>;

@@ -18,6 +18,8 @@ export * from './errors.ts';
 // Issue 41 (fares): what a ride costs under a line's price list, and the bounds staff may save.
 export * from './fares/fare-limits.ts';
 export * from './fares/fares.ts';
+// A journey's fare: each leg its own ticket, or a through fare for two legs in a row.
+export * from './fares/journey-fares.ts';
 export * from './geo/nearest-stops.ts';
 // Issue 41: distances proposed from the stops' positions.
 export * from './geo/road-distance.ts';

@@ -127,6 +127,11 @@ export const SERVER_MESSAGE_SAMPLES: { [K in keyof ServerMessageParams]: ServerM
   fareStopNotOnLine: { stopId: 12, line: 'M35' },
   fareRuleExists: { line: 'M35', validFrom: '2027-01-01', ruleId: 3 },
   stopUsedByFares: { stop: 'Vikonys', lines: ['M35'] },
+  throughFareNotFound: { id: 4 },
+  throughStopNotOnLine: { stop: 'Vikonys', line: 'M27' },
+  throughNoChange: { fromLine: 'M35', toLine: 'M27' },
+  throughFareExists: { from: 'Kavarskas (M27)', to: 'Utenos AS (Utena)', validFrom: '2027-01-01', id: 4 },
+  stopUsedByThroughFares: { stop: 'Vikonys', lines: ['M35', 'M27'] },
 };
 
 /** The sample message of a key. */

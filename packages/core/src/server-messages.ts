@@ -4,6 +4,7 @@ import {
   MAX_FARE_CENTS,
   MAX_PAIR_FARES,
   MAX_ROUNDING_CENTS,
+  MAX_THROUGH_CHANGE_MINUTES,
 } from './fares/fare-limits.ts';
 import { type StopsTxtProblem, stopsTxtProblemText } from './gtfs/stops-txt.ts';
 import { MESSAGES } from './messages.ts';
@@ -35,7 +36,9 @@ export type ChangeSubject =
   | { kind: 'changeRules' }
   // Issue 41: a line's fare rule (its line's name and first date), a concession.
   | { kind: 'fareRule'; id: number; line: string | null; validFrom: string | null }
-  | { kind: 'concession'; id: number; name: string | null };
+  | { kind: 'concession'; id: number; name: string | null }
+  // A through fare: its journey's two ends ('Kavarskas (M27)') and first date.
+  | { kind: 'throughFare'; id: number; from: string | null; to: string | null; validFrom: string | null };
 
 /** What is wrong with a fare rule or a concession as given (admin-inputs/fares.ts; issue 41). */
 export type FareProblem =
@@ -50,7 +53,13 @@ export type FareProblem =
   | 'pairTwice'
   | 'percent'
   | 'nameLtRequired'
-  | 'nameEnRequired';
+  | 'nameEnRequired'
+  // A through fare (fares/journey-fares.ts).
+  | 'changeMinutes'
+  | 'throughLineRequired'
+  | 'throughStopRequired'
+  | 'throughSameLine'
+  | 'throughSameStop';
 
 /** What is wrong with a service change as given (admin-inputs/service-changes.ts). */
 export type ServiceChangeProblem =
@@ -244,6 +253,16 @@ export interface ServerMessageParams {
   fareRuleExists: { line: string; validFrom: string; ruleId: number };
   /** A stop that pair fares name cannot be deleted (`lines`: the rules' lines). */
   stopUsedByFares: { stop: string; lines: string[] };
+  // Through fares (a journey changing from one line to another).
+  throughFareNotFound: { id: number };
+  /** A through fare starts or ends at a stop no route of its line passes (`stop`, `line`: names). */
+  throughStopNotOnLine: { stop: string; line: string };
+  /** The two lines have no stop in common and no change place between them. */
+  throughNoChange: { fromLine: string; toLine: string };
+  /** The journey (either way round) has a through fare from that date already. */
+  throughFareExists: { from: string; to: string; validFrom: string; id: number };
+  /** A stop that through fares name cannot be deleted (`lines`: the fares' lines). */
+  stopUsedByThroughFares: { stop: string; lines: string[] };
 }
 
 export type ServerMessageKey = keyof ServerMessageParams;
@@ -302,6 +321,10 @@ const subjectText = (subject: ChangeSubject): string => {
         : `The fare rule of line ${subject.line} from ${subject.validFrom}`;
     case 'concession':
       return `Concession ${subject.name ?? subject.id}`;
+    case 'throughFare':
+      return subject.from === null || subject.to === null || subject.validFrom === null
+        ? `Through fare ${subject.id}`
+        : `The through fare from ${subject.from} to ${subject.to} from ${subject.validFrom}`;
   }
 };
 
@@ -344,6 +367,11 @@ const FARE_PROBLEMS: Record<FareProblem, string> = {
   percent: 'The share paid must be a whole percent from 0 to 100',
   nameLtRequired: 'A concession needs a name in Lithuanian',
   nameEnRequired: 'A concession needs a name in English',
+  changeMinutes: `The change time must be a whole number of minutes from 1 to ${MAX_THROUGH_CHANGE_MINUTES}`,
+  throughLineRequired: 'Choose the line of each part of the journey',
+  throughStopRequired: 'Choose the stop where the journey starts and the stop where it ends',
+  throughSameLine: 'A through fare changes from one line to another: choose two different lines',
+  throughSameStop: 'A through fare needs two different stops',
 };
 
 export const FARE_PROBLEM_LIST = Object.keys(FARE_PROBLEMS) as FareProblem[];
@@ -512,6 +540,15 @@ export const SERVER_MESSAGES: ServerMessageCatalogue = {
     `Line ${line} already has fares from ${validFrom} (fare rule ${ruleId}): change that one, or choose another date`,
   stopUsedByFares: ({ stop, lines }) =>
     `Bus stop ${stop} is named by pair fares of lines: ${lines.join(', ')}`,
+  throughFareNotFound: ({ id }) => `Through fare ${id} does not exist`,
+  throughStopNotOnLine: ({ stop, line }) =>
+    `Bus stop ${stop} is not on a route of line ${line}: a through fare starts and ends at stops of its lines`,
+  throughNoChange: ({ fromLine, toLine }) =>
+    `Lines ${fromLine} and ${toLine} have no stop in common and no change place between them: no journey changes from one to the other`,
+  throughFareExists: ({ from, to, validFrom, id }) =>
+    `The journey from ${from} to ${to} already has a through fare from ${validFrom} (through fare ${id}): change that one, or choose another date`,
+  stopUsedByThroughFares: ({ stop, lines }) =>
+    `Bus stop ${stop} is named by through fares of lines: ${lines.join(', ')}`,
 };
 
 /** A keyed message in English: the text the server sends. */

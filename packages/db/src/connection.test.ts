@@ -31,6 +31,7 @@ describe('migrations', () => {
       'sign_in_failure',
       'stop',
       'stop_change_time',
+      'through_fare',
       'time_period',
       'trip',
       'trip_time',

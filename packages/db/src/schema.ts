@@ -163,7 +163,9 @@ export type ChangeKind =
   | 'change_rules'
   // Issue 41: a line's fare rule (one price list, its line in line_id) and a concession.
   | 'fare_rule'
-  | 'concession';
+  | 'concession'
+  // A through fare (its first line in line_id).
+  | 'through_fare';
 export type ChangeAction = 'create' | 'update' | 'delete';
 
 /** One admin write (migration 2026-11-25-change-log). */
@@ -243,6 +245,7 @@ export interface Database {
   fare_band: FareBandTable;
   fare_pair: FarePairTable;
   concession: ConcessionTable;
+  through_fare: ThroughFareTable;
 }
 
 // Fares (migration 2026-12-06-fares): money in whole cents, distances in metres.
@@ -284,6 +287,19 @@ export interface ConcessionTable {
   name_en: string;
   percent: number;
 }
+/** One ticket for a journey changing from one line to another (migration 2026-12-09-through-fares). */
+export interface ThroughFareTable {
+  id: Generated<number>;
+  from_line_id: number;
+  from_stop_id: number;
+  to_line_id: number;
+  to_stop_id: number;
+  /** 'YYYY-MM-DD', the first day it is in force. */
+  valid_from: string;
+  cents: number;
+  change_minutes: number;
+}
+export type ThroughFareRow = Selectable<ThroughFareTable>;
 export type FareRuleRow = Selectable<FareRuleTable>;
 export type ConcessionRow = Selectable<ConcessionTable>;
 

@@ -14,6 +14,17 @@ const positions = [{ stopId: 5, lat: 55.58, lon: 25.1 }];
 /** Issue 41: a flat fare of line 7 and a concession, new. */
 const fareRule = { id: null, lineId: 7, method: { kind: 'flat', cents: 120 }, baseVersion: 0 };
 const concession = { id: null, nameLt: 'Moksleiviai', nameEn: 'Pupils', percent: 50, baseVersion: 0 };
+/** Issue 41: a through fare from Kavarskas (27) on line 18 changing to line 10 (Utena) to Utenos AS (115). */
+const throughFare = {
+  id: null,
+  fromLineId: 18,
+  fromStopId: 27,
+  toLineId: 10,
+  toStopId: 115,
+  cents: 300,
+  changeMinutes: 60,
+  baseVersion: 0,
+};
 
 /** Inputs that work on the real data. */
 export const MORE_WORKING_INPUT = {
@@ -56,6 +67,15 @@ export const MORE_WORKING_INPUT = {
     const saved = await client.mutate<{ id: number; version: number }>('admin.concessions.save', concession);
     return { id: saved.data.id, baseVersion: saved.data.version };
   },
+  'admin.throughFares.list': () => undefined,
+  'admin.throughFares.save': () => ({ ...throughFare, validFrom: '2027-01-01' }),
+  'admin.throughFares.delete': async (_t: AdminTestApp, client: Client) => {
+    const saved = await client.mutate<{ id: number; version: number }>('admin.throughFares.save', {
+      ...throughFare,
+      validFrom: '2027-02-01',
+    });
+    return { id: saved.data.id, baseVersion: saved.data.version };
+  },
 };
 
 /** Well-formed inputs for the refused calls. */
@@ -70,4 +90,6 @@ export const MORE_DENIED_INPUT = {
   'admin.fares.delete': { id: 1, baseVersion: 0 },
   'admin.concessions.save': concession,
   'admin.concessions.delete': { id: 1, baseVersion: 0 },
+  'admin.throughFares.save': { ...throughFare, validFrom: '2027-01-01' },
+  'admin.throughFares.delete': { id: 1, baseVersion: 0 },
 };

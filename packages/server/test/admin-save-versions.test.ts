@@ -163,6 +163,27 @@ const renameConcession = async (c: Client, id: number, nameEn: string) => {
   await ok(c.mutate('admin.concessions.save', { ...item, nameEn, baseVersion: item?.version }));
 };
 let concession = 0;
+type ThroughFareItem = Input & { id: number; version: number };
+// Kavarskas (27) on line 18 changing to line 10 (Utena) to Utenos AS (115).
+const madeThroughFare = async () =>
+  ok(
+    anna.mutate<ThroughFareItem>('admin.throughFares.save', {
+      id: null,
+      fromLineId: 18,
+      fromStopId: 27,
+      toLineId: 10,
+      toStopId: 115,
+      validFrom: addDays('2028-01-01', ++made),
+      cents: 300,
+      changeMinutes: 60,
+      baseVersion: 0,
+    }),
+  );
+const repriceThroughFare = async (c: Client, id: number, cents: number) => {
+  const fare = (await ok(c.query<ThroughFareItem[]>('admin.throughFares.list'))).find((f) => f.id === id);
+  await ok(c.mutate('admin.throughFares.save', { ...fare, cents, baseVersion: fare?.version }));
+};
+let throughFare = 0;
 
 const WRITES: Record<string, Write> = {
   'admin.holidays.save': {
@@ -374,6 +395,24 @@ const WRITES: Record<string, Write> = {
       return { id, baseVersion: version };
     },
     interfere: () => renameConcession(anna, concession, 'Anna’s words'),
+  },
+  'admin.throughFares.save': {
+    field: 'baseVersion',
+    input: async () => {
+      const { version, ...fare } = await madeThroughFare();
+      throughFare = fare.id;
+      return { ...fare, cents: 320, baseVersion: version };
+    },
+    interfere: () => repriceThroughFare(anna, throughFare, 310),
+  },
+  'admin.throughFares.delete': {
+    field: 'baseVersion',
+    input: async () => {
+      const { id, version } = await madeThroughFare();
+      throughFare = id;
+      return { id, baseVersion: version };
+    },
+    interfere: () => repriceThroughFare(anna, throughFare, 330),
   },
   // The changes between buses, one set; the other admin sets another change time.
   'admin.changeRules.save': {

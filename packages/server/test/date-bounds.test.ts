@@ -373,6 +373,25 @@ const DATE_INPUTS: DateInput[] = [
     expected: staff('validFrom'),
     lastGood: STORED_DATES.to,
   },
+  // Staff: a through fare's first day.
+  {
+    where: 'admin.throughFares.save',
+    field: 'validFrom',
+    call: (validFrom) =>
+      trpcCall('mutation', 'admin.throughFares.save', {
+        id: null,
+        fromLineId: 18,
+        fromStopId: 27,
+        toLineId: 10,
+        toStopId: 115,
+        validFrom,
+        cents: 300,
+        changeMinutes: 60,
+        baseVersion: 0,
+      }),
+    expected: staff('validFrom'),
+    lastGood: STORED_DATES.to,
+  },
   {
     where: 'admin.schedules.newTimetableFrom',
     field: 'from',
@@ -409,6 +428,7 @@ function stored() {
   return {
     changes: all('SELECT * FROM service_change ORDER BY id'),
     fareRules: all('SELECT * FROM fare_rule ORDER BY id'),
+    throughFares: all('SELECT * FROM through_fare ORDER BY id'),
     schedules: all('SELECT id, line_id, valid_from, valid_until FROM schedule ORDER BY id'),
     history: all('SELECT max(id) AS id, count(*) AS n FROM change_log'),
   };

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Concession, type FareRule, parseCsv } from '@bus/core';
-import { type FareTables, fullFare, readLegFare } from '@bus/core/test-fare-reader';
+import { type Concession, type FareRule, parseCsv, type ThroughFare } from '@bus/core';
+import { type FareTables, fullFare, readJourneyFare, readLegFare } from '@bus/core/test-fare-reader';
 import { unzipSync } from 'fflate';
 import {
   closeDb,
@@ -12,6 +12,7 @@ import {
   getFareLegRules,
   getFareMedia,
   getFareProducts,
+  getFareTransferRules,
   getNetworks,
   getRiderCategories,
   getRouteNetworks,
@@ -22,8 +23,9 @@ import {
   openDb,
 } from 'gtfs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FareAnswer } from '../src/public-read/fares.ts';
+import type { FareAnswer, JourneyFare } from '../src/public-read/fares.ts';
 import type { PublishingOverview } from '../src/public-read/gtfs/published.ts';
+import { type JourneysAnswer, planShareOf } from '../src/public-read/journeys.ts';
 import type { LineFull } from '../src/services/admin/lines.ts';
 import { type AdminTestApp, adminApp, adminClient, toSaveInput, trpc } from './admin-helpers.ts';
 import { makeFeedReady } from './gtfs-helpers.ts';
@@ -38,6 +40,12 @@ import { fixedClock } from './helpers.ts';
  * and must be the site's timetable.fare answer, each concession's price too; a ride the site
  * does not price has no price in the feed. node-gtfs (an importer we did not write) reads the
  * same files, and its tables price every ride the same.
+ *
+ * Through fares: "Kavarskas m27?" (line 18) and "Utena" (line 10) are priced flat, and a through
+ * fare takes Kavarskas -> Utenos AS with a change at Anykščių AS for 2.85 within the change the
+ * planner's journey makes; from 2027-01-01 its new price allows a minute less. The planner's
+ * journey on a Wednesday of each is priced from the files alone (the transfer rules of the legs'
+ * groups: one through ticket, then two tickets) as timetable.plan prices it.
  */
 
 // 2026-11-25 12:00 in Vilnius: the feed's window is 2026-11-25 + 365 days.
@@ -54,6 +62,28 @@ let tables: FareTables;
 let concessions: Concession[];
 let directory: string | undefined;
 const lineStops = new Map<number, number[]>();
+
+const KAVARSKAS = 27;
+const UTENA = 115;
+/** A Wednesday of each of the through fare's prices (the planner's window is a year from today). */
+const PLAN_DATES = ['2026-12-02', '2027-01-13'];
+type PlannedJourney = JourneysAnswer['journeys'][number] & { fare: JourneyFare | null };
+
+async function planned(date: string): Promise<PlannedJourney> {
+  planShareOf(t.db).clear();
+  const answer = await ok(
+    trpc<{ journeys: PlannedJourney[] }>(t.app, 'query', 'timetable.plan', {
+      from: KAVARSKAS,
+      to: UTENA,
+      date,
+      time: '06:00',
+    }),
+  );
+  const journey = answer.journeys.find((j) => j.legs.length === 2);
+  if (!journey) throw new Error(`a journey with a change on ${date} was expected`);
+  return journey;
+}
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
 
 const ok = async <T>(
   call: Promise<{ status: number; data: T; message?: string | undefined }>,
@@ -76,7 +106,9 @@ function csvTables(bytes: Uint8Array): FareTables {
 }
 
 beforeAll(async () => {
-  t = await adminApp({ clock: CLOCK });
+  // Its questions follow each other as fast as one process can ask: the plan admission's pressure
+  // rule would take them for a flood and refuse a plan now and then (date-bounds.test.ts).
+  t = await adminApp({ clock: CLOCK, planPressure: null });
   admin = adminClient(t.app, t.adminToken);
   await makeFeedReady(t, admin);
   concessions = [
@@ -101,6 +133,7 @@ beforeAll(async () => {
   ];
   const save = (rule: Omit<FareRule, 'id'>) =>
     ok(admin.mutate<FareRule>('admin.fares.save', { id: null, ...rule, baseVersion: 0 }));
+  const FLAT = { validFrom: '2026-11-01', roundingCents: 1, minimumCents: 0, pairs: [] };
   await save({
     lineId: 1,
     validFrom: '2027-01-01',
@@ -133,6 +166,27 @@ beforeAll(async () => {
       routes: input.routes.map((r) => ({ ...r, distanceMetersList: M27_DISTANCES })),
     }),
   );
+  // Through fares: the two lines flat, the journey one ticket within the change it takes.
+  await save({ ...FLAT, lineId: 18, method: { kind: 'flat', cents: 125 } });
+  await save({ ...FLAT, lineId: 10, method: { kind: 'flat', cents: 210 } });
+  const journey = await planned(PLAN_DATES[0] as string);
+  const wait = minutesOf(journey.legs[1]?.depart ?? '') - minutesOf(journey.legs[0]?.arrive ?? '');
+  const through = (validFrom: string, cents: number, changeMinutes: number) =>
+    ok(
+      admin.mutate<ThroughFare>('admin.throughFares.save', {
+        id: null,
+        fromLineId: 18,
+        fromStopId: KAVARSKAS,
+        toLineId: 10,
+        toStopId: UTENA,
+        validFrom,
+        cents,
+        changeMinutes,
+        baseVersion: 0,
+      }),
+    );
+  await through('2026-11-01', 285, wait);
+  await through('2027-01-01', 300, wait - 1);
   for (const id of [1, 3]) {
     const line = await ok(admin.query<LineFull>('admin.lines.getFull', { id }));
     lineStops.set(id, [...new Set(line.routes.flatMap((r) => r.stopsArr.map((s) => s.id)))]);
@@ -205,6 +259,42 @@ async function compareEveryRide(feed: FareTables): Promise<{ priced: number; not
   return { priced, notSet };
 }
 
+/**
+ * The planner's journey from Kavarskas to Utenos AS on each of PLAN_DATES: its fare in the
+ * planner's answer and from the feed's files (read from `feed`: the legs' leg rules and the
+ * transfer rule between their groups) agree, each concession's too. What each was, in words.
+ */
+async function compareJourneys(feed: FareTables): Promise<string[]> {
+  const found: string[] = [];
+  for (const date of PLAN_DATES) {
+    const journey = await planned(date);
+    const [first, second] = journey.legs.map((leg) => ({
+      routeId: String(leg.lineId),
+      fromStopId: String(leg.fromStopId),
+      toStopId: String(leg.toStopId),
+      date,
+      startTime: `${leg.depart}:00`,
+      endTime: `${leg.arrive}:00`,
+    }));
+    if (!first || !second || journey.fare?.kind !== 'priced') throw new Error(`a priced journey on ${date}`);
+    const read = readJourneyFare(feed, first, second);
+    if (read.kind !== 'priced') throw new Error(`${date}: the feed says ${read.kind}`);
+    expect(read.amounts.get('full'), date).toBe(journey.fare.cents);
+    for (const concession of journey.fare.concessions) {
+      const category = feed
+        .get('rider_categories.txt')
+        ?.find((c) => c.rider_category_name === concession.nameLt);
+      expect(read.amounts.get(category?.rider_category_id ?? ''), `${date}, ${concession.nameEn}`).toBe(
+        concession.cents,
+      );
+    }
+    const isThrough = journey.fare.tickets.some((ticket) => ticket.kind === 'through');
+    expect(read.transfer === 2, date).toBe(isThrough);
+    found.push(`${isThrough ? 'through' : 'two tickets'} ${journey.fare.cents}`);
+  }
+  return found;
+}
+
 describe('/gtfs.zip carries the fares the site shows (GTFS Fares v2)', () => {
   it('with the fare files, which the feed’s own validator passes', async () => {
     for (const name of [
@@ -225,8 +315,19 @@ describe('/gtfs.zip carries the fares the site shows (GTFS Fares v2)', () => {
       [],
     );
     // M35's list starts inside the window, M27's second too (and its first ends there).
-    expect(tables.get('timeframes.txt')?.length).toBe(3);
-    expect(tables.get('networks.txt')?.map((n) => n.network_name)).toEqual(['M35', 'M27']);
+    expect(
+      tables.get('timeframes.txt')?.filter((f) => f.timeframe_group_id?.startsWith('price-list-')).length,
+    ).toBe(3);
+    expect(tables.get('networks.txt')?.map((n) => n.network_name)).toEqual([
+      'M35',
+      'M27',
+      'Utena',
+      'Kavarskas m27?',
+    ]);
+    // The through fare's two prices: the transfer rules of its journeys' rides, both ways.
+    expect(new Set(tables.get('fare_transfer_rules.txt')?.map((r) => r.fare_product_id))).toEqual(
+      new Set(['through-285', 'through-300']),
+    );
     expect(
       tables.get('rider_categories.txt')?.map((c) => [c.rider_category_name, c.is_default_fare_category]),
     ).toEqual([
@@ -247,6 +348,10 @@ describe('/gtfs.zip carries the fares the site shows (GTFS Fares v2)', () => {
     expect(counted).toEqual({ priced: 456, notSet: 30 });
   }, 120_000);
 
+  it('the planner’s journey across two lines priced from the files alone as timetable.plan prices it: one through ticket, then two tickets', async () => {
+    expect(await compareJourneys(tables)).toEqual(['through 285', 'two tickets 335']);
+  }, 60_000);
+
   it('node-gtfs reads the fare files, and its tables price every ride the same', async () => {
     directory = mkdtempSync(join(tmpdir(), 'gtfs-fares-'));
     const zipPath = join(directory, 'gtfs.zip');
@@ -264,6 +369,7 @@ describe('/gtfs.zip carries the fares the site shows (GTFS Fares v2)', () => {
         ['fare_media.txt', getFareMedia() as Record<string, unknown>[]],
         ['fare_products.txt', getFareProducts() as Record<string, unknown>[]],
         ['fare_leg_rules.txt', getFareLegRules() as Record<string, unknown>[]],
+        ['fare_transfer_rules.txt', getFareTransferRules() as Record<string, unknown>[]],
         ['areas.txt', getAreas() as Record<string, unknown>[]],
         ['stop_areas.txt', getStopAreas() as Record<string, unknown>[]],
         ['networks.txt', getNetworks() as Record<string, unknown>[]],
@@ -290,6 +396,7 @@ describe('/gtfs.zip carries the fares the site shows (GTFS Fares v2)', () => {
       asText.set('stops.txt', [...(tables.get('stops.txt') ?? [])]);
       const counted = await compareEveryRide(asText);
       expect(counted).toEqual({ priced: 456, notSet: 30 });
+      expect(await compareJourneys(asText)).toEqual(['through 285', 'two tickets 335']);
     } finally {
       closeDb();
     }

@@ -24,6 +24,7 @@ import {
   RuleScopeInput,
   SaveChangeRulesInput,
   SaveConcessionInput,
+  SaveThroughFareInput,
   SaveFareRuleInput,
   SaveHolidayInput,
   SaveLineInput,
@@ -130,6 +131,9 @@ export const PROCEDURE_KINDS = {
   'admin.concessions.list': 'query',
   'admin.concessions.save': 'mutation',
   'admin.concessions.delete': 'mutation',
+  'admin.throughFares.list': 'query',
+  'admin.throughFares.save': 'mutation',
+  'admin.throughFares.delete': 'mutation',
 } as const satisfies { [P in QueryPaths<AppRouter>]: 'query' } & {
   [P in MutationPaths<AppRouter>]: 'mutation';
 };
@@ -230,6 +234,9 @@ export const PROCEDURE_INPUTS = {
   'admin.concessions.list': null,
   'admin.concessions.save': SaveConcessionInput,
   'admin.concessions.delete': AdminDeleteInput,
+  'admin.throughFares.list': null,
+  'admin.throughFares.save': SaveThroughFareInput,
+  'admin.throughFares.delete': AdminDeleteInput,
 } satisfies {
   // biome-ignore lint/suspicious/noConfusingVoidType: tRPC types the input of a procedure that takes none as void.
   [P in ProcedurePaths<AppRouter>]: [InputOf<P>] extends [void] ? null : z.ZodType<unknown, InputOf<P>>;

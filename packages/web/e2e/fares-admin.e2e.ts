@@ -17,7 +17,9 @@ import {
  * city line M38 and a per-km fare with rounding and a minimum on M24, see them listed in words;
  * a typed amount that is none is refused with its message and nothing is saved; a rule is edited
  * (a pair fare added), a save made from an older version is refused (409) with a reload, a rule
- * deleted; the same in Lithuanian at 390 px; screenshots at 390 and 1280 px in both languages.
+ * deleted; a through fare from Kavarskas on "Kavarskas m27?" changing to "Utena" to Utenos AS is
+ * refused while its lines and stops are not chosen, then saved and listed in words; the same in
+ * Lithuanian at 390 px; screenshots at 390 and 1280 px in both languages.
  * Dates come from the run's moment (TODAY): one rule in force from today, one from a week later.
  */
 const session = pagePerFile({ signedIn: true });
@@ -46,6 +48,11 @@ const M24 = 20;
 const NEXT_WEEK = plusDays(TODAY, 7);
 
 const rules = () => adminApi<Rule[]>(session.token, 'fares.list', {});
+const throughFares = () =>
+  adminApi<{ id: number; cents: number; changeMinutes: number; version: number }[]>(
+    session.token,
+    'throughFares.list',
+  );
 const concessions = () => adminApi<Concession[]>(session.token, 'concessions.list');
 
 async function openScreen(page: Page): Promise<void> {
@@ -68,6 +75,8 @@ afterAll(async () => {
     await adminApi(session.token, 'fares.delete', { id: rule.id, baseVersion: rule.version }, 'mutation');
   for (const c of await concessions())
     await adminApi(session.token, 'concessions.delete', { id: c.id, baseVersion: c.version }, 'mutation');
+  for (const f of await throughFares())
+    await adminApi(session.token, 'throughFares.delete', { id: f.id, baseVersion: f.version }, 'mutation');
 });
 
 describe('the Fares screen', () => {
@@ -218,6 +227,37 @@ describe('the Fares screen', () => {
     expect((await rules()).map((r) => r.lineId)).toEqual([M24]);
   });
 
+  it('adds a through fare: refused with each field’s message until its lines and stops are chosen, then listed in words', async () => {
+    const { page } = session;
+    const region = page.getByRole('region', { name: 'Through fares' });
+    await region.getByText('No through fares yet.').waitFor();
+    await region.getByRole('button', { name: 'Add a through fare' }).click();
+    const form = region.getByRole('form', { name: 'New through fare' });
+    await form.getByLabel('Price of the whole journey, €').fill('2,85');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Choose the line of each part of the journey').first().waitFor();
+    await form
+      .getByText('Choose the stop where the journey starts and the stop where it ends')
+      .first()
+      .waitFor();
+    expect(await throughFares()).toEqual([]);
+    const bus = (name: string) => form.getByRole('group', { name });
+    await bus('First bus').getByLabel('Line', { exact: true }).selectOption({ label: 'Kavarskas m27?' });
+    await bus('First bus').getByLabel('Journey starts at').selectOption({ label: 'Kavarskas' });
+    await bus('Second bus').getByLabel('Line', { exact: true }).selectOption({ label: 'Utena' });
+    await bus('Second bus').getByLabel('Journey ends at').selectOption({ label: 'Utenos AS' });
+    expect(await form.getByLabel('Change within, min').inputValue()).toBe('60');
+    await screenshot(page, 'fares-through-form-1280-en');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    const listed = region.getByRole('list', { name: 'Through fares Kavarskas – Utenos AS' });
+    await listed.getByText('€2.85 for the whole journey, changing within 60 min', { exact: true }).waitFor();
+    await listed.getByText('In force', { exact: true }).waitFor();
+    await region.getByText('Lines Kavarskas m27? and Utena, both ways').waitFor();
+    expect(await throughFares()).toMatchObject([{ cents: 285, changeMinutes: 60 }]);
+    await screenshot(page, 'fares-through-1280-en');
+  });
+
   it('works in Lithuanian on a phone, and both languages at both widths', async () => {
     const phone = await session.open({ signedIn: true, width: 390, height: 844 });
     await phone.evaluate(() => localStorage.setItem('lang', 'lt'));
@@ -257,9 +297,28 @@ describe('the Fares screen', () => {
     await region.getByRole('cell', { name: '40 %' }).waitFor();
     expect(await concessions()).toMatchObject([{ nameLt: 'Moksleiviai', percent: 40 }]);
 
+    const through = phone.getByRole('list', { name: 'Kelionės su persėdimu Kavarskas – Utenos AS kainos' });
+    await through.getByText('2,85 € už visą kelionę, jei persėdama per 60 min.', { exact: true }).waitFor();
     await expectNoAxeViolations(phone, 'fares in Lithuanian, 390 px');
     await expectNoHorizontalScroll(phone, 390);
     await screenshot(phone, 'fares-list-390-lt');
+    await through
+      .getByRole('button', {
+        name: `Redaguoti kelionės su persėdimu Kavarskas – Utenos AS kainą nuo ${TODAY}`,
+      })
+      .click();
+    const throughForm = phone.getByRole('form', {
+      name: `Kelionės su persėdimu Kavarskas – Utenos AS kaina nuo ${TODAY}`,
+    });
+    await throughForm.getByLabel('Persėsti per, min.').fill('0');
+    await throughForm.getByRole('button', { name: 'Išsaugoti' }).click();
+    await throughForm
+      .getByText('Persėdimo laikas turi būti sveikas minučių skaičius nuo 1 iki 720', { exact: true })
+      .waitFor();
+    await expectNoHorizontalScroll(phone, 390);
+    await screenshot(phone, 'fares-through-form-390-lt');
+    await throughForm.getByRole('button', { name: 'Atšaukti', exact: true }).click();
+    expect(await throughFares()).toMatchObject([{ changeMinutes: 60 }]);
 
     // The M24 rule's form on the phone, with distance bands and its pair fare.
     await m24.getByRole('button', { name: `Redaguoti maršruto „M24“ kainas nuo ${TODAY}` }).click();

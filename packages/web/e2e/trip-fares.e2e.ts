@@ -21,7 +21,8 @@ import {
  * (line 7) and step-free marks on two of its stops and its bus; the trip page of trip 27 (line 7,
  * route 8, both directions on one route) shows the low-floor bus, the marks by the stops' names,
  * and the fares from the stop the rider came from to each later stop, with the concession's
- * share, in both languages, at 390 and 1280 px.
+ * share, in both languages, at 390 and 1280 px. The planner sums a journey's tickets, and a
+ * through fare for its two lines makes them one, said to be one.
  */
 
 const TRIP = 27;
@@ -41,7 +42,7 @@ interface Listed {
 const { browser, track } = browserPerFile();
 let token = '';
 let stops: { id: number; name: string }[] = [];
-const made: { kind: 'fares' | 'concessions'; id: number }[] = [];
+const made: { kind: 'fares' | 'concessions' | 'throughFares'; id: number }[] = [];
 
 async function signIn(): Promise<string> {
   const response = await fetch(url('/trpc/auth.signIn'), {
@@ -236,7 +237,7 @@ describe('the trip page', () => {
     await screenshot(print, 'fare-table-print');
   });
 
-  it('the journey planner gives each journey’s fare: its legs’ tickets summed, with the concession', async () => {
+  it('the journey planner gives each journey’s fare: its legs’ tickets summed, with the concession; a through fare one ticket', async () => {
     const KAVARSKAS = 27;
     const UTENA = 115;
     const day = await nextServiceThursday();
@@ -283,5 +284,38 @@ describe('the trip page', () => {
       .poll(() => fare.locator('b').textContent())
       .toBe(`Kaina ${euros(cents).slice(1).replace('.', ',')} €`);
     await screenshot(p, 'plan-fares-lt-390');
+
+    // A through fare for the journey's two lines: one ticket, said to be one.
+    const [legA, legB] = first.legs;
+    const through = await adminApi<{ id: number }>(
+      token,
+      'throughFares.save',
+      {
+        id: null,
+        fromLineId: legA?.lineId,
+        fromStopId: KAVARSKAS,
+        toLineId: legB?.lineId,
+        toStopId: UTENA,
+        validFrom: TODAY,
+        cents: 285,
+        changeMinutes: 180,
+        baseVersion: 0,
+      },
+      'mutation',
+    );
+    made.push({ kind: 'throughFares', id: through.id });
+    await p.reload();
+    await settled(p);
+    await expect
+      .poll(() => fare.textContent())
+      .toBe('Kaina 2,85 € · bilietas su persėdimu (Kavarskas m27? → Utena) · Moksleiviai: 1,43 €');
+    await screenshot(p, 'plan-through-lt-390');
+    const wide = track(await openPage(browser(), 1280, 900, 'en-GB'));
+    await wide.goto(url(`/plan?from=${KAVARSKAS}&to=${UTENA}&date=${day}&time=06:00`));
+    await settled(wide);
+    await expect
+      .poll(() => wide.locator('.journey').first().locator('.journey__fare').textContent())
+      .toBe('Fare €2.85 · through ticket (Kavarskas m27? → Utena) · Pupils: €1.43');
+    await screenshot(wide, 'plan-through-en-1280');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FareInput } from '../queries.ts';
 import { englishMessage, type FareProblem, serverMessage } from '../server-messages.ts';
 import { validationProblem } from './error-mapping.ts';
-import { SaveConcessionInput, SaveFareRuleInput } from './fares.ts';
+import { SaveConcessionInput, SaveFareRuleInput, SaveThroughFareInput } from './fares.ts';
 
 const text = (problem: FareProblem) => englishMessage(serverMessage('fareInvalid', { problem }));
 const rule = {
@@ -14,7 +14,10 @@ const rule = {
 };
 
 /** Each issue as 'path: message'. */
-function issues(schema: typeof SaveFareRuleInput | typeof SaveConcessionInput, input: unknown): string[] {
+function issues(
+  schema: typeof SaveFareRuleInput | typeof SaveConcessionInput | typeof SaveThroughFareInput,
+  input: unknown,
+): string[] {
   const result = schema.safeParse(input);
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 }
@@ -117,6 +120,39 @@ describe('a concession as staff save it', () => {
     [{ nameEn: 'x'.repeat(101) }, ['nameEn: Concession name is too long: at most 100 characters']],
   ])('refuses %j with the field and its message', (change, expected) => {
     expect(issues(SaveConcessionInput, { ...concession, ...change })).toEqual(expected);
+  });
+});
+
+describe('a through fare as staff save it', () => {
+  const through = {
+    id: null,
+    fromLineId: 7,
+    fromStopId: 10,
+    toLineId: '8',
+    toStopId: 30,
+    validFrom: ' 2027-01-01',
+    cents: 300,
+    changeMinutes: 45,
+    baseVersion: 0,
+  };
+  it('is taken with its ids as numbers and its date trimmed', () => {
+    expect(SaveThroughFareInput.parse(through)).toEqual({ ...through, toLineId: 8, validFrom: '2027-01-01' });
+  });
+  it.each([
+    [{ toLineId: 7 }, [`toLineId: ${text('throughSameLine')}`]],
+    [{ toStopId: 10 }, [`toStopId: ${text('throughSameStop')}`]],
+    [{ cents: 100_001 }, [`cents: ${text('cents')}`]],
+    [{ cents: 2.5 }, [`cents: ${text('cents')}`]],
+    [{ changeMinutes: 0 }, [`changeMinutes: ${text('changeMinutes')}`]],
+    [{ changeMinutes: 721 }, [`changeMinutes: ${text('changeMinutes')}`]],
+    [{ changeMinutes: '30' }, [`changeMinutes: ${text('changeMinutes')}`]],
+    [{ validFrom: '' }, [`validFrom: ${text('validFromRequired')}`]],
+    [{ fromStopId: 0 }, [`fromStopId: ${text('throughStopRequired')}`]],
+    [{ toStopId: undefined }, [`toStopId: ${text('throughStopRequired')}`]],
+    [{ fromLineId: null }, [`fromLineId: ${text('throughLineRequired')}`]],
+    [{ toLineId: 'M27' }, [`toLineId: ${text('throughLineRequired')}`]],
+  ])('refuses %j with the field and its message', (change, expected) => {
+    expect(issues(SaveThroughFareInput, { ...through, ...change })).toEqual(expected);
   });
 });
 

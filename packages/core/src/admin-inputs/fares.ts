@@ -6,10 +6,12 @@ import {
   MAX_FARE_CENTS,
   MAX_PAIR_FARES,
   MAX_ROUNDING_CENTS,
+  MAX_THROUGH_CHANGE_MINUTES,
 } from '../fares/fare-limits.ts';
 import type { Concession, FareRule } from '../fares/fares.ts';
+import type { ThroughFare } from '../fares/journey-fares.ts';
 import { englishMessage, type FareProblem, serverMessage } from '../server-messages.ts';
-import { checkText, EntityId, failed, intLike, MAX_ID } from './fields.ts';
+import { checkText, EntityId, failed, intLike, MAX_ID, toInteger } from './fields.ts';
 import { BaseVersion } from './versions.ts';
 
 // Fares (issue 41): a line's fare rules and the concessions. What a ride costs is core's
@@ -159,3 +161,59 @@ export type SaveConcessionInput = z.infer<typeof SaveConcessionInput>;
 /** A fare rule as the history keeps it and the screen shows it, with the version it saves against. */
 export type VersionedFareRule = FareRule & { version: number };
 export type VersionedConcession = Concession & { version: number };
+
+// ---- Through fares ----------------------------------------------------------------------
+
+/** An id staff choose (a line, a stop): missing or none gets `problem`'s message. */
+function chosenId(problem: FareProblem) {
+  const message = problemText(problem);
+  return z
+    .union([z.number({ error: message }), z.string({ error: message })], { error: message })
+    .transform((value, ctx) => {
+      const n = toInteger(value);
+      if (Number.isNaN(n) || n < 1) {
+        ctx.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+const throughShape = {
+  /** null (or a negative temporary id) for a new through fare. */
+  id: EntityId,
+  /** The first line and the stop the journey starts at on it. */
+  fromLineId: chosenId('throughLineRequired'),
+  fromStopId: chosenId('throughStopRequired'),
+  /** The second line and the stop the journey ends at on it. */
+  toLineId: chosenId('throughLineRequired'),
+  toStopId: chosenId('throughStopRequired'),
+  validFrom: ValidFrom,
+  /** The price of the whole journey. */
+  cents: Cents,
+  /** The most minutes from the first bus's arrival to the second bus's departure. */
+  changeMinutes: wholeNumber(1, MAX_THROUGH_CHANGE_MINUTES, 'changeMinutes'),
+};
+
+/** Two different lines (a change), two different stops (a journey). */
+function checkThroughEnds(
+  fare: { fromLineId: number; toLineId: number; fromStopId: number; toStopId: number },
+  ctx: z.RefinementCtx,
+) {
+  if (fare.fromLineId === fare.toLineId)
+    ctx.addIssue({ code: 'custom', ...fareProblem('throughSameLine'), path: ['toLineId'] });
+  if (fare.fromStopId === fare.toStopId)
+    ctx.addIssue({ code: 'custom', ...fareProblem('throughSameStop'), path: ['toStopId'] });
+}
+
+/** A through fare as a save gives it, without the version (fares/journey-fares.ts says what it prices). */
+export const SaveThroughFareFields = z.object(throughShape, failed).superRefine(checkThroughEnds);
+export type SaveThroughFareFields = z.infer<typeof SaveThroughFareFields>;
+
+/** A through fare as the fares screen saves it: with the version it was made from (0 for a new one). */
+export const SaveThroughFareInput = z
+  .object({ ...throughShape, baseVersion: BaseVersion }, failed)
+  .superRefine(checkThroughEnds);
+export type SaveThroughFareInput = z.infer<typeof SaveThroughFareInput>;
+
+export type VersionedThroughFare = ThroughFare & { version: number };

@@ -7,7 +7,8 @@ import { BaseVersion } from './versions.ts';
 /** The admin history's filters (newest first; beforeId pages to older entries). */
 export const HistoryFilterInput = z.object(
   {
-    // 'change_rules', the changes between buses; 'fare_rule' and 'concession', fares (issue 41).
+    // 'change_rules', the changes between buses; 'fare_rule', 'concession' and 'through_fare',
+    // fares (issue 41).
     kind: z
       .enum(
         [
@@ -20,6 +21,7 @@ export const HistoryFilterInput = z.object(
           'change_rules',
           'fare_rule',
           'concession',
+          'through_fare',
         ],
         failed,
       )

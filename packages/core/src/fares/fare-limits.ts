@@ -13,3 +13,5 @@ export const MAX_FARE_BANDS = 100;
 export const MAX_PAIR_FARES = 1000;
 /** A distance fare is rounded to a step of 1 to this many cents. */
 export const MAX_ROUNDING_CENTS = 100;
+/** A through fare's change time: at most this many minutes between the two buses (12 hours). */
+export const MAX_THROUGH_CHANGE_MINUTES = 720;

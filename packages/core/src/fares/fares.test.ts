@@ -8,12 +8,10 @@ import {
   fareRuleOn,
   fareTable,
   formatEuros,
-  journeyFare,
   lineFareCandidates,
   priceBetween,
   priceOnRoutes,
   priceRide,
-  type RidePrice,
   roundToStep,
   withConcessions,
 } from './fares.ts';
@@ -183,22 +181,6 @@ describe('concessions', () => {
     expect(withConcessions(cents, [{ id: 1, nameLt: 'a', nameEn: 'a', percent }])).toEqual([
       { concessionId: 1, cents: expected },
     ]);
-  });
-});
-
-describe('journeyFare (the planner: each leg its own ticket)', () => {
-  const priced = (cents: number) =>
-    ({ kind: 'priced', cents, basis: 'flat', distanceMeters: null, ruleId: 1 }) as const;
-  it.each([
-    [[priced(100)], { kind: 'priced', cents: 100 }, 'one leg'],
-    [[priced(100), priced(130)], { kind: 'priced', cents: 230 }, 'two lines: two tickets'],
-    [
-      [priced(100), { kind: 'notSet', reason: 'noRule' } as const],
-      { kind: 'notSet', reason: 'noRule' },
-      'a leg with no fare: the journey has none',
-    ],
-  ] as [RidePrice[], unknown, string][])('%#: %j (%s)', (legs, expected) => {
-    expect(journeyFare(legs)).toEqual(expected);
   });
 });
 

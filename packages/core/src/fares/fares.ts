@@ -235,21 +235,6 @@ export function withConcessions(
   return concessions.map((c) => ({ concessionId: c.id, cents: concessionCents(cents, c.percent) }));
 }
 
-/**
- * A journey of several legs (the planner): each leg its own ticket, so the sum of the legs'
- * fares; not set when any leg's is not (the reason of the first such leg).
- */
-export function journeyFare(
-  legs: readonly RidePrice[],
-): { kind: 'priced'; cents: number } | { kind: 'notSet'; reason: FareNotSetReason } {
-  let cents = 0;
-  for (const leg of legs) {
-    if (leg.kind === 'notSet') return leg;
-    cents += leg.cents;
-  }
-  return { kind: 'priced', cents };
-}
-
 /** Every ride of the route with its price: the fare table (a triangle, `table[from][to]`, to > from). */
 export function fareTable(rule: FareRule | undefined, route: FareRoute): RidePrice[][] {
   return route.stopIds.map((_, from) =>

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../calendar.ts';
 import type { TimetableDataset } from '../dataset.ts';
-import { concessionCents, fareRuleOn, lineFareCandidates, priceOnRoutes } from '../fares/fares.ts';
+import {
+  concessionCents,
+  fareRuleOn,
+  lineFareCandidates,
+  priceOnRoutes,
+  type RidePrice,
+} from '../fares/fares.ts';
+import {
+  type JourneyLegFare,
+  journeyConcessionCents,
+  journeyFare,
+  type ThroughFare,
+} from '../fares/journey-fares.ts';
 import { euros } from './fare-files.ts';
-import { fullFare, readLegFare } from './test-fare-reader.ts';
+import { fullFare, readJourneyFare, readLegFare } from './test-fare-reader.ts';
 import { build, table, town } from './test-town.ts';
 import { FEED_FILE_ORDER } from './validate.ts';
 
@@ -147,7 +159,10 @@ describe('the fares in the feed (GTFS Fares v2)', () => {
     const feed = build({ dataset: pricedTown() });
     expect(feed.problems).toEqual([]);
     expect(feed.warnings).toEqual([]);
-    expect([...feed.files.keys()]).toEqual([...FEED_FILE_ORDER]);
+    // Every file but the through fares' (none here).
+    expect([...feed.files.keys()]).toEqual(
+      FEED_FILE_ORDER.filter((name) => name !== 'fare_transfer_rules.txt'),
+    );
     expect(table(feed.files, 'networks.txt')).toEqual([
       { network_id: 'line-10', network_name: 'M1' },
       { network_id: 'line-20', network_name: 'M2' },
@@ -339,5 +354,240 @@ describe('the fares in the feed (GTFS Fares v2)', () => {
       },
     ]);
     expect(compareEveryRide(dataset, feed.files, '2027-01-05')).toEqual({ priced: 6 + 2, notSet: 0 });
+  });
+});
+
+describe('through fares in the feed (fare_transfer_rules.txt)', () => {
+  /**
+   * The priced town with a through fare from stop 3 on line 10, changing to line 20, to stop 2:
+   * 1.90 within 30 minutes from 2026-12-20, and, entered the other way round, 2.00 within 45
+   * from 2027-01-20. Stops 2 and 1 are a change place too. Line 20 has no price before 12-15.
+   */
+  function throughTown(): TimetableDataset {
+    const dataset = pricedTown();
+    dataset.throughFares = [
+      {
+        id: 1,
+        fromLineId: 10,
+        fromStopId: 3,
+        toLineId: 20,
+        toStopId: 2,
+        validFrom: '2026-12-20',
+        cents: 190,
+        changeMinutes: 30,
+      },
+      {
+        id: 2,
+        fromLineId: 20,
+        fromStopId: 2,
+        toLineId: 10,
+        toStopId: 3,
+        validFrom: '2027-01-20',
+        cents: 200,
+        changeMinutes: 45,
+      },
+    ];
+    return dataset;
+  }
+  const PLACES = [{ stopA: 2, stopB: 1 }];
+
+  it('give each ride of a journey a leg group on the days its through fare is in force, and pass the validator', () => {
+    const feed = build({ dataset: throughTown(), changePlaces: PLACES });
+    expect(feed.problems).toEqual([]);
+    expect(feed.warnings).toEqual([]);
+    expect([...feed.files.keys()]).toContain('fare_transfer_rules.txt');
+    const groups = table(feed.files, 'fare_leg_rules.txt')
+      .filter((r) => r.leg_group_id !== '')
+      .map((r) => [r.leg_group_id, r.from_timeframe_group_id, r.fare_product_id, r.rule_priority].join(' '));
+    // Each ride's days cut where its line's price list or the through fare changes: line 10's
+    // 3 -> 1 (its pair fare until its second price list), 3 -> 2 (the flat fare) and back, then
+    // line 20's 1 -> 2 (priced from 12-15, a through fare's ride from 12-20) and back.
+    const cut = (ride: string, product10: string) => [
+      `leg-${ride}-20261220-20270109 days-20261220-20270109 ${product10} 2`,
+      `leg-${ride}-20270110-20270119 days-20270110-20270119 fare-170 2`,
+      `leg-${ride}-20270120-20270129 days-20270120-20270129 fare-170 2`,
+    ];
+    expect(groups).toEqual([
+      ...cut('10-1-3', 'fare-120'),
+      ...cut('10-2-3', 'fare-150'),
+      ...cut('10-3-1', 'fare-120'),
+      ...cut('10-3-2', 'fare-150'),
+      'leg-20-1-2-20261220-20270119 days-20261220-20270119 fare-90 2',
+      'leg-20-1-2-20270120-20270129 days-20270120-20270129 fare-90 2',
+      'leg-20-2-1-20261220-20270119 days-20261220-20270119 fare-90 2',
+      'leg-20-2-1-20270120-20270129 days-20270120-20270129 fare-90 2',
+    ]);
+    const transfers = table(feed.files, 'fare_transfer_rules.txt');
+    expect(transfers).toContainEqual({
+      from_leg_group_id: 'leg-10-3-1-20261220-20270109',
+      to_leg_group_id: 'leg-20-1-2-20261220-20270119',
+      duration_limit: '1800',
+      duration_limit_type: '2',
+      fare_transfer_type: '2',
+      fare_product_id: 'through-190',
+    });
+    expect(transfers).toContainEqual({
+      from_leg_group_id: 'leg-20-2-1-20270120-20270129',
+      to_leg_group_id: 'leg-10-1-3-20270120-20270129',
+      duration_limit: '2700',
+      duration_limit_type: '2',
+      fare_transfer_type: '2',
+      fare_product_id: 'through-200',
+    });
+    expect(
+      table(feed.files, 'fare_products.txt')
+        .filter((p) => p.fare_product_id?.startsWith('through-'))
+        .map((p) => [p.fare_product_id, p.fare_product_name, p.rider_category_id, p.amount].join(' ')),
+    ).toEqual([
+      'through-190 Bilietas su persėdimu full 1.90',
+      'through-190 Bilietas su persėdimu concession-1 0.95',
+      'through-190 Bilietas su persėdimu concession-2 1.20',
+      'through-200 Bilietas su persėdimu full 2.00',
+      'through-200 Bilietas su persėdimu concession-1 1.00',
+      'through-200 Bilietas su persėdimu concession-2 1.26',
+    ]);
+  });
+
+  /**
+   * Every journey of two legs of the town (3 on line 10 to 1, or to 2 the change place, then line
+   * 20 from 1 to 2; and back) with a change of 25 and of 40 minutes, on each day from `from` to
+   * `until`: what the feed's files alone say it costs against core's journeyFare.
+   */
+  function compareJourneys(
+    dataset: TimetableDataset,
+    files: Map<string, string>,
+    from: string,
+    until: string,
+  ) {
+    const tables = new Map([...files.keys()].map((name) => [name, table(files, name)]));
+    const line = (id: number) => dataset.lines.find((l) => l.id === id);
+    const price = (lineId: number, from: number, to: number, date: string): RidePrice =>
+      priceOnRoutes(
+        fareRuleOn(dataset.fareRules ?? [], lineId, date),
+        lineFareCandidates(line(lineId)?.routes ?? []),
+        from,
+        to,
+      )?.price ?? { kind: 'notSet', reason: 'notARide' };
+    const time = (minutes: number) =>
+      `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+    const journeys: [number, number, number, number, number, number][] = [
+      [10, 3, 1, 20, 1, 2],
+      [10, 3, 2, 20, 1, 2],
+      [20, 2, 1, 10, 1, 3],
+      [20, 2, 1, 10, 2, 3],
+    ];
+    const seen = { through: 0, twoTickets: 0, notSet: 0 };
+    for (let date = from; date <= until; date = addDays(date, 1))
+      for (const [lineA, fromA, toA, lineB, fromB, toB] of journeys)
+        for (const wait of [25, 40]) {
+          const legs: JourneyLegFare[] = [
+            {
+              lineId: lineA,
+              fromStopId: fromA,
+              toStopId: toA,
+              depart: 480,
+              arrive: 510,
+              price: price(lineA, fromA, toA, date),
+            },
+            {
+              lineId: lineB,
+              fromStopId: fromB,
+              toStopId: toB,
+              depart: 510 + wait,
+              arrive: 530 + wait,
+              price: price(lineB, fromB, toB, date),
+            },
+          ];
+          const core = journeyFare(legs, dataset.throughFares ?? [], date);
+          const read = readJourneyFare(
+            tables,
+            ...(legs.map((l) => ({
+              routeId: String(l.lineId),
+              fromStopId: String(l.fromStopId),
+              toStopId: String(l.toStopId),
+              date,
+              startTime: time(l.depart),
+              endTime: time(l.arrive),
+            })) as [Parameters<typeof readLegFare>[1], Parameters<typeof readLegFare>[1]]),
+          );
+          const where = `${lineA} ${fromA}->${toA}, ${lineB} ${fromB}->${toB}, ${wait} min, on ${date}`;
+          if (core.kind === 'notSet') {
+            expect(read, where).toEqual({ kind: 'none' });
+            seen.notSet++;
+            continue;
+          }
+          if (read.kind !== 'priced') throw new Error(`${where}: ${read.kind}`);
+          expect(read.amounts.get('full'), where).toBe(core.cents);
+          for (const concession of dataset.concessions ?? [])
+            expect(read.amounts.get(`concession-${concession.id}`), `${where}, ${concession.nameEn}`).toBe(
+              journeyConcessionCents(core.tickets, concession.percent),
+            );
+          expect(read.transfer === 2, where).toBe(core.tickets.some((t) => t.kind === 'through'));
+          if (read.transfer === 2) seen.through++;
+          else seen.twoTickets++;
+        }
+    return seen;
+  }
+
+  it('price every two-line journey on every day of the window as core does: through fare, change time, versions, concessions, fares not set', () => {
+    const dataset = throughTown();
+    const feed = build({ dataset, changePlaces: PLACES });
+    // Line 20 priced from 12-15 (14 days before: not set); the through fare from 12-20: 30
+    // minutes until 01-19 (the 25-minute changes), then 45 (both).
+    expect(compareJourneys(dataset, feed.files, START, END)).toEqual({
+      notSet: 14 * 4 * 2,
+      through: 31 * 4 + 10 * 4 * 2,
+      twoTickets: 5 * 4 * 2 + 31 * 4,
+    });
+  });
+
+  it('in force on every day of the window: a ride’s own rule takes its group, others get one of their own', () => {
+    const dataset = throughTown();
+    dataset.fareRules = (dataset.fareRules ?? [])
+      .filter((r) => r.id !== 2)
+      .map((r) => ({ ...r, validFrom: '2026-01-01' }));
+    dataset.throughFares = (dataset.throughFares ?? [])
+      .filter((f) => f.id === 1)
+      .map((f) => ({ ...f, validFrom: '2026-01-01' }));
+    const feed = build({ dataset, changePlaces: PLACES });
+    expect(feed.problems).toEqual([]);
+    expect(feed.files.has('timeframes.txt')).toBe(false);
+    expect(
+      table(feed.files, 'fare_leg_rules.txt').map((r) =>
+        [r.leg_group_id, r.network_id, r.from_area_id, r.to_area_id, r.fare_product_id, r.rule_priority]
+          .map((v) => v || '-')
+          .join(' '),
+      ),
+    ).toEqual([
+      '- line-10 - - fare-150 0',
+      // The pair fare's rules and line 20's rides name their groups themselves.
+      'leg-10-1-3 line-10 stop-1 stop-3 fare-120 1',
+      'leg-10-3-1 line-10 stop-3 stop-1 fare-120 1',
+      'leg-20-1-2 line-20 stop-1 stop-2 fare-90 0',
+      'leg-20-2-1 line-20 stop-2 stop-1 fare-90 0',
+      // The flat fare's rides from 3 to the change place 2 and back: rules of their own.
+      'leg-10-2-3 line-10 stop-2 stop-3 fare-150 2',
+      'leg-10-3-2 line-10 stop-3 stop-2 fare-150 2',
+    ]);
+    expect(compareJourneys(dataset, feed.files, START, START)).toEqual({
+      notSet: 0,
+      through: 4,
+      twoTickets: 4,
+    });
+  });
+
+  it('are not there without a through fare on the feed’s days, nor for a stop no trip calls at: no leg groups, no transfer rules', () => {
+    for (const change of [
+      (f: ThroughFare) => ({ ...f, validFrom: addDays(END, 1) }),
+      // Stop 4 is on line 10's route, in no trip: not in stops.txt.
+      (f: ThroughFare) => ({ ...f, fromLineId: 10, fromStopId: 4, toLineId: 20, toStopId: 2 }),
+    ]) {
+      const dataset = throughTown();
+      dataset.throughFares = (dataset.throughFares ?? []).map(change);
+      const feed = build({ dataset, changePlaces: PLACES });
+      expect(feed.problems).toEqual([]);
+      expect(feed.files.has('fare_transfer_rules.txt')).toBe(false);
+      expect(Object.keys(table(feed.files, 'fare_leg_rules.txt')[0] ?? {})).not.toContain('leg_group_id');
+    }
   });
 });

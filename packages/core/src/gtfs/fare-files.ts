@@ -6,9 +6,11 @@ import {
   concessionCents,
   type FareCandidate,
   type FareRule,
+  fareRuleOn,
   lineFareCandidates,
   priceOnRoutes,
 } from '../fares/fares.ts';
+import { type ThroughFare, throughChanges, throughJourneyKey } from '../fares/journey-fares.ts';
 import { type CsvRow as Row, toCsv } from './csv.ts';
 import type { GtfsNotice } from './validate.ts';
 
@@ -34,6 +36,17 @@ import type { GtfsNotice } from './validate.ts';
  *   its days, named by its rules' `from_timeframe_group_id`; one in force on every day of the
  *   window needs none. A trip never runs past midnight here, so the day a leg starts on is the day
  *   the site prices it on.
+ * - A **through fare** (fares/journey-fares.ts) is a `fare_transfer_rules.txt` rule of
+ *   `fare_transfer_type` 2 (the transfer's product, `through-290`, is the whole journey's price)
+ *   with `duration_limit` its change time from the first leg's arrival to the second's departure
+ *   (`duration_limit_type` 2). Its legs are told apart by leg groups: each ride a through fare's
+ *   journey can be made of (from its stop to a stop where it can change, on its line; and on
+ *   from there) has a leg rule of its own that names a group of its own (`leg-<line>-<from>-<to>`,
+ *   the ride's existing rule where it has one, else a new one of `rule_priority` 2 at the ride's
+ *   price), and a transfer rule joins the first ride's group to the second's. A ride's group rule
+ *   holds on the days the through fares that use it are in force (a timeframe of those days when
+ *   that is not the whole window, its group then named with the days), so the transfer rules
+ *   price the journey on the days the site does.
  */
 
 export const FARE_CURRENCY = 'EUR';
@@ -48,6 +61,11 @@ export const fareNetworkId = (lineId: number) => `line-${lineId}`;
 export const concessionCategoryId = (concessionId: number) => `concession-${concessionId}`;
 /** A price list's timeframe group and the service of its days. */
 export const priceListTimeframeId = (ruleId: number) => `price-list-${ruleId}`;
+/** A through fare's product: the whole journey's price. */
+export const throughProductId = (cents: number) => `through-${cents}`;
+/** Days of the window (a through fare's ride's leg group rule): its timeframe group and the service of its days. */
+export const daysTimeframeId = (from: string, until: string) =>
+  `days-${from.replaceAll('-', '')}-${until.replaceAll('-', '')}`;
 
 /** 150 -> '1.50' (ISO 4217: two decimals for the euro). */
 export function euros(cents: number): string {
@@ -63,6 +81,10 @@ export interface FareFilesInput {
   stops: ReadonlyMap<number, string>;
   fareRules: readonly FareRule[];
   concessions: readonly Concession[];
+  /** The through fares (none: each leg its own ticket). */
+  throughFares?: readonly ThroughFare[];
+  /** The change places (two stops counted as one place for changing buses): where a through fare's journey may change. */
+  changePlaces?: readonly { stopA: number; stopB: number }[];
   /** The feed window's first and last day, YYYY-MM-DD. */
   start: string;
   end: string;
@@ -207,6 +229,25 @@ export function fareFiles(input: FareFilesInput): FareFiles | null {
   }
   if (legRows.length === 0) return null;
 
+  const through = throughFareRows(input, legRows);
+  for (const row of through.legRows) legRows.push(row);
+  for (const row of through.legRows) {
+    productCents.add(Number(String(row.fare_product_id).slice('fare-'.length)));
+    areaStops.add(Number(String(row.from_area_id).slice('stop-'.length)));
+    areaStops.add(Number(String(row.to_area_id).slice('stop-'.length)));
+  }
+  const timeframeIds = new Set(timeframeRows.map((r) => r.timeframe_group_id));
+  for (const { id, from, until } of through.timeframes) {
+    if (timeframeIds.has(id)) continue;
+    timeframeIds.add(id);
+    timeframeRows.push({ timeframe_group_id: id, start_time: '', end_time: '', service_id: id });
+    const row: Row = { service_id: id };
+    for (const weekday of WEEKDAYS) row[weekday.toLowerCase()] = 1;
+    row.start_date = from.replaceAll('-', '');
+    row.end_date = until.replaceAll('-', '');
+    calendarRows.push(row);
+  }
+
   const concessions = [...input.concessions].sort((a, b) => a.id - b.id);
   const productRows: Row[] = [];
   for (const cents of [...productCents].sort((a, b) => a - b)) {
@@ -227,6 +268,25 @@ export function fareFiles(input: FareFilesInput): FareFiles | null {
         currency: FARE_CURRENCY,
       });
     }
+  }
+  // A through fare's product is one ticket too: each concession pays its share of it.
+  for (const cents of [...new Set(through.transferRows.map((r) => Number(r.cents)))].sort((a, b) => a - b)) {
+    const product = { fare_product_id: throughProductId(cents), fare_product_name: 'Bilietas su persėdimu' };
+    productRows.push({
+      ...product,
+      rider_category_id: FULL_FARE_CATEGORY,
+      fare_media_id: FARE_MEDIUM,
+      amount: euros(cents),
+      currency: FARE_CURRENCY,
+    });
+    for (const concession of concessions)
+      productRows.push({
+        ...product,
+        rider_category_id: concessionCategoryId(concession.id),
+        fare_media_id: FARE_MEDIUM,
+        amount: euros(concessionCents(cents, concession.percent)),
+        currency: FARE_CURRENCY,
+      });
   }
   const areaIds = [...areaStops].sort((a, b) => a - b);
 
@@ -273,6 +333,8 @@ export function fareFiles(input: FareFilesInput): FareFiles | null {
     'fare_leg_rules.txt',
     toCsv(
       [
+        // Only with through fares: a feed without them is written as before.
+        ...(through.transferRows.length > 0 ? ['leg_group_id'] : []),
         'network_id',
         'from_area_id',
         'to_area_id',
@@ -283,6 +345,21 @@ export function fareFiles(input: FareFilesInput): FareFiles | null {
       legRows,
     ),
   );
+  if (through.transferRows.length > 0)
+    files.set(
+      'fare_transfer_rules.txt',
+      toCsv(
+        [
+          'from_leg_group_id',
+          'to_leg_group_id',
+          'duration_limit',
+          'duration_limit_type',
+          'fare_transfer_type',
+          'fare_product_id',
+        ],
+        through.transferRows.map(({ cents: _cents, ...row }) => row),
+      ),
+    );
   if (areaIds.length > 0) {
     files.set(
       'areas.txt',
@@ -314,4 +391,204 @@ export function fareFiles(input: FareFilesInput): FareFiles | null {
     ),
   );
   return { files, calendarRows, warnings };
+}
+
+/** A ride of a through fare's journey: on a line, from a stop to a stop. */
+interface ThroughRide {
+  lineId: number;
+  from: number;
+  to: number;
+}
+
+/** One way a through fare's version prices a journey: its two rides, on its days in the window. */
+interface ThroughUse {
+  fare: ThroughFare;
+  from: string;
+  until: string;
+  first: ThroughRide;
+  second: ThroughRide;
+}
+
+const rideKey = (ride: ThroughRide) => `${ride.lineId}-${ride.from}-${ride.to}`;
+
+/**
+ * The leg rules that give the rides of the through fares' journeys groups of their own, and the
+ * transfer rules between them (see the file's head): `legRows` new rows (a ride's existing rule
+ * of the whole window takes its group in place, `existing` changed), `transferRows` with the
+ * through fare's cents beside them (for its product), `timeframes` the days the new rows need.
+ */
+function throughFareRows(
+  input: FareFilesInput,
+  existing: Row[],
+): {
+  legRows: Row[];
+  transferRows: (Row & { cents: number })[];
+  timeframes: { id: string; from: string; until: string }[];
+} {
+  const { start, end, stops } = input;
+  const lines = new Map(input.lines.map((line) => [line.id, line]));
+  const candidatesOf = new Map<number, FareCandidate[]>();
+  const candidates = (lineId: number) => {
+    let found = candidatesOf.get(lineId);
+    if (found === undefined) {
+      found = lineFareCandidates(lines.get(lineId)?.routes ?? []);
+      candidatesOf.set(lineId, found);
+    }
+    return found;
+  };
+
+  // Each through fare's days in the window, version by version of its journey.
+  const byJourney = new Map<string, ThroughFare[]>();
+  for (const fare of input.throughFares ?? []) {
+    // A journey from or to a stop no trip of the window calls at is none the feed can price.
+    if (!lines.has(fare.fromLineId) || !lines.has(fare.toLineId)) continue;
+    if (!stops.has(fare.fromStopId) || !stops.has(fare.toStopId)) continue;
+    const key = throughJourneyKey(fare);
+    byJourney.set(key, [...(byJourney.get(key) ?? []), fare]);
+  }
+  const uses: ThroughUse[] = [];
+  for (const versions of byJourney.values()) {
+    const sorted = [...versions].sort((a, b) =>
+      a.validFrom < b.validFrom ? -1 : a.validFrom > b.validFrom ? 1 : a.id - b.id,
+    );
+    sorted.forEach((fare, i) => {
+      const next = sorted[i + 1];
+      const from = fare.validFrom > start ? fare.validFrom : start;
+      const last = next === undefined ? end : addDays(next.validFrom, -1);
+      const until = last < end ? last : end;
+      if (from > until) return;
+      const lineStops = (lineId: number) =>
+        (lines.get(lineId)?.routes ?? []).flatMap((r) => r.stopIds).filter((id) => stops.has(id));
+      const changes = throughChanges(
+        lineStops(fare.fromLineId),
+        lineStops(fare.toLineId),
+        input.changePlaces ?? [],
+        fare.fromStopId,
+        fare.toStopId,
+      );
+      for (const [a, b] of changes) {
+        // Out (the first line to the second) and back.
+        uses.push({
+          fare,
+          from,
+          until,
+          first: { lineId: fare.fromLineId, from: fare.fromStopId, to: a },
+          second: { lineId: fare.toLineId, from: b, to: fare.toStopId },
+        });
+        uses.push({
+          fare,
+          from,
+          until,
+          first: { lineId: fare.toLineId, from: fare.toStopId, to: b },
+          second: { lineId: fare.fromLineId, from: a, to: fare.fromStopId },
+        });
+      }
+    });
+  }
+
+  // Each ride's days cut where its line's price list or a through fare using it changes: a
+  // group rule a stretch of days, those a through fare is in force on and the ride is priced.
+  const usesOf = new Map<string, { ride: ThroughRide; uses: ThroughUse[] }>();
+  for (const use of uses)
+    for (const ride of [use.first, use.second]) {
+      const entry = usesOf.get(rideKey(ride)) ?? { ride, uses: [] };
+      entry.uses.push(use);
+      usesOf.set(rideKey(ride), entry);
+    }
+  interface Stretch {
+    from: string;
+    until: string;
+    group: string;
+  }
+  const stretchesOf = new Map<string, Stretch[]>();
+  const legRows: Row[] = [];
+  const timeframes = new Map<string, { id: string; from: string; until: string }>();
+  const byMatch = new Map(
+    existing.map((row) => [
+      [
+        row.network_id,
+        row.from_area_id,
+        row.to_area_id,
+        row.from_timeframe_group_id,
+        row.fare_product_id,
+      ].join('|'),
+      row,
+    ]),
+  );
+  for (const [key, { ride, uses: rideUses }] of [...usesOf].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  )) {
+    const rules = input.fareRules.filter((r) => r.lineId === ride.lineId);
+    const cuts = new Set([start, addDays(end, 1)]);
+    for (const rule of rules) if (rule.validFrom > start && rule.validFrom <= end) cuts.add(rule.validFrom);
+    for (const use of rideUses) {
+      cuts.add(use.from);
+      cuts.add(addDays(use.until, 1));
+    }
+    const sortedCuts = [...cuts].sort();
+    const stretches: Stretch[] = [];
+    for (let i = 0; i + 1 < sortedCuts.length; i++) {
+      const from = sortedCuts[i] as string;
+      const until = addDays(sortedCuts[i + 1] as string, -1);
+      if (!rideUses.some((use) => use.from <= from && until <= use.until)) continue;
+      const price = priceOnRoutes(
+        fareRuleOn(rules, ride.lineId, from),
+        candidates(ride.lineId),
+        ride.from,
+        ride.to,
+      )?.price;
+      if (price?.kind !== 'priced') continue;
+      const whole = from === start && until === end;
+      const timeframe = whole ? '' : daysTimeframeId(from, until);
+      const group = `leg-${key}${whole ? '' : `-${timeframe.slice('days-'.length)}`}`;
+      const row: Row = {
+        network_id: fareNetworkId(ride.lineId),
+        from_area_id: fareAreaId(ride.from),
+        to_area_id: fareAreaId(ride.to),
+        from_timeframe_group_id: timeframe,
+        fare_product_id: fareProductId(price.cents),
+        rule_priority: 2,
+      };
+      const same = byMatch.get(
+        [
+          row.network_id,
+          row.from_area_id,
+          row.to_area_id,
+          row.from_timeframe_group_id,
+          row.fare_product_id,
+        ].join('|'),
+      );
+      // The ride's own rule of the same days takes the group: two rules could not match one leg.
+      if (same !== undefined) same.leg_group_id = group;
+      else legRows.push({ leg_group_id: group, ...row });
+      if (!whole) timeframes.set(timeframe, { id: timeframe, from, until });
+      stretches.push({ from, until, group });
+    }
+    stretchesOf.set(key, stretches);
+  }
+
+  const transferRows: (Row & { cents: number })[] = [];
+  const seen = new Set<string>();
+  for (const use of uses) {
+    const inUse = (stretch: Stretch) => use.from <= stretch.from && stretch.until <= use.until;
+    for (const first of (stretchesOf.get(rideKey(use.first)) ?? []).filter(inUse))
+      for (const second of (stretchesOf.get(rideKey(use.second)) ?? []).filter(inUse)) {
+        if (first.until < second.from || second.until < first.from) continue;
+        const id = `${first.group}>${second.group}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        transferRows.push({
+          from_leg_group_id: first.group,
+          to_leg_group_id: second.group,
+          duration_limit: use.fare.changeMinutes * 60,
+          // From the first leg's arrival to the second's departure: the change time.
+          duration_limit_type: 2,
+          // The transfer's product alone: the through fare is the whole journey's price.
+          fare_transfer_type: 2,
+          fare_product_id: throughProductId(use.fare.cents),
+          cents: use.fare.cents,
+        });
+      }
+  }
+  return { legRows, transferRows, timeframes: [...timeframes.values()] };
 }

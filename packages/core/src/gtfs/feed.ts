@@ -188,6 +188,11 @@ export interface FeedInput {
    * by day, so a trip runs on each date as dayChanges says. None: the regular timetable.
    */
   changes?: readonly ServiceChange[];
+  /**
+   * The change places (two stops counted as one place for changing buses; not part of the
+   * dataset): where a through fare's journey may change besides a stop both lines pass.
+   */
+  changePlaces?: readonly { stopA: number; stopB: number }[];
 }
 
 /** YYYY-MM-DD -> YYYYMMDD */
@@ -255,7 +260,7 @@ export function buildFeed(input: FeedInput): BuiltFeed {
  * as the trips are made, never held whole; the other files are written after it.
  */
 export function writeFeed(
-  { dataset, settings, start, version, changes = [] }: FeedInput,
+  { dataset, settings, start, version, changes = [], changePlaces = [] }: FeedInput,
   sink: FeedSink,
 ): FeedReport {
   const window: FeedWindow = { start, days: settings.windowDays };
@@ -474,6 +479,8 @@ export function writeFeed(
     stops: new Map(stopRows.map((row) => [Number(row.stop_id), String(row.stop_name)])),
     fareRules: dataset.fareRules ?? [],
     concessions: dataset.concessions ?? [],
+    throughFares: dataset.throughFares ?? [],
+    changePlaces,
     start,
     end,
   });

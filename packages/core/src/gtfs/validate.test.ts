@@ -133,6 +133,25 @@ const withFares = all(
 /** The fares above with a change to them. */
 const fares = (...changes: Change[]) => all(withFares, ...changes);
 
+/**
+ * The fares above with transfers (issue 41's through fares): the rules in leg groups; from the
+ * A1 -> A2 group to any ride, the transfer's product alone within an hour of arriving (a through
+ * fare); a second ride within 90 minutes of the first's departure free (one transfer).
+ */
+const withTransfers = fares(
+  put(
+    'fare_leg_rules.txt',
+    'leg_group_id,network_id,from_area_id,to_area_id,from_timeframe_group_id,to_timeframe_group_id,fare_product_id,rule_priority\n' +
+      'G0,N1,,,,,P150,0\nG1,N1,A1,A2,TF,,P150,1\n,N1,A1,A2,PEAK,,FREE,2\n',
+  ),
+  put(
+    'fare_transfer_rules.txt',
+    'from_leg_group_id,to_leg_group_id,transfer_count,duration_limit,duration_limit_type,fare_transfer_type,fare_product_id\n' +
+      'G1,G0,,3600,2,2,P150\nG0,G0,1,5400,1,0,\n',
+  ),
+);
+const transfers = (...changes: Change[]) => all(withTransfers, ...changes);
+
 function validate(change?: Change): GtfsNotice[] {
   const feed = validFeed();
   change?.(feed);
@@ -207,6 +226,7 @@ describe('validateGtfs', () => {
       put('shapes.txt', 'shape_id,shape_pt_lat,shape_pt_lon,shape_pt_sequence\nSH,55.5,25.1,1\n'),
     ],
     ['fares (GTFS Fares v2)', withFares],
+    ['fares with transfer rules (through fares)', withTransfers],
     [
       'fares with the network in routes.txt',
       fares(
@@ -1576,6 +1596,162 @@ describe('validateGtfs', () => {
       },
     ],
     [
+      'a transfer from a leg group no leg rule has',
+      {
+        change: transfers(replace('fare_transfer_rules.txt', 'G1,G0,,', 'G9,G0,,')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'fare_transfer_rules.txt',
+          row: 2,
+          field: 'from_leg_group_id',
+        },
+      },
+    ],
+    [
+      'a transfer to a leg group no leg rule has',
+      {
+        change: transfers(replace('fare_transfer_rules.txt', 'G0,G0,1', 'G0,G7,')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'fare_transfer_rules.txt',
+          row: 3,
+          field: 'to_leg_group_id',
+        },
+      },
+    ],
+    [
+      'a transfer product that is not in fare_products.txt',
+      {
+        change: transfers(replace('fare_transfer_rules.txt', ',2,2,P150', ',2,2,P999')),
+        expected: {
+          code: 'foreign_key_violation',
+          severity: 'ERROR',
+          file: 'fare_transfer_rules.txt',
+          row: 2,
+          field: 'fare_product_id',
+        },
+      },
+    ],
+    [
+      'a transfer without fare_transfer_type',
+      {
+        change: transfers(replace('fare_transfer_rules.txt', ',2,2,P150', ',2,,P150')),
+        expected: {
+          code: 'missing_required_field',
+          severity: 'ERROR',
+          file: 'fare_transfer_rules.txt',
+          row: 2,
+          field: 'fare_transfer_type',
+        },
+      },
+    ],
+    [
+      'a fare_transfer_type that is none',
+      {
+        change: transfers(replace('fare_transfer_rules.txt', ',2,2,P150', ',2,3,P150')),
+        expected: {
+          code: 'number_out_of_range',
+          severity: 'ERROR',
+          file: 'fare_transfer_rules.txt',
+          row: 2,
+          field: 'fare_transfer_type',
+        },
+      },
+    ],
+    [
+      'a duration limit of no time',
+      {
+        change: transfers(replace('fare_transfer_rules.txt', ',3600,', ',0,')),
+        expected: {
+          code: 'number_out_of_range',
+          severity: 'ERROR',
+          file: 'fare_transfer_rules.txt',
+          row: 2,
+          field: 'duration_limit',
+        },
+      },
+    ],
+    [
+      'a duration limit without its type',
+      {
+        change: transfers(replace('fare_transfer_rules.txt', ',3600,2,', ',3600,,')),
+        expected: {
+          code: 'fare_transfer_rule_duration_limit_without_type',
+          severity: 'ERROR',
+          file: 'fare_transfer_rules.txt',
+          row: 2,
+          field: 'duration_limit_type',
+        },
+      },
+    ],
+    [
+      'a duration limit type without a limit',
+      {
+        change: transfers(replace('fare_transfer_rules.txt', ',3600,2,', ',,2,')),
+        expected: {
+          code: 'fare_transfer_rule_duration_limit_type_without_duration_limit',
+          severity: 'ERROR',
+          file: 'fare_transfer_rules.txt',
+          row: 2,
+          field: 'duration_limit',
+        },
+      },
+    ],
+    [
+      'a transfer within one leg group without a transfer_count',
+      {
+        change: transfers(replace('fare_transfer_rules.txt', 'G0,G0,1,', 'G0,G0,,')),
+        expected: {
+          code: 'fare_transfer_rule_missing_transfer_count',
+          severity: 'ERROR',
+          file: 'fare_transfer_rules.txt',
+          row: 3,
+          field: 'transfer_count',
+        },
+      },
+    ],
+    [
+      'a transfer between two leg groups with a transfer_count',
+      {
+        change: transfers(replace('fare_transfer_rules.txt', 'G1,G0,,', 'G1,G0,2,')),
+        expected: {
+          code: 'fare_transfer_rule_with_forbidden_transfer_count',
+          severity: 'ERROR',
+          file: 'fare_transfer_rules.txt',
+          row: 2,
+          field: 'transfer_count',
+        },
+      },
+    ],
+    [
+      'a transfer_count of 0',
+      {
+        change: transfers(replace('fare_transfer_rules.txt', 'G0,G0,1,', 'G0,G0,0,')),
+        expected: {
+          code: 'number_out_of_range',
+          severity: 'ERROR',
+          file: 'fare_transfer_rules.txt',
+          row: 3,
+          field: 'transfer_count',
+        },
+      },
+    ],
+    [
+      'the same transfer rule twice',
+      {
+        change: transfers(appendRow('fare_transfer_rules.txt', 'G1,G0,,3600,2,0,P150')),
+        expected: {
+          code: 'duplicate_key',
+          severity: 'ERROR',
+          file: 'fare_transfer_rules.txt',
+          row: 4,
+          field: 'duration_limit',
+        },
+      },
+    ],
+    [
       'a negative rule_priority',
       {
         change: fares(replace('fare_leg_rules.txt', 'P150,0', 'P150,-1')),
@@ -1891,6 +2067,10 @@ describe('validateGtfs', () => {
         'feed_expiration_date30_days',
         'feed_expiration_date7_days',
         'fare_product_with_multiple_default_rider_categories',
+        'fare_transfer_rule_duration_limit_type_without_duration_limit',
+        'fare_transfer_rule_duration_limit_without_type',
+        'fare_transfer_rule_missing_transfer_count',
+        'fare_transfer_rule_with_forbidden_transfer_count',
         'foreign_key_violation',
         'inconsistent_agency_timezone',
         'invalid_currency',

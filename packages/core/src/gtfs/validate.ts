@@ -16,7 +16,7 @@ const COLON = 58;
  * Notice order: feed-level notices (missing or unknown files) first; then each file's own
  * row checks, file by file in the order of STANDARD_FILES, rows ascending; then the
  * single-file checks that compare rows (agency, routes, calendar, feed_info, then the fare
- * files: timeframes, fare media, fare products, networks); then the
+ * files: timeframes, fare media, fare products, fare transfer rules, networks); then the
  * foreign keys; then stop_times order and trip edges (trip by trip); then trip and stop usage.
  * Within one check, rows ascend.
  */
@@ -234,6 +234,15 @@ const LEG_RULE_MATCH = [
   'to_timeframe_group_id',
 ];
 
+/** A fare transfer rule's primary key: every part optional, an empty one a value of its own. */
+const TRANSFER_RULE_KEY = [
+  'from_leg_group_id',
+  'to_leg_group_id',
+  'fare_product_id',
+  'transfer_count',
+  'duration_limit',
+];
+
 const SCHEMAS: Readonly<Record<string, FileSchema>> = {
   'agency.txt': {
     required: ['agency_name', 'agency_url', 'agency_timezone'],
@@ -325,6 +334,17 @@ const SCHEMAS: Readonly<Record<string, FileSchema>> = {
     optionalKeyParts: LEG_RULE_MATCH,
     types: { rule_priority: integer((n) => n >= 0, 'zero or more') },
   },
+  'fare_transfer_rules.txt': {
+    required: ['fare_transfer_type'],
+    key: TRANSFER_RULE_KEY,
+    optionalKeyParts: TRANSFER_RULE_KEY,
+    types: {
+      duration_limit: integer((n) => n > 0, 'more than zero'),
+      duration_limit_type: between(0, 3),
+      fare_transfer_type: between(0, 2),
+      transfer_count: integer((n) => n !== 0 && n >= -1, '-1 or more than zero'),
+    },
+  },
   'areas.txt': { required: ['area_id'], key: ['area_id'] },
   'stop_areas.txt': { required: ['area_id', 'stop_id'], key: ['area_id', 'stop_id'] },
   'networks.txt': { required: ['network_id'], key: ['network_id'] },
@@ -362,6 +382,8 @@ export const FEED_FILE_ORDER = [
   'fare_media.txt',
   'fare_products.txt',
   'fare_leg_rules.txt',
+  // Only with through fares (issue 41).
+  'fare_transfer_rules.txt',
   'areas.txt',
   'stop_areas.txt',
   'networks.txt',
@@ -913,6 +935,49 @@ function checkFareProducts(products: Table | undefined, categories: Table | unde
   }
 }
 
+/**
+ * fare_transfer_rules.txt: a duration limit and its type come together; `transfer_count` is
+ * given exactly when a rule joins a leg group to itself (gtfs-validator's
+ * FareTransferRuleDurationLimitTypeValidator and FareTransferRuleTransferCountValidator).
+ */
+function checkFareTransferRules(rules: Table | undefined, out: Notices) {
+  if (!rules) return;
+  const file = rules.file;
+  const limit = column(rules, 'duration_limit');
+  const limitType = column(rules, 'duration_limit_type');
+  const from = column(rules, 'from_leg_group_id');
+  const to = column(rules, 'to_leg_group_id');
+  const count = column(rules, 'transfer_count');
+  rules.rows.forEach((row, r) => {
+    const line = rules.lines[r] as number;
+    if (limit(row) !== '' && limitType(row) === '')
+      out.error(
+        'fare_transfer_rule_duration_limit_without_type',
+        { file, row: line, field: 'duration_limit_type' },
+        `${file} line ${line}: duration_limit ${show(limit(row))} is given without a duration_limit_type saying between which moments it is counted`,
+      );
+    if (limit(row) === '' && limitType(row) !== '')
+      out.error(
+        'fare_transfer_rule_duration_limit_type_without_duration_limit',
+        { file, row: line, field: 'duration_limit' },
+        `${file} line ${line}: duration_limit_type ${show(limitType(row))} is given without a duration_limit`,
+      );
+    const sameGroup = from(row) !== '' && to(row) !== '' && from(row) === to(row);
+    if (sameGroup && count(row) === '')
+      out.error(
+        'fare_transfer_rule_missing_transfer_count',
+        { file, row: line, field: 'transfer_count' },
+        `${file} line ${line}: a transfer within leg group ${show(from(row))} needs a transfer_count`,
+      );
+    if (!sameGroup && count(row) !== '')
+      out.error(
+        'fare_transfer_rule_with_forbidden_transfer_count',
+        { file, row: line, field: 'transfer_count' },
+        `${file} line ${line}: transfer_count is given for a transfer between two leg groups (${show(from(row))} and ${show(to(row))}); it is only for a transfer within one`,
+      );
+  });
+}
+
 /** A route's network is said in routes.txt or in networks.txt and route_networks.txt, never both. */
 function checkNetworks(tables: ReadonlyMap<string, Table>, out: Notices) {
   if (!tables.get('routes.txt')?.columns.has('network_id')) return;
@@ -973,6 +1038,9 @@ const FOREIGN_KEYS: readonly ForeignKey[] = [
       ['fare_leg_rules.txt', 'from_timeframe_group_id', 'timeframes.txt', 'timeframe_group_id'],
       ['fare_leg_rules.txt', 'to_timeframe_group_id', 'timeframes.txt', 'timeframe_group_id'],
       ['fare_leg_rules.txt', 'fare_product_id', 'fare_products.txt', 'fare_product_id'],
+      ['fare_transfer_rules.txt', 'from_leg_group_id', 'fare_leg_rules.txt', 'leg_group_id'],
+      ['fare_transfer_rules.txt', 'to_leg_group_id', 'fare_leg_rules.txt', 'leg_group_id'],
+      ['fare_transfer_rules.txt', 'fare_product_id', 'fare_products.txt', 'fare_product_id'],
       ['stop_areas.txt', 'area_id', 'areas.txt', 'area_id'],
       ['route_networks.txt', 'network_id', 'networks.txt', 'network_id'],
     ] as const
@@ -1242,6 +1310,7 @@ export function validateGtfs(files: GtfsFiles, options: ValidateOptions): GtfsNo
   checkTimeframes(tables.get('timeframes.txt'), out);
   checkFareMedia(tables.get('fare_media.txt'), out);
   checkFareProducts(tables.get('fare_products.txt'), tables.get('rider_categories.txt'), out);
+  checkFareTransferRules(tables.get('fare_transfer_rules.txt'), out);
   checkNetworks(tables, out);
   checkForeignKeys(known, out);
   checkStopTimeOrder(tables.get('stop_times.txt'), out);

@@ -6,7 +6,8 @@ import { rebuildTable, withForeignKeysOff } from './rebuild-table.ts';
  * and then change_log's CHECK on its kinds rebuilt the documented way (a new table, the rows
  * copied with their ids, renamed back) with `kind` added to whatever list it has, in one
  * transaction with the foreign keys off, checked before the commit. Used by
- * 2026-11-30-service-changes, 2026-12-02-change-places and 2026-12-06-fares.
+ * 2026-11-30-service-changes, 2026-12-02-change-places, 2026-12-06-fares and
+ * 2026-12-09-through-fares.
  */
 export async function withChangeLogKind(
   db: Kysely<unknown>,

@@ -22,6 +22,8 @@ import * as fares from './2026-12-06-fares.ts';
 import * as stepFree from './2026-12-07-step-free.ts';
 // Issue 42: a stop's bay or platform, for the departure board.
 import * as stopBay from './2026-12-08-stop-bay.ts';
+// Issue 41: through fares (one ticket for a journey changing from one line to another).
+import * as throughFares from './2026-12-09-through-fares.ts';
 
 /**
  * Inline provider: migrations are bundled with the code, keyed by date-prefixed name. Kysely
@@ -48,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-fares': fares,
   '2026-12-07-step-free': stepFree,
   '2026-12-08-stop-bay': stopBay,
+  '2026-12-09-through-fares': throughFares,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -183,6 +183,29 @@ function sample(): TimetableDataset {
       { id: 2, nameLt: 'Moksleiviai', nameEn: 'Pupils', percent: 50 },
       { id: 5, nameLt: 'Senjorai', nameEn: 'Seniors', percent: 20 },
     ],
+    // A through fare from stop 1 on line 13 changing to line 21 to stop 200, and its new price.
+    throughFares: [
+      {
+        id: 2,
+        fromLineId: 13,
+        fromStopId: 1,
+        toLineId: 21,
+        toStopId: 200,
+        validFrom: '2026-12-01',
+        cents: 150,
+        changeMinutes: 40,
+      },
+      {
+        id: 6,
+        fromLineId: 21,
+        fromStopId: 200,
+        toLineId: 13,
+        toStopId: 1,
+        validFrom: '2027-06-01',
+        cents: 170,
+        changeMinutes: 30,
+      },
+    ],
   };
 }
 
@@ -256,6 +279,7 @@ describe('replaceTimetable / readTimetable', () => {
     smaller.schedules = smaller.schedules.filter((s) => s.lineId === 21);
     smaller.fareRules = smaller.fareRules?.filter((r) => r.lineId === 21);
     delete smaller.concessions;
+    delete smaller.throughFares;
     replaceTimetable(sqlite, smaller);
     expect(await readTimetable(db)).toEqual(smaller);
     expect(await db.selectFrom('app_user').select('username').execute()).toEqual([{ username: 'admin' }]);

@@ -14,7 +14,14 @@ import { type Kysely, sql } from 'kysely';
 import { isDatabaseBusy } from '../connection.ts';
 import type { Database, ScheduleRow } from '../schema.ts';
 import { rebuildDepartureIndex } from './departure-index.ts';
-import { concessionColumns, fareRuleColumns, listConcessions, listFareRules } from './fares.ts';
+import {
+  concessionColumns,
+  fareRuleColumns,
+  listConcessions,
+  listFareRules,
+  listThroughFares,
+  throughFareColumns,
+} from './fares.ts';
 import { listHolidays } from './holidays.ts';
 import { clearImportMarker, markImportStarted } from './import-marker.ts';
 import { lineColumns, listLineInfos } from './lines.ts';
@@ -57,7 +64,9 @@ const COUNTED_TABLES = {
 export const TIMETABLE_IMPORTED_AT = 'timetable_imported_at';
 
 const TIMETABLE_TABLES_CHILD_FIRST = [
-  // Fares (issue 41): a line's rules name it and their pairs name stops.
+  // Fares (issue 41): a line's rules name it and their pairs name stops; a through fare names
+  // two lines and two stops.
+  'through_fare',
   'fare_pair',
   'fare_band',
   'fare_rule',
@@ -116,6 +125,7 @@ export function replaceTimetable(
       for (const schedule of dataset.schedules) sink.schedule(schedule);
       for (const rule of dataset.fareRules ?? []) sink.fareRule(rule);
       for (const concession of dataset.concessions ?? []) sink.concession(concession);
+      for (const fare of dataset.throughFares ?? []) sink.throughFare(fare);
     },
     options,
   );
@@ -140,6 +150,8 @@ export interface TimetableSink {
   /** A line's fare rule with its bands and pair fares (issue 41). */
   fareRule(rule: NonNullable<Dataset['fareRules']>[number]): void;
   concession(concession: NonNullable<Dataset['concessions']>[number]): void;
+  /** A through fare: one ticket for a journey changing from one line to another. */
+  throughFare(fare: NonNullable<Dataset['throughFares']>[number]): void;
 }
 
 /** The steps after the rows are written, for a progress display (each is one or a few statements). */
@@ -219,6 +231,7 @@ export function replaceTimetableFrom(
   const insertFareBands = insertMany('fare_band', ['rule_id', 'seq', 'up_to_meters', 'cents']);
   const insertFarePairs = insertMany('fare_pair', ['rule_id', 'from_stop_id', 'to_stop_id', 'cents']);
   const insertConcession = insert('concession', ['id', 'name_lt', 'name_en', 'percent']);
+  const insertThroughFare = insertRow('through_fare');
 
   // What is being written, so a constraint failure can name it.
   let entity = 'removing the old timetable';
@@ -317,6 +330,8 @@ export function replaceTimetableFrom(
         const columns = concessionColumns(c);
         insertConcession.run(c.id, columns.name_lt, columns.name_en, columns.percent);
       }),
+    throughFare: (f) =>
+      writing('through fare', f.id, () => insertThroughFare({ id: f.id, ...throughFareColumns(f) })),
   };
 
   const write = sqlite.transaction(() => {
@@ -486,16 +501,17 @@ export async function readTimetable(
 export function withSchedules<S>(
   head: TimetableHead,
   schedules: S,
-): Omit<TimetableHead, 'fareRules' | 'concessions'> & { schedules: S } & Pick<
+): Omit<TimetableHead, 'fareRules' | 'concessions' | 'throughFares'> & { schedules: S } & Pick<
     TimetableHead,
-    'fareRules' | 'concessions'
+    'fareRules' | 'concessions' | 'throughFares'
   > {
-  const { fareRules, concessions, ...timetable } = head;
+  const { fareRules, concessions, throughFares, ...timetable } = head;
   return {
     ...timetable,
     schedules,
     ...(fareRules === undefined ? {} : { fareRules }),
     ...(concessions === undefined ? {} : { concessions }),
+    ...(throughFares === undefined ? {} : { throughFares }),
   };
 }
 
@@ -511,18 +527,29 @@ export type TimetableHead = Omit<TimetableDataset, 'schedules'>;
 
 /** The timetable as readTimetable reads it, without the schedules (see eachTimetableSchedule). */
 export async function readTimetableHead(db: Kysely<Database>): Promise<TimetableHead> {
-  const [stops, holidays, yearlyRules, lines, routes, routeStops, distances, fareRules, concessions] =
-    await Promise.all([
-      db.selectFrom('stop').selectAll().orderBy('id').execute(),
-      listHolidays(db),
-      listYearlyRules(db),
-      listLineInfos(db),
-      db.selectFrom('route').selectAll().orderBy('id').execute(),
-      db.selectFrom('route_stop').selectAll().orderBy('route_id').orderBy('seq').execute(),
-      db.selectFrom('route_distance').selectAll().orderBy('route_id').orderBy('seq').execute(),
-      listFareRules(db),
-      listConcessions(db),
-    ]);
+  const [
+    stops,
+    holidays,
+    yearlyRules,
+    lines,
+    routes,
+    routeStops,
+    distances,
+    fareRules,
+    concessions,
+    throughFares,
+  ] = await Promise.all([
+    db.selectFrom('stop').selectAll().orderBy('id').execute(),
+    listHolidays(db),
+    listYearlyRules(db),
+    listLineInfos(db),
+    db.selectFrom('route').selectAll().orderBy('id').execute(),
+    db.selectFrom('route_stop').selectAll().orderBy('route_id').orderBy('seq').execute(),
+    db.selectFrom('route_distance').selectAll().orderBy('route_id').orderBy('seq').execute(),
+    listFareRules(db),
+    listConcessions(db),
+    listThroughFares(db),
+  ]);
   const routesByLine = groupBy(routes, (r) => r.line_id);
   const stopsByRoute = groupBy(routeStops, (s) => s.route_id);
   const distancesByRoute = groupBy(distances, (d) => d.route_id);
@@ -565,6 +592,7 @@ export async function readTimetableHead(db: Kysely<Database>): Promise<Timetable
             })),
         }),
     ...(concessions.length === 0 ? {} : { concessions }),
+    ...(throughFares.length === 0 ? {} : { throughFares }),
   };
 }
 

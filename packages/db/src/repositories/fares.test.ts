@@ -5,15 +5,23 @@ import { replaceTimetable } from './dataset.ts';
 import {
   deleteConcession,
   deleteFareRule,
+  deleteThroughFare,
   getFareRule,
+  getThroughFare,
   insertConcession,
   insertFareRule,
+  insertThroughFare,
   listConcessions,
   listFareRules,
   listStopFareUsage,
+  listStopThroughFareUsage,
+  listThroughFares,
   restoreConcessionRow,
   restoreFareRuleRow,
+  restoreThroughFareRow,
+  throughFareIdFrom,
   updateFareRule,
+  updateThroughFare,
 } from './fares.ts';
 import { deleteLineDeep } from './lines.ts';
 
@@ -163,6 +171,63 @@ describe('concessions', () => {
     await expect(insertConcession(kysely, { nameLt: 'X', nameEn: 'X', percent: 101 })).rejects.toThrow(
       /CHECK/,
     );
+    await kysely.destroy();
+  });
+});
+
+describe('through fares', () => {
+  // From Vikonys (2) on M1 changing to M2 to Troškūnai (3).
+  const through = {
+    fromLineId: 1,
+    fromStopId: 2,
+    toLineId: 2,
+    toStopId: 3,
+    validFrom: '2027-01-01',
+    cents: 180,
+    changeMinutes: 45,
+  };
+
+  it('are stored, found by their journey either way round, changed, deleted and restored under their ids', async () => {
+    const { kysely } = await db();
+    const first = await insertThroughFare(kysely, through);
+    const later = await insertThroughFare(kysely, {
+      ...through,
+      fromLineId: 2,
+      fromStopId: 3,
+      toLineId: 1,
+      toStopId: 2,
+      validFrom: '2027-06-01',
+      cents: 200,
+    });
+    expect(first).toEqual({ id: 1, ...through });
+    expect(await listThroughFares(kysely)).toEqual([first, later]);
+    expect(await listThroughFares(kysely, { lineIds: [2] })).toEqual([first, later]);
+    expect(await throughFareIdFrom(kysely, through, '2027-06-01')).toBe(later.id);
+    expect(await throughFareIdFrom(kysely, through, '2027-01-01')).toBe(first.id);
+    expect(await throughFareIdFrom(kysely, { ...through, toStopId: 1 }, '2027-01-01')).toBeUndefined();
+    expect(await updateThroughFare(kysely, first.id, { ...through, cents: 190 })).toBe(true);
+    expect((await getThroughFare(kysely, first.id))?.cents).toBe(190);
+    expect(await deleteThroughFare(kysely, first.id)).toBe(true);
+    expect(await updateThroughFare(kysely, first.id, through)).toBe(false);
+    await restoreThroughFareRow(kysely, first);
+    expect(await listThroughFares(kysely)).toEqual([first, later]);
+    await expect(insertThroughFare(kysely, { ...through, toLineId: 1 })).rejects.toThrow(/CHECK/);
+    await expect(insertThroughFare(kysely, { ...through, changeMinutes: 0 })).rejects.toThrow(/CHECK/);
+    await kysely.destroy();
+  });
+
+  it('keep their stops from being deleted and go with either of their lines', async () => {
+    const { kysely, sqlite } = await db();
+    await insertThroughFare(kysely, through);
+    expect(await listStopThroughFareUsage(kysely, 3)).toEqual([
+      { id: 1, name: 'M1' },
+      { id: 2, name: 'M2' },
+    ]);
+    expect(await listStopThroughFareUsage(kysely, 1)).toEqual([]);
+    sqlite.prepare('DELETE FROM route_stop WHERE stop_id = 3').run();
+    expect(() => sqlite.prepare('DELETE FROM stop WHERE id = 3').run()).toThrow(/FOREIGN KEY/);
+    expect(await deleteLineDeep(kysely, 2)).toBe(true);
+    expect(await listThroughFares(kysely)).toEqual([]);
     await kysely.destroy();
   });
 });

@@ -1,6 +1,6 @@
-import type { Concession, FareMethod, FareRule } from '@bus/core';
+import type { Concession, FareMethod, FareRule, ThroughFare, ThroughJourney } from '@bus/core';
 import type { Kysely } from 'kysely';
-import type { Database, FareRuleRow } from '../schema.ts';
+import type { Database, FareRuleRow, ThroughFareRow } from '../schema.ts';
 import { chunksOf, rowsPerInsert, selectByIds } from './bound-lists.ts';
 import type { LineRef } from './stops.ts';
 
@@ -257,4 +257,152 @@ export async function restoreConcessionRow(db: Kysely<Database>, c: Concession):
 /** Whether any price list is stored at all (the planner says nothing of fares until one is). */
 export async function hasFareRules(db: Kysely<Database>): Promise<boolean> {
   return (await db.selectFrom('fare_rule').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+// ---- Through fares -----------------------------------------------------------------------
+
+/** A through fare as a save gives it (no id: the row's). */
+export type ThroughFareFields = Omit<ThroughFare, 'id'>;
+
+export function throughFareColumns(fare: ThroughFareFields) {
+  return {
+    from_line_id: fare.fromLineId,
+    from_stop_id: fare.fromStopId,
+    to_line_id: fare.toLineId,
+    to_stop_id: fare.toStopId,
+    valid_from: fare.validFrom,
+    cents: fare.cents,
+    change_minutes: fare.changeMinutes,
+  };
+}
+
+function toThroughFare(row: ThroughFareRow): ThroughFare {
+  return {
+    id: row.id,
+    fromLineId: row.from_line_id,
+    fromStopId: row.from_stop_id,
+    toLineId: row.to_line_id,
+    toStopId: row.to_stop_id,
+    validFrom: row.valid_from,
+    cents: row.cents,
+    changeMinutes: row.change_minutes,
+  };
+}
+
+/**
+ * Through fares by id; of some lines (either of their two), some fares (by id), or all. The id
+ * order keeps a journey's prices in the order staff entered them; the screen sorts its own way.
+ */
+export async function listThroughFares(
+  db: Kysely<Database>,
+  by: { lineIds: readonly number[] } | { ids: readonly number[] } | 'all' = 'all',
+): Promise<ThroughFare[]> {
+  const query = db.selectFrom('through_fare').selectAll();
+  const rows =
+    by === 'all'
+      ? await query.execute()
+      : 'ids' in by
+        ? await selectByIds(by.ids, (part) => query.where('id', 'in', part).execute())
+        : await selectByIds(by.lineIds, (part) =>
+            query
+              .where((eb) => eb.or([eb('from_line_id', 'in', part), eb('to_line_id', 'in', part)]))
+              .execute(),
+          );
+  const unique = new Map(rows.map((row) => [row.id, row]));
+  return [...unique.values()].sort((a, b) => a.id - b.id).map(toThroughFare);
+}
+
+export async function getThroughFare(db: Kysely<Database>, id: number): Promise<ThroughFare | undefined> {
+  return (await listThroughFares(db, { ids: [id] }))[0];
+}
+
+/** The id of a through fare of the journey (either way round) from that date, if there is one. */
+export async function throughFareIdFrom(
+  db: Kysely<Database>,
+  journey: ThroughJourney,
+  validFrom: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('through_fare')
+    .select('id')
+    .where('valid_from', '=', validFrom)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('from_line_id', '=', journey.fromLineId),
+          eb('from_stop_id', '=', journey.fromStopId),
+          eb('to_line_id', '=', journey.toLineId),
+          eb('to_stop_id', '=', journey.toStopId),
+        ]),
+        eb.and([
+          eb('from_line_id', '=', journey.toLineId),
+          eb('from_stop_id', '=', journey.toStopId),
+          eb('to_line_id', '=', journey.fromLineId),
+          eb('to_stop_id', '=', journey.fromStopId),
+        ]),
+      ]),
+    )
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** A new through fare (`id`: only when a restore puts a deleted one back under its old id); answers it as stored. */
+export async function insertThroughFare(
+  db: Kysely<Database>,
+  fare: ThroughFareFields,
+  id?: number,
+): Promise<ThroughFare> {
+  const row = await db
+    .insertInto('through_fare')
+    .values({ ...(id === undefined ? {} : { id }), ...throughFareColumns(fare) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toThroughFare(row);
+}
+
+/** Rewrites a through fare; false when there is no such one. */
+export async function updateThroughFare(
+  db: Kysely<Database>,
+  id: number,
+  fare: ThroughFareFields,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('through_fare')
+    .set(throughFareColumns(fare))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A recorded through fare put back as it was (the history's restore): under its id, whether it exists or not. */
+export async function restoreThroughFareRow(db: Kysely<Database>, fare: ThroughFare): Promise<void> {
+  const { id, ...fields } = fare;
+  if (!(await updateThroughFare(db, id, fields))) await insertThroughFare(db, fields, id);
+}
+
+/** Deletes a through fare; false when there is no such one. */
+export async function deleteThroughFare(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('through_fare').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Deletes the through fares of a line, either of their two (the line delete). */
+export async function deleteThroughFaresOfLine(db: Kysely<Database>, lineId: number): Promise<void> {
+  await db
+    .deleteFrom('through_fare')
+    .where((eb) => eb.or([eb('from_line_id', '=', lineId), eb('to_line_id', '=', lineId)]))
+    .execute();
+}
+
+/** The lines (by id) of the through fares that name the stop: what keeps it from being deleted. */
+export async function listStopThroughFareUsage(db: Kysely<Database>, stopId: number): Promise<LineRef[]> {
+  const fares = await db
+    .selectFrom('through_fare')
+    .select(['from_line_id', 'to_line_id'])
+    .where((eb) => eb.or([eb('from_stop_id', '=', stopId), eb('to_stop_id', '=', stopId)]))
+    .execute();
+  const lineIds = [...new Set(fares.flatMap((f) => [f.from_line_id, f.to_line_id]))];
+  if (lineIds.length === 0) return [];
+  return db.selectFrom('line').select(['id', 'name']).where('id', 'in', lineIds).orderBy('id').execute();
 }

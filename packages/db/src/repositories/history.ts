@@ -45,7 +45,8 @@ export type VersionScope =
   | { kind: 'change_rules' }
   // Issue 41: one fare rule, one concession.
   | { kind: 'fare_rule'; id: number }
-  | { kind: 'concession'; id: number };
+  | { kind: 'concession'; id: number }
+  | { kind: 'through_fare'; id: number };
 
 /** Records the entries of one save, in order, as one batch; returns their ids. */
 export async function recordChanges(db: Kysely<Database>, changes: readonly NewChange[]): Promise<number[]> {
@@ -114,6 +115,7 @@ export async function latestChange(
     case 'service_change':
     case 'fare_rule':
     case 'concession':
+    case 'through_fare':
       query = query.where('kind', '=', scope.kind).where('entity_id', '=', scope.id);
       break;
   }

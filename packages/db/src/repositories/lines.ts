@@ -3,7 +3,7 @@ import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, LineNoteRow, LineRow } from '../schema.ts';
 import { chunksOf, forEachIdChunk, rowsPerInsert, selectByIds } from './bound-lists.ts';
-import { deleteFareRulesOfLine } from './fares.ts';
+import { deleteFareRulesOfLine, deleteThroughFaresOfLine } from './fares.ts';
 import { toStop } from './stops.ts';
 
 /**
@@ -301,6 +301,7 @@ export async function deleteRoutes(db: Kysely<Database>, ids: readonly number[])
 /** Deletes a line with its schedules, trips, times, routes, notes and fare rules; false when there is no such line. */
 export async function deleteLineDeep(db: Kysely<Database>, id: number): Promise<boolean> {
   await deleteFareRulesOfLine(db, id);
+  await deleteThroughFaresOfLine(db, id);
   const scheduleIds = db.selectFrom('schedule').select('id').where('line_id', '=', id);
   const tripIds = db.selectFrom('trip').select('id').where('schedule_id', 'in', scheduleIds);
   const routeIds = db.selectFrom('route').select('id').where('line_id', '=', id);

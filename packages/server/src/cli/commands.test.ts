@@ -176,7 +176,7 @@ describe('pnpm cli export / import', () => {
     expect(readFileSync(DEFAULT_DATASET_PATH, 'utf8')).toBe(text);
   });
 
-  it('carries the fares (issue 41): import, export again gives the same bytes; a file without them replaces them with none', async () => {
+  it('carries the fares (issue 41), through fares too: import, export again gives the same bytes; a file without them replaces them with none', async () => {
     const dataset = JSON.parse(readFileSync(DEFAULT_DATASET_PATH, 'utf8'));
     dataset.fareRules = [
       {
@@ -205,6 +205,19 @@ describe('pnpm cli export / import', () => {
       },
     ];
     dataset.concessions = [{ id: 1, nameLt: 'Moksleiviai', nameEn: 'Pupils', percent: 50 }];
+    // Kavarskas (27) on line 18 changing to line 10 (Utena) to Utenos AS (115).
+    dataset.throughFares = [
+      {
+        id: 3,
+        fromLineId: 18,
+        fromStopId: 27,
+        toLineId: 10,
+        toStopId: 115,
+        validFrom: '2027-01-01',
+        cents: 300,
+        changeMinutes: 60,
+      },
+    ];
     const text = `${JSON.stringify(dataset, null, 2)}\n`;
     expect((await cli('import', write('fares.json', text))).code).toBe(0);
     expect((await cli('export', 'again.json')).code).toBe(0);
@@ -214,6 +227,14 @@ describe('pnpm cli export / import', () => {
     const refused = await cli('import', write('broken.json', JSON.stringify(broken)), '--replace');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('  fare rule 5: line 999 does not exist\n');
+    const brokenThrough = { ...dataset, throughFares: [{ ...dataset.throughFares[0], toStopId: 9999 }] };
+    const refusedThrough = await cli(
+      'import',
+      write('broken.json', JSON.stringify(brokenThrough)),
+      '--replace',
+    );
+    expect(refusedThrough.code).toBe(1);
+    expect(refusedThrough.stderr).toContain('  through fare 3: stop 9999 does not exist\n');
     expect(readFileSync(join(dir, 'again.json'), 'utf8')).toBe(text);
 
     expect((await cli('import', DEFAULT_DATASET_PATH, '--replace')).code).toBe(0);

@@ -6,6 +6,7 @@ import {
   DatasetLine,
   DatasetSchedule,
   DatasetStop,
+  DatasetThroughFare,
   DatasetYearlyRule,
   formatTime,
   TimetableDataset,
@@ -34,6 +35,7 @@ const ELEMENT_SCHEMAS: Partial<Record<keyof TimetableDataset, z.ZodType>> = {
   // Issue 41: fares.
   fareRules: DatasetFareRule,
   concessions: DatasetConcession,
+  throughFares: DatasetThroughFare,
 };
 
 const SHAPE_KEYS = Object.keys(TimetableDataset.shape) as (keyof TimetableDataset)[];
@@ -141,6 +143,7 @@ export function readDatasetStream(
     schedules: [] as Schedule[],
     fareRules: [] as NonNullable<TimetableDataset['fareRules']>,
     concessions: [] as NonNullable<TimetableDataset['concessions']>,
+    throughFares: [] as NonNullable<TimetableDataset['throughFares']>,
   };
   let whole: { value: unknown } | null = null;
 
@@ -204,6 +207,8 @@ export function readDatasetStream(
                 sink.fareRule(part as NonNullable<TimetableDataset['fareRules']>[number]);
               else if (key === 'concessions')
                 sink.concession(part as NonNullable<TimetableDataset['concessions']>[number]);
+              else if (key === 'throughFares')
+                sink.throughFare(part as NonNullable<TimetableDataset['throughFares']>[number]);
               else sink.schedule(part as Schedule);
             } catch (error) {
               // Kept for after the file: its own problems, if any, say better what is wrong.
@@ -253,7 +258,7 @@ export function readDatasetStream(
     throw new DatasetFormatError(fileName, problems);
   }
 
-  const { fareRules, concessions, ...timetable } = outline;
+  const { fareRules, concessions, throughFares, ...timetable } = outline;
   const dataset: TimetableDataset = {
     format: top.data.format,
     version: top.data.version,
@@ -261,6 +266,7 @@ export function readDatasetStream(
     // Present as the file has them (a file from before fares has neither).
     ...(top.data.fareRules === undefined ? {} : { fareRules }),
     ...(top.data.concessions === undefined ? {} : { concessions }),
+    ...(top.data.throughFares === undefined ? {} : { throughFares }),
   };
   const errors = checkDatasetReferences(dataset);
   if (errors.length > 0) {

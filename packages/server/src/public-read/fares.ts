@@ -11,9 +11,13 @@ import {
   type FareRule,
   type FareTableInput,
   fareRouteOf,
+  type JourneyLegFare,
+  journeyConcessionCents,
+  journeyFare,
   fareRuleOn,
   fareTable,
   lineFareCandidates,
+  parseTime,
   priceOnRoutes,
   type RidePrice,
   serverMessage,
@@ -25,6 +29,7 @@ import {
   listConcessions,
   listFareRules,
   listRoutes,
+  listThroughFares,
   type RouteWithStops,
 } from '@bus/db';
 import { checkPublicDate } from './date-window.ts';
@@ -228,50 +233,91 @@ export async function fareTableOf(read: ReadContext, input: FareTableInput): Pro
   };
 }
 
-/** A journey's fare (the planner): each leg its own ticket, the legs' fares summed. */
+/** A journey's ticket as the planner shows it (core's JourneyTicket): a leg's own, or a through fare's. */
+export type JourneyTicketAnswer =
+  | { kind: 'leg'; legs: [number]; cents: number }
+  | { kind: 'through'; legs: [number, number]; cents: number; throughFareId: number };
+
+/**
+ * A journey's fare (the planner): its tickets (each leg its own, or a through fare for two legs
+ * in a row) summed, and what each concession pays, its share of each ticket.
+ */
 export type JourneyFare =
-  | { kind: 'priced'; cents: number; concessions: ConcessionPrice[] }
+  | { kind: 'priced'; cents: number; concessions: ConcessionPrice[]; tickets: JourneyTicketAnswer[] }
   | { kind: 'notSet'; reason: FareNotSetReason };
 
 /**
  * Each journey's fare on `date` (issue 41): every leg priced on its trip's route as the trip
- * drives it, under its line's rule; not set when any leg is not (the first such leg's reason).
- * Null for every journey while no price list is stored at all: the planner then says nothing of
- * fares, as before there were any.
+ * drives it, under its line's rule; two legs in a row that a through fare in force prices, with
+ * the change within its minutes, one ticket at the through fare (core's journeyFare); not set
+ * when any leg is not (the first such leg's reason). Null for every journey while no price list
+ * is stored at all: the planner then says nothing of fares, as before there were any.
  */
 export async function journeyFares(
   read: ReadContext,
   date: string,
-  journeys: readonly { legs: readonly { tripId: number; fromStopId: number; toStopId: number }[] }[],
+  journeys: readonly {
+    legs: readonly { tripId: number; fromStopId: number; toStopId: number; depart: string; arrive: string }[];
+  }[],
 ): Promise<(JourneyFare | null)[]> {
   if (!(await hasFareRules(read.db.kysely))) return journeys.map(() => null);
+  const [throughFares, concessions] = await Promise.all([
+    listThroughFares(read.db.kysely),
+    listConcessions(read.db.kysely),
+  ]);
   const legFares = new Map<string, FareAnswer>();
   const fareOfLeg = async (leg: { tripId: number; fromStopId: number; toStopId: number }) => {
     const key = `${leg.tripId}|${leg.fromStopId}|${leg.toStopId}`;
     let fare = legFares.get(key);
     if (fare === undefined) {
-      fare = await fareOf(read, { ...leg, date });
+      fare = await fareOf(read, {
+        tripId: leg.tripId,
+        fromStopId: leg.fromStopId,
+        toStopId: leg.toStopId,
+        date,
+      });
       legFares.set(key, fare);
     }
     return fare;
   };
   const fares: (JourneyFare | null)[] = [];
   for (const journey of journeys) {
-    const legs = [];
-    for (const leg of journey.legs) legs.push(await fareOfLeg(leg));
-    const notSet = legs.find((l) => l.kind === 'notSet');
-    if (notSet !== undefined && notSet.kind === 'notSet') {
-      fares.push({ kind: 'notSet', reason: notSet.reason });
+    const legs: JourneyLegFare[] = [];
+    for (const leg of journey.legs) {
+      const fare = await fareOfLeg(leg);
+      legs.push({
+        lineId: fare.lineId,
+        fromStopId: leg.fromStopId,
+        toStopId: leg.toStopId,
+        depart: parseTime(leg.depart) ?? 0,
+        arrive: parseTime(leg.arrive) ?? 0,
+        price:
+          fare.kind === 'priced'
+            ? {
+                kind: 'priced',
+                cents: fare.cents,
+                basis: fare.basis,
+                distanceMeters: fare.distanceMeters,
+                ruleId: fare.ruleId,
+              }
+            : { kind: 'notSet', reason: fare.reason },
+      });
+    }
+    const price = journeyFare(legs, throughFares, date);
+    if (price.kind === 'notSet') {
+      fares.push(price);
       continue;
     }
-    const priced = legs.filter((l) => l.kind === 'priced');
-    const cents = priced.reduce((sum, l) => sum + l.cents, 0);
-    // A concession rider buys each leg's ticket at the concession's price.
-    const concessions = (priced[0]?.concessions ?? []).map((c) => ({
-      ...c,
-      cents: priced.reduce((sum, l) => sum + (l.concessions.find((x) => x.id === c.id)?.cents ?? 0), 0),
-    }));
-    fares.push({ kind: 'priced', cents, concessions });
+    fares.push({
+      kind: 'priced',
+      cents: price.cents,
+      // A concession rider buys each ticket at the concession's share.
+      concessions: concessions.map((c) => ({
+        ...c,
+        cents: journeyConcessionCents(price.tickets, c.percent),
+      })),
+      tickets: price.tickets,
+    });
   }
   return fares;
 }

@@ -302,6 +302,7 @@ export const adminEn = {
       change_rules: 'Changes between buses',
       fare_rule: 'Fares', // issue 41
       concession: 'Concessions',
+      through_fare: 'Through fares',
     },
     line: 'Line',
     allLines: 'All lines',
@@ -344,6 +345,10 @@ export const adminEn = {
       stop: (name: string) => `Stop ${name}`,
       // issue 27
       serviceChange: (id: string, title: string) => `Service change ${id}: ${title}`,
+      // issue 41
+      fareRule: (line: string, date: string) => `Fares of ${line} from ${date}`,
+      concession: (name: string) => `Concession ${name}`,
+      throughFare: (from: string, to: string, date: string) => `Through fare ${from} – ${to} from ${date}`,
     },
   },
   /** The Publishing screen: the open-data feed (GTFS) for journey planners (ours). */
@@ -1195,5 +1200,37 @@ export const adminEn = {
     deleteConcession: (name: string) => `Delete ${name}`,
     confirmDeleteConcession: (name: string, percent: string) => `Delete the concession ${name} (${percent})?`,
     concessionDeleted: (name: string) => `${name} has been deleted.`,
+    /** Through fares: one ticket for a journey changing from one line to another. */
+    through: {
+      heading: 'Through fares',
+      intro:
+        'One ticket for a journey from a stop of one line to a stop of another, with a change between them. It holds both ways when the second bus leaves within the change time after the first one arrives, from its date until the journey’s next price starts. Riders with a concession pay their share of it. Where either line has no fare for its part of the journey, the journey’s fare stays not set.',
+      add: 'Add a through fare',
+      empty: 'No through fares yet.',
+      journey: (from: string, to: string) => `${from} – ${to}`,
+      lines: (first: string, second: string) => `Lines ${first} and ${second}, both ways`,
+      faresOf: (from: string, to: string) => `Through fares ${from} – ${to}`,
+      words: {
+        price: (price: string, minutes: number) =>
+          `${price} for the whole journey, changing within ${minutes} min`,
+      },
+      newTitle: 'New through fare',
+      editTitle: (from: string, to: string, date: string) => `Through fare ${from} – ${to} from ${date}`,
+      firstBus: 'First bus',
+      secondBus: 'Second bus',
+      fromStop: 'Journey starts at',
+      toStop: 'Journey ends at',
+      chooseLineFirst: 'Choose the line first',
+      validFromHint: 'In force from this day until the next price of this journey starts.',
+      price: 'Price of the whole journey, €',
+      priceHint: 'In euros, with a comma or a dot: 2,90 or 2.90.',
+      changeMinutes: 'Change within, min',
+      changeHint: 'The most minutes from the first bus’s arrival to the second bus’s departure.',
+      editOf: (journey: string, date: string) => `Edit the through fare ${journey} from ${date}`,
+      deleteOf: (journey: string, date: string) => `Delete the through fare ${journey} from ${date}`,
+      confirmDelete: (journey: string, date: string) => `Delete the through fare ${journey} from ${date}?`,
+      deleted: (journey: string, date: string) =>
+        `The through fare ${journey} from ${date} has been deleted.`,
+    },
   },
 };

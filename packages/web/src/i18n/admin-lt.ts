@@ -313,6 +313,7 @@ export const adminLt: AdminMessages = {
       change_rules: 'Persėdimai',
       fare_rule: 'Kainos', // issue 41
       concession: 'Lengvatos',
+      through_fare: 'Kelionės su persėdimu',
     },
     line: 'Maršrutas',
     allLines: 'Visi maršrutai',
@@ -354,6 +355,11 @@ export const adminLt: AdminMessages = {
       stop: (name: string) => `Stotelė „${name}“`,
       // issue 27
       serviceChange: (id: string, title: string) => `Eismo pakeitimas ${id} „${title}“`,
+      // issue 41
+      fareRule: (line: string, date: string) => `Maršruto „${line}“ kainos nuo ${date}`,
+      concession: (name: string) => `Lengvata „${name}“`,
+      throughFare: (from: string, to: string, date: string) =>
+        `Kelionės su persėdimu ${from} – ${to} kaina nuo ${date}`,
     },
   },
   publishing: {
@@ -1260,5 +1266,40 @@ export const adminLt: AdminMessages = {
     deleteConcession: (name: string) => `Ištrinti lengvatą „${name}“`,
     confirmDeleteConcession: (name: string, percent: string) => `Ištrinti lengvatą „${name}“ (${percent})?`,
     concessionDeleted: (name: string) => `Lengvata „${name}“ ištrinta.`,
+    through: {
+      heading: 'Kelionės su persėdimu',
+      intro:
+        'Vienas bilietas kelionei iš vieno maršruto stotelės į kito maršruto stotelę su persėdimu tarp jų. Kaina galioja abiem kryptimis, jei antrasis autobusas išvyksta per nurodytą persėdimo laiką po pirmojo atvykimo, nuo nurodytos dienos, kol įsigalioja kita tos kelionės kaina. Keleiviai, turintys lengvatą, moka jos dalį. Jei kurio nors maršruto kaina jo kelionės daliai nenustatyta, visos kelionės kaina lieka nenustatyta.',
+      add: 'Pridėti kelionės su persėdimu kainą',
+      empty: 'Kelionių su persėdimu kainų dar nėra.',
+      journey: (from: string, to: string) => `${from} – ${to}`,
+      lines: (first: string, second: string) => `Maršrutai „${first}“ ir „${second}“, abiem kryptimis`,
+      faresOf: (from: string, to: string) => `Kelionės su persėdimu ${from} – ${to} kainos`,
+      words: {
+        price: (price: string, minutes: number) =>
+          `${price} už visą kelionę, jei persėdama per ${minutes} min.`,
+      },
+      newTitle: 'Nauja kelionės su persėdimu kaina',
+      editTitle: (from: string, to: string, date: string) =>
+        `Kelionės su persėdimu ${from} – ${to} kaina nuo ${date}`,
+      firstBus: 'Pirmasis autobusas',
+      secondBus: 'Antrasis autobusas',
+      fromStop: 'Kelionės pradžia',
+      toStop: 'Kelionės pabaiga',
+      chooseLineFirst: 'Pirmiausia pasirinkite maršrutą',
+      validFromHint: 'Galioja nuo šios dienos, kol įsigalioja kita šios kelionės kaina.',
+      price: 'Visos kelionės kaina, €',
+      priceHint: 'Eurais, su kableliu arba tašku: 2,90 arba 2.90.',
+      changeMinutes: 'Persėsti per, min.',
+      changeHint: 'Daugiausia minučių nuo pirmojo autobuso atvykimo iki antrojo išvykimo.',
+      editOf: (journey: string, date: string) =>
+        `Redaguoti kelionės su persėdimu ${journey} kainą nuo ${date}`,
+      deleteOf: (journey: string, date: string) =>
+        `Ištrinti kelionės su persėdimu ${journey} kainą nuo ${date}`,
+      confirmDelete: (journey: string, date: string) =>
+        `Ištrinti kelionės su persėdimu ${journey} kainą nuo ${date}?`,
+      deleted: (journey: string, date: string) =>
+        `Kelionės su persėdimu ${journey} kaina nuo ${date} ištrinta.`,
+    },
   },
 };

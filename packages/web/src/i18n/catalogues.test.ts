@@ -222,6 +222,7 @@ const SAME_IN_BOTH_ADMIN: Record<string, string> = {
   'live.trip': "'{departure} → {to}': a time, an arrow and a stop name",
   'live.planned': "'{from}–{to}': two times and a dash",
   'live.hour': "'HH:00–HH:59': an hour of the day (24-hour in both languages)",
+  'fares.through.journey': "'{from} – {to}': two stop names and a dash",
 };
 
 /**

@@ -195,6 +195,8 @@ export const enPages = {
     fare: (euros: string) => `Fare ${euros}`,
     fareNotSet: 'fare not set',
     concessionFare: (name: string, euros: string) => `${name}: ${euros}`,
+    /** Two legs on one ticket: a through fare staff set (the two lines' names). */
+    throughTicket: (first: string, second: string) => `through ticket (${first} → ${second})`,
     /** A change between two buses: where, and the wait. */
     changeAt: (stop: string, wait: string) => `Change at ${stop}, wait ${wait}`,
     walkTo: (from: string, to: string, wait: string) =>

@@ -208,6 +208,7 @@ export const ltPages: PageMessages = {
     fare: (euros: string) => `Kaina ${euros}`,
     fareNotSet: 'kaina nenustatyta',
     concessionFare: (name: string, euros: string) => `${name}: ${euros}`,
+    throughTicket: (first: string, second: string) => `bilietas su persėdimu (${first} → ${second})`,
     changeAt: (stop: string, wait: string) => `Persėdimas stotelėje „${stop}“, laukti ${wait}`,
     walkTo: (from: string, to: string, wait: string) =>
       `Persėdimas: nuo stotelės „${from}“ pereiti į „${to}“, ${wait} ėjimui ir laukimui`,

@@ -12,6 +12,7 @@ import {
   MAX_FARE_CENTS,
   MAX_PAIR_FARES,
   MAX_ROUNDING_CENTS,
+  MAX_THROUGH_CHANGE_MINUTES,
 } from '@bus/core/browser';
 import { pluralForm } from './plural-lt.ts';
 
@@ -141,6 +142,10 @@ function subjectText(subject: ChangeSubject): string {
         : `maršruto „${subject.line}“ kainų taisyklę nuo ${subject.validFrom}`;
     case 'concession':
       return subject.name === null ? `lengvatą ${subject.id}` : `lengvatą „${subject.name}“`;
+    case 'throughFare':
+      return subject.from === null || subject.to === null || subject.validFrom === null
+        ? `kelionės su persėdimu kainą ${subject.id}`
+        : `kelionės su persėdimu ${subject.from} – ${subject.to} kainą nuo ${subject.validFrom}`;
   }
 }
 
@@ -158,6 +163,12 @@ const FARE_PROBLEMS_LT: Record<FareProblem, string> = {
   percent: 'Mokama dalis turi būti sveikas procentų skaičius nuo 0 iki 100',
   nameLtRequired: 'Lengvatai reikia pavadinimo lietuviškai',
   nameEnRequired: 'Lengvatai reikia pavadinimo angliškai',
+  changeMinutes: `Persėdimo laikas turi būti sveikas minučių skaičius nuo 1 iki ${MAX_THROUGH_CHANGE_MINUTES}`,
+  throughLineRequired: 'Pasirinkite kiekvienos kelionės dalies maršrutą',
+  throughStopRequired: 'Pasirinkite stotelę, kurioje kelionė prasideda, ir stotelę, kurioje ji baigiasi',
+  throughSameLine:
+    'Kelionė su persėdimu – tai kelionė iš vieno maršruto į kitą: pasirinkite du skirtingus maršrutus',
+  throughSameStop: 'Kelionei su persėdimu reikia dviejų skirtingų stotelių',
 };
 
 const schedulesText = (ids: readonly number[]) =>
@@ -358,4 +369,13 @@ export const serverMessagesLt: ServerMessageCatalogue = {
     `Maršrutas „${line}“ jau turi kainas nuo ${validFrom} (kainų taisyklė ${ruleId}): keiskite ją arba pasirinkite kitą dieną`,
   stopUsedByFares: ({ stop, lines }) =>
     `Stotelės „${stop}“ ištrinti negalima: ji nurodyta kainose tarp stotelių porų maršrutuose ${lines.join(', ')}`,
+  throughFareNotFound: ({ id }) => `Kelionės su persėdimu kainos ${id} nėra`,
+  throughStopNotOnLine: ({ stop, line }) =>
+    `Stotelės „${stop}“ nėra nė viename maršruto „${line}“ variante: kelionė su persėdimu prasideda ir baigiasi savo maršrutų stotelėse`,
+  throughNoChange: ({ fromLine, toLine }) =>
+    `Maršrutai „${fromLine}“ ir „${toLine}“ neturi nei bendros stotelės, nei persėdimo vietos: iš vieno į kitą persėsti negalima`,
+  throughFareExists: ({ from, to, validFrom, id }) =>
+    `Kelionė ${from} – ${to} jau turi kainą su persėdimu nuo ${validFrom} (kaina ${id}): keiskite ją arba pasirinkite kitą dieną`,
+  stopUsedByThroughFares: ({ stop, lines }) =>
+    `Stotelės „${stop}“ ištrinti negalima: ji nurodyta kelionių su persėdimu kainose maršrutuose ${lines.join(', ')}`,
 };

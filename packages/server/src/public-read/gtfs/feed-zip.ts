@@ -76,6 +76,7 @@ export async function writeFeedZip(
         start,
         version,
         changes: sources.changes,
+        changePlaces: sources.changePlaces,
       },
       sink,
     );

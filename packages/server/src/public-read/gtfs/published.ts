@@ -12,6 +12,7 @@ import {
 import {
   feedDataChangedAt,
   getPublishingSettings,
+  listChangeRules,
   listServiceChanges,
   type OpenedDatabase,
   readTimetable,
@@ -37,7 +38,9 @@ export async function feedSources(db: OpenedDatabase) {
     const changedAt = await feedDataChangedAt(trx);
     // The service changes make the feed exact day by day (cancelled trips, changed times).
     const changes = await listServiceChanges(trx);
-    return { dataset, stored, changedAt, changes };
+    // Where a through fare's journey may change (issue 41): the change places staff set.
+    const { places: changePlaces } = await listChangeRules(trx);
+    return { dataset, stored, changedAt, changes, changePlaces };
   });
 }
 
@@ -48,6 +51,7 @@ function feedOf(sources: FeedSources, clock: Clock): BuiltFeed {
     start: vilniusNow(clock).date,
     version: feedVersion(sources.changedAt),
     changes: sources.changes,
+    changePlaces: sources.changePlaces,
   });
 }
 

@@ -8,33 +8,47 @@ import {
   isNewId,
   type SaveConcessionFields,
   type SaveFareRuleFields,
+  type SaveThroughFareFields,
   serverMessage,
+  type ThroughFare,
+  throughChanges,
   UNVERSIONED,
   type VersionedConcession,
   type VersionedFareRule,
+  type VersionedThroughFare,
   type WithVersion,
 } from '@bus/core';
 import {
   type Db,
   deleteConcession,
   deleteFareRule,
+  deleteThroughFare,
   type FareRuleFields,
   fareRuleIdFrom,
   findExistingStopIds,
   getFareRule,
   getLineInfo,
+  getStopsByIds,
+  getThroughFare,
   insertConcession,
   insertFareRule,
+  insertThroughFare,
+  listChangeRules,
   listConcessions,
   listFareRules,
   listRoutes,
+  listThroughFares,
   type OpenedDatabase,
   restoreFareRuleRow,
+  restoreThroughFareRow,
+  type ThroughFareFields,
+  throughFareIdFrom,
   updateConcession,
   updateFareRule,
+  updateThroughFare,
 } from '@bus/db';
 import { type Actor, entityVersions, recordedWrite } from './recorded-write.ts';
-import { concessionState, fareRuleStates } from './states.ts';
+import { concessionState, fareRuleStates, throughFareEnds, throughFareStates } from './states.ts';
 
 /**
  * Fares (issue 41): each line's fare rules (a price list from a date: flat, per kilometre or by
@@ -209,6 +223,136 @@ export async function removeConcession(
     write: async (trx) => {
       if (!(await deleteConcession(trx, id)))
         throw new DomainError('NOT_FOUND', serverMessage('concessionNotFound', { id }));
+    },
+  });
+  return { id };
+}
+
+// ---- Through fares -----------------------------------------------------------------------
+
+/** Every through fare, by id, with its version. */
+export async function getThroughFares(db: OpenedDatabase): Promise<VersionedThroughFare[]> {
+  const [fares, versions] = await Promise.all([
+    listThroughFares(db.kysely),
+    entityVersions(db.kysely, 'through_fare'),
+  ]);
+  return fares.map((fare) => ({ ...fare, version: versions.get(fare.id) ?? 0 }));
+}
+
+const throughFareLabel = async (db: Db, id: number): Promise<ChangeSubject> => {
+  const fare = await getThroughFare(db, id);
+  const ends = fare ? await throughFareEnds(db, [fare]) : undefined;
+  const [from, to] = fare && ends ? ends(fare) : [null, null];
+  return { kind: 'throughFare', id, from, to, validFrom: fare?.validFrom ?? null };
+};
+
+/**
+ * Creates (id null or negative) or updates a through fare; answers it as stored, with its new
+ * version. Refused: a line that does not exist (404); a stop no route of its line passes, two
+ * lines with no stop in common and no change place between them, another through fare of the
+ * same journey (either way round) from the same date (400, naming them).
+ */
+export async function saveThroughFare(
+  db: OpenedDatabase,
+  actor: Actor,
+  input: WithVersion<SaveThroughFareFields>,
+): Promise<VersionedThroughFare> {
+  const existingId = input.id === null || isNewId(input.id) ? null : input.id;
+  const fields: ThroughFareFields = {
+    fromLineId: input.fromLineId,
+    fromStopId: input.fromStopId,
+    toLineId: input.toLineId,
+    toStopId: input.toStopId,
+    validFrom: input.validFrom,
+    cents: input.cents,
+    changeMinutes: input.changeMinutes,
+  };
+  const { result, version } = await recordedWrite<ThroughFare>(db, actor, {
+    scope: (saved) => ({ kind: 'through_fare', id: saved?.id ?? existingId ?? 0 }),
+    baseVersion: existingId === null ? UNVERSIONED : input.baseVersion,
+    what: (trx) => throughFareLabel(trx, existingId ?? 0),
+    states: (trx, saved) => throughFareStates(trx, { id: saved?.id ?? existingId }),
+    write: (trx) => writeThroughFare(trx, fields, existingId),
+  });
+  return { ...result, version };
+}
+
+/**
+ * The write of a through fare: a save's (`id` null for a new one), or the history's restore of a
+ * recorded one (`restore`: put back under its id whether it exists or not; its lines and stops
+ * need only exist, as the lines' routes may have changed since).
+ */
+export async function writeThroughFare(
+  trx: Db,
+  fare: ThroughFareFields,
+  id: number | null,
+  { restore = false }: { restore?: boolean } = {},
+): Promise<ThroughFare> {
+  const lineOf = async (lineId: number) => {
+    const line = await getLineInfo(trx, lineId);
+    if (line) return line;
+    throw restore
+      ? new DomainError('CONFLICT', serverMessage('lineGone', { lineId }))
+      : new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id: lineId }));
+  };
+  const fromLine = await lineOf(fare.fromLineId);
+  const toLine = await lineOf(fare.toLineId);
+  const stops = await getStopsByIds(trx, [fare.fromStopId, fare.toStopId]);
+  for (const stopId of [fare.fromStopId, fare.toStopId])
+    if (!stops.has(stopId))
+      throw new DomainError(restore ? 'CONFLICT' : 'NOT_FOUND', serverMessage('stopNotFound', { id: stopId }));
+  const stopName = (stopId: number) => stops.get(stopId)?.name ?? String(stopId);
+  if (!restore) {
+    const stopsOf = async (lineId: number) =>
+      new Set((await listRoutes(trx, { lineIds: [lineId] })).flatMap((r) => r.stops.map((s) => s.id)));
+    const [fromStops, toStops] = [await stopsOf(fare.fromLineId), await stopsOf(fare.toLineId)];
+    for (const [stopId, onLine, line] of [
+      [fare.fromStopId, fromStops, fromLine],
+      [fare.toStopId, toStops, toLine],
+    ] as const)
+      if (!onLine.has(stopId))
+        throw new DomainError(
+          'INVALID_INPUT',
+          serverMessage('throughStopNotOnLine', { stop: stopName(stopId), line: line.name }),
+        );
+    const { places } = await listChangeRules(trx);
+    if (throughChanges(fromStops, toStops, places, fare.fromStopId, fare.toStopId).length === 0)
+      throw new DomainError(
+        'INVALID_INPUT',
+        serverMessage('throughNoChange', { fromLine: fromLine.name, toLine: toLine.name }),
+      );
+  }
+  const other = await throughFareIdFrom(trx, fare, fare.validFrom);
+  if (other !== undefined && other !== id)
+    throw new DomainError(
+      restore ? 'CONFLICT' : 'INVALID_INPUT',
+      serverMessage('throughFareExists', {
+        from: `${stopName(fare.fromStopId)} (${fromLine.name})`,
+        to: `${stopName(fare.toStopId)} (${toLine.name})`,
+        validFrom: fare.validFrom,
+        id: other,
+      }),
+    );
+  if (id === null) return insertThroughFare(trx, fare);
+  if (restore) await restoreThroughFareRow(trx, { id, ...fare });
+  else if (!(await updateThroughFare(trx, id, fare)))
+    throw new DomainError('NOT_FOUND', serverMessage('throughFareNotFound', { id }));
+  return (await getThroughFare(trx, id)) as ThroughFare;
+}
+
+export async function removeThroughFare(
+  db: OpenedDatabase,
+  actor: Actor,
+  { id, baseVersion }: WithVersion<AdminDeleteInput>,
+): Promise<{ id: number }> {
+  await recordedWrite(db, actor, {
+    scope: { kind: 'through_fare', id },
+    baseVersion,
+    what: (trx) => throughFareLabel(trx, id),
+    states: (trx) => throughFareStates(trx, { id }),
+    write: async (trx) => {
+      if (!(await deleteThroughFare(trx, id)))
+        throw new DomainError('NOT_FOUND', serverMessage('throughFareNotFound', { id }));
     },
   });
   return { id };

@@ -7,6 +7,7 @@ import {
   type FieldChange,
   type Holiday,
   type RestoreChangeInput,
+  type ThroughFare,
   type SaveSchedulesFields,
   type ServiceChange,
   type Stop,
@@ -21,6 +22,7 @@ import {
   type Db,
   deleteConcession,
   deleteFareRule,
+  deleteThroughFare,
   deleteHoliday,
   deleteLineDeep,
   deleteScheduleDeep,
@@ -42,7 +44,7 @@ import {
   type VersionScope,
 } from '@bus/db';
 import { changeRulesState, writeSettings } from './change-rules.ts';
-import { writeFareRule } from './fares.ts';
+import { writeFareRule, writeThroughFare } from './fares.ts';
 import { writeLine } from './lines.ts';
 import {
   type Actor,
@@ -65,6 +67,7 @@ import {
   scheduleStates,
   serviceChangeState,
   stopState,
+  throughFareStates,
 } from './states.ts';
 import { refuseUsedStop } from './stops.ts';
 
@@ -174,6 +177,7 @@ function restoreScope(entry: ChangeEntry): VersionScope {
     case 'service_change':
     case 'fare_rule':
     case 'concession':
+    case 'through_fare':
       return { kind: entry.kind, id: entry.entityId as number };
     case 'rules':
       return { kind: 'rules' };
@@ -393,6 +397,12 @@ const restoreLine: Restorer = async (db, actor, entry, baseVersion) => {
     batch.filter((e) => e.kind === kind && e.action === 'delete' && e.lineId === lineId);
   const schedules = deletedWith('schedule').map((e) => e.before as ScheduleState);
   const fareRules = deletedWith('fare_rule').map((e) => e.before as FareRule);
+  // A through fare names two lines: the delete of either took it along (its entry's line is its
+  // first line's). It comes back with the line when its other line is still there.
+  const throughFares = batch
+    .filter((e) => e.kind === 'through_fare' && e.action === 'delete')
+    .map((e) => e.before as ThroughFare)
+    .filter((fare) => fare.fromLineId === lineId || fare.toLineId === lineId);
   const { changeIds } = await recordedWrite(db, actor, {
     scope: { kind: 'line', lineId },
     baseVersion,
@@ -408,6 +418,10 @@ const restoreLine: Restorer = async (db, actor, entry, baseVersion) => {
       if (schedules.length > 0)
         await writeSchedules(trx, { lineId, schedules: schedules.map(scheduleDraft) }, { restore: true });
       for (const { id, ...rule } of fareRules) await writeFareRule(trx, rule, id, { restore: true });
+      for (const { id, ...fare } of throughFares) {
+        const other = fare.fromLineId === lineId ? fare.toLineId : fare.fromLineId;
+        if (await lineExists(trx, other)) await writeThroughFare(trx, fare, id, { restore: true });
+      }
     },
   });
   return changeIds;
@@ -502,6 +516,27 @@ const restoreFareRule: Restorer = async (db, actor, entry, baseVersion) => {
   return changeIds;
 };
 
+/** A through fare as it was before the change, or deleted if the change created it. */
+const restoreThroughFare: Restorer = async (db, actor, entry, baseVersion) => {
+  const id = entry.entityId as number;
+  const before = entry.before as ThroughFare | null;
+  const { changeIds } = await recordedWrite(db, actor, {
+    scope: { kind: 'through_fare', id },
+    baseVersion,
+    restoredFrom: entry.id,
+    what: async () => ({ kind: 'change', summary: entry.summary }),
+    states: (trx) => throughFareStates(trx, { id }),
+    write: async (trx) => {
+      if (before === null) await deleteThroughFare(trx, id);
+      else {
+        const { id: _id, ...fare } = before;
+        await writeThroughFare(trx, fare, id, { restore: true });
+      }
+    },
+  });
+  return changeIds;
+};
+
 const restoreConcession: Restorer = async (db, actor, entry, baseVersion) => {
   const id = entry.entityId as number;
   const before = entry.before as Concession | null;
@@ -523,6 +558,7 @@ const RESTORERS: Record<ChangeKind, Restorer> = {
   // Issue 41: fares.
   fare_rule: restoreFareRule,
   concession: restoreConcession,
+  through_fare: restoreThroughFare,
   change_rules: restoreChangeRules,
   service_change: restoreServiceChange,
   holiday: restoreHoliday,

@@ -92,10 +92,10 @@ export async function currentVersion(db: Db, scope: VersionScope): Promise<numbe
   return (await latestChange(db, scope))?.id ?? 0;
 }
 
-/** The version of each holiday, stop, service change, fare rule or concession that has one (others are at version 0). */
+/** The version of each holiday, stop, service change, fare rule, concession or through fare that has one (others are at version 0). */
 export function entityVersions(
   db: Db,
-  kind: 'holiday' | 'stop' | 'service_change' | 'fare_rule' | 'concession',
+  kind: 'holiday' | 'stop' | 'service_change' | 'fare_rule' | 'concession' | 'through_fare',
 ): Promise<Map<number, number>> {
   return latestChangeIds(db, kind);
 }

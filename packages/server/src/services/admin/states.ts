@@ -1,11 +1,14 @@
-import type { Concession, FareRule, SaveLineFields } from '@bus/core';
+import type { Concession, FareRule, SaveLineFields, ThroughFare } from '@bus/core';
 import type { Db } from '@bus/db';
 import {
   getLineInfo,
   getServiceChange,
   getStop,
+  getStopsByIds,
   listConcessions,
   listFareRules,
+  listLineInfos,
+  listThroughFares,
   listHolidays,
   listRoutes,
   listSchedules,
@@ -82,6 +85,7 @@ export async function lineWithSchedulesStates(db: Db, lineId: number): Promise<E
     ...(await lineState(db, lineId)),
     ...(await scheduleStates(db, lineId)),
     ...(await fareRuleStates(db, { lineIds: [lineId] })),
+    ...(await throughFareStates(db, { lineIds: [lineId] })),
   ];
 }
 
@@ -109,6 +113,47 @@ export async function fareRuleStates(
     if (info) names.set(lineId, info.name);
   }
   return rules.map((rule) => fareRuleEntity(rule, names.get(rule.lineId)));
+}
+
+/**
+ * How the history and the messages name a through fare's two ends: 'Kavarskas (M27)', from the
+ * stops' and lines' names as they are now (an id where one is gone).
+ */
+export async function throughFareEnds(
+  db: Db,
+  fares: readonly ThroughFare[],
+): Promise<(fare: ThroughFare) => [string, string]> {
+  const lineIds = [...new Set(fares.flatMap((f) => [f.fromLineId, f.toLineId]))];
+  const stopIds = [...new Set(fares.flatMap((f) => [f.fromStopId, f.toStopId]))];
+  const [lines, stops] = await Promise.all([listLineInfos(db, lineIds), getStopsByIds(db, stopIds)]);
+  const lineNames = new Map(lines.map((l) => [l.id, l.name]));
+  const end = (stopId: number, lineId: number) =>
+    `${stops.get(stopId)?.name ?? `stop ${stopId}`} (${lineNames.get(lineId) ?? `line ${lineId}`})`;
+  return (fare) => [end(fare.fromStopId, fare.fromLineId), end(fare.toStopId, fare.toLineId)];
+}
+
+/**
+ * Through fares as the history keeps them, each its own thing: of some lines (either of their
+ * two), or one (by id; none for null). Its entry's line is its first line.
+ */
+export async function throughFareStates(
+  db: Db,
+  by: { lineIds: readonly number[] } | { id: number | null },
+): Promise<EntityState[]> {
+  if ('id' in by && by.id === null) return [];
+  const fares = await listThroughFares(db, 'id' in by ? { ids: [by.id as number] } : by);
+  if (fares.length === 0) return [];
+  const ends = await throughFareEnds(db, fares);
+  return fares.map((fare) => {
+    const [from, to] = ends(fare);
+    return {
+      kind: 'through_fare',
+      entityId: fare.id,
+      lineId: fare.fromLineId,
+      summary: `Through fare ${from} – ${to} from ${fare.validFrom}`,
+      state: fare,
+    };
+  });
 }
 
 export async function concessionState(db: Db, id: number | null): Promise<EntityState[]> {

@@ -21,6 +21,7 @@ import {
   type LineRef,
   listAllStops,
   listStopFareUsage,
+  listStopThroughFareUsage,
   listStopsByFoldedName,
   listStopUsage,
   type OpenedDatabase,
@@ -128,7 +129,7 @@ export async function saveStop(
 
 /**
  * Refuses (CONFLICT) the delete of a stop that a route uses, naming the lines, or that a pair fare
- * names (issue 41), naming the lines of those fares.
+ * or a through fare names (issue 41), naming the lines of those fares.
  */
 export async function refuseUsedStop(trx: Db, stop: { id: number; name: string }): Promise<void> {
   const lines = (await listStopUsage(trx, [stop.id])).get(stop.id) ?? [];
@@ -142,6 +143,12 @@ export async function refuseUsedStop(trx: Db, stop: { id: number; name: string }
     throw new DomainError(
       'CONFLICT',
       serverMessage('stopUsedByFares', { stop: stop.name, lines: fares.map((l) => l.name) }),
+    );
+  const through = await listStopThroughFareUsage(trx, stop.id);
+  if (through.length > 0)
+    throw new DomainError(
+      'CONFLICT',
+      serverMessage('stopUsedByThroughFares', { stop: stop.name, lines: through.map((l) => l.name) }),
     );
 }
 

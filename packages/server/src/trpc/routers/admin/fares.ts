@@ -1,11 +1,20 @@
-import { AdminDeleteInput, FareRulesListInput, SaveConcessionInput, SaveFareRuleInput } from '@bus/core';
+import {
+  AdminDeleteInput,
+  FareRulesListInput,
+  SaveConcessionInput,
+  SaveFareRuleInput,
+  SaveThroughFareInput,
+} from '@bus/core';
 import {
   getConcessions,
   getFareRules,
+  getThroughFares,
   removeConcession,
   removeFareRule,
+  removeThroughFare,
   saveConcession,
   saveFareRule,
+  saveThroughFare,
 } from '../../../services/admin/fares.ts';
 import { adminProcedure, router } from '../../init.ts';
 
@@ -29,4 +38,15 @@ export const adminConcessionsRouter = router({
   delete: adminProcedure
     .input(AdminDeleteInput)
     .mutation(({ ctx, input }) => removeConcession(ctx.db, ctx.actor, input)),
+});
+
+/** Issue 41: the through fares (one ticket for a journey changing from one line to another). */
+export const adminThroughFaresRouter = router({
+  list: adminProcedure.query(({ ctx }) => getThroughFares(ctx.db)),
+  save: adminProcedure
+    .input(SaveThroughFareInput)
+    .mutation(({ ctx, input }) => saveThroughFare(ctx.db, ctx.actor, input)),
+  delete: adminProcedure
+    .input(AdminDeleteInput)
+    .mutation(({ ctx, input }) => removeThroughFare(ctx.db, ctx.actor, input)),
 });

@@ -2,7 +2,7 @@ import { router } from '../../init.ts';
 // Changes between buses.
 import { adminChangeRulesRouter } from './change-rules.ts';
 // Issue 41: fares.
-import { adminConcessionsRouter, adminFaresRouter } from './fares.ts';
+import { adminConcessionsRouter, adminFaresRouter, adminThroughFaresRouter } from './fares.ts';
 import { adminHistoryRouter } from './history.ts';
 import { adminHolidaysRouter } from './holidays.ts';
 import { adminLinesRouter } from './lines.ts';
@@ -36,7 +36,8 @@ export const adminRouter = router({
   signIns: adminSignInsRouter,
   // Issue 40: live buses for staff.
   live: adminLiveRouter,
-  // Issue 41: fare rules and concessions.
+  // Issue 41: fare rules, concessions and through fares.
   fares: adminFaresRouter,
   concessions: adminConcessionsRouter,
+  throughFares: adminThroughFaresRouter,
 });

@@ -6,11 +6,13 @@ import { linesToShow } from '../lines/lines-order.ts';
 import { LoadError } from '../ui/bits.tsx';
 import { Concessions } from './concessions.tsx';
 import { FareRules } from './fare-rules.tsx';
+import { ThroughFares } from './through-fares.tsx';
 import './fares.css';
 
 /**
  * Fares (/admin-panel/fares, issue 41): each line's fare rules from a date (a flat fare, a price
- * per kilometre or distance bands, rounding, a minimum, pair fares) and the concessions. What a
+ * per kilometre or distance bands, rounding, a minimum, pair fares), the through fares (one ticket
+ * for a journey changing from one line to another) and the concessions. What a
  * ride then costs is core's (fares/fares.ts); the server keeps versions and history of each.
  */
 export function FaresPage() {
@@ -26,7 +28,10 @@ export function FaresPage() {
       ) : lines.isError ? (
         <LoadError error={lines.error} />
       ) : (
-        <FareRules lines={linesToShow(lines.data, '')} />
+        <>
+          <FareRules lines={linesToShow(lines.data, '')} />
+          <ThroughFares lines={linesToShow(lines.data, '')} />
+        </>
       )}
       <Concessions />
     </div>

@@ -208,8 +208,9 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
 /**
  * What a change was about, in the language shown: the server records it in English in a few
  * fixed forms ('Line M35', 'Schedule 70 (M35)', 'Yearly rules', 'Holiday …', 'Stop …',
- * 'Service change 5: …'; server
- * services/admin/states.ts); anything else is shown as recorded.
+ * 'Service change 5: …', 'Fares of M35 from 2027-01-01', 'Concession …', 'Through fare Kavarskas
+ * (M27) – Utenos AS (Utena) from 2027-01-01'; server services/admin/states.ts); anything else is
+ * shown as recorded.
  */
 function subjectText(summary: string, m: AdminMessages): string {
   const { subject } = m.history;
@@ -218,6 +219,12 @@ function subjectText(summary: string, m: AdminMessages): string {
   if (summary === 'Yearly rules') return subject.rules;
   const change = /^Service change (\d+): (.*)$/.exec(summary);
   if (change) return subject.serviceChange(change[1] as string, change[2] as string);
+  const fares = /^Fares of (.+) from (\d{4}-\d{2}-\d{2})$/.exec(summary);
+  if (fares) return subject.fareRule(fares[1] as string, fares[2] as string);
+  const through = /^Through fare (.+) – (.+) from (\d{4}-\d{2}-\d{2})$/.exec(summary);
+  if (through) return subject.throughFare(through[1] as string, through[2] as string, through[3] as string);
+  const concession = /^Concession (.+)$/.exec(summary);
+  if (concession) return subject.concession(concession[1] as string);
   const named = /^(Line|Holiday|Stop) (.+)$/.exec(summary);
   if (!named) return summary;
   const name = named[2] as string;

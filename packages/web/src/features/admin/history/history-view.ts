@@ -12,6 +12,7 @@ export const HISTORY_KINDS = [
   // Issue 41: fares.
   'fare_rule',
   'concession',
+  'through_fare',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 

@@ -174,6 +174,17 @@ function JourneyList({ data, date, from, to }: { data: Journeys; date: string; f
                     {journey.fare.kind === 'priced' ? (
                       <>
                         <b>{m.plan.fare(formatEuros(journey.fare.cents, lang))}</b>
+                        {journey.fare.tickets.map((ticket) =>
+                          ticket.kind === 'through' ? (
+                            <small key={ticket.legs.join()} className="journey__through">
+                              {' · '}
+                              {m.plan.throughTicket(
+                                journey.legs[ticket.legs[0]]?.lineName ?? '',
+                                journey.legs[ticket.legs[1]]?.lineName ?? '',
+                              )}
+                            </small>
+                          ) : null,
+                        )}
                         {journey.fare.concessions.map((c) => (
                           <small key={c.id}>
                             {' · '}
