@@ -12,8 +12,9 @@ import { positionAt } from '../../packages/server/src/cli/drive-command.ts';
 export interface BusesInput {
   base: string;
   date: string;
-  /** The server's fixed moment, ms. */
+  /** The moment the server's clock started at (ms), and the wall-clock instant it did (ms): it runs on from there. */
   at: number;
+  from: number;
   everyMs: number;
   buses: {
     tripId: number;
@@ -25,7 +26,6 @@ export interface BusesInput {
 }
 
 const input = workerData as BusesInput;
-const began = Date.now();
 const sent: number[] = [];
 let refused = 0;
 /** Why reports were refused: status and message, with how many. */
@@ -36,7 +36,8 @@ async function bus(trip: BusesInput['buses'][number], offset: number): Promise<v
   await new Promise((r) => setTimeout(r, offset));
   const times = trip.minutes.map((m) => vilniusInstant(input.date, m) + trip.delay * 60_000);
   while (running) {
-    const reportAt = input.at - 60_000 + (Date.now() - began);
+    // The server's clock now (it reads `at` at the wall-clock instant `from` and runs on).
+    const reportAt = input.at + (Date.now() - input.from);
     const here = positionAt(trip.points, times, reportAt);
     const t0 = performance.now();
     const response = await fetch(`${input.base}/trpc/drive.report`, {

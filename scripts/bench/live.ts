@@ -25,8 +25,9 @@ import { distribution } from './stats.ts';
  * and without them (at most 10 % above), a report's round trip p99 (≤ 5 ms), and how soon a
  * report shows in the departures answer (≤ 2 s).
  *
- * The server runs on a clock fixed at a Wednesday 10:00 (packages/server/test/serve-at.ts, the
- * browser tests' server), so the figures do not depend on the hour the bench runs. The national
+ * The server's clock reads a Wednesday 10:00 when it starts and runs on from there
+ * (packages/server/test/serve-at.ts with SERVE_AT_FROM), so the figures do not depend on the hour
+ * the bench runs, and positions age as they do on the road. The national
  * timetable has no stop positions: the driven trips' stops are placed here along made-up roads
  * (30 km/h at the planned times), each trip on stops no other driven trip uses.
  */
@@ -176,8 +177,9 @@ async function drivers(dbPath: string, at: number): Promise<string[]> {
   }
 }
 
-async function startFixedServer(
+async function startServerAt(
   dbPath: string,
+  from: number,
 ): Promise<{ base: string; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   // Each run starts with no live state: positions a run before stored (the database file is kept
@@ -190,6 +192,7 @@ async function startFixedServer(
     env: {
       ...process.env,
       SERVE_AT: `${DATE}T${AT}`,
+      SERVE_AT_FROM: String(from),
       DB_PATH: dbPath,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -231,7 +234,12 @@ export async function livePhase(
   const at = vilniusInstant(DATE, Number(AT.slice(0, 2)) * 60 + Number(AT.slice(3)));
   const chosen = candidates(dbPath, seed);
   const tokens = await drivers(dbPath, at);
-  const server = await startFixedServer(dbPath);
+  // The server's clock reads DATE AT when it starts and runs on, as on the road (a clock standing
+  // still would age every position at once, in steps, and remake every answer together).
+  const from = Date.now();
+  const server = await startServerAt(dbPath, from);
+  /** The server's clock now, ms. */
+  const serverNow = () => at + (Date.now() - from);
   try {
     const rng = new Rng(seed + 1);
     const driven: DrivenTrip[] = [];
@@ -293,6 +301,7 @@ export async function livePhase(
         base: server.base,
         date: DATE,
         at,
+        from,
         everyMs: REPORT_EVERY_MS,
         buses: driven.slice(5).map((t) => ({
           tripId: t.tripId,
@@ -308,7 +317,6 @@ export async function livePhase(
         buses.once('message', resolve);
         buses.postMessage(message);
       });
-    const began = Date.now();
     // A few seconds for every bus to have reported once, then the same load with them.
     await new Promise((r) => setTimeout(r, REPORT_EVERY_MS + 500));
     const kept1 = await kept();
@@ -351,11 +359,11 @@ export async function livePhase(
       const t0 = performance.now();
       await post(server.base, 'drive.report', trip.token, {
         tripId: trip.tripId,
-        at: Math.round(at - 60_000 + (Date.now() - began)),
+        at: Math.round(serverNow()),
         ...positionAt(
           pointsOf.get(trip.tripId) ?? [],
           trip.stops.map((s) => vilniusInstant(DATE, s.minute) + trip.delay * 60_000),
-          at - 60_000 + (Date.now() - began),
+          serverNow(),
         ),
         accuracy: 10,
         heading: null,

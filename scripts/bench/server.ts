@@ -219,7 +219,9 @@ export async function fixedRateLoad(
   paths: readonly string[],
   options: { rate: number; seconds: number; title: string },
 ): Promise<FixedRateResult> {
-  progress(`fixed-rate ${options.title}: ${options.rate} req/s, ${options.seconds} s, ${paths.length} URL(s)`);
+  progress(
+    `fixed-rate ${options.title}: ${options.rate} req/s, ${options.seconds} s, ${paths.length} URL(s)`,
+  );
   const { hostname, port } = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const total = Math.round(options.rate * options.seconds);

@@ -35,4 +35,12 @@ if (driver) {
   await db.kysely.destroy();
 }
 
-await serve(() => new Date(instant));
+// SERVE_AT_FROM (a wall-clock instant, ms since 1970: the benchmark of live buses, scripts/bench/live.ts):
+// the clock reads SERVE_AT at that instant and runs on from it, as a real server's does, so
+// positions age as they do on the road. Without it the clock stands still.
+const from = process.env.SERVE_AT_FROM === undefined ? null : Number(process.env.SERVE_AT_FROM);
+if (from !== null && !Number.isFinite(from)) {
+  console.error(`SERVE_AT_FROM must be milliseconds since 1970 (got '${process.env.SERVE_AT_FROM}')`);
+  process.exit(2);
+}
+await serve(from === null ? () => new Date(instant) : () => new Date(instant + (Date.now() - from)));

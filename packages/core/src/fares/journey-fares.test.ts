@@ -213,7 +213,13 @@ describe('journeyConcessionCents (a concession pays its share of each ticket)', 
 describe('throughChanges (where a journey can change from one line to the other)', () => {
   it.each([
     [[10, 20, 21], [20, 30], [], [[20, 20]], 'the stop both lines pass'],
-    [[10, 21], [22, 30], [{ stopA: 22, stopB: 21 }], [[21, 22]], 'the two stops of a change place, either order'],
+    [
+      [10, 21],
+      [22, 30],
+      [{ stopA: 22, stopB: 21 }],
+      [[21, 22]],
+      'the two stops of a change place, either order',
+    ],
     [[10, 20], [10, 30], [], [], 'not at the stop the journey starts at'],
     [[10, 20], [20, 30], [{ stopA: 20, stopB: 30 }], [[20, 20]], 'nor to where it ends'],
     [[10, 11], [30, 31], [], [], 'lines that never meet: none'],

@@ -453,8 +453,10 @@ function throughFareRows(
     );
     sorted.forEach((fare, i) => {
       const next = sorted[i + 1];
+      // biome-ignore lint/complexity/useMathMinMax: dates as 'YYYY-MM-DD' text, not numbers
       const from = fare.validFrom > start ? fare.validFrom : start;
       const last = next === undefined ? end : addDays(next.validFrom, -1);
+      // biome-ignore lint/complexity/useMathMinMax: dates as 'YYYY-MM-DD' text, not numbers
       const until = last < end ? last : end;
       if (from > until) return;
       const lineStops = (lineId: number) =>

@@ -300,7 +300,10 @@ export async function writeThroughFare(
   const stops = await getStopsByIds(trx, [fare.fromStopId, fare.toStopId]);
   for (const stopId of [fare.fromStopId, fare.toStopId])
     if (!stops.has(stopId))
-      throw new DomainError(restore ? 'CONFLICT' : 'NOT_FOUND', serverMessage('stopNotFound', { id: stopId }));
+      throw new DomainError(
+        restore ? 'CONFLICT' : 'NOT_FOUND',
+        serverMessage('stopNotFound', { id: stopId }),
+      );
   const stopName = (stopId: number) => stops.get(stopId)?.name ?? String(stopId);
   if (!restore) {
     const stopsOf = async (lineId: number) =>

@@ -7,11 +7,11 @@ import {
   getStopsByIds,
   listConcessions,
   listFareRules,
-  listLineInfos,
-  listThroughFares,
   listHolidays,
+  listLineInfos,
   listRoutes,
   listSchedules,
+  listThroughFares,
   listYearlyRules,
 } from '@bus/db';
 import type { EntityState } from './recorded-write.ts';
