@@ -286,6 +286,9 @@ export async function livePhase(
       title: 'departures, no buses',
     });
 
+    // The saturation run's last answers drain before the fixed rate starts (the same pause both ways).
+    const settle = () => new Promise((r) => setTimeout(r, 2000));
+    await settle();
     const baselineFixed = await fixedRateLoad(server.base, paths, {
       rate: FIXED_RATE,
       seconds: LOAD_SECONDS,
@@ -327,6 +330,7 @@ export async function livePhase(
       connections: 10,
       title: 'departures, 300 buses reporting',
     });
+    await settle();
     const withBusesFixed = await fixedRateLoad(server.base, paths, {
       rate: FIXED_RATE,
       seconds: LOAD_SECONDS,

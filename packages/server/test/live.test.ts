@@ -305,6 +305,13 @@ describe('a quiet bus, and the end of the trip', () => {
 
   it('the last stop ends the trip by itself', async () => {
     const last = stops.length - 1;
+    const urlAt = (i: number) =>
+      `/trpc/timetable.departures?input=${encodeURIComponent(JSON.stringify({ from: stops[i]?.stopId, dir: 'Out bound', date: TODAY }))}`;
+    const tagAt = async (i: number) =>
+      (await t.app.inject({ method: 'GET', url: urlAt(i) })).headers.etag as string;
+    const askAgain = (i: number, tag: string) =>
+      t.app.inject({ method: 'GET', url: urlAt(i), headers: { 'if-none-match': tag } });
+    let checked = false;
     // Driven on: each stop reached at its planned time plus 4 minutes.
     for (let i = 1; i <= last; i++) {
       // At least a minute a stop: 950 m a minute is 57 km/h.
@@ -313,9 +320,24 @@ describe('a quiet bus, and the end of the trip', () => {
       expect(answer.status, answer.message).toBe(200);
       if (i < last) expect(answer.data.ended).toBe(false);
       else expect(answer.data).toMatchObject({ ended: true, passed: stops.length });
+      // Once the bus keeps to its 4 minutes again with two stops still ahead of the next: leaving
+      // stop i remakes that stop's answer (gone), not the one of a stop it has still to reach.
+      const steady = answer.data.delaySeconds !== null && Math.round(answer.data.delaySeconds / 60) === 4;
+      const watch = !checked && steady && i + 2 < last ? [await tagAt(i), await tagAt(i + 2)] : undefined;
       now += 30_000;
       if (i < last) await report(between(i, 0.2));
+      if (watch !== undefined) {
+        checked = true;
+        const left = await askAgain(i, watch[0] as string);
+        expect(left.statusCode).toBe(200);
+        const item = (
+          left.json() as { result: { data: { items: LiveDepartureItem[] } } }
+        ).result.data.items.find((d) => d.tripId === tripId);
+        expect(item?.live?.departed).toBe(true);
+        expect((await askAgain(i + 2, watch[1] as string)).statusCode).toBe(304);
+      }
     }
+    expect(checked).toBe(true);
     // Over: the drivers' page offers the next trip instead.
     expect((await drive<unknown>('current')).data).toBeNull();
     expect((await trpc<unknown[]>(t.app, 'query', 'timetable.vehicles')).data).toEqual([]);

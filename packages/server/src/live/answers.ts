@@ -22,8 +22,9 @@ export async function liveDepartures(
   const result = await publicDepartures(read, input);
   const { date, from } = result.query;
   const tripIds = result.items.map((i) => i.tripId);
-  const tag = date === read.now.date ? await layer.tagOf(read, date, tripIds) : '';
-  noteLiveAnswer(read, { date, tripIds, tag });
+  const visits = result.items.map((i) => ({ tripId: i.tripId, stopId: from, timeDepart: i.timeDepart }));
+  const tag = date === read.now.date ? await layer.tagOf(read, date, tripIds, false, visits) : '';
+  noteLiveAnswer(read, { date, tripIds, visits, tag });
   if (tag === '') return result;
   const items = await layer.departures(read, from, date, result.items);
   return items === undefined ? result : { ...result, items };
@@ -42,8 +43,11 @@ export async function liveBoard(
   const answer = await boardDepartures(read, input);
   const { date } = answer;
   const tripIds = [...new Set(answer.departures.flatMap((d) => d.result.items.map((i) => i.tripId)))];
-  const tag = date === read.now.date ? await layer.tagOf(read, date, tripIds) : '';
-  noteLiveAnswer(read, { date, tripIds, tag });
+  const visits = answer.departures.flatMap((d) =>
+    d.result.items.map((i) => ({ tripId: i.tripId, stopId: d.stopId, timeDepart: i.timeDepart })),
+  );
+  const tag = date === read.now.date ? await layer.tagOf(read, date, tripIds, false, visits) : '';
+  noteLiveAnswer(read, { date, tripIds, visits, tag });
   if (tag === '') return answer;
   const departures = [];
   for (const d of answer.departures) {

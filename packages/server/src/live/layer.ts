@@ -205,19 +205,48 @@ export class LiveLayer {
    * trip: how many stops it has left, its delay to the minute (an expected time is a planned
    * minute plus it), whether it has gone quiet, and its position's age in AGE_STEP_SECONDS. A
    * report that changes none of these (most do not) keeps the answer as it was. `exact`: every
-   * report changes it.
+   * report changes it. `visits`: the answer shows these trips at these stops only (departures,
+   * the board), so only what it shows of each there names it (departureLive: gone or not, the
+   * delay to the minute, no live data, the position's age in steps): a bus passing a stop after
+   * which it is shown remakes no answer.
    */
   async tagOf(
     read: ReadContext,
     date: string,
     tripIds: Iterable<number> | 'all',
     exact = false,
+    visits?: readonly LiveVisit[],
   ): Promise<string> {
     this.refresh();
     const trips = this.byDate.get(date);
     if (trips === undefined || trips.size === 0) return '';
     const now = this.clock().getTime();
     const words: number[] = [];
+    if (visits !== undefined && !exact) {
+      for (const visit of visits) {
+        const trip = trips.get(visit.tripId);
+        if (trip === undefined || trip.progress === null) continue;
+        const plan = this.planNow(read, visit.tripId, date);
+        const entry =
+          plan === undefined
+            ? await this.entry(read, visit.tripId, date)
+            : plan === null
+              ? undefined
+              : { trip, plan };
+        if (entry === undefined) continue;
+        const live = departureLive(entry, this.predict(entry, now), visit.stopId, visit.timeDepart);
+        if (live === undefined) continue;
+        words.push(
+          visit.tripId,
+          visit.stopId,
+          live.departed ? 1 : 0,
+          live.delayMinutes ?? 0x7fff,
+          live.noLiveData ? 1 : 0,
+          live.positionAge,
+        );
+      }
+      return words.length === 0 ? '' : fnv(words);
+    }
     for (const id of tripIds === 'all' ? trips.keys() : tripIds) {
       const trip = trips.get(id);
       if (trip === undefined || trip.progress === null) continue;
@@ -308,11 +337,20 @@ export function departureLive(
   };
 }
 
+/** A trip shown at one stop, leaving at `timeDepart` ('HH:MM'): a departures answer's item. */
+export interface LiveVisit {
+  tripId: number;
+  stopId: number;
+  timeDepart: string;
+}
+
 /** What a live-laid answer showed: its date, its trips and the live tag it was made under. */
 export interface LiveAnswer {
   date: string;
   /** 'all': every trip followed that day (the GTFS-Realtime feeds). */
   tripIds: number[] | 'all';
+  /** The trips at the stops it shows them at, when that is all it shows of them (tagOf's `visits`). */
+  visits?: LiveVisit[];
   /** The tag names every report (LiveLayer.tagOf's `exact`). */
   exact?: boolean;
   tag: string;

@@ -253,7 +253,9 @@ export async function registerHttpCaching(
         return;
       }
       liveTag =
-        shown === undefined ? '' : await live.tagOf(read, shown.date, shown.tripIds, shown.exact === true);
+        shown === undefined
+          ? ''
+          : await live.tagOf(read, shown.date, shown.tripIds, shown.exact === true, shown.visits);
       key = keptKey(request.url, liveTag);
     }
     const tag = `"${base}${liveTag === '' ? '' : `-l${liveTag}`}"`;
@@ -293,6 +295,7 @@ export async function registerHttpCaching(
           date: shown.date,
           tripIds: shown.tripIds,
           ...(shown.exact ? { exact: true } : {}),
+          ...(shown.visits ? { visits: shown.visits } : {}),
         });
       request.publicTag = `"${request.publicTagBase}${liveTag === '' ? '' : `-l${liveTag}`}"`;
       key = keptKey(request.url, liveTag);

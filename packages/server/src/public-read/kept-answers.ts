@@ -7,6 +7,7 @@ import {
   type VilniusNow,
 } from '@bus/core';
 import { LRUCache } from 'lru-cache';
+import type { LiveVisit } from '../live/layer.ts';
 
 /**
  * What one generation keeps (see generation.ts): the containers and their bounds. Nothing here
@@ -153,12 +154,14 @@ export interface AnswerTrips {
   tripIds: readonly number[] | 'all';
   /** Its tag names every report (the GTFS-Realtime feeds). */
   exact?: boolean;
+  /** The trips at the stops it shows them at (departures, the board): what its tag is made of. */
+  visits?: readonly LiveVisit[];
 }
 
 const ANSWER_TRIPS: CacheBound<AnswerTrips> = {
   entries: 4_000,
   size: 400_000,
-  sizeOf: (t) => (t.tripIds === 'all' ? 1 : t.tripIds.length),
+  sizeOf: (t) => (t.tripIds === 'all' ? 1 : t.tripIds.length) + (t.visits?.length ?? 0),
 };
 
 /**
