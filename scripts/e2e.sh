@@ -7,12 +7,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "==> installing chromium (Debian package)"
+# Chromium's headless build (Debian's chromium-headless-shell, from the same source package as
+# `chromium`): e2e/chromium.ts says why; E2E_CHROMIUM names another browser instead.
+if [ -z "${E2E_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium-headless-shell ]; then
+  echo "==> installing chromium-headless-shell (Debian package)"
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium-headless-shell \
+    || { [ -x /usr/bin/chromium ] || DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium; }
 fi
 
 if [ ! -d node_modules ] || [ ! -d packages/web/node_modules ]; then
