@@ -207,8 +207,8 @@ export class LiveLayer {
    * report that changes none of these (most do not) keeps the answer as it was. `exact`: every
    * report changes it. `visits`: the answer shows these trips at these stops only (departures,
    * the board), so only what it shows of each there names it (departureLive: gone or not, the
-   * delay to the minute, no live data, the position's age in steps): a bus passing a stop after
-   * which it is shown remakes no answer.
+   * delay to the minute, no live data, the position's age in steps): a bus passing a stop before
+   * the one an answer shows it at does not make that answer again.
    */
   async tagOf(
     read: ReadContext,
