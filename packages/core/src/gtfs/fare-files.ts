@@ -107,22 +107,70 @@ interface Segment {
   timeframe: string | null;
 }
 
+/**
+ * The days in the window of each of `sorted` (versions in order of their first day, each in force
+ * until the next one starts), as `[version, from, until]`; a version with no day in it is left out.
+ */
+function daysInWindow<T extends { validFrom: string }>(
+  sorted: readonly T[],
+  start: string,
+  end: string,
+): [T, string, string][] {
+  const found: [T, string, string][] = [];
+  sorted.forEach((version, i) => {
+    const next = sorted[i + 1];
+    // The later of two days and the earlier ('YYYY-MM-DD' text compares as dates do).
+    const from = version.validFrom > start ? version.validFrom : start;
+    const last = next === undefined ? end : addDays(next.validFrom, -1);
+    const until = last < end ? last : end;
+    if (from <= until) found.push([version, from, until]);
+  });
+  return found;
+}
+
 function segmentsOf(rules: readonly FareRule[], start: string, end: string): Segment[] {
   const sorted = [...rules].sort((a, b) =>
     a.validFrom < b.validFrom ? -1 : a.validFrom > b.validFrom ? 1 : 0,
   );
-  const segments: Segment[] = [];
-  sorted.forEach((rule, i) => {
-    const next = sorted[i + 1];
-    const from = rule.validFrom > start ? rule.validFrom : start;
-    const last = next === undefined ? end : addDays(next.validFrom, -1);
-    const until = last < end ? last : end;
-    if (from > until) return;
+  return daysInWindow(sorted, start, end).map(([rule, from, until]) => {
     const whole = from === start && until === end;
-    segments.push({ rule, from, until, timeframe: whole ? null : priceListTimeframeId(rule.id) });
+    return { rule, from, until, timeframe: whole ? null : priceListTimeframeId(rule.id) };
   });
-  return segments;
 }
+
+/** The timeframes.txt row of a timeframe of days and the calendar.txt row of its service (every weekday, `from` to `until`). */
+function daysTimeframeRows(id: string, from: string, until: string): { timeframe: Row; calendar: Row } {
+  const calendar: Row = { service_id: id };
+  for (const weekday of WEEKDAYS) calendar[weekday.toLowerCase()] = 1;
+  calendar.start_date = from.replaceAll('-', '');
+  calendar.end_date = until.replaceAll('-', '');
+  return { timeframe: { timeframe_group_id: id, start_time: '', end_time: '', service_id: id }, calendar };
+}
+
+/** The fare_products.txt rows of a product of `cents`: one for the full fare, one per concession at its share. */
+function productRowsOf(
+  product: { fare_product_id: string; fare_product_name: string },
+  cents: number,
+  concessions: readonly Concession[],
+): Row[] {
+  const row = (riderCategory: string, amount: number): Row => ({
+    ...product,
+    rider_category_id: riderCategory,
+    fare_media_id: FARE_MEDIUM,
+    amount: euros(amount),
+    currency: FARE_CURRENCY,
+  });
+  return [
+    row(FULL_FARE_CATEGORY, cents),
+    ...concessions.map((c) => row(concessionCategoryId(c.id), concessionCents(cents, c.percent))),
+  ];
+}
+
+/** What tells two leg rules apart but their priority and group: rules alike in it price the same legs the same. */
+const legRuleKey = (row: Row) =>
+  ['network_id', 'from_area_id', 'to_area_id', 'from_timeframe_group_id', 'fare_product_id']
+    .map((column) => row[column])
+    .join('|');
 
 /** The line's stops the feed has, in the order its routes first reach them. */
 function lineStops(line: FareFilesInput['lines'][number], stops: ReadonlyMap<number, string>): number[] {
@@ -212,17 +260,9 @@ export function fareFiles(input: FareFilesInput): FareFiles | null {
       legRows.push(...rows);
       lineRows += rows.length;
       if (timeframe !== null) {
-        timeframeRows.push({
-          timeframe_group_id: timeframe,
-          start_time: '',
-          end_time: '',
-          service_id: timeframe,
-        });
-        const row: Row = { service_id: timeframe };
-        for (const weekday of WEEKDAYS) row[weekday.toLowerCase()] = 1;
-        row.start_date = from.replaceAll('-', '');
-        row.end_date = until.replaceAll('-', '');
-        calendarRows.push(row);
+        const days = daysTimeframeRows(timeframe, from, until);
+        timeframeRows.push(days.timeframe);
+        calendarRows.push(days.calendar);
       }
     }
     if (lineRows > 0) networkLines.push(line);
@@ -240,53 +280,21 @@ export function fareFiles(input: FareFilesInput): FareFiles | null {
   for (const { id, from, until } of through.timeframes) {
     if (timeframeIds.has(id)) continue;
     timeframeIds.add(id);
-    timeframeRows.push({ timeframe_group_id: id, start_time: '', end_time: '', service_id: id });
-    const row: Row = { service_id: id };
-    for (const weekday of WEEKDAYS) row[weekday.toLowerCase()] = 1;
-    row.start_date = from.replaceAll('-', '');
-    row.end_date = until.replaceAll('-', '');
-    calendarRows.push(row);
+    const days = daysTimeframeRows(id, from, until);
+    timeframeRows.push(days.timeframe);
+    calendarRows.push(days.calendar);
   }
 
   const concessions = [...input.concessions].sort((a, b) => a.id - b.id);
   const productRows: Row[] = [];
   for (const cents of [...productCents].sort((a, b) => a - b)) {
     const product = { fare_product_id: fareProductId(cents), fare_product_name: 'Vienkartinis bilietas' };
-    productRows.push({
-      ...product,
-      rider_category_id: FULL_FARE_CATEGORY,
-      fare_media_id: FARE_MEDIUM,
-      amount: euros(cents),
-      currency: FARE_CURRENCY,
-    });
-    for (const concession of concessions) {
-      productRows.push({
-        ...product,
-        rider_category_id: concessionCategoryId(concession.id),
-        fare_media_id: FARE_MEDIUM,
-        amount: euros(concessionCents(cents, concession.percent)),
-        currency: FARE_CURRENCY,
-      });
-    }
+    productRows.push(...productRowsOf(product, cents, concessions));
   }
   // A through fare's product is one ticket too: each concession pays its share of it.
   for (const cents of [...new Set(through.transferRows.map((r) => Number(r.cents)))].sort((a, b) => a - b)) {
     const product = { fare_product_id: throughProductId(cents), fare_product_name: 'Bilietas su persėdimu' };
-    productRows.push({
-      ...product,
-      rider_category_id: FULL_FARE_CATEGORY,
-      fare_media_id: FARE_MEDIUM,
-      amount: euros(cents),
-      currency: FARE_CURRENCY,
-    });
-    for (const concession of concessions)
-      productRows.push({
-        ...product,
-        rider_category_id: concessionCategoryId(concession.id),
-        fare_media_id: FARE_MEDIUM,
-        amount: euros(concessionCents(cents, concession.percent)),
-        currency: FARE_CURRENCY,
-      });
+    productRows.push(...productRowsOf(product, cents, concessions));
   }
   const areaIds = [...areaStops].sort((a, b) => a - b);
 
@@ -451,14 +459,7 @@ function throughFareRows(
     const sorted = [...versions].sort((a, b) =>
       a.validFrom < b.validFrom ? -1 : a.validFrom > b.validFrom ? 1 : a.id - b.id,
     );
-    sorted.forEach((fare, i) => {
-      const next = sorted[i + 1];
-      // biome-ignore lint/complexity/useMathMinMax: dates as 'YYYY-MM-DD' text, not numbers
-      const from = fare.validFrom > start ? fare.validFrom : start;
-      const last = next === undefined ? end : addDays(next.validFrom, -1);
-      // biome-ignore lint/complexity/useMathMinMax: dates as 'YYYY-MM-DD' text, not numbers
-      const until = last < end ? last : end;
-      if (from > until) return;
+    for (const [fare, from, until] of daysInWindow(sorted, start, end)) {
       const lineStops = (lineId: number) =>
         (lines.get(lineId)?.routes ?? []).flatMap((r) => r.stopIds).filter((id) => stops.has(id));
       const changes = throughChanges(
@@ -485,7 +486,7 @@ function throughFareRows(
           second: { lineId: fare.fromLineId, from: a, to: fare.fromStopId },
         });
       }
-    });
+    }
   }
 
   // Each ride's days cut where its line's price list or a through fare using it changes: a
@@ -505,18 +506,7 @@ function throughFareRows(
   const stretchesOf = new Map<string, Stretch[]>();
   const legRows: Row[] = [];
   const timeframes = new Map<string, { id: string; from: string; until: string }>();
-  const byMatch = new Map(
-    existing.map((row) => [
-      [
-        row.network_id,
-        row.from_area_id,
-        row.to_area_id,
-        row.from_timeframe_group_id,
-        row.fare_product_id,
-      ].join('|'),
-      row,
-    ]),
-  );
+  const byMatch = new Map(existing.map((row) => [legRuleKey(row), row]));
   for (const [key, { ride, uses: rideUses }] of [...usesOf].sort(([a], [b]) =>
     a < b ? -1 : a > b ? 1 : 0,
   )) {
@@ -551,15 +541,7 @@ function throughFareRows(
         fare_product_id: fareProductId(price.cents),
         rule_priority: 2,
       };
-      const same = byMatch.get(
-        [
-          row.network_id,
-          row.from_area_id,
-          row.to_area_id,
-          row.from_timeframe_group_id,
-          row.fare_product_id,
-        ].join('|'),
-      );
+      const same = byMatch.get(legRuleKey(row));
       // The ride's own rule of the same days takes the group: two rules could not match one leg.
       if (same !== undefined) same.leg_group_id = group;
       else legRows.push({ leg_group_id: group, ...row });
