@@ -1,7 +1,7 @@
 import { type Clock, formatTime, parseTime } from '@bus/core';
 import { createUser, findUserByUsername, type OpenedDatabase, type VersionScope } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { issueAccessToken } from '../src/auth/tokens.ts';
 import type { Env } from '../src/env.ts';
@@ -135,6 +135,43 @@ export function adminClient(app: FastifyInstance, token: string) {
     query: <T = unknown>(path: string, input?: unknown) => trpc<T>(app, 'query', path, input, token),
     mutate: <T = unknown>(path: string, input?: unknown) => trpc<T>(app, 'mutation', path, input, token),
   };
+}
+
+/** The data of a call that must succeed: status 200 (else the test fails with the call's message). */
+export async function ok<T>(
+  call: Promise<{ status: number; data: T; message: string | undefined }>,
+): Promise<T> {
+  const res = await call;
+  expect(res.status, res.message).toBe(200);
+  return res.data;
+}
+
+/** A new stop of `name` (no coordinates, not a default option) saved as staff save one. */
+export function saveNewStop(
+  client: AdminFile['client'],
+  name: string,
+): Promise<{ id: number; version: number }> {
+  return ok(
+    client.mutate<{ id: number; version: number }>('admin.stops.save', {
+      id: null,
+      name,
+      coords: null,
+      defaultOption: false,
+      baseVersion: 0,
+    }),
+  );
+}
+
+/** Staff's delete of `stop` is refused (409, with `message`) and the stop is still stored. */
+export async function expectStopDeleteRefused(
+  file: AdminFile,
+  stop: { id: number; version: number },
+  message: string,
+): Promise<void> {
+  const refused = await file.client.mutate('admin.stops.delete', { id: stop.id, baseVersion: stop.version });
+  expect(refused.status).toBe(409);
+  expect(refused.message).toBe(message);
+  expect(file.t.db.sqlite.prepare('SELECT count(*) FROM stop WHERE id = ?').pluck().get(stop.id)).toBe(1);
 }
 
 /** A line as read from admin.lines.getFull, as the line editor sends it back to saveFull. */

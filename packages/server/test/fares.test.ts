@@ -16,6 +16,9 @@ import {
   adminAppPerFile,
   adminClient,
   createTestUser,
+  expectStopDeleteRefused,
+  ok,
+  saveNewStop,
   tokenFor,
   toSaveInput,
   trpc,
@@ -40,11 +43,6 @@ const ON = '2027-01-05';
 
 type Versioned<T> = T & { version: number };
 const client = () => file.client;
-const ok = async <T>(call: Promise<{ status: number; data: T; message: string | undefined }>): Promise<T> => {
-  const res = await call;
-  expect(res.status, res.message).toBe(200);
-  return res.data;
-};
 /** A public call, as a visitor makes it (no token). */
 const visitor = <T>(path: string, input: unknown) => trpc<T>(file.t.app, 'query', path, input);
 const fare = async (input: Record<string, unknown>) => ok(visitor<FareAnswer>('timetable.fare', input));
@@ -519,15 +517,7 @@ describe('the history puts fares back', () => {
 
   it('a stop a pair fare names cannot be deleted, even once no route passes it', async () => {
     // A new stop at the end of M27's route, a pair fare to it, then the stop taken off the route.
-    const stop = await ok(
-      client().mutate<{ id: number; version: number }>('admin.stops.save', {
-        id: null,
-        name: 'Nauja galinė',
-        coords: null,
-        defaultOption: false,
-        baseVersion: 0,
-      }),
-    );
+    const stop = await saveNewStop(file.client, 'Nauja galinė');
     const saveRoute = async (stops: number[], distances: (number | null)[]) => {
       const line = await ok(client().query<LineFull>('admin.lines.getFull', { id: 3 }));
       const input = toSaveInput(line, line.version);
@@ -553,11 +543,10 @@ describe('the history puts fares back', () => {
       }),
     );
     await saveRoute(M27_STOPS, M27_DISTANCES);
-    const refused = await client().mutate('admin.stops.delete', { id: stop.id, baseVersion: stop.version });
-    expect(refused.status).toBe(409);
-    expect(refused.message).toBe(
+    await expectStopDeleteRefused(
+      file,
+      stop,
       englishMessage(serverMessage('stopUsedByFares', { stop: 'Nauja galinė', lines: ['M27'] })),
     );
-    expect(file.t.db.sqlite.prepare('SELECT count(*) FROM stop WHERE id = ?').pluck().get(stop.id)).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import { englishMessage, type KeyedMessage, serverMessage, type ThroughFare } fr
 import { describe, expect, it } from 'vitest';
 import type { HistoryPage } from '../src/services/admin/history.ts';
 import type { LineFull } from '../src/services/admin/lines.ts';
-import { adminAppPerFile, toSaveInput } from './admin-helpers.ts';
+import { adminAppPerFile, expectStopDeleteRefused, ok, saveNewStop, toSaveInput } from './admin-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
 /**
@@ -25,11 +25,6 @@ const KAVARSKAS_LINE = 18;
 const UTENA_LINE = 10;
 
 type Versioned<T> = T & { version: number };
-const ok = async <T>(call: Promise<{ status: number; data: T; message: string | undefined }>): Promise<T> => {
-  const res = await call;
-  expect(res.status, res.message).toBe(200);
-  return res.data;
-};
 const client = () => file.client;
 const list = () => ok(client().query<Versioned<ThroughFare>[]>('admin.throughFares.list'));
 const count = (table: string) => file.t.db.sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
@@ -236,15 +231,7 @@ describe('the history puts through fares back', () => {
 
   it('a stop a through fare names cannot be deleted, even once no route passes it', async () => {
     // A new stop at the end of the Kavarskas line, a through fare from it, then the stop taken off.
-    const stop = await ok(
-      client().mutate<{ id: number; version: number }>('admin.stops.save', {
-        id: null,
-        name: 'Nauja galinė',
-        coords: null,
-        defaultOption: false,
-        baseVersion: 0,
-      }),
-    );
+    const stop = await saveNewStop(file.client, 'Nauja galinė');
     const saveRoute = async (extra: number[]) => {
       const line = await ok(client().query<LineFull>('admin.lines.getFull', { id: KAVARSKAS_LINE }));
       const input = toSaveInput(line, line.version);
@@ -269,13 +256,12 @@ describe('the history puts through fares back', () => {
       }),
     );
     await saveRoute([]);
-    const refused = await client().mutate('admin.stops.delete', { id: stop.id, baseVersion: stop.version });
-    expect(refused.status).toBe(409);
-    expect(refused.message).toBe(
+    await expectStopDeleteRefused(
+      file,
+      stop,
       englishMessage(
         serverMessage('stopUsedByThroughFares', { stop: 'Nauja galinė', lines: ['Utena', 'Kavarskas m27?'] }),
       ),
     );
-    expect(file.t.db.sqlite.prepare('SELECT count(*) FROM stop WHERE id = ?').pluck().get(stop.id)).toBe(1);
   });
 });
