@@ -1,6 +1,6 @@
-import { englishMessage, renderServerMessage, type VersionedFareRule } from '@bus/core';
+import type { VersionedFareRule } from '@bus/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { DataTable } from '../../../components/data-table.tsx';
 import { Loading } from '../../../components/loading.tsx';
@@ -9,9 +9,9 @@ import { useLanguage, useServerMessages } from '../../../i18n/index.ts';
 import { todayInVilnius } from '../../../lib/today.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { savedId, tempId } from '../logic/temp-ids.ts';
-import { ConfirmDelete, EditButton, EditingRowActions, LoadError } from '../ui/bits.tsx';
+import { LoadError } from '../ui/bits.tsx';
 import type { Draft } from '../ui/use-draft.ts';
-import { type InlineRow, useInlineRow } from '../ui/use-inline-row.ts';
+import type { InlineRow } from '../ui/use-inline-row.ts';
 import {
   checkRuleDraft,
   draftOfRule,
@@ -23,6 +23,17 @@ import {
   type RuleProblem,
 } from './fare-draft.ts';
 import { controlProps, FormField, NumberText, Problem } from './fare-fields.tsx';
+import {
+  DraftForm,
+  FareGroup,
+  fieldSetter,
+  LineField,
+  ListedFare,
+  problemWords,
+  useCheckedRow,
+  useLineStops,
+  ValidFromField,
+} from './fare-form.tsx';
 import { lineOfSearch, type RuleStatus, rulesByLine } from './fare-list.ts';
 import { fareRuleInWords } from './fare-words.ts';
 
@@ -61,26 +72,26 @@ export function FareRules({ lines }: { lines: readonly ListedLine[] }) {
       groups.length === 0
         ? added.length === 0 && <p>{lineId === null ? m.fares.empty : m.fares.noneOfLine}</p>
         : groups.map((group) => (
-            <section key={group.lineId} className="fare-line" aria-labelledby={`fare-line-${group.lineId}`}>
-              <h3 id={`fare-line-${group.lineId}`} className="fare-line__name">
-                {group.name}
-                {group.ends && <span className="muted fare-line__ends"> {group.ends}</span>}
-              </h3>
-              <ul className="fare-rules" aria-label={m.fares.rulesOf(group.name)}>
-                {group.rules.map(({ rule, status }) => (
-                  <li key={rule.id} className="fare-rule">
-                    <FareRuleItem
-                      id={rule.id}
-                      rule={rule}
-                      status={status}
-                      lineName={group.name}
-                      lines={lines}
-                      defaultLineId={null}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <FareGroup
+              key={group.lineId}
+              headingId={`fare-line-${group.lineId}`}
+              name={group.name}
+              ends={group.ends}
+              label={m.fares.rulesOf(group.name)}
+            >
+              {group.rules.map(({ rule, status }) => (
+                <li key={rule.id} className="fare-rule">
+                  <FareRuleItem
+                    id={rule.id}
+                    rule={rule}
+                    status={status}
+                    lineName={group.name}
+                    lines={lines}
+                    defaultLineId={null}
+                  />
+                </li>
+              ))}
+            </FareGroup>
           ));
   }
 
@@ -162,20 +173,14 @@ function FareRuleItem({
   const words = useProblemWords();
   const validFrom = rule?.validFrom ?? '';
 
-  const row = useInlineRow<FareRuleDraft>({
+  const row = useCheckedRow({
     initial: () => (rule ? draftOfRule(rule, language) : emptyRuleDraft(defaultLineId, todayInVilnius())),
     startEditing: rule === null,
     onDone,
-    problem: (draft) => {
-      const [first] = check(draft).problems.values();
-      return first === undefined ? null : 'local' in first ? words.local(first.local) : first.keyed;
-    },
-    save: (draft, _confirmed, baseVersion) => {
-      const { input } = check(draft, baseVersion);
-      // problem() let it through, so there is an input; the guard keeps the types honest.
-      if (input === null) throw new Error('a fare rule with problems is never sent');
-      return save.mutateAsync(input);
-    },
+    check,
+    localWords: words.local,
+    send: (input) => save.mutateAsync(input),
+    neverSent: 'a fare rule with problems is never sent',
     version,
     storageKey: rule ? `fare-rule:${rule.id}` : undefined,
     remove: () => remove.mutateAsync({ id, baseVersion: version }),
@@ -186,15 +191,7 @@ function FareRuleItem({
   if (row.editing || rule === null) {
     // The messages stay as the refused save saw them while the user types (use-inline-row.ts).
     const problems = row.refused ? check(row.refused).problems : new Map<string, RuleProblem>();
-    const at = (path: string) => {
-      const found = problems.get(path);
-      if (found === undefined) return null;
-      return 'local' in found
-        ? words.local(found.local)
-        : serverMessages
-          ? renderServerMessage(serverMessages, found.keyed)
-          : englishMessage(found.keyed);
-    };
+    const at = problemWords(problems, words.local, serverMessages);
     return (
       <RuleForm
         title={rule ? m.fares.editTitle(lineName, rule.validFrom) : m.fares.newTitle}
@@ -207,30 +204,21 @@ function FareRuleItem({
   }
 
   return (
-    <>
-      <p className="fare-rule__head">
-        <span className="fare-rule__from">{m.fares.from(rule.validFrom)}</span>
-        {status && (
-          <span className={`badge fare-status fare-status--${status}`}>{m.fares.status[status]}</span>
-        )}
-      </p>
-      <p className="fare-rule__words">{fareRuleInWords(rule, m.fares.words, language)}</p>
-      {rule.pairs.length > 0 && (
-        <p className="fare-rule__pairs muted">{m.fares.pairCount(rule.pairs.length)}</p>
-      )}
-      <p className="row-actions fare-rule__actions">
-        <EditButton label={m.fares.editOf(lineName, rule.validFrom)} onClick={row.startEditing} />
-        <ConfirmDelete
-          className="btn btn--small btn--danger-outline"
-          label={m.fares.deleteOf(lineName, rule.validFrom)}
-          busy={remove.isPending}
-          question={m.fares.confirmDelete(lineName, rule.validFrom)}
-          onConfirm={row.del}
-        >
-          {m.common.delete}
-        </ConfirmDelete>
-      </p>
-    </>
+    <ListedFare
+      validFrom={rule.validFrom}
+      status={status}
+      words={fareRuleInWords(rule, m.fares.words, language)}
+      more={
+        rule.pairs.length > 0 && (
+          <p className="fare-rule__pairs muted">{m.fares.pairCount(rule.pairs.length)}</p>
+        )
+      }
+      editLabel={m.fares.editOf(lineName, rule.validFrom)}
+      deleteLabel={m.fares.deleteOf(lineName, rule.validFrom)}
+      deleteQuestion={m.fares.confirmDelete(lineName, rule.validFrom)}
+      deleting={remove.isPending}
+      row={row}
+    />
   );
 }
 
@@ -273,71 +261,35 @@ function RuleForm({
   busy: boolean;
 }) {
   const m = useAdminMessages();
-  const headingId = useId();
   const methodId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The form takes the place of the Edit button (or opens above the list): focus goes to it.
-  useEffect(() => heading.current?.focus(), []);
   const { draft } = row;
   const d = draft.value;
-  const set = <K extends keyof FareRuleDraft>(key: K, value: FareRuleDraft[K]) =>
-    draft.edit((next) => {
-      next[key] = value;
-    });
+  const set = fieldSetter(draft);
 
   return (
-    <form
-      className="panel fare-form"
-      aria-labelledby={headingId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void row.submit();
-      }}
-    >
-      <h3 id={headingId} ref={heading} tabIndex={-1}>
-        {title}
-      </h3>
+    <DraftForm title={title} row={row} busy={busy}>
       <div className="form-grid">
-        <FormField label={m.fares.line} problem={at('lineId')}>
-          {({ invalid, ...props }) => (
-            <select
-              {...props}
-              className={`input select${invalid ? ' is-invalid' : ''}`}
-              aria-invalid={invalid || undefined}
-              value={d.lineId ?? ''}
-              onChange={(e) =>
-                draft.edit((next) => {
-                  next.lineId = e.target.value === '' ? null : Number(e.target.value);
-                  // The pairs' stops were the other line's: they are chosen again.
-                  for (const pair of next.pairs) {
-                    pair.fromStopId = null;
-                    pair.toStopId = null;
-                  }
-                })
+        <LineField
+          lines={lines}
+          value={d.lineId}
+          problem={at('lineId')}
+          onChange={(lineId) =>
+            draft.edit((next) => {
+              next.lineId = lineId;
+              // The pairs' stops were the other line's: they are chosen again.
+              for (const pair of next.pairs) {
+                pair.fromStopId = null;
+                pair.toStopId = null;
               }
-            >
-              <option value="">{m.fares.chooseLine}</option>
-              {lines.map((line) => (
-                <option key={line.id} value={line.id}>
-                  {line.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={m.fares.validFrom} hint={m.fares.validFromHint} problem={at('validFrom')}>
-          {({ invalid, ...props }) => (
-            <input
-              {...props}
-              type="date"
-              className={`input fare-form__date${invalid ? ' is-invalid' : ''}`}
-              aria-invalid={invalid || undefined}
-              value={d.validFrom}
-              onChange={(e) => set('validFrom', e.target.value)}
-            />
-          )}
-        </FormField>
+            })
+          }
+        />
+        <ValidFromField
+          hint={m.fares.validFromHint}
+          problem={at('validFrom')}
+          value={d.validFrom}
+          onChange={(v) => set('validFrom', v)}
+        />
       </div>
       <fieldset className="fare-form__group fare-method" aria-describedby={`${methodId}-hint`}>
         <legend>{m.fares.method}</legend>
@@ -390,10 +342,7 @@ function RuleForm({
         )}
       </fieldset>
       <PairsTable draft={draft} at={at} />
-      <div className="actions-bar">
-        <EditingRowActions row={row} busy={busy} />
-      </div>
-    </form>
+    </DraftForm>
   );
 }
 
@@ -478,17 +427,9 @@ function BandsTable({ draft, at }: { draft: Draft<FareRuleDraft>; at: (path: str
 /** The pair fares: two stops of the chosen line and a price per row, added and removed. */
 function PairsTable({ draft, at }: { draft: Draft<FareRuleDraft>; at: (path: string) => string | null }) {
   const m = useAdminMessages();
-  const trpc = useTRPC();
   const id = useId();
   const { lineId, pairs } = draft.value;
-  // The line's stops, from every route variation, in the order they are first met.
-  const line = useQuery({
-    ...trpc.admin.lines.getFull.queryOptions({ id: lineId ?? 0 }),
-    enabled: lineId !== null,
-  });
-  const stops = new Map<number, string>();
-  for (const route of line.data?.routes ?? [])
-    for (const stop of route.stopsArr) if (!stops.has(stop.id)) stops.set(stop.id, stop.name);
+  const stops = useLineStops(lineId);
   const edit = (index: number, change: (pair: FareRuleDraft['pairs'][number]) => void) =>
     draft.edit((next) => {
       const pair = next.pairs[index];

@@ -1,16 +1,27 @@
-import { englishMessage, renderServerMessage, type VersionedThroughFare } from '@bus/core';
+import type { VersionedThroughFare } from '@bus/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useLanguage, useServerMessages } from '../../../i18n/index.ts';
 import { todayInVilnius } from '../../../lib/today.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { savedId, tempId } from '../logic/temp-ids.ts';
-import { ConfirmDelete, EditButton, EditingRowActions, LoadError } from '../ui/bits.tsx';
-import { type InlineRow, useInlineRow } from '../ui/use-inline-row.ts';
-import type { RuleProblem } from './fare-draft.ts';
+import { LoadError } from '../ui/bits.tsx';
+import type { InlineRow } from '../ui/use-inline-row.ts';
+import type { LocalProblem, RuleProblem } from './fare-draft.ts';
 import { FormField, NumberText } from './fare-fields.tsx';
+import {
+  DraftForm,
+  FareGroup,
+  fieldSetter,
+  LineField,
+  ListedFare,
+  problemWords,
+  useCheckedRow,
+  useLineStops,
+  ValidFromField,
+} from './fare-form.tsx';
 import type { RuleStatus } from './fare-list.ts';
 import type { ListedLine } from './fare-rules.tsx';
 import {
@@ -53,29 +64,26 @@ export function ThroughFares({ lines }: { lines: readonly ListedLine[] }) {
         : groups.map((group) => {
             const journey = through.journey(group.from, group.to);
             return (
-              <section key={group.key} className="fare-line" aria-labelledby={`through-${group.key}`}>
-                <h3 id={`through-${group.key}`} className="fare-line__name">
-                  {journey}
-                  <span className="muted fare-line__ends">
-                    {' '}
-                    {through.lines(group.fromLine, group.toLine)}
-                  </span>
-                </h3>
-                <ul className="fare-rules" aria-label={through.faresOf(group.from, group.to)}>
-                  {group.fares.map(({ fare, status }) => (
-                    <li key={fare.id} className="fare-rule">
-                      <ThroughFareItem
-                        id={fare.id}
-                        fare={fare}
-                        status={status}
-                        journey={journey}
-                        lines={lines}
-                        names={names}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </section>
+              <FareGroup
+                key={group.key}
+                headingId={`through-${group.key}`}
+                name={journey}
+                ends={through.lines(group.fromLine, group.toLine)}
+                label={through.faresOf(group.from, group.to)}
+              >
+                {group.fares.map(({ fare, status }) => (
+                  <li key={fare.id} className="fare-rule">
+                    <ThroughFareItem
+                      id={fare.id}
+                      fare={fare}
+                      status={status}
+                      journey={journey}
+                      lines={lines}
+                      names={names}
+                    />
+                  </li>
+                ))}
+              </FareGroup>
             );
           });
   }
@@ -140,23 +148,18 @@ function ThroughFareItem({
   const version = fare?.version ?? 0;
   const check = (draft: ThroughFareDraft, baseVersion = version) =>
     checkThroughDraft(draft, savedId(id), baseVersion);
-  const localWords = (problem: Extract<RuleProblem, { local: unknown }>['local']) =>
+  const localWords = (problem: LocalProblem) =>
     problem.kind === 'amount' ? m.fares.badAmount(problem.text) : m.fares.amountRequired;
   const validFrom = fare?.validFrom ?? '';
 
-  const row = useInlineRow<ThroughFareDraft>({
+  const row = useCheckedRow({
     initial: () => (fare ? draftOfThroughFare(fare, language) : emptyThroughDraft(todayInVilnius())),
     startEditing: fare === null,
     onDone,
-    problem: (draft) => {
-      const [first] = check(draft).problems.values();
-      return first === undefined ? null : 'local' in first ? localWords(first.local) : first.keyed;
-    },
-    save: (draft, _confirmed, baseVersion) => {
-      const { input } = check(draft, baseVersion);
-      if (input === null) throw new Error('a through fare with problems is never sent');
-      return save.mutateAsync(input);
-    },
+    check,
+    localWords,
+    send: (input) => save.mutateAsync(input),
+    neverSent: 'a through fare with problems is never sent',
     version,
     storageKey: fare ? `through-fare:${fare.id}` : undefined,
     remove: () => remove.mutateAsync({ id, baseVersion: version }),
@@ -166,15 +169,7 @@ function ThroughFareItem({
 
   if (row.editing || fare === null) {
     const problems = row.refused ? check(row.refused).problems : new Map<string, RuleProblem>();
-    const at = (path: string) => {
-      const found = problems.get(path);
-      if (found === undefined) return null;
-      return 'local' in found
-        ? localWords(found.local)
-        : serverMessages
-          ? renderServerMessage(serverMessages, found.keyed)
-          : englishMessage(found.keyed);
-    };
+    const at = problemWords(problems, localWords, serverMessages);
     return (
       <ThroughForm
         title={
@@ -191,27 +186,16 @@ function ThroughFareItem({
   }
 
   return (
-    <>
-      <p className="fare-rule__head">
-        <span className="fare-rule__from">{m.fares.from(fare.validFrom)}</span>
-        {status && (
-          <span className={`badge fare-status fare-status--${status}`}>{m.fares.status[status]}</span>
-        )}
-      </p>
-      <p className="fare-rule__words">{throughFareInWords(fare, through.words, language)}</p>
-      <p className="row-actions fare-rule__actions">
-        <EditButton label={through.editOf(journey, fare.validFrom)} onClick={row.startEditing} />
-        <ConfirmDelete
-          className="btn btn--small btn--danger-outline"
-          label={through.deleteOf(journey, fare.validFrom)}
-          busy={remove.isPending}
-          question={through.confirmDelete(journey, fare.validFrom)}
-          onConfirm={row.del}
-        >
-          {m.common.delete}
-        </ConfirmDelete>
-      </p>
-    </>
+    <ListedFare
+      validFrom={fare.validFrom}
+      status={status}
+      words={throughFareInWords(fare, through.words, language)}
+      editLabel={through.editOf(journey, fare.validFrom)}
+      deleteLabel={through.deleteOf(journey, fare.validFrom)}
+      deleteQuestion={through.confirmDelete(journey, fare.validFrom)}
+      deleting={remove.isPending}
+      row={row}
+    />
   );
 }
 
@@ -232,29 +216,12 @@ function ThroughForm({
 }) {
   const m = useAdminMessages();
   const through = m.fares.through;
-  const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   const { draft } = row;
   const d = draft.value;
-  const set = <K extends keyof ThroughFareDraft>(key: K, value: ThroughFareDraft[K]) =>
-    draft.edit((next) => {
-      next[key] = value;
-    });
+  const set = fieldSetter(draft);
 
   return (
-    <form
-      className="panel fare-form"
-      aria-labelledby={headingId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void row.submit();
-      }}
-    >
-      <h3 id={headingId} ref={heading} tabIndex={-1}>
-        {title}
-      </h3>
+    <DraftForm title={title} row={row} busy={busy}>
       <div className="through-form__buses">
         <BusFields
           legend={through.firstBus}
@@ -288,18 +255,12 @@ function ThroughForm({
         />
       </div>
       <div className="form-grid">
-        <FormField label={m.fares.validFrom} hint={through.validFromHint} problem={at('validFrom')}>
-          {({ invalid, ...props }) => (
-            <input
-              {...props}
-              type="date"
-              className={`input fare-form__date${invalid ? ' is-invalid' : ''}`}
-              aria-invalid={invalid || undefined}
-              value={d.validFrom}
-              onChange={(e) => set('validFrom', e.target.value)}
-            />
-          )}
-        </FormField>
+        <ValidFromField
+          hint={through.validFromHint}
+          problem={at('validFrom')}
+          value={d.validFrom}
+          onChange={(v) => set('validFrom', v)}
+        />
         <FormField label={through.price} hint={through.priceHint} problem={at('cents')}>
           {(props) => <NumberText props={props} value={d.price} onCommit={(v) => set('price', v)} />}
         </FormField>
@@ -309,10 +270,7 @@ function ThroughForm({
           )}
         </FormField>
       </div>
-      <div className="actions-bar">
-        <EditingRowActions row={row} busy={busy} />
-      </div>
-    </form>
+    </DraftForm>
   );
 }
 
@@ -337,37 +295,17 @@ function BusFields({
   onChange: (lineId: number | null, stopId: number | null) => void;
 }) {
   const m = useAdminMessages();
-  const trpc = useTRPC();
-  // The line's stops, from every route variation, in the order they are first met.
-  const line = useQuery({
-    ...trpc.admin.lines.getFull.queryOptions({ id: lineId ?? 0 }),
-    enabled: lineId !== null,
-  });
-  const stops = new Map<number, string>();
-  for (const route of line.data?.routes ?? [])
-    for (const stop of route.stopsArr) if (!stops.has(stop.id)) stops.set(stop.id, stop.name);
+  const stops = useLineStops(lineId);
   return (
     <fieldset className="fare-form__group through-form__bus">
       <legend>{legend}</legend>
-      <FormField label={m.fares.line} problem={lineProblem}>
-        {({ invalid, ...props }) => (
-          <select
-            {...props}
-            className={`input select${invalid ? ' is-invalid' : ''}`}
-            aria-invalid={invalid || undefined}
-            value={lineId ?? ''}
-            // The stop was the other line's: it is chosen again.
-            onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value), null)}
-          >
-            <option value="">{m.fares.chooseLine}</option>
-            {lines.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <LineField
+        lines={lines}
+        value={lineId}
+        problem={lineProblem}
+        // The stop was the other line's: it is chosen again.
+        onChange={(id) => onChange(id, null)}
+      />
       <FormField label={stopLabel} problem={stopProblem}>
         {({ invalid, ...props }) => (
           <select
