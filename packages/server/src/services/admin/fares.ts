@@ -6,6 +6,7 @@ import {
   type FareRule,
   type FareRulesListInput,
   isNewId,
+  type KeyedMessage,
   type SaveConcessionFields,
   type SaveFareRuleFields,
   type SaveThroughFareFields,
@@ -47,7 +48,7 @@ import {
   updateFareRule,
   updateThroughFare,
 } from '@bus/db';
-import { type Actor, entityVersions, recordedWrite } from './recorded-write.ts';
+import { type Actor, type EntityState, entityVersions, recordedWrite } from './recorded-write.ts';
 import { concessionState, fareRuleStates, throughFareEnds, throughFareStates } from './states.ts';
 
 /**
@@ -58,22 +59,92 @@ import { concessionState, fareRuleStates, throughFareEnds, throughFareStates } f
  * (public-read/fares.ts).
  */
 
+/** What saving and deleting a fare rule, a concession or a through fare need to know of its kind. */
+interface Recorded {
+  /** Its history's kind: each one has a version of its own. */
+  kind: 'fare_rule' | 'concession' | 'through_fare';
+  /** What the editor shows for one, for the conflict message. */
+  label: (db: Db, id: number) => Promise<ChangeSubject>;
+  /** One's state as the history keeps it (none for null: a new one, before the write). */
+  states: (db: Db, id: number | null) => Promise<EntityState[]>;
+  /** The refusal of a write to one that is not stored (404). */
+  notFound: (id: number) => KeyedMessage;
+}
+
+/** Every stored one of `kind`, each with its version. */
+async function withVersions<T extends { id: number }>(
+  db: OpenedDatabase,
+  kind: Recorded['kind'],
+  list: Promise<T[]>,
+): Promise<(T & { version: number })[]> {
+  const [things, versions] = await Promise.all([list, entityVersions(db.kysely, kind)]);
+  return things.map((thing) => ({ ...thing, version: versions.get(thing.id) ?? 0 }));
+}
+
+/**
+ * Creates (id null or negative) or updates one of `recorded`'s kind with `write` (`existingId`
+ * null for a new one), recorded in the history; answers it as stored, with its new version.
+ */
+async function saveRecorded<T extends { id: number }>(
+  db: OpenedDatabase,
+  actor: Actor,
+  recorded: Recorded,
+  input: { id: number | null; baseVersion: number | typeof UNVERSIONED },
+  write: (trx: Db, existingId: number | null) => Promise<T>,
+): Promise<T & { version: number }> {
+  const existingId = input.id === null || isNewId(input.id) ? null : input.id;
+  const { result, version } = await recordedWrite<T>(db, actor, {
+    scope: (saved) => ({ kind: recorded.kind, id: saved?.id ?? existingId ?? 0 }),
+    // A new one has no version yet: nothing to check.
+    baseVersion: existingId === null ? UNVERSIONED : input.baseVersion,
+    what: (trx) => recorded.label(trx, existingId ?? 0),
+    states: (trx, saved) => recorded.states(trx, saved?.id ?? existingId),
+    write: (trx) => write(trx, existingId),
+  });
+  return { ...result, version };
+}
+
+/** Deletes one of `recorded`'s kind with `remove` (false: it was not stored), recorded in the history. */
+async function removeRecorded(
+  db: OpenedDatabase,
+  actor: Actor,
+  recorded: Recorded,
+  { id, baseVersion }: WithVersion<AdminDeleteInput>,
+  remove: (trx: Db, id: number) => Promise<boolean>,
+): Promise<{ id: number }> {
+  await recordedWrite(db, actor, {
+    scope: { kind: recorded.kind, id },
+    baseVersion,
+    what: (trx) => recorded.label(trx, id),
+    states: (trx) => recorded.states(trx, id),
+    write: async (trx) => {
+      if (!(await remove(trx, id))) throw new DomainError('NOT_FOUND', recorded.notFound(id));
+    },
+  });
+  return { id };
+}
+
 /** The fare rules of one line (or of every line), by line and date, each with its version. */
 export async function getFareRules(
   db: OpenedDatabase,
   { lineId }: FareRulesListInput,
 ): Promise<VersionedFareRule[]> {
-  const [rules, versions] = await Promise.all([
+  return withVersions(
+    db,
+    'fare_rule',
     listFareRules(db.kysely, lineId === null ? 'all' : { lineIds: [lineId] }),
-    entityVersions(db.kysely, 'fare_rule'),
-  ]);
-  return rules.map((rule) => ({ ...rule, version: versions.get(rule.id) ?? 0 }));
+  );
 }
 
-const ruleLabel = async (db: Db, id: number): Promise<ChangeSubject> => {
-  const rule = await getFareRule(db, id);
-  const line = rule ? await getLineInfo(db, rule.lineId) : undefined;
-  return { kind: 'fareRule', id, line: line?.name ?? null, validFrom: rule?.validFrom ?? null };
+const FARE_RULE: Recorded = {
+  kind: 'fare_rule',
+  label: async (db, id) => {
+    const rule = await getFareRule(db, id);
+    const line = rule ? await getLineInfo(db, rule.lineId) : undefined;
+    return { kind: 'fareRule', id, line: line?.name ?? null, validFrom: rule?.validFrom ?? null };
+  },
+  states: (db, id) => fareRuleStates(db, { id }),
+  notFound: (id) => serverMessage('fareRuleNotFound', { id }),
 };
 
 /**
@@ -86,7 +157,6 @@ export async function saveFareRule(
   actor: Actor,
   input: WithVersion<SaveFareRuleFields>,
 ): Promise<VersionedFareRule> {
-  const existingId = input.id === null || isNewId(input.id) ? null : input.id;
   const fields: FareRuleFields = {
     lineId: input.lineId,
     validFrom: input.validFrom,
@@ -95,15 +165,9 @@ export async function saveFareRule(
     minimumCents: input.minimumCents,
     pairs: input.pairs,
   };
-  const { result, version } = await recordedWrite<FareRule>(db, actor, {
-    scope: (saved) => ({ kind: 'fare_rule', id: saved?.id ?? existingId ?? 0 }),
-    // A new rule has no version yet: nothing to check.
-    baseVersion: existingId === null ? UNVERSIONED : input.baseVersion,
-    what: (trx) => ruleLabel(trx, existingId ?? 0),
-    states: (trx, saved) => fareRuleStates(trx, { id: saved?.id ?? existingId }),
-    write: (trx) => writeFareRule(trx, fields, existingId),
-  });
-  return { ...result, version };
+  return saveRecorded(db, actor, FARE_RULE, input, (trx, existingId) =>
+    writeFareRule(trx, fields, existingId),
+  );
 }
 
 /**
@@ -152,38 +216,29 @@ export async function writeFareRule(
 }
 
 /** Deletes a fare rule with its bands and pairs. */
-export async function removeFareRule(
+export function removeFareRule(
   db: OpenedDatabase,
   actor: Actor,
-  { id, baseVersion }: WithVersion<AdminDeleteInput>,
+  input: WithVersion<AdminDeleteInput>,
 ): Promise<{ id: number }> {
-  await recordedWrite(db, actor, {
-    scope: { kind: 'fare_rule', id },
-    baseVersion,
-    what: (trx) => ruleLabel(trx, id),
-    states: (trx) => fareRuleStates(trx, { id }),
-    write: async (trx) => {
-      if (!(await deleteFareRule(trx, id)))
-        throw new DomainError('NOT_FOUND', serverMessage('fareRuleNotFound', { id }));
-    },
-  });
-  return { id };
+  return removeRecorded(db, actor, FARE_RULE, input, deleteFareRule);
 }
 
 // ---- Concessions -------------------------------------------------------------------------
 
 /** Every concession, by id, with its version. */
-export async function getConcessions(db: OpenedDatabase): Promise<VersionedConcession[]> {
-  const [concessions, versions] = await Promise.all([
-    listConcessions(db.kysely),
-    entityVersions(db.kysely, 'concession'),
-  ]);
-  return concessions.map((c) => ({ ...c, version: versions.get(c.id) ?? 0 }));
+export function getConcessions(db: OpenedDatabase): Promise<VersionedConcession[]> {
+  return withVersions(db, 'concession', listConcessions(db.kysely));
 }
 
-const concessionLabel = async (db: Db, id: number): Promise<ChangeSubject> => {
-  const concession = (await concessionState(db, id))[0]?.state as Concession | undefined;
-  return { kind: 'concession', id, name: concession?.nameLt ?? null };
+const CONCESSION: Recorded = {
+  kind: 'concession',
+  label: async (db, id) => {
+    const concession = (await concessionState(db, id))[0]?.state as Concession | undefined;
+    return { kind: 'concession', id, name: concession?.nameLt ?? null };
+  },
+  states: concessionState,
+  notFound: (id) => serverMessage('concessionNotFound', { id }),
 };
 
 /** Creates (id null or negative) or updates a concession; answers it as stored, with its new version. */
@@ -193,57 +248,40 @@ export async function saveConcession(
   input: WithVersion<SaveConcessionFields>,
 ): Promise<VersionedConcession> {
   const fields = { nameLt: input.nameLt, nameEn: input.nameEn, percent: input.percent };
-  const existingId = input.id === null || isNewId(input.id) ? null : input.id;
-  const { result, version } = await recordedWrite<Concession>(db, actor, {
-    scope: (saved) => ({ kind: 'concession', id: saved?.id ?? existingId ?? 0 }),
-    baseVersion: existingId === null ? UNVERSIONED : input.baseVersion,
-    what: (trx) => concessionLabel(trx, existingId ?? 0),
-    states: (trx, saved) => concessionState(trx, saved?.id ?? existingId),
-    write: async (trx) => {
-      if (existingId === null) return insertConcession(trx, fields);
-      const concession = { id: existingId, ...fields };
-      if (!(await updateConcession(trx, concession)))
-        throw new DomainError('NOT_FOUND', serverMessage('concessionNotFound', { id: existingId }));
-      return concession;
-    },
+  return saveRecorded<Concession>(db, actor, CONCESSION, input, async (trx, existingId) => {
+    if (existingId === null) return insertConcession(trx, fields);
+    const concession = { id: existingId, ...fields };
+    if (!(await updateConcession(trx, concession)))
+      throw new DomainError('NOT_FOUND', CONCESSION.notFound(existingId));
+    return concession;
   });
-  return { ...result, version };
 }
 
-export async function removeConcession(
+export function removeConcession(
   db: OpenedDatabase,
   actor: Actor,
-  { id, baseVersion }: WithVersion<AdminDeleteInput>,
+  input: WithVersion<AdminDeleteInput>,
 ): Promise<{ id: number }> {
-  await recordedWrite(db, actor, {
-    scope: { kind: 'concession', id },
-    baseVersion,
-    what: (trx) => concessionLabel(trx, id),
-    states: (trx) => concessionState(trx, id),
-    write: async (trx) => {
-      if (!(await deleteConcession(trx, id)))
-        throw new DomainError('NOT_FOUND', serverMessage('concessionNotFound', { id }));
-    },
-  });
-  return { id };
+  return removeRecorded(db, actor, CONCESSION, input, deleteConcession);
 }
 
 // ---- Through fares -----------------------------------------------------------------------
 
 /** Every through fare, by id, with its version. */
-export async function getThroughFares(db: OpenedDatabase): Promise<VersionedThroughFare[]> {
-  const [fares, versions] = await Promise.all([
-    listThroughFares(db.kysely),
-    entityVersions(db.kysely, 'through_fare'),
-  ]);
-  return fares.map((fare) => ({ ...fare, version: versions.get(fare.id) ?? 0 }));
+export function getThroughFares(db: OpenedDatabase): Promise<VersionedThroughFare[]> {
+  return withVersions(db, 'through_fare', listThroughFares(db.kysely));
 }
 
-const throughFareLabel = async (db: Db, id: number): Promise<ChangeSubject> => {
-  const fare = await getThroughFare(db, id);
-  const ends = fare ? await throughFareEnds(db, [fare]) : undefined;
-  const [from, to] = fare && ends ? ends(fare) : [null, null];
-  return { kind: 'throughFare', id, from, to, validFrom: fare?.validFrom ?? null };
+const THROUGH_FARE: Recorded = {
+  kind: 'through_fare',
+  label: async (db, id) => {
+    const fare = await getThroughFare(db, id);
+    const ends = fare ? await throughFareEnds(db, [fare]) : undefined;
+    const [from, to] = fare && ends ? ends(fare) : [null, null];
+    return { kind: 'throughFare', id, from, to, validFrom: fare?.validFrom ?? null };
+  },
+  states: (db, id) => throughFareStates(db, { id }),
+  notFound: (id) => serverMessage('throughFareNotFound', { id }),
 };
 
 /**
@@ -257,7 +295,6 @@ export async function saveThroughFare(
   actor: Actor,
   input: WithVersion<SaveThroughFareFields>,
 ): Promise<VersionedThroughFare> {
-  const existingId = input.id === null || isNewId(input.id) ? null : input.id;
   const fields: ThroughFareFields = {
     fromLineId: input.fromLineId,
     fromStopId: input.fromStopId,
@@ -267,14 +304,9 @@ export async function saveThroughFare(
     cents: input.cents,
     changeMinutes: input.changeMinutes,
   };
-  const { result, version } = await recordedWrite<ThroughFare>(db, actor, {
-    scope: (saved) => ({ kind: 'through_fare', id: saved?.id ?? existingId ?? 0 }),
-    baseVersion: existingId === null ? UNVERSIONED : input.baseVersion,
-    what: (trx) => throughFareLabel(trx, existingId ?? 0),
-    states: (trx, saved) => throughFareStates(trx, { id: saved?.id ?? existingId }),
-    write: (trx) => writeThroughFare(trx, fields, existingId),
-  });
-  return { ...result, version };
+  return saveRecorded(db, actor, THROUGH_FARE, input, (trx, existingId) =>
+    writeThroughFare(trx, fields, existingId),
+  );
 }
 
 /**
@@ -343,20 +375,10 @@ export async function writeThroughFare(
   return (await getThroughFare(trx, id)) as ThroughFare;
 }
 
-export async function removeThroughFare(
+export function removeThroughFare(
   db: OpenedDatabase,
   actor: Actor,
-  { id, baseVersion }: WithVersion<AdminDeleteInput>,
+  input: WithVersion<AdminDeleteInput>,
 ): Promise<{ id: number }> {
-  await recordedWrite(db, actor, {
-    scope: { kind: 'through_fare', id },
-    baseVersion,
-    what: (trx) => throughFareLabel(trx, id),
-    states: (trx) => throughFareStates(trx, { id }),
-    write: async (trx) => {
-      if (!(await deleteThroughFare(trx, id)))
-        throw new DomainError('NOT_FOUND', serverMessage('throughFareNotFound', { id }));
-    },
-  });
-  return { id };
+  return removeRecorded(db, actor, THROUGH_FARE, input, deleteThroughFare);
 }
