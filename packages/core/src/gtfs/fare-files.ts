@@ -469,22 +469,18 @@ function throughFareRows(
         fare.fromStopId,
         fare.toStopId,
       );
+      const use = (first: ThroughRide, second: ThroughRide) =>
+        uses.push({ fare, from, until, first, second });
       for (const [a, b] of changes) {
         // Out (the first line to the second) and back.
-        uses.push({
-          fare,
-          from,
-          until,
-          first: { lineId: fare.fromLineId, from: fare.fromStopId, to: a },
-          second: { lineId: fare.toLineId, from: b, to: fare.toStopId },
-        });
-        uses.push({
-          fare,
-          from,
-          until,
-          first: { lineId: fare.toLineId, from: fare.toStopId, to: b },
-          second: { lineId: fare.fromLineId, from: a, to: fare.fromStopId },
-        });
+        use(
+          { lineId: fare.fromLineId, from: fare.fromStopId, to: a },
+          { lineId: fare.toLineId, from: b, to: fare.toStopId },
+        );
+        use(
+          { lineId: fare.toLineId, from: fare.toStopId, to: b },
+          { lineId: fare.fromLineId, from: a, to: fare.fromStopId },
+        );
       }
     }
   }

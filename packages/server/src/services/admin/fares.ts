@@ -170,6 +170,15 @@ export async function saveFareRule(
   );
 }
 
+/** A line a fare names; refused when there is none: a save's (404), a restore's (CONFLICT: it is gone). */
+async function fareLine(trx: Db, lineId: number, restore: boolean) {
+  const line = await getLineInfo(trx, lineId);
+  if (line) return line;
+  throw restore
+    ? new DomainError('CONFLICT', serverMessage('lineGone', { lineId }))
+    : new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id: lineId }));
+}
+
 /**
  * The write of a rule: a save's (`id` null for a new one), or the history's restore of a recorded
  * one (`restore`: put back under its id whether it exists or not; its pairs' stops need only
@@ -181,11 +190,7 @@ export async function writeFareRule(
   id: number | null,
   { restore = false }: { restore?: boolean } = {},
 ): Promise<FareRule> {
-  const line = await getLineInfo(trx, rule.lineId);
-  if (!line)
-    throw restore
-      ? new DomainError('CONFLICT', serverMessage('lineGone', { lineId: rule.lineId }))
-      : new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id: rule.lineId }));
+  const line = await fareLine(trx, rule.lineId, restore);
   const other = await fareRuleIdFrom(trx, rule.lineId, rule.validFrom);
   if (other !== undefined && other !== id)
     throw new DomainError(
@@ -320,15 +325,8 @@ export async function writeThroughFare(
   id: number | null,
   { restore = false }: { restore?: boolean } = {},
 ): Promise<ThroughFare> {
-  const lineOf = async (lineId: number) => {
-    const line = await getLineInfo(trx, lineId);
-    if (line) return line;
-    throw restore
-      ? new DomainError('CONFLICT', serverMessage('lineGone', { lineId }))
-      : new DomainError('NOT_FOUND', serverMessage('lineNotFound', { id: lineId }));
-  };
-  const fromLine = await lineOf(fare.fromLineId);
-  const toLine = await lineOf(fare.toLineId);
+  const fromLine = await fareLine(trx, fare.fromLineId, restore);
+  const toLine = await fareLine(trx, fare.toLineId, restore);
   const stops = await getStopsByIds(trx, [fare.fromStopId, fare.toStopId]);
   for (const stopId of [fare.fromStopId, fare.toStopId])
     if (!stops.has(stopId))

@@ -1,9 +1,10 @@
 import { englishMessage, renderServerMessage } from '@bus/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import type { useServerMessages } from '../../../i18n/index.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { tempId } from '../logic/temp-ids.ts';
 import { ConfirmDelete, EditButton, EditingRowActions } from '../ui/bits.tsx';
 import type { Draft } from '../ui/use-draft.ts';
 import { type InlineRow, useInlineRow } from '../ui/use-inline-row.ts';
@@ -17,6 +18,19 @@ import type { RuleStatus } from './fare-list.ts';
  * the browser checks first, the form around the fields, the line and first-day fields, and the
  * stops of a line.
  */
+
+/**
+ * The new ones being entered, above the list (temporary ids, the newest first), each a form until
+ * it is saved or cancelled: `add` opens one, `done(id)` is its form's onDone.
+ */
+export function useAddedIds() {
+  const [ids, setIds] = useState<number[]>([]);
+  return {
+    ids,
+    add: () => setIds((open) => [tempId(), ...open]),
+    done: (id: number) => () => setIds((open) => open.filter((i) => i !== id)),
+  };
+}
 
 /** A draft's check in the browser (fare-draft.ts, through-draft.ts): the input to send, or the problems by field. */
 interface DraftCheck<I> {

@@ -1,6 +1,6 @@
 import type { VersionedFareRule } from '@bus/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { DataTable } from '../../../components/data-table.tsx';
 import { Loading } from '../../../components/loading.tsx';
@@ -8,7 +8,7 @@ import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useLanguage, useServerMessages } from '../../../i18n/index.ts';
 import { todayInVilnius } from '../../../lib/today.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { savedId, tempId } from '../logic/temp-ids.ts';
+import { savedId } from '../logic/temp-ids.ts';
 import { LoadError } from '../ui/bits.tsx';
 import type { Draft } from '../ui/use-draft.ts';
 import type { InlineRow } from '../ui/use-inline-row.ts';
@@ -30,6 +30,7 @@ import {
   LineField,
   ListedFare,
   problemWords,
+  useAddedIds,
   useCheckedRow,
   useLineStops,
   ValidFromField,
@@ -60,7 +61,7 @@ export function FareRules({ lines }: { lines: readonly ListedLine[] }) {
   const lineId = lineOfSearch(search);
   const list = useQuery(trpc.admin.fares.list.queryOptions({ lineId }));
   // New rules (temporary ids), shown first and in edit mode until saved or cancelled.
-  const [added, setAdded] = useState<number[]>([]);
+  const added = useAddedIds();
   const today = todayInVilnius();
 
   let body: ReactNode;
@@ -70,7 +71,7 @@ export function FareRules({ lines }: { lines: readonly ListedLine[] }) {
     const groups = rulesByLine(list.data, lines, today);
     body =
       groups.length === 0
-        ? added.length === 0 && <p>{lineId === null ? m.fares.empty : m.fares.noneOfLine}</p>
+        ? added.ids.length === 0 && <p>{lineId === null ? m.fares.empty : m.fares.noneOfLine}</p>
         : groups.map((group) => (
             <FareGroup
               key={group.lineId}
@@ -116,16 +117,12 @@ export function FareRules({ lines }: { lines: readonly ListedLine[] }) {
           </select>
         </div>
         <p className="fares-toolbar__add">
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => setAdded((ids) => [tempId(), ...ids])}
-          >
+          <button type="button" className="btn btn--primary" onClick={added.add}>
             {m.fares.add}
           </button>
         </p>
       </div>
-      {added.map((id) => (
+      {added.ids.map((id) => (
         <FareRuleItem
           key={id}
           id={id}
@@ -134,7 +131,7 @@ export function FareRules({ lines }: { lines: readonly ListedLine[] }) {
           lineName=""
           lines={lines}
           defaultLineId={lineId}
-          onDone={() => setAdded((ids) => ids.filter((i) => i !== id))}
+          onDone={added.done(id)}
         />
       ))}
       {body}

@@ -1,12 +1,12 @@
 import type { VersionedThroughFare } from '@bus/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Loading } from '../../../components/loading.tsx';
 import { useAdminMessages } from '../../../i18n/admin.ts';
 import { useLanguage, useServerMessages } from '../../../i18n/index.ts';
 import { todayInVilnius } from '../../../lib/today.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { savedId, tempId } from '../logic/temp-ids.ts';
+import { savedId } from '../logic/temp-ids.ts';
 import { LoadError } from '../ui/bits.tsx';
 import type { InlineRow } from '../ui/use-inline-row.ts';
 import type { LocalProblem, RuleProblem } from './fare-draft.ts';
@@ -18,6 +18,7 @@ import {
   LineField,
   ListedFare,
   problemWords,
+  useAddedIds,
   useCheckedRow,
   useLineStops,
   ValidFromField,
@@ -45,7 +46,7 @@ export function ThroughFares({ lines }: { lines: readonly ListedLine[] }) {
   const trpc = useTRPC();
   const list = useQuery(trpc.admin.throughFares.list.queryOptions());
   const stops = useQuery(trpc.admin.stops.list.queryOptions());
-  const [added, setAdded] = useState<number[]>([]);
+  const added = useAddedIds();
   const through = m.fares.through;
   const names: Names = {
     line: (id) => lines.find((l) => l.id === id)?.name ?? String(id),
@@ -60,7 +61,7 @@ export function ThroughFares({ lines }: { lines: readonly ListedLine[] }) {
     const groups = throughFaresByJourney(list.data, names, todayInVilnius());
     body =
       groups.length === 0
-        ? added.length === 0 && <p>{through.empty}</p>
+        ? added.ids.length === 0 && <p>{through.empty}</p>
         : groups.map((group) => {
             const journey = through.journey(group.from, group.to);
             return (
@@ -93,15 +94,11 @@ export function ThroughFares({ lines }: { lines: readonly ListedLine[] }) {
       <h2 id="through-fares-heading">{through.heading}</h2>
       <p>{through.intro}</p>
       <p>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => setAdded((ids) => [tempId(), ...ids])}
-        >
+        <button type="button" className="btn btn--primary" onClick={added.add}>
           {through.add}
         </button>
       </p>
-      {added.map((id) => (
+      {added.ids.map((id) => (
         <ThroughFareItem
           key={id}
           id={id}
@@ -110,7 +107,7 @@ export function ThroughFares({ lines }: { lines: readonly ListedLine[] }) {
           journey=""
           lines={lines}
           names={names}
-          onDone={() => setAdded((ids) => ids.filter((i) => i !== id))}
+          onDone={added.done(id)}
         />
       ))}
       {body}
