@@ -345,8 +345,17 @@ describe('publishing the open data (GTFS)', () => {
       await page.getByLabel('Tik stotelės be nurodytos vietos').waitFor();
       expect(await page.getByLabel('Tik stotelės be nurodytos vietos').isChecked()).toBe(true);
       const first = page.locator('tbody tr').first();
-      await first.getByRole('button', { name: 'Redaguoti' }).click();
-      await page.locator('.position-cell input').fill('prie stoties');
+      const positionInput = page.locator('.position-cell input');
+      // Clicked again while no row is open: on a loaded machine (two test commands at once) the
+      // list could still be redrawn under the first click, and that click was lost.
+      await expect
+        .poll(async () => {
+          if ((await positionInput.count()) === 0)
+            await first.getByRole('button', { name: 'Redaguoti' }).click({ timeout: 5_000 });
+          return positionInput.count();
+        })
+        .toBe(1);
+      await positionInput.fill('prie stoties');
       await page.getByRole('button', { name: 'Išsaugoti', exact: true }).click();
       await alertWithText(page, MALFORMED_LT);
       expect(await page.locator('.position-cell .field-error').textContent()).toBe(MALFORMED_LT);
