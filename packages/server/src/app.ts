@@ -23,7 +23,7 @@ import { policiesOf } from './public-read/cache-policy.ts';
 import { readOf } from './public-read/http-cache.ts';
 import { publicRead } from './public-read/plugin.ts';
 import { registerLegacyRest } from './rest/index.ts';
-import { embedSecurityHeaders, registerSecurityHeaders } from './security-headers.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { onCommitted } from './services/admin/recorded-write.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, settleDemoAccount } from './services/users.ts';
 import type { Context } from './trpc/init.ts';
@@ -224,7 +224,7 @@ export async function buildApp({
     const embedTemplate = loadTemplate(embedHtml);
     app.get<{ Params: { stopId: string } }>(
       '/embed/stop/:stopId',
-      { helmet: embedSecurityHeaders(env.MAP_TILES_URL) },
+      { config: { frameable: true } },
       async (request, reply) => {
         const meta = await embedMeta(db, request.params.stopId);
         return reply

@@ -1,12 +1,21 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDb } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseEnv } from '../src/env.ts';
-import { HSTS_VALUE, PERMISSIONS_POLICY_VALUE } from '../src/security-headers.ts';
+import {
+  embedSecurityHeaders,
+  HSTS_VALUE,
+  PERMISSIONS_POLICY_VALUE,
+  securityHeaders,
+  siteSecurityHeaders,
+} from '../src/security-headers.ts';
 import { TEST_JWT_SECRET } from './admin-helpers.ts';
 
 /** Security headers on every kind of answer, and X-Forwarded-* believed only from trusted proxies. */
@@ -112,6 +121,27 @@ describe('security headers', () => {
       expect(page.headers['x-frame-options'], url).toBe('DENY');
       expect(String(page.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
       expect(page.headers['set-cookie'], url).toBeUndefined();
+    }
+  });
+
+  it('sets, worked out once, the headers helmet sets on a real response for the same options', () => {
+    for (const options of [
+      siteSecurityHeaders('https://tiles.test/{z}/{x}/{y}.png'),
+      embedSecurityHeaders('https://tiles.test/{z}/{x}/{y}.png'),
+    ]) {
+      const request = new IncomingMessage(new Socket());
+      const response = new ServerResponse(request);
+      response.setHeader('X-Powered-By', 'something');
+      let passed = false;
+      helmet(options)(request, response, () => {
+        passed = true;
+      });
+      expect(passed).toBe(true);
+      const set = Object.fromEntries(
+        securityHeaders(options).map(([name, value]) => [name.toLowerCase(), value]),
+      );
+      expect(set).toEqual(response.getHeaders());
+      expect(Object.keys(set).length).toBeGreaterThanOrEqual(8);
     }
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { livePath } from './path.ts';
-import { predictTrip } from './predict.ts';
+import { liveTripState, predictTrip, stopPrediction } from './predict.ts';
 import { advanceProgress, startProgress } from './progress.ts';
 import { alongTrip, DATE, offset, plannedAt, report, S0, TRIP } from './test-trip.ts';
 import type { LiveProgress } from './types.ts';
@@ -190,4 +190,34 @@ describe('a bus followed from the station', () => {
     expect(prediction.delaySeconds).toBe(45);
     expect(prediction.stops.slice(1).map((s) => (s.expected - s.planned) / S)).toEqual([45, 45, 45, 45, 45]);
   });
+});
+
+describe('stopPrediction', () => {
+  // Every stop of every state the tables above and below reach, one stop at a time, is the
+  // stop predictTrip gives: departures and the board ask for the one stop they show.
+  const path = livePath(TRIP);
+  const progresses: [LiveProgress, number][] = [
+    [state(0, 0, [p(0) + 90 * S], p(0) + 90 * S), p(0) + 90 * S],
+    [state(2, -1, [p(0) + 150 * S, p(1) + 180 * S], p(1) + 200 * S), p(1) + 200 * S],
+    [state(2, -1, [p(0), p(1) + 60 * S], p(2) + 150 * S), p(2) + 150 * S],
+    [state(2, -1, [p(0) - 60 * S, p(1) - 90 * S], p(1) - 80 * S), p(1) - 80 * S],
+    [state(3, 3, [p(0), p(1) - 60 * S, p(2) - 100 * S, p(3) - 60 * S], p(3) - 60 * S), p(3) - 60 * S],
+    [state(2, -1, [p(0) + 150 * S, p(1) + 180 * S], p(1) + 200 * S), p(1) + 381 * S],
+    [state(6, -1, [p(0), p(1), p(2), p(3), p(4) + 60 * S, p(5) + 120 * S], p(5) + 120 * S), p(5) + 720 * S],
+    [startProgress(path, TRIP, report(p(0) - 120 * S, offset(S0, 5, 0))), p(0) - 120 * S],
+  ];
+  it.each(progresses.map(([progress, now], n) => ({ n, progress, now })))(
+    'state $n: each stop alone is predictTrip’s',
+    ({ progress, now }) => {
+      const whole = predictTrip(TRIP, DATE, progress, now, P);
+      const alone = liveTripState(TRIP.length, P, progress, now);
+      expect(alone.delaySeconds).toBe(whole.delaySeconds);
+      expect(alone.stale).toBe(whole.stale);
+      expect(alone.positionAge).toBe(whole.positionAge);
+      expect(alone.ended).toBe(whole.ended);
+      TRIP.forEach((visit, i) => {
+        expect(stopPrediction(visit, i, P, progress, alone)).toEqual(whole.stops[i]);
+      });
+    },
+  );
 });

@@ -3,24 +3,39 @@ import { LIVE_STALE_MS } from './constants.ts';
 import type { LivePrediction, LiveProgress, LiveStopState, LiveVisit } from './types.ts';
 
 /**
- * What riders see of a followed trip at `now`: each stop's planned, observed and expected
- * instants. `serviceDate` ('YYYY-MM-DD') is the date the trip's planned minutes count from.
+ * A followed trip at `now` without its stops: what each stop's prediction is made of. Worked
+ * out in constant time, so an answer that shows a trip at one stop (departures, the board) asks
+ * for that stop alone (stopPrediction) instead of the whole trip (predictTrip).
  */
-export function predictTrip(
-  visits: readonly LiveVisit[],
-  serviceDate: string,
+export interface LiveTripState {
+  /** Visits left behind: 0..passed-1 are 'passed'. */
+  passed: number;
+  ended: boolean;
+  stale: boolean;
+  /** Seconds since the last report. */
+  positionAge: number;
+  /** Ms late at the next stop (negative: early); 0 when stale. */
+  delay: number;
+  /** Seconds late (negative: early) at the next stop; null when stale. */
+  delaySeconds: number | null;
+}
+
+/**
+ * The trip's state at `now` from its progress and its visits' planned instants (`planned`, one
+ * per visit; `count` visits).
+ */
+export function liveTripState(
+  count: number,
+  planned: readonly number[],
   progress: LiveProgress,
   now: number,
-  /** The visits' planned instants when the caller has them (a server keeps them per trip). */
-  plannedInstants?: readonly number[],
-): LivePrediction {
-  const planned = plannedInstants ?? visits.map((visit) => vilniusInstant(serviceDate, visit.minute));
+): LiveTripState {
   const observedAt = (i: number) => progress.observed[i] ?? null;
-  const passed = Math.min(progress.passed, visits.length);
-  const ended = progress.ended || passed >= visits.length;
+  const plannedAt = (i: number) => planned[i] ?? 0;
+  const passed = Math.min(progress.passed, count);
+  const ended = progress.ended || passed >= count;
   const stale = !ended && now - progress.lastAt > LIVE_STALE_MS;
   const positionAge = Math.max(0, Math.round((now - progress.lastAt) / 1000));
-  const plannedAt = (i: number) => planned[i] ?? 0;
 
   // The delay is what the newest stop left behind says.
   const newest = passed - 1;
@@ -36,25 +51,53 @@ export function predictTrip(
       delay = Math.max(delay, now - plannedAt(next));
     }
   }
-
-  const stops = visits.map((visit, i): LiveStopState => {
-    const base = { index: visit.index, stopId: visit.stopId, planned: plannedAt(i) };
-    if (i < passed) {
-      const observed = observedAt(i);
-      return { ...base, status: 'passed', observed, expected: observed ?? plannedAt(i) };
-    }
-    const status = i > next ? 'ahead' : !stale && progress.at === i ? 'at' : 'next';
-    if (stale) return { ...base, status, observed: null, expected: plannedAt(i) };
-    // Early running shows only at the next stop: at the stops after it the bus will wait.
-    const expected = plannedAt(i) + (i === next ? delay : Math.max(delay, 0));
-    return { ...base, status, observed: null, expected };
-  });
-
   let delaySeconds: number | null = null;
   if (ended) {
-    const last = visits.length - 1;
+    const last = count - 1;
     delaySeconds = last >= 0 ? seconds((observedAt(last) ?? plannedAt(last)) - plannedAt(last)) : 0;
   } else if (!stale) delaySeconds = seconds(delay);
+  return { passed, ended, stale, positionAge, delay: stale ? 0 : delay, delaySeconds };
+}
+
+/** Visit `i` of a trip in `state`: passed, at, next or ahead, with its observed and expected instants. */
+export function stopPrediction(
+  visit: LiveVisit,
+  i: number,
+  planned: readonly number[],
+  progress: LiveProgress,
+  state: LiveTripState,
+): LiveStopState {
+  const plannedAt = planned[i] ?? 0;
+  const base = { index: visit.index, stopId: visit.stopId, planned: plannedAt };
+  const { passed, stale, delay } = state;
+  if (i < passed) {
+    const observed = progress.observed[i] ?? null;
+    return { ...base, status: 'passed', observed, expected: observed ?? plannedAt };
+  }
+  const next = passed;
+  const status = i > next ? 'ahead' : !stale && progress.at === i ? 'at' : 'next';
+  if (stale) return { ...base, status, observed: null, expected: plannedAt };
+  // Early running shows only at the next stop: at the stops after it the bus will wait.
+  const expected = plannedAt + (i === next ? delay : Math.max(delay, 0));
+  return { ...base, status, observed: null, expected };
+}
+
+/**
+ * What riders see of a followed trip at `now`: each stop's planned, observed and expected
+ * instants. `serviceDate` ('YYYY-MM-DD') is the date the trip's planned minutes count from.
+ */
+export function predictTrip(
+  visits: readonly LiveVisit[],
+  serviceDate: string,
+  progress: LiveProgress,
+  now: number,
+  /** The visits' planned instants when the caller has them (a server keeps them per trip). */
+  plannedInstants?: readonly number[],
+): LivePrediction {
+  const planned = plannedInstants ?? visits.map((visit) => vilniusInstant(serviceDate, visit.minute));
+  const state = liveTripState(visits.length, planned, progress, now);
+  const stops = visits.map((visit, i) => stopPrediction(visit, i, planned, progress, state));
+  const { delaySeconds, stale, positionAge, ended } = state;
   return { delaySeconds, stale, positionAge, ended, stops };
 }
 

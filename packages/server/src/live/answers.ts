@@ -229,9 +229,9 @@ export async function livePlan(
       const entry = await layer.entry(read, leg.tripId, date);
       let laid: LiveLeg = leg;
       if (entry !== undefined) {
-        const prediction = layer.predict(entry);
-        const on = departureLive(entry, prediction, leg.fromStopId, leg.depart);
-        const off = departureLive(entry, prediction, leg.toStopId, leg.arrive);
+        const now = layer.now();
+        const on = departureLive(entry, now, leg.fromStopId, leg.depart);
+        const off = departureLive(entry, now, leg.toStopId, leg.arrive);
         if (on !== undefined && off !== undefined)
           laid = {
             ...leg,

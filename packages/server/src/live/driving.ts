@@ -6,10 +6,10 @@ import {
   formatTime,
   type LiveProgress,
   type LiveReport,
+  liveTripState,
   nearestStops,
   type Position,
   parseTime,
-  predictTrip,
   rankTripsToStart,
   refuseReport,
   scheduleRunsOn,
@@ -268,8 +268,8 @@ export function acceptReport(
   );
   layer.touched();
   layer.counted(source, 'accepted', (performance.now() - started) / 1000);
-  const prediction = predictTrip(plan.visits, plan.serviceDate, progress, now, plan.planned);
-  return { passed: progress.passed, ended: progress.ended, delaySeconds: prediction.delaySeconds };
+  const { delaySeconds } = liveTripState(plan.visits.length, plan.planned, progress, now);
+  return { passed: progress.passed, ended: progress.ended, delaySeconds };
 }
 
 /** The driver's Stop: the trip is no longer followed. */

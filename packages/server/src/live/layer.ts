@@ -4,8 +4,10 @@ import {
   formatTime,
   LIVE_STALE_MS,
   type LivePrediction,
+  liveTripState,
   parseTime,
   predictTrip,
+  stopPrediction,
 } from '@bus/core';
 import { type LiveTrip, liveStamp, liveTripsChangedAfter, type OpenedLive } from '@bus/db';
 import { generationKey, type ReadContext } from '../public-read/read-context.ts';
@@ -93,6 +95,11 @@ export class LiveLayer {
       )
         count++;
     return count;
+  }
+
+  /** The server's clock now, ms (the instant answers are laid at). */
+  now(): number {
+    return this.clock().getTime();
   }
 
   /** After this process wrote: the next read looks at once. */
@@ -234,7 +241,7 @@ export class LiveLayer {
               ? undefined
               : { trip, plan };
         if (entry === undefined) continue;
-        const live = departureLive(entry, this.predict(entry, now), visit.stopId, visit.timeDepart);
+        const live = departureLive(entry, now, visit.stopId, visit.timeDepart);
         if (live === undefined) continue;
         words.push(
           visit.tripId,
@@ -255,10 +262,15 @@ export class LiveLayer {
       const entry =
         plan === undefined ? await this.entry(read, id, date) : plan === null ? undefined : { trip, plan };
       if (entry === undefined) continue;
-      const p = this.predict(entry, now);
+      const { plan: followed, trip: progressOf } = entry;
+      const p = liveTripState(
+        followed.visits.length,
+        followed.planned,
+        progressOf.progress as NonNullable<LiveTrip['progress']>,
+        now,
+      );
       const delay = p.delaySeconds === null ? 0x7fff : Math.round(p.delaySeconds / 60);
-      let passed = 0;
-      while (passed < p.stops.length && p.stops[passed]?.status === 'passed') passed++;
+      const passed = p.passed;
       words.push(
         id,
         passed,
@@ -295,7 +307,7 @@ export class LiveLayer {
       if (item.cancelled || !trips.has(item.tripId)) continue;
       const entry = await this.entry(read, item.tripId, date);
       if (entry === undefined) continue;
-      const live = departureLive(entry, this.predict(entry, now), stopId, item.timeDepart);
+      const live = departureLive(entry, now, stopId, item.timeDepart);
       if (live === undefined) continue;
       laid ??= [...items];
       laid[i] = {
@@ -308,23 +320,25 @@ export class LiveLayer {
   }
 }
 
-/** The live part of one departure: the trip's visit to `stopId` at `timeDepart`. */
+/** The live part of one departure: the trip's visit to `stopId` at `timeDepart`, at `now`. */
 export function departureLive(
-  { plan }: LiveEntry,
-  prediction: LivePrediction,
+  { plan, trip }: LiveEntry,
+  now: number,
   stopId: number,
   timeDepart: string,
 ): DepartureLive | undefined {
-  const minute = parseTime(timeDepart);
-  let at = plan.visits.findIndex((v) => v.stopId === stopId && v.minute === minute);
-  if (at === -1) at = plan.visits.findIndex((v) => v.stopId === stopId);
-  const stop = prediction.stops[at];
+  const progress = trip.progress;
+  if (progress === null) return undefined;
+  const at = visitIndex(plan, stopId, parseTime(timeDepart) ?? -1);
   const visit = plan.visits[at];
-  if (stop === undefined || visit === undefined) return undefined;
+  if (visit === undefined) return undefined;
+  // This stop alone (constant time): an answer asks it of each followed trip it shows.
+  const state = liveTripState(plan.visits.length, plan.planned, progress, now);
+  const stop = stopPrediction(visit, at, plan.planned, progress, state);
   const departed = stop.status === 'passed';
   // The age as the answer's tag names it (LiveLayer.tagOf): in steps, so a kept answer holds.
-  const positionAge = Math.floor(prediction.positionAge / AGE_STEP_SECONDS) * AGE_STEP_SECONDS;
-  if (prediction.stale)
+  const positionAge = Math.floor(state.positionAge / AGE_STEP_SECONDS) * AGE_STEP_SECONDS;
+  if (state.stale)
     return { expectedTime: timeDepart, delayMinutes: null, positionAge, departed, noLiveData: true };
   // To the nearest minute: a bus expected at 10:04:50 is shown at 10:05. From the planned wall
   // minute, so no time zone is worked out again.
@@ -335,6 +349,29 @@ export function departureLive(
     positionAge,
     departed,
   };
+}
+
+/** Each plan's visits by stop and planned minute, and by stop alone (its first visit). */
+const visitIndexes = new WeakMap<LiveTripPlan, Map<number, number>>();
+
+/**
+ * The visit of `plan` at `stopId` leaving at `minute`, else its first visit at `stopId` (a
+ * changed time), else -1. Found in a map made once per plan: answers ask it for every
+ * followed trip they show, on every request.
+ */
+function visitIndex(plan: LiveTripPlan, stopId: number, minute: number): number {
+  let index = visitIndexes.get(plan);
+  if (index === undefined) {
+    index = new Map();
+    for (let i = plan.visits.length - 1; i >= 0; i--) {
+      const visit = plan.visits[i] as LiveTripPlan['visits'][number];
+      // Minutes count on past 1,439 for a trip past midnight: 4,096 per stop hold more than two days.
+      index.set(visit.stopId * 4096 + visit.minute, i);
+      index.set(-(visit.stopId + 1), i);
+    }
+    visitIndexes.set(plan, index);
+  }
+  return index.get(stopId * 4096 + minute) ?? index.get(-(stopId + 1)) ?? -1;
 }
 
 /** A trip shown at one stop, leaving at `timeDepart` ('HH:MM'): a departures answer's item. */
