@@ -139,6 +139,11 @@ async function planToDrive(read: ReadContext, tripId: number): Promise<LiveTripP
   if (plan === 'notFound') throw new DomainError('NOT_FOUND', serverMessage('tripNotFound', { id: tripId }));
   if (typeof plan === 'string')
     throw new DomainError('INVALID_INPUT', serverMessage('liveNotRunning', { tripId, date, why: plan }));
+  return drivable(plan);
+}
+
+/** The plan, when a bus can be placed along it (its stops have map positions). */
+function drivable(plan: LiveTripPlan): LiveTripPlan {
   if (!plan.path.placeable)
     throw new DomainError('INVALID_INPUT', serverMessage('liveRefused', { reason: 'noPositions' }));
   return plan;
@@ -211,7 +216,10 @@ export async function reportPosition(
     layer.counted('phone', 'refused', (performance.now() - started) / 1000);
     throw new DomainError('INVALID_INPUT', serverMessage('liveNotStarted', { tripId: input.tripId }));
   }
-  const plan = await planToDrive(read, input.tripId);
+  // The plan the live state holds for the followed trip (nearly always): no wait, so nothing else
+  // runs between the report's arrival and its answer.
+  const atHand = layer.planNow(read, input.tripId, date);
+  const plan = atHand ? drivable(atHand) : await planToDrive(read, input.tripId);
   return acceptReport(layer, read, plan, trip.progress, input, 'phone', started);
 }
 

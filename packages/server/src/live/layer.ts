@@ -202,7 +202,7 @@ export class LiveLayer {
   }
 
   /** The plan when it is worked out already (no wait), null when there is none, else undefined. */
-  private planNow(read: ReadContext, tripId: number, date: string): LiveTripPlan | null | undefined {
+  planNow(read: ReadContext, tripId: number, date: string): LiveTripPlan | null | undefined {
     return this.plansOf(read).get(`${tripId}|${date}`);
   }
 
