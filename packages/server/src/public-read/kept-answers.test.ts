@@ -261,6 +261,43 @@ describe('serializedAnswers (the fast lane cache)', () => {
     ).toBeUndefined();
   });
 
+  it('takes the minute before’s compressed body for an answer made again the same, and only then', async () => {
+    const db = await testDb();
+    const at = (iso: string) => serializedAnswers(readContext(db, () => new Date(iso)));
+    const json = JSON.stringify({
+      items: Array.from({ length: 200 }, (_, i) => ({ tripId: i, tooLate: false })),
+    });
+    const changed = json.replace('"tooLate":false', '"tooLate":true');
+    const first = at('2026-03-04T07:30:10Z');
+    first.set('/a', json);
+    first.set('/b', json);
+    const brA = first.compressed('/a', 'br', json);
+    const brB = first.compressed('/b', 'br', json);
+    // 07:31: /a is the same to the character, /b is not (a departure became too late).
+    const next = at('2026-03-04T07:31:05Z');
+    expect(next.keptCompressed('/a', 'br')).toBeUndefined();
+    next.set('/a', json);
+    expect(next.compressed('/a', 'br', json)).toBe(brA);
+    next.set('/b', changed);
+    const brB2 = next.compressed('/b', 'br', changed);
+    expect(brB2).not.toBe(brB);
+    expect(brotliDecompressSync(brB2).toString()).toBe(changed);
+    // An encoding the minute before did not make is made.
+    expect(brotliDecompressSync(next.compressed('/a', 'br', json)).toString()).toBe(json);
+    expect(next.compressed('/a', 'gzip', json)).toBeInstanceOf(Buffer);
+    // Only the minute just before: 07:33 after 07:31 compresses again, as does new data.
+    const later = at('2026-03-04T07:33:00Z');
+    later.set('/a', json);
+    expect(later.compressed('/a', 'br', json)).not.toBe(brA);
+    const sameMinute = at('2026-03-04T07:34:00Z');
+    sameMinute.set('/a', json);
+    const brA4 = sameMinute.compressed('/a', 'br', json);
+    writeRow(db);
+    const newData = at('2026-03-04T07:35:00Z');
+    newData.set('/a', json);
+    expect(newData.compressed('/a', 'br', json)).not.toBe(brA4);
+  });
+
   it('does not keep one answer above 250,000 characters', async () => {
     const db = await testDb();
     const answers = serializedAnswers(readContext(db, clock));

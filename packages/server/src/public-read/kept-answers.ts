@@ -166,13 +166,26 @@ const ANSWER_TRIPS: CacheBound<AnswerTrips> = {
 
 /**
  * Whole HTTP bodies of one generation and minute, by URL: the JSON, and the same compressed
- * ('br' or 'gzip'), made once from the JSON on first use.
+ * ('br' or 'gzip'), made once from the JSON on first use. A new minute starts empty (tooLate
+ * moves with the minute), but an answer made again whose JSON is the previous minute's to the
+ * character (most are: few stops have a bus leaving in any one minute) takes that minute's
+ * compressed body instead of compressing again: compression is most of what an answer made
+ * again costs, and at each new minute every answer asked for is made again.
  */
 export class SerializedAnswers {
   readonly json = boundedCache(SERIALIZED);
   readonly bodies = boundedCache(COMPRESSED);
   /** The trips each live-laid answer (by URL) shows, and its date: what its live part depends on. */
   readonly trips = boundedCache<AnswerTrips>(ANSWER_TRIPS);
+  /** The same generation's answers of the minute before, until this minute's are all made. */
+  private previous: SerializedAnswers | undefined;
+
+  constructor(previous?: SerializedAnswers) {
+    // One minute back only: the one before is not held on to.
+    if (previous !== undefined) previous.previous = undefined;
+    this.previous = previous;
+  }
+
   get(key: string): string | undefined {
     return this.json.get(key);
   }
@@ -191,11 +204,18 @@ export class SerializedAnswers {
     let body = this.bodies.get(cacheKey);
     if (body === undefined) {
       body =
-        encoding === 'br'
+        this.unchanged(key, cacheKey, json) ??
+        (encoding === 'br'
           ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-          : gzipSync(json);
+          : gzipSync(json));
       this.bodies.set(cacheKey, body);
     }
     return body;
+  }
+  /** The minute before's compressed body of `key`, when its JSON was `json` exactly. */
+  private unchanged(key: string, cacheKey: string, json: string): Buffer | undefined {
+    const before = this.previous;
+    if (before === undefined || before.json.peek(key) !== json) return undefined;
+    return before.bodies.peek(cacheKey);
   }
 }

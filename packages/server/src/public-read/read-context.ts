@@ -134,7 +134,10 @@ export function serializedAnswers(read: ReadContext): SerializedAnswers {
   const generation = read[GENERATION];
   let kept = generation.serialized;
   if (kept?.minute !== read.minute) {
-    kept = { minute: read.minute, answers: new SerializedAnswers() };
+    // The minute before's answers are handed on (only when it was the minute before): an
+    // answer made again the same to the character takes its compressed body.
+    const before = kept?.minute === read.minute - 1 ? kept.answers : undefined;
+    kept = { minute: read.minute, answers: new SerializedAnswers(before) };
     generation.serialized = kept;
   }
   return kept.answers;
