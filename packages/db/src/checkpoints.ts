@@ -104,7 +104,7 @@ export function startCheckpoints(file: string): Checkpoints {
  * the last one could not copy everything (a reader was still on older pages).
  */
 export function checkpointInBackground(
-  db: OpenedDatabase,
+  db: Pick<OpenedDatabase, 'sqlite'>,
   file: string,
   everyMs = 1000,
 ): { stop(): Promise<void> } {

@@ -42,6 +42,12 @@ export async function serve(clock: Clock = systemClock): Promise<FastifyInstance
     const checkpoints = checkpointInBackground(db, env.DB_PATH);
     app.addHook('onClose', () => checkpoints.stop());
   }
+  // The live file too: 300 buses' reports fill a thousand pages of its log every few seconds,
+  // and the automatic checkpoint would copy them back inside a report, on the event loop.
+  if (env.LIVE_DB_PATH !== ':memory:') {
+    const checkpoints = checkpointInBackground(live, env.LIVE_DB_PATH);
+    app.addHook('onClose', () => checkpoints.stop());
+  }
   if (modes.tightened.length > 0)
     app.log.warn({ files: modes.tightened }, 'others could read these files: made them private (mode 0600)');
   if (modes.notPermitted.length > 0)
