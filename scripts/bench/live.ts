@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -238,6 +238,11 @@ async function startServerAt(
   });
   let tail = '';
   child.stderr?.on('data', (d: Buffer) => (tail = (tail + d.toString()).slice(-3000)));
+  // Read, so a server that writes much (V8's --trace-gc in BENCH_NODE_FLAGS) never waits on a
+  // full pipe; kept in BENCH_SERVER_STDOUT when that names a file.
+  const keep = process.env.BENCH_SERVER_STDOUT;
+  if (keep) child.stdout?.pipe(createWriteStream(keep));
+  else child.stdout?.resume();
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -315,6 +320,19 @@ export async function livePhase(
         buckets.set(m[1] as string, Number(m[2]));
       return buckets;
     };
+    /**
+     * The server's event loop since the last scrape (its /metrics resets the figures at each):
+     * delay p99 and max (ms) and the share of the time it was busy. Scraped before a run (to
+     * start afresh) and after it.
+     */
+    const loop = async () => {
+      const text = await (await fetch(`${server.base}/metrics`)).text();
+      const delay = (q: string) =>
+        1000 *
+        Number(new RegExp(`bus_event_loop_delay_seconds\\{quantile="${q}"\\} (\\S+)`).exec(text)?.[1] ?? NaN);
+      const busy = Number(/^bus_event_loop_utilization_ratio (\S+)$/m.exec(text)?.[1] ?? NaN);
+      return `event-loop delay p99 ${delay('0.99').toFixed(1)} ms, max ${delay('1').toFixed(1)} ms, busy ${(100 * busy).toFixed(0)} %`;
+    };
     const kept0 = await kept();
     const baseline = await load(server.base, paths, {
       seconds: LOAD_SECONDS,
@@ -325,11 +343,13 @@ export async function livePhase(
     // The saturation run's last answers drain before the fixed rate starts (the same pause both ways).
     const settle = () => new Promise((r) => setTimeout(r, 2000));
     await settle();
+    await loop();
     const baselineFixed = await fixedRateLoad(server.base, paths, {
       rate: FIXED_RATE,
       seconds: FIXED_SECONDS,
       title: 'departures, no buses',
     });
+    const baselineLoop = await loop();
 
     const pointsOf = placedPoints(dbPath, driven);
     // The first five report only when the lag to the departures answer is measured, below; the
@@ -367,11 +387,13 @@ export async function livePhase(
       title: 'departures, 300 buses reporting',
     });
     await settle();
+    await loop();
     const withBusesFixed = await fixedRateLoad(server.base, paths, {
       rate: FIXED_RATE,
       seconds: FIXED_SECONDS,
       title: 'departures, 300 buses reporting',
     });
+    const withBusesLoop = await loop();
     const during = (await ask<{ count: number }>('mark')).count;
     const kept2 = await kept();
     const buckets2 = await reportBuckets();
@@ -441,10 +463,10 @@ export async function livePhase(
       `departures with buses:    ${withBuses.rps.toFixed(0)} req/s, p50 ${withBuses.latencyP50} ms, p99 ${live99} ms`,
     );
     out(
-      `departures at ${FIXED_RATE} req/s without buses: p50 ${baselineFixed.latencyP50} ms, p99 ${baselineFixed.latencyP99} ms (${baselineFixed.failed} failed of ${baselineFixed.sent})`,
+      `departures at ${FIXED_RATE} req/s without buses: p50 ${baselineFixed.latencyP50} ms, p99 ${baselineFixed.latencyP99} ms (${baselineFixed.failed} failed of ${baselineFixed.sent}); server: ${baselineLoop}`,
     );
     out(
-      `departures at ${FIXED_RATE} req/s with buses:    p50 ${withBusesFixed.latencyP50} ms, p99 ${withBusesFixed.latencyP99} ms (${withBusesFixed.failed} failed of ${withBusesFixed.sent})`,
+      `departures at ${FIXED_RATE} req/s with buses:    p50 ${withBusesFixed.latencyP50} ms, p99 ${withBusesFixed.latencyP99} ms (${withBusesFixed.failed} failed of ${withBusesFixed.sent}); server: ${withBusesLoop}`,
     );
     out(
       `kept answers: without buses ${kept1.hit - kept0.hit} hits, ${kept1.miss - kept0.miss} misses; with them ${kept2.hit - kept1.hit} hits, ${kept2.miss - kept1.miss} misses`,

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -226,6 +226,9 @@ export async function fixedRateLoad(
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const total = Math.round(options.rate * options.seconds);
   const latencies: number[] = [];
+  // BENCH_FIXED_DUMP names a file to append each answer to ('<wall-clock ms it was due> <ms>'),
+  // to see when the slow ones came (one second after a new minute, or spread out).
+  const samples: string[] | undefined = process.env.BENCH_FIXED_DUMP ? [] : undefined;
   let failed = 0;
   const start = performance.now() + 50;
   const one = (i: number) =>
@@ -243,9 +246,12 @@ export async function fixedRateLoad(
         (response) => {
           response.on('data', () => undefined);
           response.on('end', () => {
-            if (response.statusCode !== undefined && response.statusCode < 300)
+            if (response.statusCode !== undefined && response.statusCode < 300) {
               latencies.push(performance.now() - due);
-            else failed++;
+              samples?.push(
+                `${Math.round(Date.now() - (performance.now() - due))} ${(performance.now() - due).toFixed(2)}`,
+              );
+            } else failed++;
             resolve();
           });
         },
@@ -264,6 +270,8 @@ export async function fixedRateLoad(
   }
   await Promise.all(pending);
   agent.destroy();
+  if (samples)
+    appendFileSync(process.env.BENCH_FIXED_DUMP as string, `# ${options.title}\n${samples.join('\n')}\n`);
   const { p50, p99 } = distribution(latencies);
   return {
     sent: total,

@@ -59,6 +59,20 @@ export function liveTripState(
   return { passed, ended, stale, positionAge, delay: stale ? 0 : delay, delaySeconds };
 }
 
+/** The expected instant at visit `i` of a trip in `state` (stopPrediction's `expected`), allocating nothing. */
+export function expectedAt(
+  i: number,
+  planned: readonly number[],
+  progress: LiveProgress,
+  state: LiveTripState,
+): number {
+  const plannedAt = planned[i] ?? 0;
+  if (i < state.passed) return progress.observed[i] ?? plannedAt;
+  if (state.stale) return plannedAt;
+  // Early running shows only at the next stop: at the stops after it the bus will wait.
+  return plannedAt + (i === state.passed ? state.delay : Math.max(state.delay, 0));
+}
+
 /** Visit `i` of a trip in `state`: passed, at, next or ahead, with its observed and expected instants. */
 export function stopPrediction(
   visit: LiveVisit,
@@ -67,19 +81,16 @@ export function stopPrediction(
   progress: LiveProgress,
   state: LiveTripState,
 ): LiveStopState {
-  const plannedAt = planned[i] ?? 0;
-  const base = { index: visit.index, stopId: visit.stopId, planned: plannedAt };
-  const { passed, stale, delay } = state;
-  if (i < passed) {
-    const observed = progress.observed[i] ?? null;
-    return { ...base, status: 'passed', observed, expected: observed ?? plannedAt };
-  }
-  const next = passed;
-  const status = i > next ? 'ahead' : !stale && progress.at === i ? 'at' : 'next';
-  if (stale) return { ...base, status, observed: null, expected: plannedAt };
-  // Early running shows only at the next stop: at the stops after it the bus will wait.
-  const expected = plannedAt + (i === next ? delay : Math.max(delay, 0));
-  return { ...base, status, observed: null, expected };
+  const { passed, stale } = state;
+  const status = i < passed ? 'passed' : i > passed ? 'ahead' : !stale && progress.at === i ? 'at' : 'next';
+  return {
+    index: visit.index,
+    stopId: visit.stopId,
+    planned: planned[i] ?? 0,
+    status,
+    observed: i < passed ? (progress.observed[i] ?? null) : null,
+    expected: expectedAt(i, planned, progress, state),
+  };
 }
 
 /**

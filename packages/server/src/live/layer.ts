@@ -1,13 +1,14 @@
 import {
   type Clock,
   type DepartureItem,
+  expectedAt,
   formatTime,
   LIVE_STALE_MS,
   type LivePrediction,
+  type LiveTripState,
   liveTripState,
   parseTime,
   predictTrip,
-  stopPrediction,
 } from '@bus/core';
 import { type LiveTrip, liveStamp, liveTripsChangedAfter, type OpenedLive } from '@bus/db';
 import { generationKey, type ReadContext } from '../public-read/read-context.ts';
@@ -41,6 +42,9 @@ const LOOK_EVERY_MS = 250;
 const KEEP_IN_STATE_MS = 3 * 60 * 60_000;
 /** The position's age as answers say it: in steps of this many seconds (so an answer is kept that long). */
 export const AGE_STEP_SECONDS = 15;
+
+/** Where the live state keeps a trip's plan for a date. */
+const planKey = (tripId: number, date: string) => `${tripId}|${date}`;
 
 /** FNV-1a over 32-bit words: a short, cheap name of a list of numbers (a tag, not a secret). */
 function fnv(words: readonly number[]): string {
@@ -185,7 +189,7 @@ export class LiveLayer {
     if (plan === undefined) {
       const made = await liveTripPlan(read, tripId, date);
       plan = typeof made === 'string' ? null : made;
-      this.plansOf(read).set(`${tripId}|${date}`, plan);
+      this.plansOf(read).set(planKey(tripId, date), plan);
     }
     return plan === null ? undefined : { trip, plan };
   }
@@ -203,7 +207,7 @@ export class LiveLayer {
 
   /** The plan when it is worked out already (no wait), null when there is none, else undefined. */
   planNow(read: ReadContext, tripId: number, date: string): LiveTripPlan | null | undefined {
-    return this.plansOf(read).get(`${tripId}|${date}`);
+    return this.plansOf(read).get(planKey(tripId, date));
   }
 
   /**
@@ -230,26 +234,25 @@ export class LiveLayer {
     const now = this.clock().getTime();
     const words: number[] = [];
     if (visits !== undefined && !exact) {
+      // Asked on every request of a departures answer or a board, for each departure it shows:
+      // nothing here allocates per departure but the plan of a trip not seen yet.
+      const plans = this.plansOf(read);
       for (const visit of visits) {
         const trip = trips.get(visit.tripId);
         if (trip === undefined || trip.progress === null) continue;
-        const plan = this.planNow(read, visit.tripId, date);
-        const entry =
-          plan === undefined
-            ? await this.entry(read, visit.tripId, date)
-            : plan === null
-              ? undefined
-              : { trip, plan };
-        if (entry === undefined) continue;
-        const live = departureLive(entry, now, visit.stopId, visit.timeDepart);
-        if (live === undefined) continue;
+        let plan = plans.get(planKey(visit.tripId, date));
+        if (plan === undefined) plan = (await this.entry(read, visit.tripId, date))?.plan ?? null;
+        if (plan === null) continue;
+        const at = visitIndex(plan, visit.stopId, minuteOf(visit.timeDepart));
+        if (at === -1) continue;
+        const state = tripStateAt(trip, plan, now);
         words.push(
           visit.tripId,
           visit.stopId,
-          live.departed ? 1 : 0,
-          live.delayMinutes ?? 0x7fff,
-          live.noLiveData ? 1 : 0,
-          live.positionAge,
+          at < state.passed ? 1 : 0,
+          state.stale ? 0x7fff : lateMinutes(plan, trip, state, at),
+          state.stale ? 1 : 0,
+          ageStep(state),
         );
       }
       return words.length === 0 ? '' : fnv(words);
@@ -327,28 +330,70 @@ export function departureLive(
   stopId: number,
   timeDepart: string,
 ): DepartureLive | undefined {
-  const progress = trip.progress;
-  if (progress === null) return undefined;
-  const at = visitIndex(plan, stopId, parseTime(timeDepart) ?? -1);
+  if (trip.progress === null) return undefined;
+  const at = visitIndex(plan, stopId, minuteOf(timeDepart));
   const visit = plan.visits[at];
   if (visit === undefined) return undefined;
   // This stop alone (constant time): an answer asks it of each followed trip it shows.
-  const state = liveTripState(plan.visits.length, plan.planned, progress, now);
-  const stop = stopPrediction(visit, at, plan.planned, progress, state);
-  const departed = stop.status === 'passed';
+  const state = tripStateAt(trip, plan, now);
+  const departed = at < state.passed;
   // The age as the answer's tag names it (LiveLayer.tagOf): in steps, so a kept answer holds.
-  const positionAge = Math.floor(state.positionAge / AGE_STEP_SECONDS) * AGE_STEP_SECONDS;
+  const positionAge = ageStep(state);
   if (state.stale)
     return { expectedTime: timeDepart, delayMinutes: null, positionAge, departed, noLiveData: true };
   // To the nearest minute: a bus expected at 10:04:50 is shown at 10:05. From the planned wall
   // minute, so no time zone is worked out again.
-  const late = Math.round((stop.expected - stop.planned) / 60_000);
+  const late = lateMinutes(plan, trip, state, at);
   return {
     expectedTime: formatTime((((visit.minute + late) % 1440) + 1440) % 1440),
     delayMinutes: late,
     positionAge,
     departed,
   };
+}
+
+/** Minutes late (negative: early) at visit `at`, rounded as riders see it; not for a stale trip. */
+function lateMinutes(plan: LiveTripPlan, trip: LiveTrip, state: LiveTripState, at: number): number {
+  const expected = expectedAt(at, plan.planned, trip.progress as NonNullable<LiveTrip['progress']>, state);
+  return Math.round((expected - (plan.planned[at] ?? 0)) / 60_000) + 0;
+}
+
+/** The position's age as answers say it: whole AGE_STEP_SECONDS steps. */
+function ageStep(state: LiveTripState): number {
+  return Math.floor(state.positionAge / AGE_STEP_SECONDS) * AGE_STEP_SECONDS;
+}
+
+/** Each followed trip's state, worked out once a second (by its state as read: a report makes a new one). */
+const tripStates = new WeakMap<LiveTrip, { second: number; plan: LiveTripPlan; state: LiveTripState }>();
+
+/**
+ * The trip's state at `now` (liveTripState), kept for the second: every answer that shows the
+ * trip asks for it, at every stop it shows it, on every request. What riders see of it is in
+ * whole minutes and steps of seconds, so a second's rounding changes nothing they see.
+ */
+function tripStateAt(trip: LiveTrip, plan: LiveTripPlan, now: number): LiveTripState {
+  const second = Math.floor(now / 1000);
+  const kept = tripStates.get(trip);
+  if (kept !== undefined && kept.second === second && kept.plan === plan) return kept.state;
+  const state = liveTripState(
+    plan.visits.length,
+    plan.planned,
+    trip.progress as NonNullable<LiveTrip['progress']>,
+    second * 1000,
+  );
+  tripStates.set(trip, { second, plan, state });
+  return state;
+}
+
+/** 'HH:MM' to minutes after midnight without a regular expression; -1 when it is not one. */
+function minuteOf(time: string): number {
+  const h1 = time.charCodeAt(0) - 48;
+  const h2 = time.charCodeAt(1) - 48;
+  const m1 = time.charCodeAt(3) - 48;
+  const m2 = time.charCodeAt(4) - 48;
+  const digits = h1 >= 0 && h1 <= 9 && h2 >= 0 && h2 <= 9 && m1 >= 0 && m1 <= 5 && m2 >= 0 && m2 <= 9;
+  if (time.length !== 5 || time.charCodeAt(2) !== 58 || !digits) return parseTime(time) ?? -1;
+  return (h1 * 10 + h2) * 60 + m1 * 10 + m2;
 }
 
 /** Each plan's visits by stop and planned minute, and by stop alone (its first visit). */
