@@ -79,6 +79,49 @@ describe('public answers carry an ETag and answer 304 to it', () => {
     }
   });
 
+  it('keeps a departures answer past its minute until its next bus has left, then makes it again', async () => {
+    const saved = now;
+    try {
+      // 09:30:10 in Vilnius (UTC+2 in March) on a weekday with buses from stop 1 all morning.
+      const at = (hhmm: string, seconds = 10) => {
+        now = new Date(
+          `2026-03-04T${String(Number(hhmm.slice(0, 2)) - 2).padStart(2, '0')}:${hhmm.slice(3)}:${String(seconds).padStart(2, '0')}Z`,
+        );
+      };
+      const misses = async () =>
+        Number(
+          /bus_kept_answers_total\{outcome="miss"\} (\d+)/.exec((await get(t.app, '/metrics')).body)?.[1],
+        );
+      type Answer = { result: { data: { items: { timeDepart: string; tooLate: boolean }[] } } };
+      at('09:30');
+      const first = await get(t.app, DEPARTURES);
+      const items = (JSON.parse(first.body) as Answer).result.data.items;
+      const next = items.find((i) => !i.tooLate)?.timeDepart as string;
+      expect(next > '09:30').toBe(true);
+      // Kept from minute to minute without being made again, until the minute after that bus's,
+      // and made again at each whole hour (Vilnius' day and clock changes begin on one).
+      const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+      const gone = minutes(next) + 1;
+      for (let m = minutes('09:31'); m <= gone; m++) {
+        at(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`, 5);
+        const before = await misses();
+        const answer = await get(t.app, DEPARTURES);
+        expect(await misses(), `misses at minute ${m}`).toBe(before + (m === gone || m % 60 === 0 ? 1 : 0));
+        if (m < gone) expect(answer.body, `at minute ${m}`).toBe(first.body);
+        else {
+          // Its bus has left: made again, with that bus too late.
+          expect(answer.body).not.toBe(first.body);
+          const item = (JSON.parse(answer.body) as Answer).result.data.items.find(
+            (i) => i.timeDepart === next,
+          );
+          expect(item?.tooLate).toBe(true);
+        }
+      }
+    } finally {
+      now = saved;
+    }
+  });
+
   it('after an admin save the old tag gets the new answer', async () => {
     const first = await get(t.app, DEPARTURES);
     const etag = first.headers.etag as string;

@@ -26,6 +26,11 @@ export interface ReadMeta {
    * name the live state of the trips it shows (see http-cache.ts).
    */
   live?: boolean;
+  /**
+   * A 'minute' answer that notes when it next changes (noteValidUntil: the departures, whose
+   * only tie to the clock is tooLate): kept past its minute until then (SerializedAnswers).
+   */
+  untilChanged?: boolean;
 }
 
 /** A cached answer's policy as the HTTP layer uses it. */
@@ -35,6 +40,7 @@ export interface Declared {
   origin: boolean;
   fastLane: boolean;
   live: boolean;
+  untilChanged: boolean;
 }
 
 /** What `meta` declares, or null when it is not cached. */
@@ -46,6 +52,7 @@ export function declared(meta: ReadMeta | undefined): Declared | null {
     origin: meta.origin === true,
     fastLane: meta.fastLane === true,
     live: meta.live === true,
+    untilChanged: meta.untilChanged === true,
   };
 }
 
@@ -79,6 +86,8 @@ export function combined(policies: readonly (Declared | null)[]): Declared | nul
     origin: all.some((p) => p.origin),
     fastLane: false,
     live: all.some((p) => p.live),
+    // One answer that says so; several in one (a batch) are not kept past their minute.
+    untilChanged: all.length === 1 && all[0]?.untilChanged === true,
   };
 }
 

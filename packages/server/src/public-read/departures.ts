@@ -20,12 +20,13 @@ import {
 } from '@bus/core';
 import { findDepartureCandidates, type OpenedDatabase, type ReadSnapshot, tripTimesOf } from '@bus/db';
 import { checkPublicDate } from './date-window.ts';
-import { type ServiceDay, withTooLate } from './kept-answers.ts';
+import { departuresValidUntil, type ServiceDay, withTooLate } from './kept-answers.ts';
 import {
   changesOn,
   keepDeparturesAnswer,
   keptChanges,
   keptDepartures,
+  noteValidUntil,
   type ReadContext,
   readContext,
   serviceDay,
@@ -102,7 +103,10 @@ async function departures(
   if (upcoming.length > 0) result.newTimetables = upcoming;
   // Kept per generation and date (changesOn): looked up without a wait on the common path.
   const dayChanges = keptChanges(read, query.date) ?? (await changesOn(read, query.date));
-  return dayChanges.holding.length === 0 ? result : withChanges(read, result, dayChanges);
+  const answer = dayChanges.holding.length === 0 ? result : await withChanges(read, result, dayChanges);
+  // The answer moves with the clock only as its departures leave (tooLate): kept until the next does.
+  noteValidUntil(read, departuresValidUntil([items, answer.items], query.date, now, read.minute));
+  return answer;
 }
 
 /** The lines serving the stop whose new timetable starts within 60 days (issue 28). */

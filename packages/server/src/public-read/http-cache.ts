@@ -11,7 +11,7 @@ import { publicOrigin } from '../public-origin.ts';
 import { type CachePolicies, combined, type Declared, declared, type ReadMeta } from './cache-policy.ts';
 import { answeredNotModified, PUBLIC_CACHE_CONTROL } from './etag.ts';
 import type { Encoding, SerializedAnswers } from './kept-answers.ts';
-import { dataTag, type ReadContext, readContext, serializedAnswers } from './read-context.ts';
+import { dataTag, type ReadContext, readContext, serializedAnswers, validUntilOf } from './read-context.ts';
 
 /**
  * HTTP caching and compression of the answers (files are compressed at build time; see app.ts).
@@ -100,6 +100,8 @@ declare module 'fastify' {
     publicAnswers?: SerializedAnswers;
     /** A live-laid answer (policy.live): its tag without the live part, worked out on arrival. */
     publicTagBase?: string;
+    /** Its policy says `untilChanged`: kept past its minute as long as it noted (noteValidUntil). */
+    publicUntilChanged?: boolean;
     /** The request's read context: the generation read once, when it arrived (see readOf). */
     publicRead?: ReadContext;
   }
@@ -246,10 +248,11 @@ export async function registerHttpCaching(
     let liveTag = '';
     if (policy.live) {
       request.publicTagBase = base;
-      const shown = answers.trips.get(request.url);
+      const shown = answers.shown(request.url);
       if (shown === undefined && live.following()) {
         counted.inc({ outcome: 'miss' });
         request.publicAnswers = answers;
+        request.publicUntilChanged = policy.untilChanged;
         return;
       }
       liveTag =
@@ -279,6 +282,7 @@ export async function registerHttpCaching(
     }
     counted.inc({ outcome: 'miss' });
     request.publicAnswers = answers;
+    request.publicUntilChanged = policy.untilChanged;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -317,8 +321,11 @@ export async function registerHttpCaching(
       return keepJson(request, reply, answers, json, key);
     }
     const type = String(reply.getHeader('content-type') ?? '');
-    if (typeof payload === 'string' && (type === '' || type.startsWith('application/json')))
-      return keepJson(request, reply, answers, payload, key);
+    if (typeof payload === 'string' && (type === '' || type.startsWith('application/json'))) {
+      // One answer (the fast lane's one query) that said until when it holds: kept that long.
+      const until = request.publicUntilChanged ? validUntilOf(request.publicRead) : undefined;
+      return keepJson(request, reply, answers, payload, key, until);
+    }
     return payload;
   });
 }
@@ -334,8 +341,9 @@ function keepJson(
   answers: SerializedAnswers,
   json: string,
   key: string,
+  until?: number,
 ): string | Buffer {
-  answers.set(key, json);
+  answers.set(key, json, until);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   if (encoding === null || json.length <= COMPRESS_ABOVE) return json;
   reply.header('content-encoding', encoding).header('vary', varyOnEncoding(reply));

@@ -6,7 +6,7 @@ import type { DepartureItem } from '@bus/core';
 import { createTestDb, migrateToLatest, type OpenedDatabase, openDatabase } from '@bus/db';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentGeneration, currentSnapshot } from './generation.ts';
-import { boundedCache, withTooLate } from './kept-answers.ts';
+import { boundedCache, departuresValidUntil, withTooLate } from './kept-answers.ts';
 import {
   currentMinute,
   keepDeparturesAnswer,
@@ -296,6 +296,49 @@ describe('serializedAnswers (the fast lane cache)', () => {
     const newData = at('2026-03-04T07:35:00Z');
     newData.set('/a', json);
     expect(newData.compressed('/a', 'br', json)).not.toBe(brA4);
+  });
+
+  it('carries an answer over, minute to minute, for as long as it said it holds, and not across new data', async () => {
+    const db = await testDb();
+    const at = (iso: string) => serializedAnswers(readContext(db, () => new Date(iso)));
+    const json = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ tripId: i })) });
+    const first = at('2026-03-04T07:30:10Z');
+    const minute = first.minute;
+    first.set('/a', json, minute + 3);
+    first.set('/b', json);
+    const br = first.compressed('/a', 'br', json);
+    const second = at('2026-03-04T07:31:00Z');
+    expect(second.keptCompressed('/a', 'br')).toBe(br);
+    expect(second.get('/a')).toBe(json);
+    expect(second.get('/b')).toBeUndefined();
+    // 07:32 takes it from 07:31; at 07:33 it no longer holds.
+    expect(at('2026-03-04T07:32:59Z').get('/a')).toBe(json);
+    expect(at('2026-03-04T07:33:00Z').get('/a')).toBeUndefined();
+    // Only from the minute just before, and never across a write.
+    const again = at('2026-03-04T07:40:00Z');
+    again.set('/a', json, again.minute + 10);
+    expect(at('2026-03-04T07:42:00Z').get('/a')).toBeUndefined();
+    const before = at('2026-03-04T07:43:00Z');
+    before.set('/a', json, before.minute + 10);
+    writeRow(db);
+    expect(at('2026-03-04T07:44:00Z').get('/a')).toBeUndefined();
+  });
+
+  it.each([
+    // [now (Vilnius), departures, until (minutes after now)]
+    ['09:30', ['09:10', '09:45', '10:20'], 16],
+    ['09:30', ['09:30', '09:45'], 1],
+    ['09:30', ['09:10'], 30],
+    ['09:30', ['10:05'], 30],
+    ['09:59', ['09:59'], 1],
+    ['23:50', [], 10],
+  ])('departures at %s leaving %j hold for %i minutes', (time, departures, held) => {
+    const nowMinutes = Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+    const now = { date: '2026-03-04', minutes: nowMinutes } as Parameters<typeof departuresValidUntil>[2];
+    const items = departures.map((timeDepart) => ({ timeDepart }));
+    expect(departuresValidUntil([items], '2026-03-04', now, 1000) - 1000).toBe(held);
+    // Another date's departures do not move with the clock: until the hour.
+    expect(departuresValidUntil([items], '2026-03-05', now, 1000) - 1000).toBe(60 - (nowMinutes % 60));
   });
 
   it('does not keep one answer above 250,000 characters', async () => {

@@ -164,40 +164,64 @@ const ANSWER_TRIPS: CacheBound<AnswerTrips> = {
   sizeOf: (t) => (t.tripIds === 'all' ? 1 : t.tripIds.length) + (t.visits?.length ?? 0),
 };
 
+/** Until when each answer that said so stays the same (epoch minutes): as many as the answers kept. */
+const VALID_UNTIL: CacheBound<number> = { entries: 4_000, size: 4_000, sizeOf: () => 1 };
+
 /**
  * Whole HTTP bodies of one generation and minute, by URL: the JSON, and the same compressed
  * ('br' or 'gzip'), made once from the JSON on first use. A new minute starts empty (tooLate
- * moves with the minute), but an answer made again whose JSON is the previous minute's to the
- * character (most are: few stops have a bus leaving in any one minute) takes that minute's
- * compressed body instead of compressing again: compression is most of what an answer made
- * again costs, and at each new minute every answer asked for is made again.
+ * moves with the minute), but takes from the minute before:
+ * - an answer that said until when it stays the same (`set`'s `until`: the departures, which
+ *   change only when one of their buses' minute passes), while that holds: carried over as it
+ *   was, JSON and compressed bodies, without being made again;
+ * - for an answer made again whose JSON is the minute before's to the character, its
+ *   compressed body: compression is most of what making an answer costs.
+ * At each new minute every answer asked for would otherwise be made again at once, the
+ * longest pause a serving process had under a steady load.
  */
 export class SerializedAnswers {
   readonly json = boundedCache(SERIALIZED);
   readonly bodies = boundedCache(COMPRESSED);
   /** The trips each live-laid answer (by URL) shows, and its date: what its live part depends on. */
   readonly trips = boundedCache<AnswerTrips>(ANSWER_TRIPS);
+  /** Until which minute (epoch minutes, not included) an answer stays as kept, by key. */
+  private readonly until = boundedCache(VALID_UNTIL);
   /** The same generation's answers of the minute before, until this minute's are all made. */
   private previous: SerializedAnswers | undefined;
 
-  constructor(previous?: SerializedAnswers) {
+  constructor(
+    previous?: SerializedAnswers,
+    /** The minute these answers are of (epoch minutes). */
+    readonly minute = 0,
+  ) {
     // One minute back only: the one before is not held on to.
     if (previous !== undefined) previous.previous = undefined;
     this.previous = previous;
   }
 
   get(key: string): string | undefined {
-    return this.json.get(key);
+    return this.json.get(key) ?? (this.carried(key) ? this.json.get(key) : undefined);
   }
-  set(key: string, json: string): void {
+  /** Keeps an answer; `until` (epoch minutes): it stays the same up to that minute, not included. */
+  set(key: string, json: string, until?: number): void {
     this.json.set(key, json);
+    if (until !== undefined && until > this.minute + 1) this.until.set(key, until);
+  }
+  /** The trips a live-laid answer shows (carried over from the minute before with its answer). */
+  shown(url: string): AnswerTrips | undefined {
+    const kept = this.trips.get(url);
+    if (kept !== undefined || this.previous === undefined) return kept;
+    const before = this.previous.trips.peek(url);
+    if (before !== undefined) this.trips.set(url, before);
+    return before;
   }
   /**
    * The compressed answer when one is kept, without its JSON: a hub's day is too big a JSON to
    * keep (SERIALIZED's entrySize) but a twentieth of it compressed is kept, and sent again.
    */
   keptCompressed(key: string, encoding: Encoding): Buffer | undefined {
-    return this.bodies.get(`${encoding} ${key}`);
+    const cacheKey = `${encoding} ${key}`;
+    return this.bodies.get(cacheKey) ?? (this.carried(key) ? this.bodies.get(cacheKey) : undefined);
   }
   compressed(key: string, encoding: Encoding, json: string): Buffer {
     const cacheKey = `${encoding} ${key}`;
@@ -212,10 +236,53 @@ export class SerializedAnswers {
     }
     return body;
   }
+  /**
+   * Takes the minute before's answer `key` (its JSON and compressed bodies, and until when it
+   * holds) when it said it holds in this minute. True when it did.
+   */
+  private carried(key: string): boolean {
+    const before = this.previous;
+    if (before === undefined || this.until.has(key) || this.json.has(key)) return false;
+    const until = before.until.peek(key);
+    if (until === undefined || until <= this.minute) return false;
+    const json = before.json.peek(key);
+    const br = before.bodies.peek(`br ${key}`);
+    const gzip = before.bodies.peek(`gzip ${key}`);
+    if (json === undefined && br === undefined && gzip === undefined) return false;
+    if (json !== undefined) this.json.set(key, json);
+    if (br !== undefined) this.bodies.set(`br ${key}`, br);
+    if (gzip !== undefined) this.bodies.set(`gzip ${key}`, gzip);
+    this.until.set(key, until);
+    return true;
+  }
   /** The minute before's compressed body of `key`, when its JSON was `json` exactly. */
   private unchanged(key: string, cacheKey: string, json: string): Buffer | undefined {
     const before = this.previous;
     if (before === undefined || before.json.peek(key) !== json) return undefined;
     return before.bodies.peek(cacheKey);
   }
+}
+
+/**
+ * Until when (epoch minutes, not included) departures answered at `now` (`minute`, epoch
+ * minutes) stay the same: tooLate is their one tie to the clock, and it moves for a departure
+ * once its minute has passed (tooLateOn), so the answer holds until the minute after its first
+ * departure not yet gone. Never past the next whole hour: Vilnius' day and its clock changes
+ * begin on one, and an answer for "today" is then worked out again. `lists`: its departures as
+ * planned (whose times tooLate reads) and as shown (with the day's changed times).
+ */
+export function departuresValidUntil(
+  lists: readonly (readonly { timeDepart: string }[])[],
+  date: string,
+  now: VilniusNow,
+  minute: number,
+): number {
+  let until = minute + 60 - (now.minutes % 60);
+  if (date !== now.date) return until;
+  for (const items of lists)
+    for (const item of items) {
+      const m = minuteOf(item.timeDepart);
+      if (m >= now.minutes) until = Math.min(until, minute + m + 1 - now.minutes);
+    }
+  return until;
 }

@@ -137,10 +137,27 @@ export function serializedAnswers(read: ReadContext): SerializedAnswers {
     // The minute before's answers are handed on (only when it was the minute before): an
     // answer made again the same to the character takes its compressed body.
     const before = kept?.minute === read.minute - 1 ? kept.answers : undefined;
-    kept = { minute: read.minute, answers: new SerializedAnswers(before) };
+    kept = { minute: read.minute, answers: new SerializedAnswers(before, read.minute) };
     generation.serialized = kept;
   }
   return kept.answers;
+}
+
+const validUntil = new WeakMap<ReadContext, number>();
+
+/**
+ * Notes that what the request answers stays the same until `minute` (epoch minutes, not
+ * included; the earliest of the notes when it answers several things): see
+ * departuresValidUntil. An answer whose policy says `untilChanged` is kept that long.
+ */
+export function noteValidUntil(read: ReadContext, minute: number): void {
+  const noted = validUntil.get(read);
+  validUntil.set(read, noted === undefined ? minute : Math.min(noted, minute));
+}
+
+/** What noteValidUntil noted for the request, if anything. */
+export function validUntilOf(read: ReadContext | undefined): number | undefined {
+  return read === undefined ? undefined : validUntil.get(read);
 }
 
 /**

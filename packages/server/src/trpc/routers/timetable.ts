@@ -121,7 +121,7 @@ export const timetableRouter = router({
  * of the router has its entry: a new one does not compile until it says how it is cached.
  */
 export const TIMETABLE_CACHE = {
-  'timetable.departures': { cache: 'minute', fastLane: true, live: true },
+  'timetable.departures': { cache: 'minute', fastLane: true, live: true, untilChanged: true },
   // A board asks every 15 s, as the home does: by the minute and the live state, like departures.
   'timetable.board': { cache: 'minute', live: true },
   // Live buses move every few seconds: asked each time, never kept.
