@@ -28,7 +28,7 @@ import type { PublishingOverview } from '../src/public-read/gtfs/published.ts';
 import { type JourneysAnswer, planShareOf } from '../src/public-read/journeys.ts';
 import type { LineFull } from '../src/services/admin/lines.ts';
 import { type AdminTestApp, adminApp, adminClient, toSaveInput, trpc } from './admin-helpers.ts';
-import { makeFeedReady } from './gtfs-helpers.ts';
+import { currentFeedZip, makeFeedReady } from './gtfs-helpers.ts';
 import { fixedClock } from './helpers.ts';
 
 /**
@@ -192,7 +192,7 @@ beforeAll(async () => {
     lineStops.set(id, [...new Set(line.routes.flatMap((r) => r.stopsArr.map((s) => s.id)))]);
   }
 
-  const res = await t.app.inject({ method: 'GET', url: '/gtfs.zip' });
+  const res = await currentFeedZip(t, CLOCK);
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   zip = new Uint8Array(res.rawPayload);
   tables = csvTables(zip);

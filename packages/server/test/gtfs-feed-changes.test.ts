@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateFeedZip } from '../src/public-read/gtfs/published.ts';
 import { type AdminTestApp, adminApp, adminClient, tokenFor } from './admin-helpers.ts';
 import {
+  currentFeedZip,
   makeFeedReady,
   runsOn,
   type SavedChanges,
@@ -52,7 +53,7 @@ beforeAll(async () => {
   dataset = await readTimetable(t.db.kysely);
   saved = await saveTestChanges(admin, dataset, TODAY);
   changes = await listServiceChanges(t.db.kysely);
-  const res = await t.app.inject({ method: 'GET', url: '/gtfs.zip' });
+  const res = await currentFeedZip(t, clock);
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   zip = new Uint8Array(res.rawPayload);
   const { unzipSync } = await import('fflate');

@@ -1,5 +1,6 @@
 import {
   addDays,
+  type Clock,
   HOME_STOP_ID,
   parseCsv,
   type ServiceChange,
@@ -9,10 +10,11 @@ import {
   type TimetableTrip,
   timetableTrips,
 } from '@bus/core';
-import { readTimetable, replaceTimetable } from '@bus/db';
+import { type OpenedDatabase, readTimetable, replaceTimetable } from '@bus/db';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
 import { expect } from 'vitest';
+import { feedPublisher } from '../src/public-read/gtfs/feed-publisher.ts';
 import type { PublishingOverview } from '../src/public-read/gtfs/published.ts';
 import type { AdminTestApp, adminClient } from './admin-helpers.ts';
 
@@ -65,9 +67,27 @@ export async function makeFeedReady(
 /** The static feed's files, each as records by column name. */
 export type StaticTables = Map<string, Record<string, string>[]>;
 
-/** The files of GET /gtfs.zip, each as records by column name. */
-export async function servedFeed(app: FastifyInstance): Promise<StaticTables> {
-  const res = await app.inject({ method: 'GET', url: '/gtfs.zip' });
+/**
+ * GET /gtfs.zip once the feed of the data as it is now is built: a request gets the last feed,
+ * stale by a change, when the current build takes longer than FRESH_WAIT_MS (a loaded machine
+ * running two test commands at once took that long).
+ */
+export async function currentFeedZip(t: { app: FastifyInstance; db: OpenedDatabase }, clock: Clock) {
+  await feedPublisher(t.db).report(clock);
+  return t.app.inject({ method: 'GET', url: '/gtfs.zip' });
+}
+
+/**
+ * The files of GET /gtfs.zip, each as records by column name; with `current`, of the data as it
+ * is now (currentFeedZip).
+ */
+export async function servedFeed(
+  app: FastifyInstance,
+  current?: { db: OpenedDatabase; clock: Clock },
+): Promise<StaticTables> {
+  const res = current
+    ? await currentFeedZip({ app, db: current.db }, current.clock)
+    : await app.inject({ method: 'GET', url: '/gtfs.zip' });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   const tables = new Map<string, Record<string, string>[]>();
   for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(res.rawPayload)))) {

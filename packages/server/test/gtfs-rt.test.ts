@@ -67,7 +67,7 @@ describe('with no service changes', () => {
   });
 
   it('both feeds are a valid empty FULL_DATASET', async () => {
-    const gtfs = await servedFeed(t.app);
+    const gtfs = await servedFeed(t.app, { db: t.db, clock });
     for (const name of ['alerts', 'trip-updates'] as const) {
       const message = await feed(name);
       expect(message.entity).toEqual([]);
@@ -85,7 +85,7 @@ describe('with a cancel, a retime, a closure and a notice', () => {
   let alerts: FeedMessage;
   beforeAll(async () => {
     saved = await saveTestChanges(admin, dataset, TODAY);
-    gtfs = await servedFeed(t.app);
+    gtfs = await servedFeed(t.app, { db: t.db, clock });
     trips = await feed('trip-updates');
     alerts = await feed('alerts');
   });

@@ -85,7 +85,7 @@ beforeAll(async () => {
   await makeFeedReady(t, admin);
   await createTestUser(t, 'vairuotojas', ['ROLE_DRIVER']);
   driver = await tokenFor(t.db, 'vairuotojas', ['ROLE_DRIVER'], clock());
-  feed = await servedFeed(t.app);
+  feed = await servedFeed(t.app, { db: t.db, clock });
   // The first trip out of the station after 9:00 today.
   const out = await trpc<{ items: LiveDepartureItem[] }>(t.app, 'query', 'timetable.departures', {
     from: 1,
