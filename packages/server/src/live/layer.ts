@@ -367,9 +367,9 @@ function ageStep(state: LiveTripState): number {
 const tripStates = new WeakMap<LiveTrip, { second: number; plan: LiveTripPlan; state: LiveTripState }>();
 
 /**
- * The trip's state at `now` (liveTripState), kept for the second: every answer that shows the
- * trip asks for it, at every stop it shows it, on every request. What riders see of it is in
- * whole minutes and steps of seconds, so a second's rounding changes nothing they see.
+ * The trip's state at the start of `now`'s second (liveTripState), kept for that second: every
+ * answer that shows the trip asks for it, at every stop it shows it, on every request. What
+ * riders see of it is in whole minutes and steps of 15 s, so it moves at most a second later.
  */
 function tripStateAt(trip: LiveTrip, plan: LiveTripPlan, now: number): LiveTripState {
   const second = Math.floor(now / 1000);
