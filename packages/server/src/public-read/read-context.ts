@@ -134,8 +134,9 @@ export function serializedAnswers(read: ReadContext): SerializedAnswers {
   const generation = read[GENERATION];
   let kept = generation.serialized;
   if (kept?.minute !== read.minute) {
-    // The minute before's answers are handed on (only when it was the minute before): an
-    // answer made again the same to the character takes its compressed body.
+    // The minute before's answers are handed on (only when it was the minute before): the
+    // departures still the same are carried over, and an answer made again the same to the
+    // character takes its compressed body (SerializedAnswers). Held until the next minute.
     const before = kept?.minute === read.minute - 1 ? kept.answers : undefined;
     kept = { minute: read.minute, answers: new SerializedAnswers(before, read.minute) };
     generation.serialized = kept;
