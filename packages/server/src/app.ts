@@ -179,16 +179,20 @@ export async function buildApp({
   });
   registerLegacyRest(app, { db, clock, auth, corsOrigins: env.CORS_ORIGINS });
   await app.register(
-    trpcWithStrictBodies({
-      router: appRouter,
-      // No more calls in one request than the web app sends (its batch link splits at the same size).
-      maxBatchSize: TRPC_MAX_BATCH,
-      createContext: ({ req, res }) => createContext(req, res),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          app.log.error({ err: error, path }, 'tRPC procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions']),
+    trpcWithStrictBodies(
+      {
+        router: appRouter,
+        // No more calls in one request than the web app sends (its batch link splits at the same size).
+        maxBatchSize: TRPC_MAX_BATCH,
+        createContext: ({ req, res }) => createContext(req, res),
+        onError: ({ error, path }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            app.log.error({ err: error, path }, 'tRPC procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+      // A driver's position, from every bus in service every few seconds: the short way in.
+      { paths: ['drive.report'], createContext },
+    ),
     { prefix: '/trpc' },
   );
 

@@ -3,6 +3,7 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { trpcErrorOf } from './http-errors.ts';
+import { type MutationLane, registerTrpcMutationLane } from './public-read/trpc-fast-lane.ts';
 import { trpcErrorShape } from './trpc/init.ts';
 
 /**
@@ -68,6 +69,8 @@ export function registerStrictJsonBodies(app: FastifyInstance): void {
  */
 export function trpcWithStrictBodies<TRouter extends AnyTRPCRouter>(
   trpcOptions: FastifyTRPCPluginOptions<TRouter>['trpcOptions'],
+  /** Mutations answered by the fast lane (public-read/trpc-fast-lane.ts registerTrpcMutationLane). */
+  lane?: MutationLane,
 ): FastifyPluginCallback {
   return (scope, _options, done) => {
     // tRPC's adapter answers with a fetch Response, which @fastify/compress compresses as a
@@ -85,6 +88,7 @@ export function trpcWithStrictBodies<TRouter extends AnyTRPCRouter>(
     fastifyTRPCPlugin<TRouter>(scope, { trpcOptions }, (error?: Error) => {
       if (error) return done(error);
       strictJson(scope, (_request, text, parsed) => parsed(null, text));
+      if (lane !== undefined) registerTrpcMutationLane(scope, trpcOptions, lane);
       scope.setErrorHandler((failure, _request, reply) => {
         // Anything else goes on to the app's error handler.
         if (!(failure instanceof DomainError) || failure.code !== 'INVALID_INPUT') throw failure;

@@ -294,6 +294,91 @@ describe('refused reports store nothing', () => {
   });
 });
 
+describe("a report's short way in answers as tRPC's adapter does", () => {
+  // drive.report is answered by the mutation fast lane (public-read/trpc-fast-lane.ts); a batch
+  // that names a second procedure always goes through tRPC's adapter, so its first element is
+  // the reference, as fast-lane.test.ts does for the queries. The second, drive.stop, is given
+  // no input: refused by its input check, it stops nothing.
+  const send = (url: string, body: string, token: string | null = driver, type = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload: body,
+    });
+  const both = async (input: unknown, token: string | null = driver) => {
+    const fast = await send('/trpc/drive.report', JSON.stringify(input), token);
+    const fastBatch = await send('/trpc/drive.report?batch=1', JSON.stringify({ 0: input }), token);
+    const adapter = await send('/trpc/drive.report,drive.stop?batch=1', JSON.stringify({ 0: input }), token);
+    return { fast, fastBatch, adapter, reference: (adapter.json() as unknown[])[0] };
+  };
+  const at = () => ({ tripId, at: now, ...between(0, 0.5), accuracy: 8, heading: null });
+
+  it.each([
+    ['an input that is not one', () => ({ tripId: 'x' }), driver, 400],
+    ['a trip this driver has not started', () => ({ ...at(), tripId: 999_999 }), driver, 400],
+    ['a position 3 km from the route', () => ({ ...at(), lat: 55.5262 + 3 / 111.2 }), driver, 400],
+    ['a time 5 minutes off', () => ({ ...at(), at: now - 300_000 }), driver, 400],
+    ['nobody signed in', at, null, 401],
+  ])(
+    'refused: %s, the same status, error and bytes, and nothing stored',
+    async (_name, input, token, status) => {
+      now += 10_000;
+      const before = stored();
+      const { fast, fastBatch, reference } = await both(input(), token);
+      expect(fast.statusCode).toBe(status);
+      expect((reference as { error: { data: { httpStatus: number } } }).error.data.httpStatus).toBe(status);
+      expect(fast.body).toBe(JSON.stringify(reference));
+      expect(fastBatch.statusCode).toBe(status);
+      expect(fastBatch.body).toBe(JSON.stringify([reference]));
+      // JSON either way (Fastify names its charset where the adapter does not).
+      expect(fast.headers['content-type']).toMatch(/^application\/json\b/);
+      expect(fast.headers.vary).toBe('trpc-accept, accept');
+      expect(stored()).toBe(before);
+    },
+  );
+
+  it('accepted: the same answer and headers, plain and as a batch of one', async () => {
+    // Three reports 5 s apart at one place between two stops, past the next one's time: the
+    // delay grows with the clock, 5 s a report, and the rest of each answer is the same.
+    now += 60_000;
+    const fast = await send('/trpc/drive.report', JSON.stringify(at()));
+    now += 5_000;
+    const fastBatch = await send('/trpc/drive.report?batch=1', JSON.stringify({ 0: at() }));
+    now += 5_000;
+    const adapter = await send('/trpc/drive.report,drive.stop?batch=1', JSON.stringify({ 0: at() }));
+    lastAccepted = now;
+    type Answer = { result: { data: { passed: number; ended: boolean; delaySeconds: number } } };
+    const reference = (adapter.json() as Answer[])[0] as Answer;
+    expect(reference.result.data).toMatchObject({ passed: 1, ended: false });
+    const later = (seconds: number): Answer => ({
+      result: {
+        data: { ...reference.result.data, delaySeconds: reference.result.data.delaySeconds - seconds },
+      },
+    });
+    expect([fast.statusCode, fastBatch.statusCode]).toEqual([200, 200]);
+    expect(fast.body).toBe(JSON.stringify(later(10)));
+    expect(fastBatch.body).toBe(JSON.stringify([later(5)]));
+    expect(fast.headers.vary).toBe(adapter.headers.vary);
+    expect(fastBatch.headers.vary).toBe(adapter.headers.vary);
+  });
+
+  it("what the lane does not read goes on to tRPC's adapter: a body that is not JSON, another media type", async () => {
+    now += 10_000;
+    const before = stored();
+    const broken = await send('/trpc/drive.report', '{nope');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ error: { data: { httpStatus: 400, path: 'drive.report' } } });
+    const text = await send('/trpc/drive.report', JSON.stringify(at()), driver, 'text/plain');
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toMatchObject({ error: { data: { code: 'UNSUPPORTED_MEDIA_TYPE' } } });
+    const notAnObject = await send('/trpc/drive.report?batch=1', '[1]');
+    expect(notAnObject.statusCode).toBe(400);
+    expect(notAnObject.json()).toMatchObject([{ error: { data: { code: 'BAD_REQUEST' } } }]);
+    expect(stored()).toBe(before);
+  });
+});
+
 describe('a quiet bus, and the end of the trip', () => {
   it('no report for 3 minutes: the planned times again, "no live data"', async () => {
     now += 4 * 60_000;
