@@ -1,12 +1,13 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import { vilniusInstant } from '../../packages/core/src/index.ts';
 import { positionAt } from '../../packages/server/src/cli/drive-command.ts';
 
 /**
- * The buses of the live benchmark (live.ts), on a thread of their own: 300 phones' reports sent
- * from the thread that also runs the departures load would slow the load's own clock, and the
- * figures would measure the client. Each bus reports where its timetable, late by its delay,
- * has it, every `everyMs`, from a minute before the server's fixed moment on.
+ * The buses of the live benchmark (live.ts), in a process of their own at the lowest priority
+ * (live.ts sets it): 300 phones' reports sent from the process that also runs the departures
+ * load, or from a thread of it, took the load's core now and then, and the load's clock saw
+ * the phones' work as the server's slowness. On the road the phones are other machines. Each
+ * bus reports where its timetable, late by its delay, has it, every `everyMs`, from a minute
+ * before the server's fixed moment on. Its input is the first message from live.ts.
  */
 
 export interface BusesInput {
@@ -25,7 +26,8 @@ export interface BusesInput {
   }[];
 }
 
-const input = workerData as BusesInput;
+const input = await new Promise<BusesInput>((resolve) => process.once('message', resolve));
+const answer = (message: unknown) => process.send?.(message);
 const sent: number[] = [];
 let refused = 0;
 /** Why reports were refused: status and message, with how many. */
@@ -70,12 +72,13 @@ async function bus(trip: BusesInput['buses'][number], offset: number): Promise<v
 }
 
 const loops = input.buses.map((b, i) => bus(b, (i * input.everyMs) / input.buses.length));
-parentPort?.on('message', async (message: 'mark' | 'stop') => {
+process.on('message', async (message: 'mark' | 'stop') => {
   if (message === 'mark') {
-    parentPort?.postMessage({ count: sent.length });
+    answer({ count: sent.length });
     return;
   }
   running = false;
   await Promise.all(loops);
-  parentPort?.postMessage({ sent, refused, reasons: [...reasons] });
+  answer({ sent, refused, reasons: [...reasons] });
+  process.disconnect();
 });

@@ -1,8 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { createWriteStream, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { availableParallelism, constants, setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { vilniusInstant } from '../../packages/core/src/index.ts';
 import {
   createUser,
@@ -353,28 +353,31 @@ export async function livePhase(
 
     const pointsOf = placedPoints(dbPath, driven);
     // The first five report only when the lag to the departures answer is measured, below; the
-    // others on a thread of their own (live-buses.ts).
+    // others from a process of their own (live-buses.ts) at the lowest priority, so the load's
+    // clock, on the same core, is not held up by the phones' work (on the road, other machines).
     const sampled = driven.slice(0, 5);
-    const buses = new Worker(new URL('./live-buses-worker.mjs', import.meta.url), {
-      workerData: {
-        base: server.base,
-        date: DATE,
-        at,
-        from,
-        everyMs: REPORT_EVERY_MS,
-        buses: driven.slice(5).map((t) => ({
-          tripId: t.tripId,
-          token: t.token,
-          delay: t.delay,
-          minutes: t.stops.map((s) => s.minute),
-          points: pointsOf.get(t.tripId) ?? [],
-        })),
-      } satisfies BusesInput,
+    const buses = fork(fileURLToPath(new URL('./live-buses.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
     });
+    if (buses.pid !== undefined) setPriority(buses.pid, constants.priority.PRIORITY_LOW);
+    buses.send({
+      base: server.base,
+      date: DATE,
+      at,
+      from,
+      everyMs: REPORT_EVERY_MS,
+      buses: driven.slice(5).map((t) => ({
+        tripId: t.tripId,
+        token: t.token,
+        delay: t.delay,
+        minutes: t.stops.map((s) => s.minute),
+        points: pointsOf.get(t.tripId) ?? [],
+      })),
+    } satisfies BusesInput);
     const ask = <T>(message: 'mark' | 'stop') =>
       new Promise<T>((resolve) => {
-        buses.once('message', resolve);
-        buses.postMessage(message);
+        buses.once('message', (answer) => resolve(answer as T));
+        buses.send(message);
       });
     // A few seconds for every bus to have reported once, then the same load with them.
     await new Promise((r) => setTimeout(r, REPORT_EVERY_MS + 500));
@@ -439,7 +442,7 @@ export async function livePhase(
       refused: number;
       reasons: [string, number][];
     }>('stop');
-    await buses.terminate();
+    await new Promise((r) => (buses.exitCode === null ? buses.once('exit', r) : r(undefined)));
     const duringLoad = sent.slice(reportsBefore, during);
 
     const base99 = baseline.latencyP99;
