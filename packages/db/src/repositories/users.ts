@@ -60,6 +60,24 @@ export async function findUserByUsername(
   return row ? toUser(row) : undefined;
 }
 
+/** The statement of userById, prepared once per connection. */
+const byIdStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
+
+/**
+ * findUserById read at once, without the query builder (which compiles and prepares its query
+ * on every call): every request of a signed-in account asks it, a driver's position every few
+ * seconds from every bus in service among them.
+ */
+export function userById(sqlite: SQLite.Database, id: number): UserRecord | undefined {
+  let statement = byIdStatements.get(sqlite);
+  if (statement === undefined) {
+    statement = sqlite.prepare('SELECT * FROM app_user WHERE id = ?');
+    byIdStatements.set(sqlite, statement);
+  }
+  const row = statement.get(id) as UserRow | undefined;
+  return row ? toUser(row) : undefined;
+}
+
 /** By id: what an access token names (ids are never reused, so a re-created name is another user). */
 export async function findUserById(db: Kysely<Database>, id: number): Promise<UserRecord | undefined> {
   const row = await db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,5 +1,5 @@
 import { type Clock, DomainError, serverMessage } from '@bus/core';
-import { type Db, findUserById } from '@bus/db';
+import { type OpenedDatabase, userById } from '@bus/db';
 import { verifyAccessToken } from './tokens.ts';
 
 export const ADMIN_ROLE = 'ROLE_ADMIN';
@@ -8,7 +8,7 @@ export const DRIVER_ROLE = 'ROLE_DRIVER';
 export const KNOWN_ROLES = ['ROLE_USER', 'ROLE_MODERATOR', ADMIN_ROLE, DRIVER_ROLE] as const;
 
 export interface AuthorizeDeps {
-  db: Db;
+  db: OpenedDatabase;
   secret: Uint8Array;
   clock: Clock;
   /** Demo mode: only then may the demo account act. */
@@ -53,7 +53,7 @@ export async function authorizeRole(
   if (token === null) throw new DomainError('UNAUTHORIZED', serverMessage('signInRequired'));
   const claims = await verifyAccessToken(deps.secret, token, deps.clock());
   if (!claims) throw new DomainError('UNAUTHORIZED', serverMessage('sessionInvalid'));
-  const user = await findUserById(deps.db, claims.userId);
+  const user = userById(deps.db.sqlite, claims.userId);
   if (
     !user ||
     user.username !== claims.username ||

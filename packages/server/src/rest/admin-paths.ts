@@ -109,7 +109,7 @@ export function registerAdminPaths(app: FastifyInstance, deps: RestDeps): void {
     // nothing about the input (a malformed body still answers 401/403, as tRPC's adminProcedure does).
     admin.addHook('onRequest', async (req) => {
       const user = await authorizeAdmin(req.headers.authorization, {
-        db: db.kysely,
+        db,
         secret: auth.secret,
         clock,
         demo: auth.demo,

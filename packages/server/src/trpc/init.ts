@@ -155,7 +155,7 @@ export const publicProcedure = anyProcedure.use(unicodeInput);
 export const adminProcedure = anyProcedure
   .use(async ({ ctx, next }) => {
     const user = await authorizeAdmin(ctx.authorization, {
-      db: ctx.db.kysely,
+      db: ctx.db,
       secret: ctx.auth.secret,
       clock: ctx.clock,
       demo: ctx.auth.demo,
@@ -175,7 +175,7 @@ export const driverProcedure = anyProcedure
   .use(async ({ ctx, next }) => {
     const driver = await authorizeRole(
       ctx.authorization,
-      { db: ctx.db.kysely, secret: ctx.auth.secret, clock: ctx.clock, demo: ctx.auth.demo },
+      { db: ctx.db, secret: ctx.auth.secret, clock: ctx.clock, demo: ctx.auth.demo },
       DRIVER_ROLE,
     );
     return next({ ctx: { driver } });
