@@ -325,13 +325,35 @@ export async function livePhase(
      * delay p99 and max (ms) and the share of the time it was busy. Scraped before a run (to
      * start afresh) and after it.
      */
+    /** The server's own time per request of a route since the last scrape (sum and count by route and method). */
+    let timed = new Map<string, { sum: number; count: number }>();
+    const ownTime = (text: string, route: string, method: string) => {
+      const now = new Map<string, { sum: number; count: number }>();
+      for (const m of text.matchAll(
+        /^bus_http_request_duration_seconds_(sum|count)\{route="([^"]*)",method="([^"]*)",status="[^"]*"\} (\S+)$/gm,
+      )) {
+        const key = `${m[2]} ${m[3]}`;
+        const entry = now.get(key) ?? { sum: 0, count: 0 };
+        entry[m[1] as 'sum' | 'count'] += Number(m[4]);
+        now.set(key, entry);
+      }
+      const key = `${route} ${method}`;
+      const [after, before] = [now.get(key), timed.get(key)];
+      const count = (after?.count ?? 0) - (before?.count ?? 0);
+      const ms = count === 0 ? NaN : (1000 * ((after?.sum ?? 0) - (before?.sum ?? 0))) / count;
+      return { now, ms };
+    };
     const loop = async () => {
       const text = await (await fetch(`${server.base}/metrics`)).text();
       const delay = (q: string) =>
         1000 *
         Number(new RegExp(`bus_event_loop_delay_seconds\\{quantile="${q}"\\} (\\S+)`).exec(text)?.[1] ?? NaN);
       const busy = Number(/^bus_event_loop_utilization_ratio (\S+)$/m.exec(text)?.[1] ?? NaN);
-      return `event-loop delay p99 ${delay('0.99').toFixed(1)} ms, max ${delay('1').toFixed(1)} ms, busy ${(100 * busy).toFixed(0)} %`;
+      const departures = ownTime(text, '/trpc/timetable.departures', 'GET');
+      const reports = ownTime(text, '/trpc/drive.report', 'POST');
+      timed = departures.now;
+      const perReport = Number.isNaN(reports.ms) ? '' : `, ${reports.ms.toFixed(3)} ms a report`;
+      return `event-loop delay p99 ${delay('0.99').toFixed(1)} ms, max ${delay('1').toFixed(1)} ms, busy ${(100 * busy).toFixed(0)} %; own time ${departures.ms.toFixed(3)} ms an answer${perReport}`;
     };
     const kept0 = await kept();
     const baseline = await load(server.base, paths, {

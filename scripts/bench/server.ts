@@ -1,6 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
-import { Agent, get } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -195,6 +194,20 @@ export async function load(
   };
 }
 
+/** What fixed-rate.mjs is given, and what it answers. */
+interface FixedRateInput {
+  baseUrl: string;
+  paths: readonly string[];
+  rate: number;
+  seconds: number;
+}
+interface FixedRateOutput {
+  /** Wall-clock ms the first request was due; request i was due `i * 1000 / rate` ms later. */
+  startWall: number;
+  /** Ms from each request's due moment (or its sending, if early) to its answer's end; NaN: failed. */
+  latencies: number[];
+}
+
 export interface FixedRateResult {
   /** Requests sent (the rate times the seconds) and answered with 2xx. */
   sent: number;
@@ -222,61 +235,30 @@ export async function fixedRateLoad(
   progress(
     `fixed-rate ${options.title}: ${options.rate} req/s, ${options.seconds} s, ${paths.length} URL(s)`,
   );
-  const { hostname, port } = new URL(baseUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const total = Math.round(options.rate * options.seconds);
-  const latencies: number[] = [];
+  // In a process of its own (fixed-rate.mjs): this one's pauses would be measured as the server's.
+  const client = fork(fileURLToPath(new URL('./fixed-rate.mjs', import.meta.url)), [], {
+    execArgv: ['--expose-gc'],
+  });
+  const answered = new Promise<FixedRateOutput>((resolve, reject) => {
+    client.once('message', (message) => resolve(message as FixedRateOutput));
+    client.once('exit', (code) => reject(new Error(`the fixed-rate load exited (${code})`)));
+  });
+  client.send({ baseUrl, paths, rate: options.rate, seconds: options.seconds } satisfies FixedRateInput);
+  const { startWall, latencies: all } = await answered;
+  const latencies = all.filter((l) => !Number.isNaN(l));
   // BENCH_FIXED_DUMP names a file to append each answer to ('<wall-clock ms it was due> <ms>'),
   // to see when the slow ones came (one second after a new minute, or spread out).
-  const samples: string[] | undefined = process.env.BENCH_FIXED_DUMP ? [] : undefined;
-  let failed = 0;
-  const start = performance.now() + 50;
-  const one = (i: number) =>
-    new Promise<void>((resolve) => {
-      const due = start + (i * 1000) / options.rate;
-      const request = get(
-        {
-          agent,
-          host: hostname,
-          port,
-          path: paths[i % paths.length],
-          headers: { 'accept-encoding': 'gzip, deflate, br' },
-          timeout: 10_000,
-        },
-        (response) => {
-          response.on('data', () => undefined);
-          response.on('end', () => {
-            if (response.statusCode !== undefined && response.statusCode < 300) {
-              latencies.push(performance.now() - due);
-              samples?.push(
-                `${Math.round(Date.now() - (performance.now() - due))} ${(performance.now() - due).toFixed(2)}`,
-              );
-            } else failed++;
-            resolve();
-          });
-        },
-      );
-      request.on('timeout', () => request.destroy(new Error('timed out')));
-      request.on('error', () => {
-        failed++;
-        resolve();
-      });
-    });
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const wait = start + (i * 1000) / options.rate - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    pending.push(one(i));
+  if (process.env.BENCH_FIXED_DUMP) {
+    const lines = all.flatMap((l, i) =>
+      Number.isNaN(l) ? [] : [`${Math.round(startWall + (i * 1000) / options.rate)} ${l.toFixed(2)}`],
+    );
+    appendFileSync(process.env.BENCH_FIXED_DUMP, `# ${options.title}\n${lines.join('\n')}\n`);
   }
-  await Promise.all(pending);
-  agent.destroy();
-  if (samples)
-    appendFileSync(process.env.BENCH_FIXED_DUMP as string, `# ${options.title}\n${samples.join('\n')}\n`);
   const { p50, p99 } = distribution(latencies);
   return {
-    sent: total,
+    sent: all.length,
     ok: latencies.length,
-    failed,
+    failed: all.length - latencies.length,
     latencyP50: Math.round(p50 * 100) / 100,
     latencyP99: Math.round(p99 * 100) / 100,
   };
