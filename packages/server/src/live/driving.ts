@@ -28,6 +28,7 @@ import {
 import type { AuthorizedUser } from '../auth/authorize.ts';
 import { publicDeparturesNear } from '../public-read/departures.ts';
 import { type ReadContext, serviceDay, snapshotOf } from '../public-read/read-context.ts';
+import { afterWaitingRequests } from '../riders-first.ts';
 import type { LiveLayer } from './layer.ts';
 import { type LiveTripPlan, liveTripPlan, stopPositionsOf } from './plans.ts';
 
@@ -209,6 +210,9 @@ export async function reportPosition(
   driver: AuthorizedUser,
   input: { tripId: number } & LiveReport,
 ): Promise<ReportAnswer> {
+  // Checked and read (the account, the input) before; placed and stored after the riders'
+  // requests that came in meanwhile (riders-first.ts).
+  await afterWaitingRequests();
   const started = performance.now();
   const date = read.now.date;
   const trip = liveTripOf(layer.live, input.tripId, date);

@@ -2,6 +2,7 @@ import { type AnyTRPCRouter, getTRPCErrorFromUnknown, TRPCError } from '@trpc/se
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { afterWaitingRequests } from '../riders-first.ts';
 import { type Context, trpcErrorShape } from '../trpc/init.ts';
 import type { CachePolicies } from './cache-policy.ts';
 
@@ -120,7 +121,12 @@ export function registerTrpcMutationLane<TRouter extends AnyTRPCRouter>(
       try {
         let procedureCall: unknown = router.createCaller(ctx);
         for (const segment of segments) procedureCall = (procedureCall as Record<string, unknown>)[segment];
+        // Riders first (riders-first.ts): the requests that came in while this one was read are
+        // answered before its procedure runs, and those that came in while it ran before its
+        // answer is written.
+        await afterWaitingRequests();
         const data = await (procedureCall as Procedure)(input);
+        await afterWaitingRequests();
         const body = { result: { data } };
         return reply.send(JSON.stringify(batch ? [body] : body));
       } catch (cause) {
