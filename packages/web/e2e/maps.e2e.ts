@@ -7,6 +7,7 @@ import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   goto,
+  pageErrors,
   pagePerFile,
   screenshot,
   settled,
@@ -353,6 +354,22 @@ describe('visitors', () => {
       await refused.getByRole('button', { name }).click();
       await refused.getByRole('status').filter({ hasText: said }).waitFor();
     }
+  });
+
+  it('a page left while its map zooms to fit a route throws nothing afterwards', async () => {
+    const linePage = await session.open({ width: 1280, locale: 'en-GB' });
+    await answerTiles(linePage.context());
+    await goto(linePage, `/browse/${LINE}`);
+    await linePage.locator('.line-map path.stop-map__route').waitFor();
+    const before = pageErrors.length;
+    // The other direction makes the map zoom to fit its route; the page is left at once, and the
+    // zoom's own end (Leaflet's 250 ms timer) comes after the map is gone.
+    await linePage.getByRole('button', { name: /Swap direction/ }).click();
+    await linePage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timetable' }).click();
+    await linePage.locator('.line-map').waitFor({ state: 'detached' });
+    // What is tested is that nothing comes of that timer: the time for it to fire, and more.
+    await linePage.waitForTimeout(400);
+    expect(pageErrors.slice(before)).toEqual([]);
   });
 
   it('the line page shows the route of the direction shown, in travel order', async () => {

@@ -51,6 +51,10 @@ export function StopMap(props: StopMapProps) {
     layers.current = L.layerGroup().addTo(created);
     map.current = created;
     return () => {
+      // Leaflet 1.9 ends a zoom animation on a 250 ms timer that remove() does not cancel: left
+      // running, it moves the removed map's panes and throws. Told the animation is over, the
+      // timer finds nothing to do (a page left while the map zooms to fit a route).
+      (created as L.Map & { _animatingZoom?: boolean })._animatingZoom = false;
       created.remove();
       map.current = null;
       layers.current = null;
