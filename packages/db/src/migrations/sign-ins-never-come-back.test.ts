@@ -9,11 +9,11 @@ import {
   createUser,
   deleteUser,
   endUserTokens,
-  findUserById,
   findUserByUsername,
   getMeta,
   setUserPassword,
   TOKEN_EPOCH_KEY,
+  userById,
 } from '../repositories/users.ts';
 import { migrationProvider } from './index.ts';
 
@@ -90,7 +90,7 @@ describe('user ids and token epochs are never given twice', () => {
   });
 
   it('gives a user removed and added again a new id and an epoch above the removed one', async () => {
-    const { kysely } = await createTestDb();
+    const { kysely, sqlite } = await createTestDb();
     const first = await createUser(kysely, user('anna'));
     await setUserPassword(kysely, 'anna', 'scrypt$second');
     const signedIn = await findUserByUsername(kysely, 'anna');
@@ -98,8 +98,8 @@ describe('user ids and token epochs are never given twice', () => {
     const again = await createUser(kysely, user('anna'));
     expect(again.id).toBeGreaterThan(first.id);
     expect(again.tokenEpoch).toBeGreaterThan(signedIn?.tokenEpoch ?? Number.POSITIVE_INFINITY);
-    expect(await findUserById(kysely, first.id)).toBeUndefined();
-    expect((await findUserById(kysely, again.id))?.username).toBe('anna');
+    expect(userById(sqlite, first.id)).toBeUndefined();
+    expect(userById(sqlite, again.id)?.username).toBe('anna');
     await kysely.destroy();
   });
 

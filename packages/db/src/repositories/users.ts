@@ -64,9 +64,10 @@ export async function findUserByUsername(
 const byIdStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
 
 /**
- * findUserById read at once, without the query builder (which compiles and prepares its query
- * on every call): every request of a signed-in account asks it, a driver's position every few
- * seconds from every bus in service among them.
+ * By id: what an access token names (ids are never reused, so a re-created name is another
+ * user). Read at once by a statement prepared once per connection, not through the query
+ * builder (which compiles and prepares its query on every call): every request of a signed-in
+ * account asks it, a driver's position every few seconds from every bus in service among them.
  */
 export function userById(sqlite: SQLite.Database, id: number): UserRecord | undefined {
   let statement = byIdStatements.get(sqlite);
@@ -75,12 +76,6 @@ export function userById(sqlite: SQLite.Database, id: number): UserRecord | unde
     byIdStatements.set(sqlite, statement);
   }
   const row = statement.get(id) as UserRow | undefined;
-  return row ? toUser(row) : undefined;
-}
-
-/** By id: what an access token names (ids are never reused, so a re-created name is another user). */
-export async function findUserById(db: Kysely<Database>, id: number): Promise<UserRecord | undefined> {
-  const row = await db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toUser(row) : undefined;
 }
 
