@@ -3,8 +3,8 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { trpcErrorOf } from './http-errors.ts';
-import { type MutationLane, registerTrpcMutationLane } from './public-read/trpc-fast-lane.ts';
 import { trpcErrorShape } from './trpc/init.ts';
+import { type MutationLane, registerTrpcMutationLane } from './trpc/mutation-lane.ts';
 
 /**
  * JSON bodies that are not valid UTF-8 are refused with 400 (issue 25). Fastify and tRPC
@@ -69,7 +69,7 @@ export function registerStrictJsonBodies(app: FastifyInstance): void {
  */
 export function trpcWithStrictBodies<TRouter extends AnyTRPCRouter>(
   trpcOptions: FastifyTRPCPluginOptions<TRouter>['trpcOptions'],
-  /** Mutations answered by the fast lane (public-read/trpc-fast-lane.ts registerTrpcMutationLane). */
+  /** Mutations answered by the fast lane (trpc/mutation-lane.ts). */
   lane?: MutationLane,
 ): FastifyPluginCallback {
   return (scope, _options, done) => {

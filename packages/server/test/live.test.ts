@@ -295,7 +295,7 @@ describe('refused reports store nothing', () => {
 });
 
 describe("a report's short way in answers as tRPC's adapter does", () => {
-  // drive.report is answered by the mutation fast lane (public-read/trpc-fast-lane.ts); a batch
+  // drive.report is answered by the mutation fast lane (trpc/mutation-lane.ts); a batch
   // that names a second procedure always goes through tRPC's adapter, so its first element is
   // the reference, as fast-lane.test.ts does for the queries. The second, drive.stop, is given
   // no input: refused by its input check, it stops nothing.

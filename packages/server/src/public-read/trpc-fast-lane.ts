@@ -1,9 +1,7 @@
-import { type AnyTRPCRouter, getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
-import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
+import { getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { afterWaitingRequests } from '../riders-first.ts';
-import { type Context, trpcErrorShape } from '../trpc/init.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Context, procedureOf, trpcErrorShape } from '../trpc/init.ts';
 import type { CachePolicies } from './cache-policy.ts';
 
 /**
@@ -17,8 +15,6 @@ import type { CachePolicies } from './cache-policy.ts';
  * what it sends, under the one rule of every public answer. Everything else still goes through
  * the adapter.
  */
-
-type Procedure = (input: unknown) => Promise<unknown>;
 
 export function registerTrpcFastLane(
   app: FastifyInstance,
@@ -43,9 +39,7 @@ export function registerTrpcFastLane(
         const raw = typeof query.input === 'string' ? (JSON.parse(query.input) as unknown) : undefined;
         input =
           batch && raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)['0'] : raw;
-        let procedureCall: unknown = router.createCaller(ctx);
-        for (const segment of segments) procedureCall = (procedureCall as Record<string, unknown>)[segment];
-        const data = await (procedureCall as Procedure)(input);
+        const data = await procedureOf(router, ctx, segments)(input);
         const body = { result: { data } };
         // Kept (when the request may be) and compressed by the serving hooks, as every public answer.
         return reply.type('application/json').send(JSON.stringify(batch ? [body] : body));
@@ -61,79 +55,6 @@ export function registerTrpcFastLane(
           .status(getHTTPStatusCodeFromError(error))
           .type('application/json')
           .send(batch ? [body] : body);
-      }
-    });
-  }
-}
-
-/** The mutations the lane answers, and their context (the one tRPC's adapter makes of the request). */
-export interface MutationLane {
-  paths: readonly string[];
-  createContext: (req: FastifyRequest, reply: FastifyReply) => Context;
-}
-
-/** tRPC's own test for a JSON body (its json content-type handler): the media type, case-insensitive. */
-const isJson = (contentType: string | undefined) =>
-  contentType?.toLowerCase().split(';', 1)[0]?.trim() === 'application/json';
-
-/**
- * The same short way in for a mutation sent many times a second: a driver's position
- * (drive.report, from every bus in service every 5-10 s). Registered in tRPC's own scope, whose
- * parser hands the body over as strictly decoded text, it answers the request tRPC's clients
- * send (POST, a JSON body, plain or as a batch of one) through the server-side caller, as the
- * queries' lane does, with the adapter's envelope and its Vary header. Anything else (another
- * media type, a streamed batch, a body that is not JSON, a batch that is not an object) goes on
- * to tRPC's adapter, which answers it as it always has.
- */
-export function registerTrpcMutationLane<TRouter extends AnyTRPCRouter>(
-  scope: FastifyInstance,
-  trpcOptions: FastifyTRPCPluginOptions<TRouter>['trpcOptions'],
-  { paths, createContext }: MutationLane,
-): void {
-  const router = trpcOptions.router as TRouter & { createCaller: (ctx: Context) => unknown };
-  for (const path of paths) {
-    const segments = path.split('.');
-    scope.post(`/${path}`, async (req, reply) => {
-      const query = req.query as Record<string, string | string[] | undefined>;
-      const accept = req.headers['trpc-accept'] ?? req.headers.accept;
-      let input: unknown;
-      let batch = false;
-      let readable = isJson(req.headers['content-type']) && typeof req.body === 'string';
-      readable &&= !(typeof accept === 'string' && accept.includes('application/jsonl'));
-      readable &&= query.batch === undefined || typeof query.batch === 'string';
-      if (readable) {
-        batch = query.batch === '1';
-        try {
-          const raw = JSON.parse(req.body as string) as unknown;
-          if (batch && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) readable = false;
-          else input = batch ? (raw as Record<string, unknown>)['0'] : raw;
-        } catch {
-          readable = false;
-        }
-      }
-      if (!readable) {
-        await fastifyRequestHandler({ ...trpcOptions, req, res: reply, path });
-        return reply;
-      }
-      // The adapter's Vary; JSON (Fastify adds its charset).
-      reply.header('vary', 'trpc-accept, accept').type('application/json');
-      const ctx = createContext(req, reply);
-      try {
-        let procedureCall: unknown = router.createCaller(ctx);
-        for (const segment of segments) procedureCall = (procedureCall as Record<string, unknown>)[segment];
-        // Riders first (riders-first.ts): the requests that came in while this one was read are
-        // answered before its procedure runs, and those that came in while it ran before its
-        // answer is written.
-        await afterWaitingRequests();
-        const data = await (procedureCall as Procedure)(input);
-        await afterWaitingRequests();
-        const body = { result: { data } };
-        return reply.send(JSON.stringify(batch ? [body] : body));
-      } catch (cause) {
-        const error = getTRPCErrorFromUnknown(cause);
-        trpcOptions.onError?.({ error, path, req, input, ctx, type: 'mutation' });
-        const body = { error: trpcErrorShape(error, path, input, ctx) };
-        return reply.status(getHTTPStatusCodeFromError(error)).send(JSON.stringify(batch ? [body] : body));
       }
     });
   }

@@ -111,6 +111,17 @@ export function trpcErrorShape(error: TRPCError, path: string | undefined, input
   return errorFormatter({ error, type: path === undefined ? 'unknown' : 'query', path, input, ctx, shape });
 }
 
+/** The procedure at `segments` ('drive', 'report') of the server-side caller made for `ctx`. */
+export function procedureOf(
+  router: { createCaller: (ctx: Context) => unknown },
+  ctx: Context,
+  segments: readonly string[],
+): (input: unknown) => Promise<unknown> {
+  let found: unknown = router.createCaller(ctx);
+  for (const segment of segments) found = (found as Record<string, unknown>)[segment];
+  return found as (input: unknown) => Promise<unknown>;
+}
+
 /**
  * A DomainError (or a busy database) thrown by a service, as its tRPC error (see http-errors.ts);
  * one that says how long to wait sends it as Retry-After.
