@@ -8,6 +8,7 @@ import {
   expectNoHorizontalScroll,
   likeDate,
   pagePerFile,
+  pressLogIn,
   screenshot,
   settled,
   url,
@@ -66,7 +67,7 @@ describe('admin board', () => {
 
     await page.getByLabel('Username').fill('boss');
     await page.getByLabel('Password').fill('wrong');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    expect(await pressLogIn(page)).toBe(401);
     const failure = page.getByRole('alert');
     await failure.waitFor();
     expect(await failure.textContent()).toBe('Bad credentials');

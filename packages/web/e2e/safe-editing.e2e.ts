@@ -9,6 +9,7 @@ import {
   goto,
   heading,
   pagePerFile,
+  pressLogIn,
   screenshot,
   settled,
   tokenOf,
@@ -286,7 +287,7 @@ describe('safe editing', () => {
     await boss.getByText('Your session has ended, please sign in again').waitFor();
     await boss.getByLabel('Username').fill(DEMO_USER.username);
     await boss.getByLabel('Password').fill(DEMO_USER.password);
-    await boss.getByRole('button', { name: 'Log in' }).click();
+    expect(await pressLogIn(boss)).toBe(200);
     // Back in the editor, with the draft.
     await boss.waitForURL(new RegExp(`/admin-panel/schedules/${lineId}/${scheduleId}$`));
     await settled(boss);
@@ -327,7 +328,7 @@ describe('safe editing', () => {
       await boss.waitForURL(/\/admin-access\?session=ended&return=%2Fadmin-panel%2Fholidays$/);
       await boss.getByLabel('Username').fill(DEMO_USER.username);
       await boss.getByLabel('Password').fill(DEMO_USER.password);
-      await boss.getByRole('button', { name: 'Log in' }).click();
+      expect(await pressLogIn(boss)).toBe(200);
       await boss.waitForURL(/\/admin-panel\/holidays$/);
       await settled(boss);
       // The row is open again with the draft.
