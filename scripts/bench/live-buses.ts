@@ -72,7 +72,13 @@ async function bus(trip: BusesInput['buses'][number], offset: number): Promise<v
 }
 
 const loops = input.buses.map((b, i) => bus(b, (i * input.everyMs) / input.buses.length));
-process.on('message', async (message: 'mark' | 'stop') => {
+process.on('message', async (message: 'mark' | 'stop' | { base: string }) => {
+  if (typeof message === 'object') {
+    // From now on to this server (live.ts: the drivers' process, then the riders' own).
+    input.base = message.base;
+    answer(message);
+    return;
+  }
   if (message === 'mark') {
     answer({ count: sent.length });
     return;

@@ -217,6 +217,8 @@ export interface FixedRateResult {
   /** Latency in ms from the moment each request was due (not sent): p50 and p99, to 0.01 ms. */
   latencyP50: number;
   latencyP99: number;
+  /** Each request's latency, ms, in the order they were due (NaN: failed). */
+  latencies: readonly number[];
 }
 
 /**
@@ -245,15 +247,23 @@ export async function fixedRateLoad(
   });
   client.send({ baseUrl, paths, rate: options.rate, seconds: options.seconds } satisfies FixedRateInput);
   const { startWall, latencies: all } = await answered;
-  const latencies = all.filter((l) => !Number.isNaN(l));
-  // BENCH_FIXED_DUMP names a file to append each answer to ('<wall-clock ms it was due> <ms>'),
-  // to see when the slow ones came (one second after a new minute, or spread out).
+  // BENCH_FIXED_DUMP names a file to append each answer to ('<wall-clock ms it was due> <ms>
+  // <path>'), to see when the slow ones came (one second after a new minute, or spread out) and
+  // which answers they were.
   if (process.env.BENCH_FIXED_DUMP) {
     const lines = all.flatMap((l, i) =>
-      Number.isNaN(l) ? [] : [`${Math.round(startWall + (i * 1000) / options.rate)} ${l.toFixed(2)}`],
+      Number.isNaN(l)
+        ? []
+        : [`${Math.round(startWall + (i * 1000) / options.rate)} ${l.toFixed(2)} ${paths[i % paths.length]}`],
     );
     appendFileSync(process.env.BENCH_FIXED_DUMP, `# ${options.title}\n${lines.join('\n')}\n`);
   }
+  return fixedRateResult(all);
+}
+
+/** The figures of a fixed-rate load from each request's latency (NaN: failed), of one run or several merged. */
+export function fixedRateResult(all: readonly number[]): FixedRateResult {
+  const latencies = all.filter((l) => !Number.isNaN(l));
   const { p50, p99 } = distribution(latencies);
   return {
     sent: all.length,
@@ -261,6 +271,7 @@ export async function fixedRateLoad(
     failed: all.length - latencies.length,
     latencyP50: Math.round(p50 * 100) / 100,
     latencyP99: Math.round(p99 * 100) / 100,
+    latencies: all,
   };
 }
 
