@@ -42,6 +42,7 @@ async function bus(trip: BusesInput['buses'][number], offset: number): Promise<v
     const reportAt = input.at + (Date.now() - input.from);
     const here = positionAt(trip.points, times, reportAt);
     const t0 = performance.now();
+    // A failed request is a refusal of its own kind (counted, not thrown: the other buses go on).
     const response = await fetch(`${input.base}/trpc/drive.report`, {
       method: 'POST',
       headers: { authorization: `Bearer ${trip.token}`, 'content-type': 'application/json' },
@@ -53,8 +54,15 @@ async function bus(trip: BusesInput['buses'][number], offset: number): Promise<v
         accuracy: 10,
         heading: null,
       }),
-    });
-    const body = await response.text();
+    }).catch((error: Error) => error);
+    if (response instanceof Error) {
+      refused++;
+      const reason = `no answer: ${response.message}`;
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, input.everyMs));
+      continue;
+    }
+    const body = await response.text().catch(() => '');
     sent.push(performance.now() - t0);
     if (response.status !== 200) {
       refused++;

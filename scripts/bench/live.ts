@@ -488,8 +488,13 @@ export async function livePhase(
       })),
     } satisfies BusesInput);
     const ask = <T>(message: 'mark' | 'stop' | { base: string }) =>
-      new Promise<T>((resolve) => {
-        buses.once('message', (answer) => resolve(answer as T));
+      new Promise<T>((resolve, reject) => {
+        const gone = (code: number | null) => reject(new Error(`the buses' process exited (${code})`));
+        buses.once('exit', gone);
+        buses.once('message', (answer) => {
+          buses.off('exit', gone);
+          resolve(answer as T);
+        });
         buses.send(message);
       });
     // A few seconds for every bus to have reported once, then the same load with them.

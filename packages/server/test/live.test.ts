@@ -1,8 +1,16 @@
 import { addDays, type Clock, vilniusInstant } from '@bus/core';
-import { type OpenedLive, openLiveDatabase, positionsOf } from '@bus/db';
+import {
+  endLiveTrip,
+  type OpenedLive,
+  openLiveDatabase,
+  positionsOf,
+  recordLiveReport,
+  startLiveTrip,
+} from '@bus/db';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveDepartureItem } from '../src/live/layer.ts';
+import { type LiveDepartureItem, LiveLayer } from '../src/live/layer.ts';
+import { readContext } from '../src/public-read/read-context.ts';
 import { type AdminTestApp, adminApp, adminClient, createTestUser, tokenFor, trpc } from './admin-helpers.ts';
 import { makeFeedReady, type StaticTables, servedFeed } from './gtfs-helpers.ts';
 import { decodeFeed, realtimeProblems } from './gtfs-rt-rules.ts';
@@ -159,6 +167,51 @@ describe('a driver drives a trip 4 minutes late', () => {
     });
     // The planned time stays what it was: the live part is beside it.
     expect(next?.timeDepart).toBe(stops[1]?.time);
+  });
+
+  it('a second bus joining names the answers that show it at once, though they showed none of it before', async () => {
+    // The layer keeps, for each answer's list of departures, which of them are followed (so a
+    // request looks at those alone): a trip joining the live state must be looked at too.
+    const layer = new LiveLayer(live, clock);
+    const read = readContext(t.db, clock);
+    const out = await departuresAt(stops[0]?.stopId as number);
+    const station = await trpc<{ items: LiveDepartureItem[] }>(t.app, 'query', 'timetable.departures', {
+      from: stops[0]?.stopId,
+      dir: 'Out bound',
+      date: TODAY,
+    });
+    const other = station.data.items.find(
+      (i) => i.tripId !== tripId && i.timeDepart > (out?.timeDepart ?? ''),
+    );
+    if (!other) throw new Error('no second departure');
+    const visits = station.data.items.map((i) => ({
+      tripId: i.tripId,
+      stopId: stops[0]?.stopId as number,
+      timeDepart: i.timeDepart,
+    }));
+    const before = await layer.tagOf(read, TODAY, [], false, visits);
+    expect(before).not.toBe('');
+    expect(await layer.tagOf(read, TODAY, [], false, visits)).toBe(before);
+    startLiveTrip(live, {
+      tripId: other.tripId,
+      serviceDate: TODAY,
+      source: 'phone',
+      userId: null,
+      vehicle: null,
+      lineId: other.lineId,
+      at: now,
+    });
+    const standing = { along: 0, observed: [], passed: 0, at: 0, lastAt: now, ...placeOf(0), bearing: null };
+    recordLiveReport(
+      live,
+      { tripId: other.tripId, serviceDate: TODAY, lineId: other.lineId },
+      { ...standing, ended: false },
+      { at: now, receivedAt: now, ...placeOf(0), accuracy: 5, heading: null },
+      [],
+    );
+    layer.touched();
+    expect(await layer.tagOf(read, TODAY, [], false, visits)).not.toBe(before);
+    endLiveTrip(live, other.tripId, TODAY, now);
   });
 
   it('the trip page and the map see the bus, 4 minutes late, going to the second stop', async () => {

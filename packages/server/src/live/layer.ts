@@ -68,6 +68,13 @@ export class LiveLayer {
   /** Followed trips with a position, by service date and trip id. */
   private byDate = new Map<string, Map<number, LiveTrip>>();
   private count = 0;
+  /** Moves when a trip joins the state or leaves it (not with each report). */
+  private members = 0;
+  /** Of each answer's visits (tagOf's `visits`), the followed trips' ones, by the state's members. */
+  private followed = new WeakMap<
+    readonly LiveVisit[],
+    { members: number; plans: object; date: string; visits: FollowedVisit[] }
+  >();
   private seen = 0;
   private stamp = '';
   private lookedAt = Number.NEGATIVE_INFINITY;
@@ -126,7 +133,10 @@ export class LiveLayer {
         trips = new Map();
         this.byDate.set(trip.serviceDate, trips);
       }
-      if (!trips.has(trip.tripId) && trip.progress !== null) this.count++;
+      if (!trips.has(trip.tripId) && trip.progress !== null) {
+        this.count++;
+        this.members++;
+      }
       if (trip.progress !== null) trips.set(trip.tripId, trip);
     }
     // Trips quiet for hours leave the state (checked once a minute).
@@ -138,6 +148,7 @@ export class LiveLayer {
           if (at - trip.updatedAt > KEEP_IN_STATE_MS) {
             trips.delete(id);
             this.count--;
+            this.members++;
           }
         if (trips.size === 0) this.byDate.delete(date);
       }
@@ -234,21 +245,15 @@ export class LiveLayer {
     const now = this.clock().getTime();
     const words: number[] = [];
     if (visits !== undefined && !exact) {
-      // Asked on every request of a departures answer or a board, for each departure it shows:
-      // nothing here allocates per departure but the plan of a trip not seen yet.
-      const plans = this.plansOf(read);
-      for (const visit of visits) {
-        const trip = trips.get(visit.tripId);
+      // Asked on every request of a departures answer or a board: only its departures of trips
+      // followed now are looked at (found once, while no trip joins or leaves the state).
+      for (const { tripId, stopId, plan, at } of await this.followedAmong(read, date, trips, visits)) {
+        const trip = trips.get(tripId);
         if (trip === undefined || trip.progress === null) continue;
-        let plan = plans.get(planKey(visit.tripId, date));
-        if (plan === undefined) plan = (await this.entry(read, visit.tripId, date))?.plan ?? null;
-        if (plan === null) continue;
-        const at = visitIndex(plan, visit.stopId, minuteOf(visit.timeDepart));
-        if (at === -1) continue;
         const state = tripStateAt(trip, plan, now);
         words.push(
-          visit.tripId,
-          visit.stopId,
+          tripId,
+          stopId,
           at < state.passed ? 1 : 0,
           state.stale ? 0x7fff : lateMinutes(plan, trip, state, at),
           state.stale ? 1 : 0,
@@ -286,6 +291,36 @@ export class LiveLayer {
       if (exact) words.push(trip.changed);
     }
     return words.length === 0 ? '' : fnv(words);
+  }
+
+  /**
+   * The visits of `visits` whose trips are followed now (in `trips`, the state's trips of
+   * `date`), with their plans and the visit's place in them, in the order given; kept per
+   * visits list until a trip joins or leaves the state or the generation changes.
+   */
+  private async followedAmong(
+    read: ReadContext,
+    date: string,
+    trips: Map<number, LiveTrip>,
+    visits: readonly LiveVisit[],
+  ): Promise<FollowedVisit[]> {
+    const plans = this.plansOf(read);
+    const kept = this.followed.get(visits);
+    if (kept !== undefined && kept.members === this.members && kept.plans === plans && kept.date === date)
+      return kept.visits;
+    const members = this.members;
+    const found: FollowedVisit[] = [];
+    for (const visit of visits) {
+      if (!trips.has(visit.tripId)) continue;
+      let plan = plans.get(planKey(visit.tripId, date));
+      if (plan === undefined) plan = (await this.entry(read, visit.tripId, date))?.plan ?? null;
+      if (plan === null) continue;
+      const at = visitIndex(plan, visit.stopId, minuteOf(visit.timeDepart));
+      if (at !== -1) found.push({ tripId: visit.tripId, stopId: visit.stopId, plan, at });
+    }
+    // Kept only when no trip joined or left while the plans were worked out.
+    if (members === this.members) this.followed.set(visits, { members, plans, date, visits: found });
+    return found;
   }
 
   /**
@@ -417,6 +452,14 @@ function visitIndex(plan: LiveTripPlan, stopId: number, minute: number): number 
     visitIndexes.set(plan, index);
   }
   return index.get(stopId * 4096 + minute) ?? index.get(-(stopId + 1)) ?? -1;
+}
+
+/** A visit of a followed trip that an answer shows: its plan, and the visit's place in it. */
+interface FollowedVisit {
+  tripId: number;
+  stopId: number;
+  plan: LiveTripPlan;
+  at: number;
 }
 
 /** A trip shown at one stop, leaving at `timeDepart` ('HH:MM'): a departures answer's item. */
