@@ -38,12 +38,16 @@ const BUSES = 300;
 const REPORT_EVERY_MS = 5000;
 const LOAD_SECONDS = 15;
 /**
- * The fixed-rate runs last a minute: each then holds exactly one new minute of the server's
- * clock, when every kept answer is made again (tooLate moves), so the two runs compare alike;
- * a run of 15 s held one or none by chance. Its p99 is the 150th slowest of 15,000 answers.
+ * Each riders' process gets a minute of the fixed-rate load: a new minute of the servers' clock
+ * (when the kept answers whose departures have gone are made again) falls in both alike. Its
+ * p99 is the 150th slowest of 15,000 answers.
  */
 const FIXED_SECONDS = 60;
-/** The fixed-rate minute of each server, in this many blocks, the servers in turn. */
+/**
+ * That minute in this many blocks, the two riders' processes in turn (interleaved): the shared
+ * machine's slow moments, which made the p99 of two runs one after another differ by half
+ * (1.4-2.3 ms, 3-18 ms on a busier day), fall on both.
+ */
 const FIXED_BLOCKS = 6;
 /**
  * The fixed-rate departures load (requests a second): what riders wait at a steady, heavy load,
@@ -55,7 +59,8 @@ const DATE = '2026-06-17';
 const AT = '10:00';
 
 /**
- * The server on a core of its own, the load and the 300 phones on the others (Linux's taskset):
+ * The riders' processes on a core of their own, the drivers' process, the load and the 300
+ * phones on the others (Linux's taskset):
  * on the road the phones and the riders are other machines, and on 2 shared cores the
  * simulated phones would otherwise take the server's core now and then, which no server code
  * can help. Both runs, with and without the buses, are pinned alike. Null when there is one
@@ -367,7 +372,7 @@ async function interleaved(
 ): Promise<[FixedRateResult, FixedRateResult]> {
   const of: [number[], number[]] = [[], []];
   for (let i = 0; i < blocks * 2; i++) {
-    const second = (i % 4 === 1 || i % 4 === 2) === true;
+    const second = i % 4 === 1 || i % 4 === 2;
     const server = second ? b : a;
     const result = await fixedRateLoad(server.base, paths, {
       rate: FIXED_RATE,
