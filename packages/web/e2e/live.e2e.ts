@@ -170,10 +170,42 @@ async function newPage(width: number, locale: string, options: BrowserContextOpt
   return watchPage(await context.newPage());
 }
 
-/** Sets the driver's clock `seconds` after `base` and moves the phone. */
-async function move(base: number, seconds: number, place: { latitude: number; longitude: number }) {
-  await driver.clock.setSystemTime(base + seconds * 1000);
+/** Second of the day in Vilnius, as the drivers' page shows a time (HH:MM:SS). */
+const VILNIUS_TIME = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/Vilnius',
+});
+const secondOfDay = (hhmmss: string) => {
+  const [h = 0, m = 0, sec = 0] = hhmmss.split(':').map(Number);
+  return h * 3600 + m * 60 + sec;
+};
+
+/**
+ * Sets the driver's clock `seconds` after `base` and moves the phone; with `sent`, waits until
+ * the page has sent that position ("Vieta išsiųsta" shows a time from that second on). The page
+ * stamps a position with its clock when it comes: moving the clock on before it came would stamp
+ * it with the next move's time.
+ */
+async function move(
+  base: number,
+  seconds: number,
+  place: { latitude: number; longitude: number },
+  sent = true,
+) {
+  const at = base + seconds * 1000;
+  await driver.clock.setSystemTime(at);
   await driver.context().setGeolocation({ accuracy: 8, ...place });
+  if (!sent) return;
+  const from = secondOfDay(VILNIUS_TIME.format(at));
+  await expect
+    .poll(async () => {
+      const shown = (await driver.locator('.drive-sent').textContent())?.match(/\d\d:\d\d:\d\d/)?.[0];
+      return shown ? secondOfDay(shown) - from : -1;
+    })
+    .toSatisfy((late: number) => late >= 0 && late < 5);
 }
 const driverStatus = () => driver.locator('.drive-status').textContent();
 
@@ -410,7 +442,7 @@ describe.skipIf(!RUNNABLE)('live buses: a driver’s phone, riders’ pages', ()
     let second = 22;
     for (let i = 2; i <= last; i++) {
       second += 6;
-      await move(base, second, placeOf(i));
+      await move(base, second, placeOf(i), i < last);
       if (i < last) {
         second += 6;
         await move(base, second, between(i, 0.35));

@@ -52,6 +52,17 @@ describe('the drivers’ page sends positions every 5-10 s, or at once after 50 
     expect(queue.add({ ...fix(0, 260), at: 1200 }, 1200)?.at).toBe(1200);
   });
 
+  it('one less than a second after the last, with nothing newer: it goes a second after the last, not held', () => {
+    const queue = new ReportQueue();
+    const first = queue.add(fix(0), s(0)) as Fix;
+    queue.sent(first, s(0));
+    const close = { ...fix(0, 200), at: 400 };
+    expect(queue.add(close, 400)).toBeNull();
+    expect(queue.next(900)).toBeNull();
+    // The phone says nothing newer: at the clock's second it goes, stamped with that second.
+    expect(queue.next(1100)).toEqual({ ...close, at: 1000 });
+  });
+
   it('one at a time: nothing more goes while a send is on its way', () => {
     const queue = new ReportQueue();
     const first = queue.add(fix(0), s(0)) as Fix;

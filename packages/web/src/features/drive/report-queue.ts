@@ -34,7 +34,10 @@ export const SIGNAL_LOST_MS = 30_000;
  * - The newest position only: a new one replaces any not sent yet.
  * - Sent at once when it is the trip's first, or has moved 50 m from the last one sent; else
  *   once 5 s have passed since the last send (so every 5-10 s while the phone gives positions).
- * - Never two less than a second apart (by their times), one at a time.
+ * - Never two less than a second apart (by their times), one at a time. One that came less than
+ *   a second after the last one sent waits for a newer one; when none has come a second after
+ *   the last one sent, it goes stamped with that second (the phone has said nothing newer, so
+ *   it is still there as far as the page knows). It is not held until the phone moves again.
  * - No connection: the position waits (a newer one replaces it) and is sent when the browser
  *   is online again, or tried again after 10 s; one older than the server takes is dropped.
  */
@@ -56,7 +59,7 @@ export class ReportQueue {
    * until it is told how that went (sent, or offline).
    */
   next(now: number): Fix | null {
-    const fix = this.pending;
+    let fix = this.pending;
     if (fix === null || this.inFlight) return null;
     if (this.offlineAt !== null && now - this.offlineAt < REPORT_RETRY_MS) return null;
     if (now - fix.at > REPORT_MAX_AGE_MS) {
@@ -65,7 +68,10 @@ export class ReportQueue {
     }
     const last = this.lastSent;
     if (last !== null) {
-      if (fix.at - last.at < REPORT_MIN_GAP_MS) return null;
+      if (fix.at - last.at < REPORT_MIN_GAP_MS) {
+        if (now - last.at < REPORT_MIN_GAP_MS) return null;
+        fix = { ...fix, at: last.at + REPORT_MIN_GAP_MS };
+      }
       const moved = distanceMetres(last, fix) >= REPORT_MOVE_M;
       if (!moved && now - this.lastSentAt < REPORT_EVERY_MS) return null;
     }
