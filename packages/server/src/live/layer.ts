@@ -81,6 +81,8 @@ export class LiveLayer {
   private prunedAt = 0;
   private predictions = new Map<string, { at: number; changed: number; prediction: LivePrediction }>();
   private plans = new WeakMap<object, Map<string, LiveTripPlan | null>>();
+  /** Told the trips that reported, each time the state reads them (onChange). */
+  private listeners: ((tripIds: number[]) => void)[] = [];
 
   constructor(
     readonly live: OpenedLive,
@@ -126,8 +128,10 @@ export class LiveLayer {
     const stamp = liveStamp(this.live);
     if (stamp === this.stamp) return;
     this.stamp = stamp;
+    const changed: number[] = [];
     for (const trip of liveTripsChangedAfter(this.live, this.seen)) {
       this.seen = Math.max(this.seen, trip.changed);
+      changed.push(trip.tripId);
       let trips = this.byDate.get(trip.serviceDate);
       if (trips === undefined) {
         trips = new Map();
@@ -153,6 +157,19 @@ export class LiveLayer {
         if (trips.size === 0) this.byDate.delete(date);
       }
     }
+    if (changed.length > 0) for (const listener of this.listeners) listener(changed);
+  }
+
+  /**
+   * `listener` is told the trips that reported (or were started or ended), as the state reads
+   * them: within a quarter second of a request or of `following()`. It must only note them: it
+   * is called on a request's way.
+   */
+  onChange(listener: (tripIds: number[]) => void): () => void {
+    this.listeners.push(listener);
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
   }
 
   /** Whether any trip is followed (with a position) now. */

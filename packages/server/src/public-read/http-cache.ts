@@ -8,6 +8,7 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type LiveLayer, liveAnswerOf } from '../live/layer.ts';
 import { publicOrigin } from '../public-origin.ts';
+import { AnswersAhead } from './answers-ahead.ts';
 import { type CachePolicies, combined, type Declared, declared, type ReadMeta } from './cache-policy.ts';
 import { answeredNotModified, PUBLIC_CACHE_CONTROL } from './etag.ts';
 import type { Encoding, SerializedAnswers } from './kept-answers.ts';
@@ -46,6 +47,8 @@ function originTag(origin: string): string {
 }
 
 const TRPC_PREFIX = '/trpc/';
+/** The header of a live-laid answer's making ahead of the riders (AnswersAhead): not a rider's asking. */
+const MADE_AHEAD = 'x-bus-made-ahead';
 
 /**
  * How a GET is cached: as its route declares (`routeMeta`, the route's config) or, for a tRPC
@@ -137,18 +140,18 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * the compressed body is made once and kept beside the JSON. The one compress-and-send of the
  * kept answers (the caching hook and the tRPC fast lane).
  */
-export function sendKeptJson(
+export async function sendKeptJson(
   request: FastifyRequest,
   reply: FastifyReply,
   answers: SerializedAnswers,
   json: string,
   type = JSON_TYPE,
   key = request.url,
-) {
+): Promise<FastifyReply> {
   reply.type(type);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   if (encoding === null || json.length <= COMPRESS_ABOVE) return reply.send(json);
-  return sendCompressed(reply, encoding, answers.compressed(key, encoding, json), type);
+  return sendCompressed(reply, encoding, await answers.compressed(key, encoding, json), type);
 }
 
 /** Where a live-laid answer is kept: its URL and, when it shows followed buses, their live tag. */
@@ -226,6 +229,33 @@ export async function registerHttpCaching(
     syncThreshold: 1024 * 1024,
   });
 
+  // Live-laid answers made again ahead of the riders when a trip they show reports
+  // (answers-ahead.ts): through the server's own door, as a browser asks, marked so that the
+  // making does not count as a rider's asking.
+  const ahead = new AnswersAhead({
+    kept: async (url) => {
+      const read = readContext(db, clock);
+      const answers = serializedAnswers(read);
+      const shown = answers.shown(url);
+      if (shown === undefined) return undefined;
+      const tag = await live.tagOf(read, shown.date, shown.tripIds, shown.exact === true, shown.visits);
+      const key = keptKey(url, tag);
+      return answers.keptCompressed(key, 'br') !== undefined || answers.get(key) !== undefined;
+    },
+    make: async (url) => {
+      await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', [MADE_AHEAD]: '1' } });
+    },
+  });
+  const unsubscribe = live.onChange((tripIds) => ahead.changed(tripIds));
+  // The live state read a quarter second at a time while answers are hot, also between requests.
+  const looking = setInterval(() => {
+    if (ahead.size > 0) live.following();
+  }, 250).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(looking);
+    unsubscribe();
+  });
+
   // preHandler, not onRequest: the headers of every onRequest hook (CORS, security) are set
   // by then, also on an answer given from here.
   app.addHook('preHandler', async (request, reply) => {
@@ -260,6 +290,7 @@ export async function registerHttpCaching(
           ? ''
           : await live.tagOf(read, shown.date, shown.tripIds, shown.exact === true, shown.visits);
       key = keptKey(request.url, liveTag);
+      if (shown !== undefined && request.headers[MADE_AHEAD] === undefined) ahead.asked(request.url, shown);
     }
     const tag = `"${base}${liveTag === '' ? '' : `-l${liveTag}`}"`;
     request.publicTag = tag;
@@ -294,13 +325,16 @@ export async function registerHttpCaching(
       // it was made under.
       const shown = liveAnswerOf(request.publicRead);
       const liveTag = shown?.tag ?? '';
-      if (shown !== undefined)
-        request.publicAnswers?.trips.set(request.url, {
+      if (shown !== undefined) {
+        const trips = {
           date: shown.date,
           tripIds: shown.tripIds,
           ...(shown.exact ? { exact: true } : {}),
           ...(shown.visits ? { visits: shown.visits } : {}),
-        });
+        };
+        request.publicAnswers?.trips.set(request.url, trips);
+        if (request.headers[MADE_AHEAD] === undefined) ahead.asked(request.url, trips);
+      }
       request.publicTag = `"${request.publicTagBase}${liveTag === '' ? '' : `-l${liveTag}`}"`;
       key = keptKey(request.url, liveTag);
     }
@@ -318,13 +352,13 @@ export async function registerHttpCaching(
       const json = await payload.text();
       for (const [name, value] of payload.headers) if (name !== 'content-length') reply.header(name, value);
       reply.status(payload.status);
-      return keepJson(request, reply, answers, json, key);
+      return await keepJson(request, reply, answers, json, key);
     }
     const type = String(reply.getHeader('content-type') ?? '');
     if (typeof payload === 'string' && (type === '' || type.startsWith('application/json'))) {
       // One answer (the fast lane's one query) that said until when it holds: kept that long.
       const until = request.publicUntilChanged ? validUntilOf(request.publicRead) : undefined;
-      return keepJson(request, reply, answers, payload, key, until);
+      return await keepJson(request, reply, answers, payload, key, until);
     }
     return payload;
   });
@@ -335,17 +369,18 @@ export async function registerHttpCaching(
  * compressed body kept beside it, as sendKeptJson does), so the next request for it is answered
  * from what was kept, compressed once. @fastify/compress leaves a body that has its encoding.
  */
-function keepJson(
+async function keepJson(
   request: FastifyRequest,
   reply: FastifyReply,
   answers: SerializedAnswers,
   json: string,
   key: string,
   until?: number,
-): string | Buffer {
+): Promise<string | Buffer> {
   answers.set(key, json, until);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   if (encoding === null || json.length <= COMPRESS_ABOVE) return json;
+  const body = await answers.compressed(key, encoding, json);
   reply.header('content-encoding', encoding).header('vary', varyOnEncoding(reply));
-  return answers.compressed(key, encoding, json);
+  return body;
 }

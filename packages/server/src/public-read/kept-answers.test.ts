@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { DepartureItem } from '@bus/core';
 import { createTestDb, migrateToLatest, type OpenedDatabase, openDatabase } from '@bus/db';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentGeneration, currentSnapshot } from './generation.ts';
-import { boundedCache, departuresValidUntil, withTooLate } from './kept-answers.ts';
+import { boundedCache, COMPRESS_OFF_LOOP_FROM, departuresValidUntil, withTooLate } from './kept-answers.ts';
 import {
   currentMinute,
   keepDeparturesAnswer,
@@ -249,7 +249,7 @@ describe('serializedAnswers (the fast lane cache)', () => {
     expect(json.length).toBeGreaterThan(250_000);
     expect(answers.keptCompressed('/hub', 'br')).toBeUndefined();
     answers.set('/hub', json);
-    const br = answers.compressed('/hub', 'br', json);
+    const br = await answers.compressed('/hub', 'br', json);
     expect(answers.get('/hub')).toBeUndefined();
     expect(answers.keptCompressed('/hub', 'br')).toBe(br);
     expect(brotliDecompressSync(br).toString()).toBe(json);
@@ -259,6 +259,29 @@ describe('serializedAnswers (the fast lane cache)', () => {
     expect(
       serializedAnswers(readContext(db, () => new Date('2026-03-04T07:31:00Z'))).keptCompressed('/hub', 'br'),
     ).toBeUndefined();
+  });
+
+  it('a big answer is compressed once off the event loop: requests for it meanwhile wait for that one', async () => {
+    const db = await testDb();
+    instant = new Date('2026-03-04T07:30:00Z');
+    const answers = serializedAnswers(readContext(db, clock));
+    const json = JSON.stringify({
+      items: Array.from({ length: 2_000 }, (_, i) => ({ tripId: i, at: '08:00' })),
+    });
+    expect(json.length).toBeGreaterThanOrEqual(COMPRESS_OFF_LOOP_FROM);
+    const [a, b] = await Promise.all([
+      answers.compressed('/hub', 'br', json),
+      answers.compressed('/hub', 'br', json),
+    ]);
+    expect(a).toBe(b);
+    expect(answers.keptCompressed('/hub', 'br')).toBe(a);
+    expect(brotliDecompressSync(a).toString()).toBe(json);
+    const [g1, g2] = await Promise.all([
+      answers.compressed('/hub', 'gzip', json),
+      answers.compressed('/hub', 'gzip', json),
+    ]);
+    expect(g1).toBe(g2);
+    expect(gunzipSync(g1).toString()).toBe(json);
   });
 
   it('takes the minute before’s compressed body for an answer made again the same, and only then', async () => {
@@ -271,31 +294,31 @@ describe('serializedAnswers (the fast lane cache)', () => {
     const first = at('2026-03-04T07:30:10Z');
     first.set('/a', json);
     first.set('/b', json);
-    const brA = first.compressed('/a', 'br', json);
-    const brB = first.compressed('/b', 'br', json);
+    const brA = await first.compressed('/a', 'br', json);
+    const brB = await first.compressed('/b', 'br', json);
     // 07:31: /a is the same to the character, /b is not (a departure became too late).
     const next = at('2026-03-04T07:31:05Z');
     expect(next.keptCompressed('/a', 'br')).toBeUndefined();
     next.set('/a', json);
-    expect(next.compressed('/a', 'br', json)).toBe(brA);
+    expect(await next.compressed('/a', 'br', json)).toBe(brA);
     next.set('/b', changed);
-    const brB2 = next.compressed('/b', 'br', changed);
+    const brB2 = await next.compressed('/b', 'br', changed);
     expect(brB2).not.toBe(brB);
     expect(brotliDecompressSync(brB2).toString()).toBe(changed);
     // An encoding the minute before did not make is made.
-    expect(brotliDecompressSync(next.compressed('/a', 'br', json)).toString()).toBe(json);
-    expect(next.compressed('/a', 'gzip', json)).toBeInstanceOf(Buffer);
+    expect(brotliDecompressSync(await next.compressed('/a', 'br', json)).toString()).toBe(json);
+    expect(await next.compressed('/a', 'gzip', json)).toBeInstanceOf(Buffer);
     // Only the minute just before: 07:33 after 07:31 compresses again, as does new data.
     const later = at('2026-03-04T07:33:00Z');
     later.set('/a', json);
-    expect(later.compressed('/a', 'br', json)).not.toBe(brA);
+    expect(await later.compressed('/a', 'br', json)).not.toBe(brA);
     const sameMinute = at('2026-03-04T07:34:00Z');
     sameMinute.set('/a', json);
-    const brA4 = sameMinute.compressed('/a', 'br', json);
+    const brA4 = await sameMinute.compressed('/a', 'br', json);
     writeRow(db);
     const newData = at('2026-03-04T07:35:00Z');
     newData.set('/a', json);
-    expect(newData.compressed('/a', 'br', json)).not.toBe(brA4);
+    expect(await newData.compressed('/a', 'br', json)).not.toBe(brA4);
   });
 
   it('carries an answer over, minute to minute, for as long as it said it holds, and not across new data', async () => {
@@ -306,7 +329,7 @@ describe('serializedAnswers (the fast lane cache)', () => {
     const minute = first.minute;
     first.set('/a', json, minute + 3);
     first.set('/b', json);
-    const br = first.compressed('/a', 'br', json);
+    const br = await first.compressed('/a', 'br', json);
     const second = at('2026-03-04T07:31:00Z');
     expect(second.keptCompressed('/a', 'br')).toBe(br);
     expect(second.get('/a')).toBe(json);
@@ -367,7 +390,7 @@ describe('the bounds of the kept answers', () => {
     for (let i = 0; i < 40; i++) answers.set(`/q${i}`, 'x'.repeat(200_000));
     expect(generation.serialized?.answers.json.calculatedSize).toBeLessThanOrEqual(4_000_000);
     expect(generation.serialized?.answers.json.size).toBe(20);
-    for (let i = 0; i < 40; i++) answers.compressed(`/q${i}`, 'gzip', `${i}`.repeat(1_000_000));
+    for (let i = 0; i < 40; i++) await answers.compressed(`/q${i}`, 'gzip', `${i}`.repeat(1_000_000));
     expect(generation.serialized?.answers.bodies.calculatedSize).toBeLessThanOrEqual(4_000_000);
   });
 });

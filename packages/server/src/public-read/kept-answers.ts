@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import {
   type DayChanges,
   type DepartureItem,
@@ -147,6 +148,24 @@ function minuteOf(time: string): number {
 
 export type Encoding = 'br' | 'gzip';
 
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/**
+ * JSON from this size on is compressed on libuv's threads, not the event loop: a hub's answer
+ * takes a few milliseconds to compress (most of what making it again costs), and the requests
+ * that come meanwhile are answered (the one waiting for it waits alone). A smaller one is
+ * compressed at once: under about 0.2 ms, less than handing it over.
+ */
+export const COMPRESS_OFF_LOOP_FROM = 16 * 1024;
+
+/** `json` compressed as `encoding` (brotli at quality 4: within a few per cent of its best size for JSON). */
+export function compress(encoding: Encoding, json: string): Buffer | Promise<Buffer> {
+  if (json.length < COMPRESS_OFF_LOOP_FROM)
+    return encoding === 'br' ? brotliCompressSync(json, BROTLI) : gzipSync(json);
+  return encoding === 'br' ? brotliAsync(json, BROTLI) : gzipAsync(json);
+}
+
 /** The trips an answer shows on its date (live buses are laid over them). */
 export interface AnswerTrips {
   date: string;
@@ -186,6 +205,8 @@ export class SerializedAnswers {
   readonly trips = boundedCache<AnswerTrips>(ANSWER_TRIPS);
   /** Until which minute (epoch minutes, not included) an answer stays as kept, by key. */
   private readonly until = boundedCache(VALID_UNTIL);
+  /** Compressions on their way (by encoding and key): a request for one waits for it. */
+  private readonly making = new Map<string, Promise<Buffer>>();
   /** The same generation's answers of the minute before, until this minute's are all made. */
   private previous: SerializedAnswers | undefined;
 
@@ -223,17 +244,30 @@ export class SerializedAnswers {
     const cacheKey = `${encoding} ${key}`;
     return this.bodies.get(cacheKey) ?? (this.carried(key) ? this.bodies.get(cacheKey) : undefined);
   }
-  compressed(key: string, encoding: Encoding, json: string): Buffer {
+  /**
+   * `json`, the answer `key`, compressed as `encoding`: as kept, or the minute before's when the
+   * JSON is the same, else compressed now (compress: a big one off the event loop; requests for
+   * it meanwhile wait for that one) and kept.
+   */
+  async compressed(key: string, encoding: Encoding, json: string): Promise<Buffer> {
     const cacheKey = `${encoding} ${key}`;
-    let body = this.bodies.get(cacheKey);
-    if (body === undefined) {
-      body =
-        this.unchanged(key, cacheKey, json) ??
-        (encoding === 'br'
-          ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-          : gzipSync(json));
-      this.bodies.set(cacheKey, body);
+    const kept = this.bodies.get(cacheKey) ?? this.unchanged(key, cacheKey, json);
+    if (kept !== undefined) {
+      this.bodies.set(cacheKey, kept);
+      return kept;
     }
+    let making = this.making.get(cacheKey);
+    if (making === undefined) {
+      const made = compress(encoding, json);
+      if (!(made instanceof Promise)) {
+        this.bodies.set(cacheKey, made);
+        return made;
+      }
+      making = made.finally(() => this.making.delete(cacheKey));
+      this.making.set(cacheKey, making);
+    }
+    const body = await making;
+    this.bodies.set(cacheKey, body);
     return body;
   }
   /**
