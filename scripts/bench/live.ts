@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
-import { createWriteStream, rmSync } from 'node:fs';
+import { createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, constants, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -38,17 +38,18 @@ const BUSES = 300;
 const REPORT_EVERY_MS = 5000;
 const LOAD_SECONDS = 15;
 /**
- * Each riders' process gets a minute of the fixed-rate load: a new minute of the servers' clock
- * (when the kept answers whose departures have gone are made again) falls in both alike. Its
- * p99 is the 150th slowest of 15,000 answers.
+ * Each riders' process gets two minutes of the fixed-rate load: the new minutes of the servers'
+ * clock (when the kept answers whose departures have gone are made again) fall in both alike.
+ * Its p99 is the 300th slowest of 30,000 answers.
  */
-const FIXED_SECONDS = 60;
+const FIXED_SECONDS = 120;
 /**
- * That minute in this many blocks, the two riders' processes in turn (interleaved): the shared
- * machine's slow moments, which made the p99 of two runs one after another differ by half
- * (1.4-2.3 ms, 3-18 ms on a busier day), fall on both.
+ * Those two minutes in this many blocks, the two riders' processes in turn (interleaved): the
+ * shared machine's slow moments, which made the p99 of two runs one after another differ by
+ * half (1.4-2.3 ms, 3-18 ms on a busier day), fall on both. Six blocks of 10 s left one side
+ * with a block or two of a busy host now and then (a block's p99 went from 3 ms to 70 ms).
  */
-const FIXED_BLOCKS = 6;
+const FIXED_BLOCKS = 24;
 /**
  * The fixed-rate departures load (requests a second): what riders wait at a steady, heavy load,
  * a sixth or so of what the server answers at saturation with the buses on these 2 cores.
@@ -359,9 +360,29 @@ function handledBetween(before: Map<string, number>, after: Map<string, number>)
 }
 
 /**
+ * How long the host has kept `core` (null: all cores) from this machine so far, ms: the
+ * "steal" of /proc/stat, time a virtual machine was ready to run and the host ran another; null
+ * where there is no /proc/stat.
+ */
+function stolenMs(core: string | null): number | null {
+  try {
+    const name = core === null ? 'cpu' : `cpu${core}`;
+    const line = readFileSync('/proc/stat', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${name} `));
+    const steal = Number(line?.trim().split(/\s+/)[8]);
+    // In USER_HZ ticks: 100 a second on Linux.
+    return Number.isFinite(steal) ? steal * 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The fixed-rate load on two servers in turn, `blocks` blocks of `seconds` each (ABBA order, so
  * neither always goes first), the same paths on both: the machine's own noise (2 shared cores)
- * falls on both alike, and the two compare within one run. Each server's answers merged.
+ * falls on both alike, and the two compare within one run. Each server's answers merged, and
+ * how long the host kept the servers' core (`core`) from them while each was measured.
  */
 async function interleaved(
   a: { base: string; title: string },
@@ -369,19 +390,95 @@ async function interleaved(
   paths: readonly string[],
   blocks: number,
   seconds: number,
-): Promise<[FixedRateResult, FixedRateResult]> {
+  cores: { server: string; load: string } | null,
+): Promise<Interleaved> {
   const of: [number[], number[]] = [[], []];
+  /** Each answer's due moment (wall clock, ms), in the order of `of`. */
+  const due: [number[], number[]] = [[], []];
+  const stolen: [number, number] = [0, 0];
+  const watched = cores === null ? null : [...new Set([cores.server, ...coreList(cores.load)])];
+  const sampler = watched === null || stolenMs(null) === null ? null : stealSampler(watched);
   for (let i = 0; i < blocks * 2; i++) {
     const second = i % 4 === 1 || i % 4 === 2;
     const server = second ? b : a;
+    const before = stolenMs(cores?.server ?? null);
     const result = await fixedRateLoad(server.base, paths, {
       rate: FIXED_RATE,
       seconds,
       title: `${server.title} (${Math.floor(i / 2) + 1} of ${blocks})`,
     });
+    const after = stolenMs(cores?.server ?? null);
+    if (before !== null && after !== null) stolen[second ? 1 : 0] += after - before;
     of[second ? 1 : 0].push(...result.latencies);
+    due[second ? 1 : 0].push(...result.latencies.map((_, k) => result.startWall + (k * 1000) / FIXED_RATE));
   }
-  return [fixedRateResult(of[0]), fixedRateResult(of[1])];
+  const [ra, rb] = [fixedRateResult(of[0]), fixedRateResult(of[1])];
+  if (stolenMs(null) === null) return { a: ra, b: rb, host: 'not known here', clear: null };
+  let host = `the riders' core ${stolen[0]} ms while the first was measured, ${stolen[1]} ms while the second was`;
+  if (sampler !== null) {
+    // The answers whose wait overlapped none of the moments the host kept a core (the servers'
+    // or the load's) from this machine, on both sides alike.
+    const moments = await sampler();
+    const clear = (side: 0 | 1) =>
+      fixedRateResult(
+        (of[side] as number[]).filter((l, k) => {
+          const at = (due[side] as number[])[k] as number;
+          return !Number.isNaN(l) && !overlaps(moments, at, at + l);
+        }),
+      );
+    const [ca, cb] = [clear(0), clear(1)];
+    host += `; outside those moments (${ca.sent} and ${cb.sent} of ${of[0].length} answers): p99 ${ca.latencyP99} and ${cb.latencyP99} ms`;
+    return { a: ra, b: rb, host, clear: [ca, cb] };
+  }
+  return { a: ra, b: rb, host, clear: null };
+}
+
+/** Two servers' fixed-rate answers in turn (interleaved). */
+interface Interleaved {
+  a: FixedRateResult;
+  b: FixedRateResult;
+  /** How long the host kept the cores from this machine meanwhile, in words. */
+  host: string;
+  /** Each side's answers whose wait overlapped none of those moments (null: not known here). */
+  clear: [FixedRateResult, FixedRateResult] | null;
+}
+
+/** How far `value` is above `base`, as a signed per cent. */
+function percentAbove(value: number, base: number): string {
+  const p = Math.round((value / base - 1) * 100);
+  return `${p >= 0 ? '+' : ''}${p} %`;
+}
+
+/** taskset's list of cores ('0-2', '3') as the cores' numbers. */
+function coreList(list: string): string[] {
+  const [from = '0', to = from] = list.split('-');
+  return Array.from({ length: Number(to) - Number(from) + 1 }, (_, i) => String(Number(from) + i));
+}
+
+/** Whether [from, to] meets any of `moments` (sorted [from, to] pairs, wall-clock ms). */
+function overlaps(moments: readonly [number, number][], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = moments.length;
+  // The first moment that ends at or after `from`.
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((moments[mid] as [number, number])[1] < from) lo = mid + 1;
+    else hi = mid;
+  }
+  const first = moments[lo];
+  return first !== undefined && first[0] <= to;
+}
+
+/** Starts steal-sampler.mjs on `cores`; the function returned stops it and gives its moments. */
+function stealSampler(cores: string[]): () => Promise<[number, number][]> {
+  const child = fork(fileURLToPath(new URL('./steal-sampler.mjs', import.meta.url)), []);
+  child.send({ cores });
+  return () =>
+    new Promise((resolve, reject) => {
+      child.once('message', (message) => resolve((message as { moments: [number, number][] }).moments));
+      child.once('exit', (code) => reject(new Error(`the steal sampler exited (${code})`)));
+      child.send('stop');
+    });
 }
 
 /**
@@ -518,13 +615,15 @@ export async function livePhase(
     const buckets1 = await atDrivers.reportBuckets();
     const reportsBefore = (await ask<{ count: number }>('mark')).count;
     await Promise.all([atQuiet.loop(), atRiders.loop(), atDrivers.loop()]);
-    const [baselineFixed, withBusesFixed] = await interleaved(
+    const turns = await interleaved(
       { base: quiet.base, title: 'departures, no buses' },
       { base: server.base, title: 'departures, 300 buses reporting to the drivers’ process' },
       paths,
       FIXED_BLOCKS,
       FIXED_SECONDS / FIXED_BLOCKS,
+      pinning,
     );
+    const [baselineFixed, withBusesFixed] = [turns.a, turns.b];
     const [baselineLoop, withBusesLoop, driversLoop] = await Promise.all([
       atQuiet.loop(),
       atRiders.loop(),
@@ -570,13 +669,15 @@ export async function livePhase(
     await new Promise((r) => setTimeout(r, REPORT_EVERY_MS + 500));
     const buckets3 = await atRiders.reportBuckets();
     await Promise.all([atQuiet.loop(), atRiders.loop()]);
-    const [quietAgain, oneProcessFixed] = await interleaved(
+    const oneProcessTurns = await interleaved(
       { base: quiet.base, title: 'departures, no buses' },
       { base: server.base, title: 'departures, 300 buses reporting to the same process' },
       paths,
       FIXED_BLOCKS / 2,
       FIXED_SECONDS / FIXED_BLOCKS,
+      pinning,
     );
+    const [quietAgain, oneProcessFixed] = [oneProcessTurns.a, oneProcessTurns.b];
     const oneProcessLoop = await atRiders.loop();
     const handledOne = handledBetween(buckets3, await atRiders.reportBuckets());
 
@@ -616,6 +717,7 @@ export async function livePhase(
     out(`  without buses: ${fixed(baselineFixed)}; its process: ${baselineLoop}`);
     out(`  with buses:    ${fixed(withBusesFixed)}; its process: ${withBusesLoop}`);
     out(`  the drivers' process meanwhile: ${driversLoop}`);
+    out(`  the host kept the cores from this machine (steal): ${turns.host}`);
     out(
       `the buses reporting to the riders' process (one process), ${FIXED_BLOCKS / 2} blocks each: ${fixed(oneProcessFixed)} (without buses meanwhile: ${fixed(quietAgain)}); its process: ${oneProcessLoop}`,
     );
@@ -634,6 +736,14 @@ export async function livePhase(
         '≤ 10 % above without',
         withBusesFixed.failed === 0 && withBusesFixed.latencyP99 <= baselineFixed.latencyP99 * 1.1,
       ),
+      ...(turns.clear === null
+        ? []
+        : [
+            info(
+              `The same, the answers whose wait met none of the host's steal (${turns.clear[1].sent} / ${turns.clear[0].sent} of ${withBusesFixed.sent})`,
+              `${turns.clear[1].latencyP99} ms (without: ${turns.clear[0].latencyP99} ms, ${percentAbove(turns.clear[1].latencyP99, turns.clear[0].latencyP99)})`,
+            ),
+          ]),
       info(
         `Departures p99 at ${FIXED_RATE} req/s, the buses reporting to the same process`,
         `${oneProcessFixed.latencyP99} ms (without: ${quietAgain.latencyP99} ms)`,

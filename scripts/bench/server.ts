@@ -233,7 +233,7 @@ export async function fixedRateLoad(
   baseUrl: string,
   paths: readonly string[],
   options: { rate: number; seconds: number; title: string },
-): Promise<FixedRateResult> {
+): Promise<FixedRateResult & { startWall: number }> {
   progress(
     `fixed-rate ${options.title}: ${options.rate} req/s, ${options.seconds} s, ${paths.length} URL(s)`,
   );
@@ -258,7 +258,7 @@ export async function fixedRateLoad(
     );
     appendFileSync(process.env.BENCH_FIXED_DUMP, `# ${options.title}\n${lines.join('\n')}\n`);
   }
-  return fixedRateResult(all);
+  return { ...fixedRateResult(all), startWall };
 }
 
 /** The figures of a fixed-rate load from each request's latency (NaN: failed), of one run or several merged. */
