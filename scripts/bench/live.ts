@@ -55,6 +55,8 @@ const FIXED_BLOCKS = 24;
  * a sixth or so of what the server answers at saturation with the buses on these 2 cores.
  */
 const FIXED_RATE = 250;
+/** How long a riders' process stopped while the other was measured runs before its own block. */
+const SETTLE_MS = 1000;
 const SECRET = 'bench-live-secret-0123456789-abcdefghij';
 const DATE = '2026-06-17';
 const AT = '10:00';
@@ -385,12 +387,14 @@ function stolenMs(core: string | null): number | null {
  * how long the host kept the servers' core (`core`) from them while each was measured.
  */
 async function interleaved(
-  a: { base: string; title: string },
-  b: { base: string; title: string },
+  a: { base: string; title: string; child: ChildProcess },
+  b: { base: string; title: string; child: ChildProcess },
   paths: readonly string[],
   blocks: number,
   seconds: number,
   cores: { server: string; load: string } | null,
+  /** Whether the other is stopped while one is measured (not when the buses report to one of them). */
+  alone: boolean,
 ): Promise<Interleaved> {
   const of: [number[], number[]] = [[], []];
   /** Each answer's due moment (wall clock, ms), in the order of `of`. */
@@ -401,6 +405,16 @@ async function interleaved(
   for (let i = 0; i < blocks * 2; i++) {
     const second = i % 4 === 1 || i % 4 === 2;
     const server = second ? b : a;
+    // `alone`: the other riders' process stopped meanwhile (SIGSTOP), so the core is this one's
+    // alone, as it would be without the other. A riders' process works between requests too
+    // (the live state read a quarter second at a time, the answers made again ahead of the
+    // riders), and that work fell on the other's blocks. The one measured has a second to take up
+    // what happened while it was stopped (the reports of those seconds) before its block.
+    if (alone) {
+      (second ? a : b).child.kill('SIGSTOP');
+      server.child.kill('SIGCONT');
+      if (i % 4 === 1 || i % 4 === 3) await new Promise((r) => setTimeout(r, SETTLE_MS));
+    }
     const before = stolenMs(cores?.server ?? null);
     const result = await fixedRateLoad(server.base, paths, {
       rate: FIXED_RATE,
@@ -412,6 +426,8 @@ async function interleaved(
     of[second ? 1 : 0].push(...result.latencies);
     due[second ? 1 : 0].push(...result.latencies.map((_, k) => result.startWall + (k * 1000) / FIXED_RATE));
   }
+  a.child.kill('SIGCONT');
+  b.child.kill('SIGCONT');
   const [ra, rb] = [fixedRateResult(of[0]), fixedRateResult(of[1])];
   if (stolenMs(null) === null) return { a: ra, b: rb, host: 'not known here', clear: null };
   let host = `the riders' core ${stolen[0]} ms while the first was measured, ${stolen[1]} ms while the second was`;
@@ -616,12 +632,13 @@ export async function livePhase(
     const reportsBefore = (await ask<{ count: number }>('mark')).count;
     await Promise.all([atQuiet.loop(), atRiders.loop(), atDrivers.loop()]);
     const turns = await interleaved(
-      { base: quiet.base, title: 'departures, no buses' },
-      { base: server.base, title: 'departures, 300 buses reporting to the drivers’ process' },
+      { ...quiet, title: 'departures, no buses' },
+      { ...server, title: 'departures, 300 buses reporting to the drivers’ process' },
       paths,
       FIXED_BLOCKS,
       FIXED_SECONDS / FIXED_BLOCKS,
       pinning,
+      true,
     );
     const [baselineFixed, withBusesFixed] = [turns.a, turns.b];
     const [baselineLoop, withBusesLoop, driversLoop] = await Promise.all([
@@ -670,12 +687,13 @@ export async function livePhase(
     const buckets3 = await atRiders.reportBuckets();
     await Promise.all([atQuiet.loop(), atRiders.loop()]);
     const oneProcessTurns = await interleaved(
-      { base: quiet.base, title: 'departures, no buses' },
-      { base: server.base, title: 'departures, 300 buses reporting to the same process' },
+      { ...quiet, title: 'departures, no buses' },
+      { ...server, title: 'departures, 300 buses reporting to the same process' },
       paths,
       FIXED_BLOCKS / 2,
       FIXED_SECONDS / FIXED_BLOCKS,
       pinning,
+      false,
     );
     const [quietAgain, oneProcessFixed] = [oneProcessTurns.a, oneProcessTurns.b];
     const oneProcessLoop = await atRiders.loop();
@@ -717,6 +735,9 @@ export async function livePhase(
     out(`  without buses: ${fixed(baselineFixed)}; its process: ${baselineLoop}`);
     out(`  with buses:    ${fixed(withBusesFixed)}; its process: ${withBusesLoop}`);
     out(`  the drivers' process meanwhile: ${driversLoop}`);
+    out(
+      "  (each riders' process was stopped while the other was measured: its event-loop delay's max counts those seconds)",
+    );
     out(`  the host kept the cores from this machine (steal): ${turns.host}`);
     out(
       `the buses reporting to the riders' process (one process), ${FIXED_BLOCKS / 2} blocks each: ${fixed(oneProcessFixed)} (without buses meanwhile: ${fixed(quietAgain)}); its process: ${oneProcessLoop}`,
