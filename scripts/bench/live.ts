@@ -55,6 +55,8 @@ const FIXED_BLOCKS = 24;
  * a sixth or so of what the server answers at saturation with the buses on these 2 cores.
  */
 const FIXED_RATE = 250;
+/** An A/A run (BENCH_LIVE_AA=1): the "with buses" riders' process reads an empty live file too. */
+const AA = process.env.BENCH_LIVE_AA === '1';
 /** How long a riders' process stopped while the other was measured runs before its own block. */
 const SETTLE_MS = 1000;
 const SECRET = 'bench-live-secret-0123456789-abcdefghij';
@@ -525,25 +527,36 @@ export async function livePhase(
   const from = Date.now();
   const pinning = corePinning();
   const livePath = liveDatabasePath(dbPath);
-  const quiet = await startServerAt(
-    dbPath,
-    from,
-    pinning?.server ?? null,
-    { path: `${dbPath}.no-buses.live`, fresh: true },
-    'quiet',
-  );
-  const server = await startServerAt(
-    dbPath,
-    from,
-    pinning?.server ?? null,
-    { path: livePath, fresh: true },
-    'riders',
-  );
+  const startQuiet = () =>
+    startServerAt(
+      dbPath,
+      from,
+      pinning?.server ?? null,
+      { path: `${dbPath}.no-buses.live`, fresh: true },
+      'quiet',
+    );
+  // BENCH_LIVE_AA=1: the second riders' process reads a live file of its own too, so both
+  // sides are without buses (an A/A run: how far two identical sides differ on this machine).
+  const startRiders = () =>
+    startServerAt(
+      dbPath,
+      from,
+      pinning?.server ?? null,
+      { path: AA ? `${dbPath}.aa.live` : livePath, fresh: true },
+      'riders',
+    );
+  // BENCH_LIVE_ORDER=riders-first: the riders' process with buses is started first (A/A runs
+  // showed the process started second faster at p99 by a third, whichever it was).
+  const ridersFirst = process.env.BENCH_LIVE_ORDER === 'riders-first';
+  const first = ridersFirst ? await startRiders() : null;
+  const quiet = await startQuiet();
+  const server = first ?? (await startRiders());
   const driving = await startServerAt(
     dbPath,
     from,
     pinning?.load ?? null,
-    { path: livePath, fresh: false },
+    // Emptied by the riders' process on the same file just before, except in an A/A run.
+    { path: livePath, fresh: AA },
     'drivers',
   );
   if (pinning !== null) pinThisProcess(pinning.load);
@@ -718,6 +731,11 @@ export async function livePhase(
     out(
       `## Live buses (${driven.length} buses every 5 s; ${notRunning} candidate trips did not run that day)`,
     );
+    if (ridersFirst) out("the riders' process with buses was started first (BENCH_LIVE_ORDER=riders-first)");
+    if (AA)
+      out(
+        "A/A run (BENCH_LIVE_AA=1): the riders' process called 'with buses' reads an empty live file of its own; the buses report, but no riders' process sees them",
+      );
     out(
       pinning === null
         ? 'cores: the processes, the load and the phones share every core'
