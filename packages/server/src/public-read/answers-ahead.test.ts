@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AnswersAhead } from './answers-ahead.ts';
 
-/** An AnswersAhead on a clock the test moves, whose kept answers are the set `kept`; it records what it made. */
-function ahead(options: { most?: number } = {}) {
+/**
+ * An AnswersAhead on a clock the test moves, whose kept answers are the set `kept`; it records
+ * what it made, and each making takes `makingMs` of its clock.
+ */
+function ahead(options: { most?: number; budgetMs?: number } = {}, makingMs = 0) {
   let now = 0;
   const kept = new Set<string>();
   const made: string[] = [];
@@ -15,15 +18,20 @@ function ahead(options: { most?: number } = {}) {
     make: async (url) => {
       made.push(url);
       kept.add(url);
+      now += makingMs;
     },
     now: () => now,
     hotForMs: 30_000,
     ...options,
   });
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 5));
+  const settled = () => turns(20);
   return { a, kept, made, looked, settled, at: (ms: number) => (now = ms) };
 }
 const shows = (...tripIds: number[]) => ({ date: '2026-06-17', tripIds });
+/** `n` turns of the event loop: the making ahead takes one per answer. */
+async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+}
 
 describe('answers made ahead when a trip they show reports (AnswersAhead)', () => {
   it.each([
@@ -86,6 +94,20 @@ describe('answers made ahead when a trip they show reports (AnswersAhead)', () =
     expect(t.made.sort()).toEqual(['/a', '/c']);
   });
 
+  it('at most a tenth of each second goes to it: the rest are left to the riders’ requests', async () => {
+    // Anyone may ask for many URLs of one answer; each making here takes 40 ms.
+    const t = ahead({}, 40);
+    for (let i = 0; i < 10; i++) t.a.asked(`/a?v=${i}`, shows(7));
+    t.a.changed([7]);
+    await t.settled();
+    expect(t.made).toHaveLength(3);
+    // The next second, the next change: three more, not the ones dropped before.
+    t.at(1_000);
+    t.a.changed([7]);
+    await t.settled();
+    expect(t.made).toHaveLength(6);
+  });
+
   it('a making that fails leaves the rest to the riders’ requests, and the next change is looked at again', async () => {
     let fail = true;
     const made: string[] = [];
@@ -98,10 +120,10 @@ describe('answers made ahead when a trip they show reports (AnswersAhead)', () =
     });
     a.asked('/a', shows(7));
     a.changed([7]);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await turns(20);
     fail = false;
     a.changed([7]);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await turns(20);
     expect(made).toEqual(['/a']);
   });
 });

@@ -23,6 +23,8 @@ export class AnswersAhead {
   private indexed = 0;
   private readonly due = new Set<string>();
   private draining = false;
+  /** The second (of the steady clock) the making ahead last spent time in, and how much. */
+  private spent = { second: -1, ms: 0 };
 
   constructor(
     private readonly options: {
@@ -36,6 +38,12 @@ export class AnswersAhead {
       hotForMs?: number;
       /** At most this many trips, over all the answers, are followed (the least recently asked leave first). */
       most?: number;
+      /**
+       * At most this many ms of each second go to making answers ahead (default 100: a tenth);
+       * the rest are left to the riders' requests. Anyone may ask for many URLs of one answer
+       * (another query string), and each would be made again with every change of its buses.
+       */
+      budgetMs?: number;
     },
   ) {}
 
@@ -93,7 +101,16 @@ export class AnswersAhead {
           this.forget(url, entry.trips);
           continue;
         }
+        const second = Math.floor(this.now / 1000);
+        if (second !== this.spent.second) this.spent = { second, ms: 0 };
+        if (this.spent.ms >= (this.options.budgetMs ?? 100)) {
+          // Over this second's share: the riders' requests make the rest, as without this.
+          this.due.clear();
+          break;
+        }
+        const started = this.now;
         if ((await this.options.kept(url)) === false) await this.options.make(url);
+        this.spent.ms += this.now - started;
         // The requests waiting meanwhile go first: one answer between them.
         await new Promise((resolve) => setImmediate(resolve));
       }
