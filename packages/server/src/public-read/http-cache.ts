@@ -11,7 +11,7 @@ import { publicOrigin } from '../public-origin.ts';
 import { AnswersAhead } from './answers-ahead.ts';
 import { type CachePolicies, combined, type Declared, declared, type ReadMeta } from './cache-policy.ts';
 import { answeredNotModified, PUBLIC_CACHE_CONTROL } from './etag.ts';
-import type { Encoding, SerializedAnswers } from './kept-answers.ts';
+import type { AnswerTrips, Encoding, SerializedAnswers } from './kept-answers.ts';
 import { dataTag, type ReadContext, readContext, serializedAnswers, validUntilOf } from './read-context.ts';
 
 /**
@@ -154,6 +154,11 @@ export async function sendKeptJson(
   return sendCompressed(reply, encoding, await answers.compressed(key, encoding, json), type);
 }
 
+/** The live tag of an answer that showed `shown`, as the live state is now (LiveLayer.tagOf). */
+function liveTagOf(live: LiveLayer, read: ReadContext, shown: AnswerTrips): Promise<string> {
+  return live.tagOf(read, shown.date, shown.tripIds, shown.exact === true, shown.visits);
+}
+
 /** Where a live-laid answer is kept: its URL and, when it shows followed buses, their live tag. */
 function keptKey(url: string, liveTag: string): string {
   return liveTag === '' ? url : `${url}\n${liveTag}`;
@@ -238,8 +243,7 @@ export async function registerHttpCaching(
       const answers = serializedAnswers(read);
       const shown = answers.shown(url);
       if (shown === undefined) return undefined;
-      const tag = await live.tagOf(read, shown.date, shown.tripIds, shown.exact === true, shown.visits);
-      const key = keptKey(url, tag);
+      const key = keptKey(url, await liveTagOf(live, read, shown));
       return answers.keptCompressed(key, 'br') !== undefined || answers.get(key) !== undefined;
     },
     make: async (url) => {
@@ -285,10 +289,7 @@ export async function registerHttpCaching(
         request.publicUntilChanged = policy.untilChanged;
         return;
       }
-      liveTag =
-        shown === undefined
-          ? ''
-          : await live.tagOf(read, shown.date, shown.tripIds, shown.exact === true, shown.visits);
+      liveTag = shown === undefined ? '' : await liveTagOf(live, read, shown);
       key = keptKey(request.url, liveTag);
       if (shown !== undefined && request.headers[MADE_AHEAD] === undefined) ahead.asked(request.url, shown);
     }
